@@ -1,0 +1,1 @@
+"""The check passes, one module each, run in the order of :data:`PASSES`."""

@@ -1,0 +1,113 @@
+"""Pass: the chain graph (networkx). Every link names a card, leads to a later age, forms no
+cycle, and is printed on both cards (`chain to` on the earlier, `chain from` on the later).
+Also: a name used in several ages (Loom in ages 1 and 2) must be the same card each time."""
+
+from __future__ import annotations
+
+import re
+
+import networkx as nx
+
+from wonderrules.grammar import syntax as s
+from wonderrules.grammar.diagnostics import Diagnostic, Label, error, warning
+from wonderrules.grammar.resolve import Model, closest
+
+__all__ = ["check", "chain_graph"]
+
+
+def chain_graph(model: Model) -> nx.DiGraph:
+    """Earlier card name -> later card name, for every link that names two known cards."""
+    names = model.card_names()
+    g = nx.DiGraph()
+    for name in names:
+        g.add_node(name)
+    for card in model.cards.values():
+        name = card.name.text
+        cf = card.first(s.ChainFrom)
+        ct = card.first(s.ChainTo)
+        for t in cf.names if cf else ():
+            if t.text in names:
+                g.add_edge(t.text, name, span=t.span)
+        for t in ct.names if ct else ():
+            if t.text in names and not g.has_edge(name, t.text):
+                g.add_edge(name, t.text, span=t.span)
+    return g
+
+
+def _same_card(a: s.Card, b: s.Card) -> bool:
+    def shape(c: s.Card):
+        cost = c.first(s.Cost)
+        items = sorted((i.amount, i.resource.text if i.resource else "coins") for i in cost.items) if cost else []
+        hooks = [(h.timing.kind, _strip(h.effect)) for h in c.hooks]
+        return (c.colour.text, items, hooks)
+    return shape(a) == shape(b)
+
+
+def _strip(effect) -> str:
+    """An effect's text without positions, for comparing two definitions."""
+
+    return re.sub(r"span=Span\([^)]*\)", "", repr(effect))
+
+
+def check(model: Model) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    names = model.card_names()
+    stated_from: set[tuple[str, str]] = set()
+    stated_to: set[tuple[str, str]] = set()
+    for defs in names.values():
+        for other in defs[1:]:
+            if not _same_card(defs[0], other):
+                diags.append(error("E0102", f"card '{other.name.text}' appears in ages {defs[0].age} and "
+                                   f"{other.age} as two different cards", other.name.span,
+                                   labels=[Label(defs[0].name.span, "the other one")],
+                                   help="a name may appear in several ages only for the same card; rename one"))
+    for card in model.cards.values():
+        name = card.name.text
+        for kind, attr in (("from", card.first(s.ChainFrom)), ("to", card.first(s.ChainTo))):
+            for t in attr.names if attr else ():
+                if t.text not in names:
+                    hint = closest(t.text, names)
+                    diags.append(error("E0201", f"chain {kind} unknown card '{t.text}'", t.span,
+                                       help=f"did you mean '{hint}'?" if hint else
+                                       "chains link two cards of the rule set by name"))
+                    continue
+                if t.text == name:
+                    diags.append(error("E0203", f"card '{name}' chains to itself", t.span))
+                    continue
+                if kind == "from":
+                    stated_from.add((t.text, name))
+                    earlier_ages = [c.age for c in names[t.text]]
+                    later_ages = [card.age]
+                    earlier, later = t.text, name
+                else:
+                    stated_to.add((name, t.text))
+                    earlier_ages = [card.age]
+                    later_ages = [c.age for c in names[t.text]]
+                    earlier, later = name, t.text
+                if max(later_ages) <= min(earlier_ages):
+                    diags.append(error(
+                        "E0202",
+                        f"chain from '{earlier}' (age {min(earlier_ages)}) to '{later}' "
+                        f"(age {max(later_ages)}) does not lead to a later age", t.span,
+                        help="a chain lets a card built in an earlier age pay for a later one"))
+    g = chain_graph(model)
+    for cycle in nx.simple_cycles(g):
+        if len(cycle) < 2:
+            continue
+        first = cycle[0]
+        span = g.edges[cycle[-1], first]["span"]
+        diags.append(error("E0203", "chain cycle: " + " -> ".join(cycle + [first]), span,
+                           help="chains must go from earlier to later cards"))
+    for earlier, later in sorted(stated_from - stated_to):
+        ct = names[earlier][0].first(s.ChainTo)
+        if ct is None:
+            continue  # the earlier card states no links at all: nothing disagrees
+        diags.append(warning("W0204", f"'{later}' chains from '{earlier}', but '{earlier}' does not list it in "
+                             "`chain to`", ct.span, help=f'add "{later}" to its `chain to`'))
+    for earlier, later in sorted(stated_to - stated_from):
+        cf = names[later][0].first(s.ChainFrom)
+        span = cf.span if cf else names[later][0].name.span
+        diags.append(warning("W0204", f"'{earlier}' chains to '{later}', but '{later}' does not list it in "
+                             "`chain from`", span, labels=[Label(names[earlier][0].name.span, "chains to it")],
+                             help=f'add `chain from "{earlier}"` to "{later}"'))
+    return diags

@@ -1,0 +1,165 @@
+"""Pass: rule conflicts (networkx).
+
+- Two effects that run at the same moment and touch the same quantity in an order-dependent way
+  (one reads what the other writes, or one takes away what the other adds) need a declared order
+  (`order end of turn: gain, build, lose`).
+- Effects must not trigger each other in a cycle (a build that fires a build that fires ...).
+
+Redefinitions across layers are found while merging (``resolve.py``, E0401).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import networkx as nx
+from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
+from wonderrules.grammar.resolve import Model
+from wonderrules.interpreter import ir
+
+__all__ = ["check", "effect_reads", "effect_writes"]
+
+_STEP_WORDS = {"gain": "gain", "lose": "lose", "build": "build", "score": "score", "copy": "copy"}
+_TIMING_WORDS = {"on_build": "on build", "end_of_turn": "end of turn",
+                 "each_end_of_turn": "each end of turn", "each_end_of_age": "each end of age",
+                 "whenever_builds": "whenever ... builds"}
+
+
+def effect_reads(e: ir.Effect) -> frozenset[str]:
+    """What an effect instance reads: counted quantities, and coins for capped losses."""
+    out: set[str] = set()
+    per = getattr(e, "per", None)
+    if per is not None:
+        out.add(per.kind)
+    if isinstance(e, ir.LoseCoins):
+        out.add("coins")
+    if isinstance(e, ir.BuildFromDiscard):
+        out.add("discard")
+    return frozenset(out)
+
+
+def effect_writes(e: ir.Effect) -> frozenset[str]:
+    if isinstance(e, ir.GainCoins):
+        return frozenset({"coins+"})
+    if isinstance(e, ir.GainTokens):
+        return frozenset({"tokens+"})
+    if isinstance(e, ir.LoseCoins):
+        return frozenset({"coins-"} | ({"tokens+"} if e.shortfall_token else set()))
+    if isinstance(e, ir.BuildFromDiscard):
+        return frozenset({"cards", "discard"})
+    return frozenset()
+
+
+def _order_dependent(a: ir.Effect, b: ir.Effect) -> str | None:
+    """The quantity that makes the order of a and b matter, or None."""
+    ra, rb, wa, wb = effect_reads(a), effect_reads(b), effect_writes(a), effect_writes(b)
+    for w in wa:
+        q = w.rstrip("+-")
+        if q in rb:
+            return q
+    for w in wb:
+        q = w.rstrip("+-")
+        if q in ra:
+            return q
+    if ("coins-" in wa and "coins+" in wb) or ("coins+" in wa and "coins-" in wb):
+        return "coins"
+    return None
+
+
+def _hooks(model: Model, rules: ir.RuleSet) -> Iterator[tuple[str, ir.Hook, Span]]:
+    """(owner description, hook, span) for every card and stage hook."""
+    for card in rules.cards:
+        node = model.cards[(card.name, card.age)]
+        for h, hn in zip(card.hooks, node.hooks):
+            yield f"card '{card.name}'", h, hn.span
+    for w in rules.wonders:
+        node = model.wonders[(w.name, w.side)]
+        for i, (st, stn) in enumerate(zip(w.stages, node.stages), 1):
+            for h, hn in zip(st.hooks, stn.hooks):
+                yield f"{w.name} {w.side} stage {i}", h, hn.span
+
+
+def _declared(rules: ir.RuleSet) -> dict[str, list[tuple[str, ...]]]:
+    """Every order declared for a timing, in the settings, patches and options."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    sources = [rules.settings] + [p.values for p in rules.patches]
+    sources += [p.values for o in rules.options for p in o.patches]
+    for st in sources:
+        for timing, steps in st.order:
+            out.setdefault(timing, []).append(steps)
+    return out
+
+
+def _order_span(model: Model, timing: str) -> Span | None:
+    entry = model.settings.get(f"order {timing}")
+    return entry.node.span if entry else None
+
+
+def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    declared = _declared(rules)
+    by_timing: dict[str, dict[type, tuple[str, ir.Hook, Span]]] = {}
+    pairs_seen: set[tuple[str, str, str]] = set()
+    hooks = list(_hooks(model, rules))
+    for owner, h, span in hooks:
+        if h.timing in ("passive", "end_of_game"):
+            continue
+        group = by_timing.setdefault(h.timing, {})
+        for other_type, (o_owner, o_hook, o_span) in list(group.items()):
+            if other_type is type(h.effect):
+                continue
+            q = _order_dependent(h.effect, o_hook.effect)
+            if q is None:
+                continue
+            step_a, step_b = h.effect.step, o_hook.effect.step
+            if step_a == step_b:
+                continue
+            orders = declared.get(h.timing, [])
+            if orders and all(step_a in o and step_b in o for o in orders):
+                continue
+            key = (h.timing, *sorted((step_a, step_b)))
+            if key in pairs_seen:
+                continue
+            pairs_seen.add(key)
+            existing = _order_span(model, h.timing)
+            steps = ", ".join(sorted({step_a, step_b} | set(orders[0] if orders else ())))
+            diags.append(error(
+                "E0402",
+                f"at {_TIMING_WORDS.get(h.timing, h.timing)}, '{step_a}' ({owner}) and '{step_b}' ({o_owner}) "
+                f"both touch {q}, and their order is not declared", span,
+                labels=[Label(o_span, f"'{step_b}' here")] + ([Label(existing, "the declared order")]
+                                                              if existing else []),
+                help=f"declare it in the game block: `{'override ' if existing else ''}order "
+                     f"{_TIMING_WORDS.get(h.timing, h.timing)}: {steps}` (in the order they should run)"))
+        group.setdefault(type(h.effect), (owner, h, span))
+    diags.extend(_trigger_cycles(hooks))
+    return diags
+
+
+def _trigger_cycles(hooks: list[tuple[str, ir.Hook, Span]]) -> list[Diagnostic]:
+    """A build from the discard pile builds a card and fires that card's build hooks and every
+    `whenever ... builds` hook; a cycle through them never ends."""
+    g = nx.DiGraph()
+    emitters = [(i, o, h, sp) for i, (o, h, sp) in enumerate(hooks) if "build" in getattr(h.effect, "emits", ())]
+    card_owned = {i for i, (o, h, sp) in enumerate(hooks) if o.startswith("card ")}
+    for i, _, _, _ in emitters:
+        for j, (o, h, sp) in enumerate(hooks):
+            listens = h.timing == "whenever_builds" or (j in card_owned and h.timing in ("on_build", "end_of_turn"))
+            if listens and "build" in getattr(h.effect, "emits", ()):
+                g.add_edge(i, j)
+    diags = []
+    reported: set[frozenset] = set()
+    for cycle in nx.simple_cycles(g):
+        key = frozenset(cycle)
+        if key in reported:
+            continue
+        reported.add(key)
+        owner, _, span = hooks[cycle[0]]
+        names = " -> ".join(hooks[k][0] for k in cycle + [cycle[0]])
+        diags.append(error("E0403", f"builds trigger each other without end: {names}", span,
+                           help="a card built from the discard pile must not itself build from the discard pile"))
+        if len(reported) > 5:
+            break
+    return diags
+
+

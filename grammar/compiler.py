@@ -1,0 +1,53 @@
+"""The front end as one call: files to a compiled rule set and diagnostics.
+
+Passes run in a declared order; a pass that needs resolved names runs only when the name passes
+found no error, so one typo yields one diagnostic, not a cascade.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+from wonderrules.grammar import lower as lowering
+from wonderrules.grammar.checks import chains, conflicts, counts, lints, references, values
+from wonderrules.grammar.checks.names import Names
+from wonderrules.grammar.diagnostics import Diagnostic, Span, has_errors
+from wonderrules.grammar.resolve import Model, load_layers, merge
+from wonderrules.interpreter import ir
+
+__all__ = ["Compiled", "compile_rules"]
+
+
+@attrs.frozen
+class Compiled:
+    rules: ir.RuleSet | None
+    diagnostics: tuple[Diagnostic, ...]
+    sources: dict[str, str]
+    model: Model | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.rules is not None and not has_errors(self.diagnostics)
+
+
+def compile_rules(refs: Sequence[str]) -> Compiled:
+    """Load, check and compile the rule sets named by `refs` (paths or bundled names), in order."""
+    layers, sources, diags = load_layers(list(refs))
+    if has_errors(diags) or not layers:
+        return Compiled(None, tuple(diags), sources)
+    model, merge_diags = merge(layers)
+    diags.extend(merge_diags)
+    top = layers[-1].tree.header.span
+    where = Span(top.path, top.line, top.column, top.line, top.column + 7)
+    names = Names(model)
+    diags.extend(references.check(model, names))
+    diags.extend(values.check(model, where))
+    diags.extend(chains.check(model))
+    if has_errors(diags):
+        return Compiled(None, tuple(diags), sources, model)
+    rules = lowering.lower(model)
+    diags.extend(counts.check(model, rules, where))
+    diags.extend(conflicts.check(model, rules))
+    diags.extend(lints.check(model, rules))
+    return Compiled(None if has_errors(diags) else rules, tuple(diags), sources, model)

@@ -1,0 +1,1 @@
+"""The runtime: a compiled rule set to games. Never imports lark."""

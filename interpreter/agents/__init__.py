@@ -1,0 +1,1 @@
+"""Agents that choose actions: random and greedy."""
