@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from lark import Token, Transformer, v_args
+
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Span
 

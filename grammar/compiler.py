@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import attrs
+
 from wonderrules.grammar import lower as lowering
 from wonderrules.grammar.checks import chains, conflicts, counts, lints, references, values
 from wonderrules.grammar.checks.names import Names

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Optional
 
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.exceptions import VisitError
+
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.build import ToSyntax
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Union
 
 import attrs
+
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.parse import parse_source

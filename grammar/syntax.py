@@ -7,9 +7,10 @@ in ``wr.lark``; ``build.py`` is the only code that creates them from parse trees
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Optional, Union
 
 import attrs
+
 from wonderrules.grammar.diagnostics import Span
 
 __all__ = [

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import attrs
+
 from wonderrules.interpreter import ir
 
 __all__ = ["GameConfig", "ConfigError", "resolve_config", "evaluate_setting", "supported_tables",
@@ -158,11 +159,7 @@ def _ranges(counts: Sequence[int]) -> str:
 def supported_tables(rules: ir.RuleSet) -> list[tuple[int, tuple[str, ...]]]:
     """Every (player count, options) a rule set allows: each count alone and with each option."""
     out: list[tuple[int, tuple[str, ...]]] = []
-    counts = set(rules.settings.players)
-    for p in rules.patches:
-        if "players" in p.fields:
-            counts.update(p.values.players)
-    for n in sorted(counts):
+    for n in sorted(set(rules.settings.players)):
         out.append((n, ()))
         for opt in rules.options:
             if not opt.players or n in opt.players:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import networkx as nx
+
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import ir
@@ -143,7 +144,7 @@ def _trigger_cycles(hooks: list[tuple[str, ir.Hook, Span]]) -> list[Diagnostic]:
     emitters = [(i, o, h, sp) for i, (o, h, sp) in enumerate(hooks) if "build" in getattr(h.effect, "emits", ())]
     card_owned = {i for i, (o, h, sp) in enumerate(hooks) if o.startswith("card ")}
     for i, _, _, _ in emitters:
-        for j, (o, h, sp) in enumerate(hooks):
+        for j, (_, h, _) in enumerate(hooks):
             listens = h.timing == "whenever_builds" or (j in card_owned and h.timing in ("on_build", "end_of_turn"))
             if listens and "build" in getattr(h.effect, "emits", ()):
                 g.add_edge(i, j)

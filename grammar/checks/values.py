@@ -144,15 +144,9 @@ def _option(opt: s.Option, model: Model, ages: int | None, diags: list[Diagnosti
             _conflict(item, ages, diags)
     if players is None:
         return
-    game_players = model.setting("players")
-    allowed = set(game_players.counts()) if game_players is not None else set()
-    for w in model.whens:
-        allowed.update(w.players)
+    # An option may name counts the game (after all layers) does not seat: it is then simply
+    # unavailable at those counts; two layers can each be right on their own.
     for n in players.counts():
-        if allowed and n not in allowed:
-            diags.append(error("E0104", f"option '{opt.name.text}' allows {n} players, which the game does not",
-                               players.span, labels=[Label(game_players.span, "the game's player counts")]
-                               if game_players is not None else []))
         if team is not None and team.size >= 2 and n % team.size:
             diags.append(error("E0104", f"{n} players cannot sit in teams of {team.size}", players.span,
                                help=f"allow only multiples of {team.size}"))
