@@ -1,0 +1,199 @@
+"""Every Cities card and the Petra / Byzantium stages, compared with the reference tables.
+
+The expected IR objects are built here from the notation of cards.tsv / wonders.tsv (defined at
+the end of rules_facts.md), one notation word at a time, so a card that drifts from the
+reference (a cost, a count, a scope, a timing) fails by name. Timings the tables do not carry
+come from rules_facts.md section 5: coin losses strike at the end of the turn, diplomacy tokens
+and coins are taken when the card is built, spies copy at the end of the game.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from wonderrules.grammar.compiler import compile_rules
+from wonderrules.interpreter import ir
+
+ROOT = Path(__file__).resolve().parents[2]
+REFERENCE = ROOT / "../shared/reference"
+
+pytestmark = pytest.mark.skipif(
+    not (REFERENCE / "cards.tsv").is_file() or not (REFERENCE / "wonders.tsv").is_file(),
+    reason=f"reference tables not found in {REFERENCE.resolve()}")
+
+
+@cache
+def cities() -> ir.RuleSet:
+    result = compile_rules([str(ROOT / "rulesets" / "cities.wr")])
+    assert result.rules is not None, [d.message for d in result.diagnostics[:5]]
+    return result.rules
+
+
+def _rows(name: str) -> list[dict[str, str]]:
+    with open(REFERENCE / name, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+@cache
+def card_rows() -> dict[tuple[str, int], dict[str, str]]:
+    return {(r["name"], int(r["age"])): r for r in _rows("cards.tsv") if r["expansion"] == "cities"}
+
+
+@cache
+def stage_rows() -> list[dict[str, str]]:
+    return [r for r in _rows("wonders.tsv") if r["expansion"] == "cities"]
+
+
+# ---- the notation, word by word -------------------------------------------------------------
+
+_SCOPES = {"self": ("self",), "neighbors": ("left", "right"), "left": ("left",), "right": ("right",),
+           # "each other player loses 1 coin per X they own": counted in the victim's city
+           "each_other_player": ("their city",)}
+
+
+def _count(what: str, scope: str) -> ir.Count:
+    scopes = _SCOPES[scope]
+    if what == "victory_token":
+        return ir.Count("tokens", ("victory",), scopes)
+    if what == "wonder_stage":
+        return ir.Count("stages", (), scopes)
+    return ir.Count("cards", (what,), scopes)
+
+
+def _hook(word: str) -> ir.Hook:
+    name, _, arg = word.partition(":")
+    if word == "diplomacy_token":
+        return ir.Hook("on_build", ir.GainTokens("diplomacy"))
+    if word == "spy:copy_science_symbol@neighbor_green_card":
+        return ir.Hook("end_of_game", ir.CopySymbol(1, ("green",), ("left", "right")))
+    if word == "produce_owned_choice":
+        return ir.Hook("passive", ir.ProduceDerived(("board", "brown", "grey"), missing=False, for_sale=False))
+    if word == "produce_missing_choice":
+        return ir.Hook("passive", ir.ProduceDerived(("board", "brown", "grey"), missing=True, for_sale=False))
+    if word == "free_wonder_resources":
+        return ir.Hook("passive", ir.FreeStageResources())
+    if name == "vp":
+        return ir.Hook("end_of_game", ir.Score(int(arg)))
+    if name == "shields":
+        return ir.Hook("passive", ir.Symbol(("shield",), int(arg)))
+    if name == "coins":
+        return ir.Hook("on_build", ir.GainCoins(int(arg)))
+    if name == "neighbors_gain_coins":
+        return ir.Hook("on_build", ir.GainCoins(int(arg), ("neighbours",)))
+    if name == "others_lose_coins":
+        return ir.Hook("end_of_turn", ir.LoseCoins(int(arg), ("others",), None, "debt"))
+    m = re.fullmatch(r"trade_rebate@(left|right):(\d+)", word)
+    if m:
+        return ir.Hook("passive", ir.TradeRebate((m[1],), int(m[2])))
+    m = re.fullmatch(r"(others_lose_coins_per|coins_per|vp_per):(\w+)@(\w+):(\d+)", word)
+    if m:
+        kind, what, scope, n = m[1], m[2], m[3], int(m[4])
+        per = _count(what, scope)
+        if kind == "others_lose_coins_per":
+            return ir.Hook("end_of_turn", ir.LoseCoins(n, ("others",), per, "debt"))
+        if kind == "coins_per":
+            return ir.Hook("on_build", ir.GainCoins(n, ("self",), per))
+        return ir.Hook("end_of_game", ir.Score(n, per))
+    raise AssertionError(f"notation not covered by this test: {word!r}")
+
+
+def expected_hooks(effect: str) -> Counter:
+    # "(when built)", "(end of game)" and explanations in parentheses: the timing follows from
+    # the word itself (coins_per pays when built, vp_per scores at the end).
+    plain = re.sub(r"\s*\([^)]*\)", "", effect)
+    return Counter(_hook(w.strip()) for w in plain.split(" + ") if w.strip())
+
+
+def expected_cost(cost: str) -> tuple[int, dict[str, int]]:
+    coins = 0
+    resources: dict[str, int] = {}
+    for item in cost.split():
+        what, _, n = item.partition(":")
+        if what == "coin":
+            coins += int(n)
+        else:
+            resources[what] = resources.get(what, 0) + int(n)
+    return coins, resources
+
+
+# ---- cards ------------------------------------------------------------------------------------
+
+def test_the_cities_layer_defines_exactly_the_reference_cards() -> None:
+    ours = {(c.name, c.age) for c in cities().cards if c.layer == "cities"}
+    assert ours == set(card_rows())
+    assert len(ours) == 30  # 27 black cards, 9 per age, and 3 guilds
+    assert Counter(age for _, age in ours if card_rows()[(_, age)]["color"] == "black") == {1: 9, 2: 9, 3: 9}
+
+
+@pytest.mark.parametrize("key", sorted(card_rows()), ids=lambda k: k[0])
+def test_card_matches_reference(key: tuple[str, int]) -> None:
+    row = card_rows()[key]
+    card = cities().card(key[0])
+    assert card.age == int(row["age"])
+    assert card.colour == row["color"]
+    coins, resources = expected_cost(row["cost"])
+    assert card.coins == coins
+    assert dict(card.cost) == resources
+    assert Counter(card.hooks) == expected_hooks(row["effect"])
+    # never dealt by markers: black cards come from their pool, guilds from the guild pool
+    assert card.copies == ()
+    assert card.pool == {"city": "black", "guild": "guilds"}[row["n3"]]
+    # black cards never chain; the new guilds neither
+    assert card.chains_from == () and card.chains_to == ()
+    assert not row["chains_from"] and not row["chains_to"]
+    for alias in card.aliases:
+        assert alias in row["aliases"], f"alias {alias!r} is not in the reference"
+
+
+# ---- wonders ----------------------------------------------------------------------------------
+
+@cache
+def _sides() -> list[tuple[str, str]]:
+    return sorted({(r["wonder"], r["side"]) for r in stage_rows()})
+
+
+def test_the_cities_layer_defines_petra_and_byzantium_on_both_sides() -> None:
+    ours = {(w.name, w.side) for w in cities().wonders if w.layer == "cities"}
+    assert ours == set(_sides()) == {("Petra", "A"), ("Petra", "B"), ("Byzantium", "A"), ("Byzantium", "B")}
+
+
+@pytest.mark.parametrize("name, side", _sides(), ids=lambda v: str(v))
+def test_wonder_side_matches_reference(name: str, side: str) -> None:
+    rows = sorted((r for r in stage_rows() if (r["wonder"], r["side"]) == (name, side)),
+                  key=lambda r: int(r["stage"]))
+    wonder = next(w for w in cities().wonders if (w.name, w.side) == (name, side))
+    assert wonder.title == rows[0]["official_name"]
+    assert wonder.start == rows[0]["starting_resource"]
+    assert len(wonder.stages) == int(rows[0]["stages_total"]) == len(rows)
+    for stage, row in zip(wonder.stages, rows):
+        coins, resources = expected_cost(row["cost"])
+        assert (stage.coins, dict(stage.cost)) == (coins, resources), f"stage {row['stage']} cost"
+        assert Counter(stage.hooks) == expected_hooks(row["effect"]), f"stage {row['stage']} effect"
+
+
+def test_petra_coin_costs_are_coins_not_resources() -> None:
+    """Petra's coin stages (7 on side A, 14 on side B) are paid in coins, which Architect
+    Cabinet does not remove (rules_facts section 5)."""
+    petra = {w.side: w for w in cities().wonders if w.name == "Petra"}
+    assert (petra["A"].stages[1].coins, petra["A"].stages[1].cost) == (7, ())
+    assert (petra["B"].stages[1].coins, petra["B"].stages[1].cost) == (14, ())
+    cabinet = cities().card("Architect Cabinet")
+    assert ir.Hook("passive", ir.FreeStageResources()) in cabinet.hooks
+
+
+def test_notation_translation_reads_a_known_card() -> None:
+    """The translator itself, on Secret Society, checked by hand against its printed text:
+    1 coin per black card when built, 1 point per black card at the end, both in its own city."""
+    per = ir.Count("cards", ("black",), ("self",))
+    assert expected_hooks(card_rows()[("Secret Society", 3)]["effect"]) == Counter({
+        ir.Hook("on_build", ir.GainCoins(1, ("self",), per)): 1,
+        ir.Hook("end_of_game", ir.Score(1, per)): 1,
+    })
+    assert expected_cost("coin:2 stone:2 clay:2 glass:1 papyrus:1") == (
+        2, {"stone": 2, "clay": 2, "glass": 1, "papyrus": 1})
