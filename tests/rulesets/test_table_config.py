@@ -1,0 +1,206 @@
+"""The table each bundled combination sets for 2 to 8 players, with and without team play.
+
+Expected values are written out from rules_facts.md (sections 1, 5 and 6) and REPORT.md
+section 5, not computed from the rule sets: hands and turns, cards drawn from each pool,
+seats, the conflict's clauses, team size and winner, and the size of every age's deck.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from wonderrules.grammar.diagnostics import has_errors
+from wonderrules.grammar.lower import lower
+from wonderrules.grammar.resolve import load_layers, merge
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.config import ConfigError, GameConfig, deck_cards, resolve_config
+
+RULESETS = Path(__file__).resolve().parents[2] / "rulesets"
+
+
+@cache
+def rules(*names: str) -> ir.RuleSet:
+    """The compiled rule set, layered and lowered. The checks are left to
+    test_ruleset_layers.py: base + two_player is held back there by the marker check, and its
+    table is still worth testing."""
+    layers, _, diags = load_layers([str(RULESETS / f"{n}.wr") for n in names])
+    model, merge_diags = merge(layers)
+    assert not has_errors(diags + merge_diags), [d.message for d in diags + merge_diags]
+    return lower(model)
+
+
+def base() -> ir.RuleSet:
+    return rules("base")
+
+
+def cities() -> ir.RuleSet:
+    return rules("cities")
+
+
+def two_player() -> ir.RuleSet:
+    return rules("two_player")
+
+
+def cities_two_player() -> ir.RuleSet:
+    return rules("cities", "two_player")
+
+
+def deck_sizes(r: ir.RuleSet, cfg: GameConfig) -> list[int]:
+    return [len(deck_cards(r, cfg, age)) + sum(n for _, n in cfg.draws_for(age))
+            for age in range(1, cfg.ages + 1)]
+
+
+def draws(cfg: GameConfig) -> set[tuple[str, int, int]]:
+    return set(cfg.pool_draws)
+
+
+def only_conflict(cfg: GameConfig) -> ir.Conflict:
+    assert [c.name for c in cfg.conflicts] == ["military"]
+    return cfg.conflicts[0]
+
+
+# ---- base game --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
+def test_base_table(n: int) -> None:
+    cfg = resolve_config(base(), n)
+    assert (cfg.seats, cfg.hand, cfg.turns) == (n, 7, 6)
+    assert draws(cfg) == {("guilds", 3, n + 2)}
+    assert deck_sizes(base(), cfg) == [7 * n] * 3  # REPORT.md section 5: 21, 28, 35, 42, 49
+    c = only_conflict(cfg)
+    assert c.sit_out_token is None and c.reduced_token is None and not c.except_partners
+    assert cfg.steps("end_of_turn") == ("gain", "build")
+    assert (cfg.team_size, cfg.winner) == (0, "player")
+
+
+@pytest.mark.parametrize("n", [2, 8])
+def test_base_seats_three_to_seven(n: int) -> None:
+    with pytest.raises(ConfigError, match="3 to 7 players"):
+        resolve_config(base(), n)
+
+
+# ---- Cities -----------------------------------------------------------------------------------
+
+# rules_facts section 5: 8 x N cards per age at 3..7 players (24, 32, 40, 48, 56)
+CITIES_DECKS = {3: 24, 4: 32, 5: 40, 6: 48, 7: 56}
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
+def test_cities_table(n: int) -> None:
+    cfg = resolve_config(cities(), n)
+    assert (cfg.seats, cfg.hand, cfg.turns) == (n, 8, 7)
+    # as many black cards per age as players; guilds unchanged (players + 2)
+    assert draws(cfg) == {("guilds", 3, n + 2), ("black", 1, n), ("black", 2, n), ("black", 3, n)}
+    assert deck_sizes(cities(), cfg) == [CITIES_DECKS[n]] * 3
+    c = only_conflict(cfg)
+    assert (c.sit_out_token, c.sit_out_spend) == ("diplomacy", 1)
+    assert c.reduced_token is None and not c.except_partners and c.tokens_per_result == 1
+    assert (c.win_token, c.win_worth, c.lose_token, c.lose_worth) == ("victory", (1, 3, 5), "defeat", -1)
+    # coin losses come after every other money operation of the turn
+    assert cfg.steps("end_of_turn") == ("gain", "build", "lose")
+    assert (cfg.team_size, cfg.winner, cfg.neutrals) == (0, "player", ())
+
+
+def test_cities_eight_players() -> None:
+    """Printed: the 7-player decks, 9 guilds and 7 black cards per age, hands of 7, 6 turns."""
+    r = cities()
+    cfg = resolve_config(r, 8)
+    assert (cfg.seats, cfg.hand, cfg.turns) == (8, 7, 6)
+    assert draws(cfg) == {("guilds", 3, 9), ("black", 1, 7), ("black", 2, 7), ("black", 3, 7)}
+    assert [len(deck_cards(r, cfg, a)) for a in (1, 2, 3)] == [49, 49, 40]  # the 7-player decks
+    assert deck_sizes(r, cfg) == [56, 56, 56]
+    assert only_conflict(cfg).sit_out_token == "diplomacy"
+
+
+@pytest.mark.parametrize("n", [2, 9])
+def test_cities_seats_three_to_eight(n: int) -> None:
+    with pytest.raises(ConfigError, match="3 to 8 players"):
+        resolve_config(cities(), n)
+
+
+# ---- team play --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n, hand, turns, guilds, black", [
+    (4, 8, 7, 6, 4),
+    (6, 8, 7, 8, 6),
+    (8, 7, 6, 9, 7),
+])
+def test_team_play_table(n: int, hand: int, turns: int, guilds: int, black: int) -> None:
+    cfg = resolve_config(cities(), n, ["teams"])
+    # the deal is the one of the same count without teams
+    assert (cfg.seats, cfg.hand, cfg.turns) == (n, hand, turns)
+    assert draws(cfg) == {("guilds", 3, guilds)} | {("black", a, black) for a in (1, 2, 3)}
+    assert deck_sizes(cities(), cfg) == [n * hand] * 3
+    assert (cfg.team_size, cfg.winner) == (2, "team")
+    c = only_conflict(cfg)
+    # partners never fight; each result gives two tokens
+    assert c.except_partners and c.tokens_per_result == 2
+    # diplomacy: the holder fights for one token instead of two, and spends one diplomacy token
+    assert (c.reduced_token, c.reduced_tokens, c.reduced_spend) == ("diplomacy", 1, 1)
+    assert c.sit_out_token is None
+    assert (c.win_token, c.win_worth, c.lose_token, c.lose_worth) == ("victory", (1, 3, 5), "defeat", -1)
+
+
+@pytest.mark.parametrize("n", [3, 5, 7])
+def test_team_play_refused_at_odd_counts(n: int) -> None:
+    with pytest.raises(ConfigError, match="needs 4, 6, 8 players"):
+        resolve_config(cities(), n, ["teams"])
+
+
+def test_team_play_refused_with_two_players() -> None:
+    with pytest.raises(ConfigError, match="needs 4, 6, 8 players"):
+        resolve_config(cities_two_player(), 2, ["teams"])
+
+
+def test_team_play_is_a_cities_option_only() -> None:
+    for r in (base(), two_player()):
+        with pytest.raises(ConfigError, match="no option 'teams'"):
+            resolve_config(r, 4 if r is base() else 2, ["teams"])
+
+
+# ---- two players ------------------------------------------------------------------------------
+
+def _free_city(cfg: GameConfig) -> ir.Neutral:
+    assert [n.name for n in cfg.neutrals] == ["Free City"]
+    return cfg.neutrals[0]
+
+
+def test_two_player_table() -> None:
+    """rules_facts section 6: the 3-player cards and 5 guilds; two hands of 7 and a Free City
+    pile of 7 (21 cards per age); the player on the Free City's left starts with its card."""
+    r = two_player()
+    cfg = resolve_config(r, 2)
+    assert (cfg.players, cfg.seats, cfg.hand, cfg.turns, cfg.piles()) == (2, 3, 7, 6, 3)
+    assert draws(cfg) == {("guilds", 3, 5)}
+    assert deck_sizes(r, cfg) == [21, 21, 21]
+    fc = _free_city(cfg)
+    assert fc.dealt_pile and fc.draws_per_turn == 1
+    assert fc.control_starts == ("left", "left", "left")
+    assert fc.must_chain and fc.sell_last_resort and fc.never_wins
+    c = only_conflict(cfg)
+    assert c.sit_out_token is None and not c.except_partners
+    assert (cfg.team_size, cfg.winner) == (0, "player")
+
+
+@pytest.mark.parametrize("n", [1, 3, 7])
+def test_two_player_seats_two(n: int) -> None:
+    for r in (two_player(), cities_two_player()):
+        with pytest.raises(ConfigError, match="for 2 players"):
+            resolve_config(r, n)
+
+
+def test_two_player_with_cities_table() -> None:
+    """The 3-seat Cities configuration ([U] inference in rules_facts): hands of 8, 7 turns,
+    3 black cards per age, 5 guilds: 24 = 3 x 8 cards per age."""
+    r = cities_two_player()
+    cfg = resolve_config(r, 2)
+    assert (cfg.players, cfg.seats, cfg.hand, cfg.turns, cfg.piles()) == (2, 3, 8, 7, 3)
+    assert draws(cfg) == {("guilds", 3, 5), ("black", 1, 3), ("black", 2, 3), ("black", 3, 3)}
+    assert deck_sizes(r, cfg) == [24, 24, 24]
+    assert _free_city(cfg).control_starts == ("left", "left", "left")
+    c = only_conflict(cfg)
+    assert (c.sit_out_token, c.sit_out_spend) == ("diplomacy", 1)
+    assert cfg.steps("end_of_turn") == ("gain", "build", "lose")
