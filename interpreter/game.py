@@ -1,0 +1,123 @@
+"""A game's parameters (rule set, table) and how a new game is set up: boards and deals."""
+
+from __future__ import annotations
+
+import random
+from typing import Mapping, Optional, Sequence
+
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.catalog import Catalog, Source, catalog_for
+from wonderrules.interpreter.config import GameConfig, deck_cards, resolve_config
+from wonderrules.interpreter.engine import State
+from wonderrules.interpreter.scoring import Scorer
+
+__all__ = ["Game", "SetupError"]
+
+_SCORERS: dict[int, tuple[Catalog, Scorer]] = {}
+
+
+class SetupError(ValueError):
+    """A scenario that does not fit the rule set or the table."""
+
+
+class Game:
+    """The rules and the table; `new_initial_state` starts a game.
+
+    sides: "random" (each board's side drawn at random), "A" or "B".
+    """
+
+    def __init__(self, rules: ir.RuleSet, players: int, options: Sequence[str] = (), sides: str = "random") -> None:
+        self.rules = rules
+        self.catalog = catalog_for(rules)
+        self.config: GameConfig = resolve_config(rules, players, options)
+        if sides not in ("random", "A", "B"):
+            raise SetupError(f"sides must be 'random', 'A' or 'B', not {sides!r}")
+        self.sides = sides
+        hit = _SCORERS.get(id(self.catalog))
+        if hit is None or hit[0] is not self.catalog:
+            hit = (self.catalog, Scorer(self.catalog))
+            _SCORERS[id(self.catalog)] = hit
+        self.scorer = hit[1]
+        self.wonder_names = list(dict.fromkeys(b.name for b in self.catalog.boards))
+        if len(self.wonder_names) < self.config.seats:
+            raise SetupError(f"{self.config.seats} seats but only {len(self.wonder_names)} wonders")
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    # ---- decks and deals -------------------------------------------------------------------
+    def deck(self, age: int, rng: random.Random) -> list[Source]:
+        """This table's deck for an age: cards by their copy markers, plus pool draws."""
+        cat = self.catalog
+        by_ir = {id(c.ir): c for c in cat.cards}
+        cards = [by_ir[id(c)] for c in deck_cards(self.rules, self.config, age)]
+        for pool, n in self.config.draws_for(age):
+            pool_cards = [c for c in cat.cards if c.pool == pool and c.age == age]
+            cards.extend(rng.sample(pool_cards, min(n, len(pool_cards))))
+        return cards
+
+    def deal(self, age: int, rng: random.Random) -> list[list[Source]]:
+        """Shuffle the age's deck and deal a hand to each player, then a pile to each neutral
+        seat that gets one."""
+        deck = self.deck(age, rng)
+        rng.shuffle(deck)
+        hand = self.config.hand
+        return [deck[i * hand:(i + 1) * hand] for i in range(self.config.piles())]
+
+    def cards_from_names(self, age: int, names: Sequence[str]) -> list[Source]:
+        out = []
+        for name in names:
+            card = self.catalog.card_named(name, age)
+            if card is None or card.age != age:
+                raise SetupError(f"'{name}' is not a card of age {age} in this rule set")
+            out.append(card)
+        return out
+
+    # ---- new games -------------------------------------------------------------------------
+    def choose_boards(self, rng: random.Random, boards: Optional[Sequence[Optional[tuple[str, str]]]]) -> list:
+        cat = self.catalog
+        seats = self.config.seats
+        fixed = list(boards or [None] * seats)
+        if len(fixed) != seats:
+            raise SetupError(f"{len(fixed)} boards given for {seats} seats")
+        taken = {b[0] for b in fixed if b is not None}
+        free = [n for n in self.wonder_names if n not in taken]
+        rng.shuffle(free)
+        out = []
+        for seat, choice in enumerate(fixed):
+            if choice is None:
+                name = free.pop()
+                side = self.sides if self.sides != "random" else rng.choice(
+                    sorted({b.side for b in cat.boards if b.name == name}))
+            else:
+                name, side = choice
+            board = cat.board_by_name.get((name, side))
+            if board is None:
+                raise SetupError(f"no wonder '{name}' side {side} in this rule set")
+            out.append(board)
+        names = [b.name for b in out]
+        if len(set(names)) != len(names):
+            raise SetupError("two seats were given the same wonder")
+        return out
+
+    def new_initial_state(self, seed: int = 0, boards: Optional[Sequence[Optional[tuple[str, str]]]] = None,
+                          hands: Optional[Mapping[int, Sequence[Sequence[str]]]] = None) -> State:
+        """A new game. Scenario setup: `boards` fixes each seat's (wonder, side) (None: drawn);
+        `hands` fixes the deal of some ages: age -> one list of card names per player, then one
+        per neutral pile."""
+        rng = random.Random(seed)
+        chosen = self.choose_boards(rng, boards)
+        deals: dict[int, list[list[Source]]] = {}
+        for age, lists in (hands or {}).items():
+            age = int(age)
+            if not 1 <= age <= self.config.ages:
+                raise SetupError(f"there is no age {age}")
+            if len(lists) != self.config.piles():
+                raise SetupError(f"age {age}: {len(lists)} hands given, {self.config.piles()} needed")
+            deals[age] = [self.cards_from_names(age, names) for names in lists]
+            for i, h in enumerate(deals[age]):
+                if len(h) != self.config.hand:
+                    raise SetupError(f"age {age}: hand {i} has {len(h)} cards, not {self.config.hand}")
+        state = State(self, seed, chosen, deals, rng)
+        return state

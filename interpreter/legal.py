@@ -1,0 +1,193 @@
+"""Legal actions for a pending decision, and a reason for any illegal one."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from wonderrules.interpreter import trading
+from wonderrules.interpreter.actions import BUILD, PAY, PICK, SELL, STAGE, Action, Decision
+
+__all__ = ["actions_for", "reason", "discard_choices", "budget"]
+
+
+def budget(state, dec: Decision) -> int:
+    """Coins a city may spend now: its coins at the start of the turn (coins received during a
+    turn are spendable only on the next one)."""
+    city = state.cities[dec.seat]
+    if dec.kind == "extra":
+        return max(0, min(city.coins, city.turn_start_coins - city.spent))
+    return city.coins
+
+
+def discard_choices(state, seat: int) -> list[str]:
+    """Distinct names in the discard pile that the city does not hold yet."""
+    names = state.cities[seat].names
+    out: list[str] = []
+    for card in state.discard:
+        if card.name not in names and card.name not in out:
+            out.append(card.name)
+    return out
+
+
+def _free_build_slot(city, card) -> Optional[list]:
+    for fb in city.free_builds:
+        if not fb[1] and (not fb[0] or card.colour in fb[0]):
+            return fb
+    return None
+
+
+def _stage_cost_id(city, stage) -> int:
+    if city.free_stage_resources:
+        return trading.ZERO_COST
+    return stage.cost_id
+
+
+def actions_for(state, dec: Decision) -> list[Action]:
+    if dec.kind == PAY:
+        seat, amount, _ = state._losses[dec.player]
+        top = min(amount, state.cities[seat].coins)
+        return [Action(PAY, coins=k) for k in range(top + 1)]
+    if dec.kind == PICK:
+        return [Action(PICK, name) for name in discard_choices(state, dec.seat)]
+    return _play_actions(state, dec)
+
+
+def _play_actions(state, dec: Decision) -> list[Action]:
+    seat = dec.seat
+    city = state.cities[seat]
+    coins = budget(state, dec)
+    ctx = state.trade_id(seat, start_of_turn=dec.kind == "extra")
+    neutral = state.neutral_rules.get(seat)
+    board = city.board
+    stage = board.stages[city.stages_built] if city.stages_built < len(board.stages) else None
+    stage_pay: list[tuple[int, int]] = []
+    if stage is not None and stage.coins <= coins:
+        stage_pay = [p for p in trading.payment_options(_stage_cost_id(city, stage), ctx)
+                     if stage.coins + p[0] + p[1] <= coins]
+    out: list[Action] = []
+    seen: set[str] = set()
+    for card in state.hands[dec.player]:
+        name = card.name
+        if name in seen:
+            continue
+        seen.add(name)
+        builds: list[Action] = []
+        chained = False
+        if name not in city.names:
+            if card.chains_from and not card.chains_from.isdisjoint(city.names):
+                chained = True
+                builds.append(Action(BUILD, name, 0, 0, "chain"))
+            else:
+                free_already = False
+                if card.coins <= coins:
+                    for left, right in trading.payment_options(card.cost_id, ctx):
+                        if card.coins + left + right <= coins:
+                            builds.append(Action(BUILD, name, left, right))
+                            if not (card.coins or left or right):
+                                free_already = True
+                if not free_already and _free_build_slot(city, card) is not None:
+                    builds.append(Action(BUILD, name, 0, 0, "free"))
+        stages = [Action(STAGE, name, left, right) for left, right in stage_pay]
+        if neutral is not None and neutral.must_chain and chained:
+            out.extend(builds)
+            continue
+        out.extend(builds)
+        out.extend(stages)
+        if neutral is not None and neutral.sell_last_resort and (builds or stages):
+            continue
+        out.append(Action(SELL, name))
+    return out
+
+
+def reason(state, dec: Decision, action: Action) -> Optional[str]:
+    """A sentence saying why `action` is illegal for `dec`, or None when it is legal (including
+    payments that are valid but not minimal)."""
+    if dec.kind == PAY:
+        if action.kind != PAY:
+            return f"the pending decision is how much of a loss to pay: choose 'pay', not '{action.kind}'"
+        seat, amount, _ = state._losses[dec.player]
+        top = min(amount, state.cities[seat].coins)
+        if not 0 <= action.coins <= top:
+            return f"pay between 0 and {top} coins (a loss of {amount}, {state.cities[seat].coins} coins held)"
+        return None
+    if dec.kind == PICK:
+        if action.kind != PICK:
+            return f"the pending decision is a card to build from the discard pile: choose 'pick', not '{action.kind}'"
+        choices = discard_choices(state, dec.seat)
+        if action.card in state.cities[dec.seat].names:
+            return f"the city already has a '{action.card}': no two structures may share a name"
+        if action.card not in choices:
+            return f"'{action.card}' is not in the discard pile"
+        return None
+    if action.kind not in (BUILD, STAGE, SELL):
+        return f"the pending decision is the card to play: choose 'build', 'stage' or 'sell', not '{action.kind}'"
+    hand = state.hands[dec.player]
+    card = next((c for c in hand if c.name == action.card), None)
+    if card is None:
+        names = ", ".join(sorted({c.name for c in hand}))
+        return f"'{action.card}' is not in the hand (the hand holds: {names})"
+    city = state.cities[dec.seat]
+    coins = budget(state, dec)
+    neutral = state.neutral_rules.get(dec.seat)
+    chained = bool(card.chains_from) and not card.chains_from.isdisjoint(city.names) and card.name not in city.names
+    if neutral is not None and neutral.must_chain and chained and not (action.kind == BUILD and action.means == "chain"):
+        return f"{neutral.name} must build '{card.name}' by its chain"
+    ctx = state.trade_id(dec.seat, start_of_turn=dec.kind == "extra")
+    if action.kind == SELL:
+        if neutral is not None and neutral.sell_last_resort:
+            others = [a for a in _play_actions(state, dec) if a.card == card.name and a.kind != SELL]
+            if others:
+                return (f"{neutral.name} may sell '{card.name}' only when it can neither build it "
+                        f"nor use it for a wonder stage")
+        return None
+    if action.left < 0 or action.right < 0:
+        return "payments to neighbours cannot be negative"
+    if action.kind == BUILD:
+        if card.name in city.names:
+            return f"the city already has a '{card.name}': no two structures may share a name"
+        if action.means == "chain":
+            if not chained:
+                needed = " or ".join(f"'{n}'" for n in sorted(card.chains_from)) or "nothing"
+                return f"'{card.name}' cannot be built by chain: it needs {needed} in the city"
+            return None if not (action.left or action.right) else "a chain build costs nothing: pay 0 and 0"
+        if action.means == "free":
+            if _free_build_slot(city, card) is None:
+                if not city.free_builds:
+                    return "the city has no free build"
+                return "no free build is left for this card this age"
+            return None if not (action.left or action.right) else "a free build costs nothing: pay 0 and 0"
+        if action.means:
+            return f"unknown way to build '{action.means}' (use '', 'chain' or 'free')"
+        return _payment_reason(state, card.name, card.coins, card.cost, card.cost_id, ctx, coins, action)
+    stages = city.board.stages
+    if city.stages_built >= len(stages):
+        return f"every stage of {city.board.name} is already built"
+    if action.means:
+        return "a wonder stage is paid: leave 'means' empty"
+    stage = stages[city.stages_built]
+    cost_id = _stage_cost_id(city, stage)
+    cost = stage.cost if cost_id != trading.ZERO_COST else tuple(0 for _ in stage.cost)
+    return _payment_reason(state, f"stage {city.stages_built + 1} of {city.board.name}", stage.coins, cost,
+                           cost_id, ctx, coins, action)
+
+
+def _payment_reason(state, what: str, card_coins: int, cost: tuple[int, ...], cost_id: int, ctx: int,
+                    coins: int, action: Action) -> Optional[str]:
+    if card_coins > coins:
+        return f"{what} costs {card_coins} coin(s) and the city has {coins} to spend this turn"
+    options = trading.payment_options(cost_id, ctx)
+    if not options:
+        missing = trading.missing_resources(cost, trading.context(ctx))
+        lacking = [f"{n} {state.cat.resources[r]}" for r, n in enumerate(missing) if n]
+        if lacking:
+            return (f"{what} needs {', '.join(lacking)} more than the city and its neighbours can supply "
+                    f"(production neighbours keep for themselves cannot be bought)")
+        return f"{what} cannot be paid: the missing resources are not for sale next door"
+    total = card_coins + action.left + action.right
+    if (action.left, action.right) not in trading.achievable(cost_id, ctx):
+        ways = "; ".join(f"{l} to the left and {r} to the right" for l, r in options[:6])
+        return (f"paying {action.left} to the left and {action.right} to the right does not buy exactly "
+                f"what {what} lacks; ways to pay: {ways}")
+    if total > coins:
+        return f"{what} would cost {total} coin(s) in all and the city has {coins} to spend this turn"
+    return None
