@@ -19,7 +19,6 @@ from typing import Iterable, Mapping, Optional
 from wonderrules.interpreter import legal, trading
 from wonderrules.interpreter.actions import BUILD, PAY, PICK, SELL, Action, Decision, IllegalActionError
 from wonderrules.interpreter.catalog import Source
-from wonderrules.interpreter.expressions import compile_expr
 from wonderrules.interpreter.state import City
 
 __all__ = ["State"]
@@ -62,7 +61,6 @@ class State:
         self._turn_sales: dict[int, tuple] = {}
         self._work: deque = deque()
         self._legal: dict[int, list[Action]] = {}
-        self._trade_ids: dict[int, tuple[tuple, int]] = {}
         self._deals = dict(deals)
         self.dealt: dict[int, dict] = {}
         self.history: list[dict] = [{"type": "setup", "seed": seed, "players": cfg.players,
@@ -70,7 +68,7 @@ class State:
                                       "boards": [[b.name, b.side] for b in boards]}]
         self.sheets: Optional[list] = None
         self.terminal = False
-        self._strength = {c.name: compile_expr(c.strength, self.cat) for c in cfg.conflicts}
+        self._strength = game.strengths
         self._work.append(("_start_age",))
         self._advance()
 
@@ -243,39 +241,40 @@ class State:
 
     # ---- trade contexts ------------------------------------------------------------------------
     def _sales(self, seat: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """What neighbours may buy from a city: fixed units and either/or units."""
         city = self.cities[seat]
         _, derived = city.derived_choices(self.cat) if city.derived else ([], [])
         return tuple(city.sell_fixed), tuple(sorted(city.sell_choices + derived))
+
+    def _parts(self, seat: int) -> tuple:
+        city = self.cities[seat]
+        stamp = (city.version, len(city.built), trading.generation())
+        parts = city.parts
+        if parts is not None and parts[0] == stamp:
+            return parts
+        own_d, _ = city.derived_choices(self.cat) if city.derived else ([], [])
+        own = trading.intern_part((tuple(city.fixed), tuple(sorted(city.choices + own_d))))
+        sells = trading.intern_part(self._sales(seat))
+        prices = trading.intern_part((tuple(city.prices[0]), tuple(city.prices[1]), city.rebates[0],
+                                      city.rebates[1]))
+        city.parts = ((city.version, len(city.built), trading.generation()), own, sells, prices)
+        return city.parts
 
     def trade_id(self, seat: int, start_of_turn: bool = False) -> int:
         """The interned trade context of a seat (own production, neighbours' sales, prices).
         With `start_of_turn`, neighbours sell only what they had when the turn began: nothing
         may be bought from a card a neighbour built during the turn."""
-        l, r = self.left(seat), self.right(seat)
-        if start_of_turn and self._turn_sales:
-            me = self.cities[seat]
-            own_d, _ = me.derived_choices(self.cat) if me.derived else ([], [])
-            ls, rs = self._turn_sales[l], self._turn_sales[r]
-            return trading.intern_context((tuple(me.fixed), tuple(sorted(me.choices + own_d)), ls[0], ls[1],
-                                           rs[0], rs[1], tuple(me.prices[0]), tuple(me.prices[1]),
-                                           me.rebates[0], me.rebates[1]))
-        cities = self.cities
-        versions = (cities[seat].version, cities[l].version, cities[r].version, len(cities[seat].built),
-                    len(cities[l].built), len(cities[r].built))
-        hit = self._trade_ids.get(seat)
-        if hit is not None and hit[0] == versions:
-            return hit[1]
-        me, lc, rc = cities[seat], cities[l], cities[r]
-        own_d, _ = me.derived_choices(self.cat) if me.derived else ([], [])
-        _, l_d = lc.derived_choices(self.cat) if lc.derived else ([], [])
-        _, r_d = rc.derived_choices(self.cat) if rc.derived else ([], [])
-        ctx = (tuple(me.fixed), tuple(sorted(me.choices + own_d)),
-               tuple(lc.sell_fixed), tuple(sorted(lc.sell_choices + l_d)),
-               tuple(rc.sell_fixed), tuple(sorted(rc.sell_choices + r_d)),
-               tuple(me.prices[0]), tuple(me.prices[1]), me.rebates[0], me.rebates[1])
-        cid = trading.intern_context(ctx)
-        self._trade_ids[seat] = (versions, cid)
-        return cid
+        while True:
+            gen = trading.generation()
+            me = self._parts(seat)
+            if start_of_turn and self._turn_sales:
+                left = trading.intern_part(self._turn_sales[self.left(seat)])
+                right = trading.intern_part(self._turn_sales[self.right(seat)])
+            else:
+                left = self._parts(self.left(seat))[2]
+                right = self._parts(self.right(seat))[2]
+            if gen == trading.generation():
+                return trading.intern_context(me[1], left, right, me[3])
 
     # ---- the flow ------------------------------------------------------------------------------
     def _advance(self) -> None:
@@ -562,7 +561,6 @@ class State:
         other._picks = dict(self._picks)
         other._work = deque(self._work)
         other._legal = {}
-        other._trade_ids = dict(self._trade_ids)
         other._new_builds = list(self._new_builds)
         other.dealt = dict(self.dealt)
         other.history = list(self.history)

@@ -9,6 +9,7 @@ from wonderrules.interpreter import ir
 from wonderrules.interpreter.catalog import Catalog, Source, catalog_for
 from wonderrules.interpreter.config import GameConfig, deck_cards, resolve_config
 from wonderrules.interpreter.engine import State
+from wonderrules.interpreter.expressions import compile_expr
 from wonderrules.interpreter.scoring import Scorer
 
 __all__ = ["Game", "SetupError"]
@@ -38,6 +39,7 @@ class Game:
             hit = (self.catalog, Scorer(self.catalog))
             _SCORERS[id(self.catalog)] = hit
         self.scorer = hit[1]
+        self.strengths = {c.name: compile_expr(c.strength, self.catalog) for c in self.config.conflicts}
         self.wonder_names = list(dict.fromkeys(b.name for b in self.catalog.boards))
         if len(self.wonder_names) < self.config.seats:
             raise SetupError(f"{self.config.seats} seats but only {len(self.wonder_names)} wonders")

@@ -52,18 +52,28 @@ def actions_for(state, dec: Decision) -> list[Action]:
     return _play_actions(state, dec)
 
 
+_new = tuple.__new__
+_OPTIONS_GET = trading.options_cache().get
+
+
 def _play_actions(state, dec: Decision) -> list[Action]:
+    """Every way to play each card of the hand: build (each payment), stage (each payment), sell.
+    This runs for every player every turn; it is written for speed."""
     seat = dec.seat
     city = state.cities[seat]
     coins = budget(state, dec)
     ctx = state.trade_id(seat, start_of_turn=dec.kind == "extra")
     neutral = state.neutral_rules.get(seat)
     board = city.board
-    stage = board.stages[city.stages_built] if city.stages_built < len(board.stages) else None
+    names = city.names
+    free_slots = city.free_builds
     stage_pay: list[tuple[int, int]] = []
-    if stage is not None and stage.coins <= coins:
-        stage_pay = [p for p in trading.payment_options(_stage_cost_id(city, stage), ctx)
-                     if stage.coins + p[0] + p[1] <= coins]
+    if city.stages_built < len(board.stages):
+        stage = board.stages[city.stages_built]
+        if stage.coins <= coins:
+            sc = stage.coins
+            stage_pay = [p for p in trading.payment_options(_stage_cost_id(city, stage), ctx)
+                         if sc + p[0] + p[1] <= coins]
     out: list[Action] = []
     seen: set[str] = set()
     for card in state.hands[dec.player]:
@@ -71,32 +81,39 @@ def _play_actions(state, dec: Decision) -> list[Action]:
         if name in seen:
             continue
         seen.add(name)
-        builds: list[Action] = []
+        start = len(out)
         chained = False
-        if name not in city.names:
-            if card.chains_from and not card.chains_from.isdisjoint(city.names):
+        if name not in names:
+            chains = card.chains_from
+            if chains and not chains.isdisjoint(names):
                 chained = True
-                builds.append(Action(BUILD, name, 0, 0, "chain"))
+                out.append(_new(Action, (BUILD, name, 0, 0, "chain", 0)))
             else:
                 free_already = False
-                if card.coins <= coins:
-                    for left, right in trading.payment_options(card.cost_id, ctx):
-                        if card.coins + left + right <= coins:
-                            builds.append(Action(BUILD, name, left, right))
-                            if not (card.coins or left or right):
+                cc = card.coins
+                if cc <= coins:
+                    cid = card.cost_id
+                    opts = _OPTIONS_GET((cid, ctx)) if cid >= 0 else _FREE
+                    if opts is None:
+                        opts = trading.payment_options(cid, ctx)
+                    for left, right in opts:
+                        if cc + left + right <= coins:
+                            out.append(_new(Action, (BUILD, name, left, right, "", 0)))
+                            if not (cc or left or right):
                                 free_already = True
-                if not free_already and _free_build_slot(city, card) is not None:
-                    builds.append(Action(BUILD, name, 0, 0, "free"))
-        stages = [Action(STAGE, name, left, right) for left, right in stage_pay]
+                if free_slots and not free_already and _free_build_slot(city, card) is not None:
+                    out.append(_new(Action, (BUILD, name, 0, 0, "free", 0)))
         if neutral is not None and neutral.must_chain and chained:
-            out.extend(builds)
             continue
-        out.extend(builds)
-        out.extend(stages)
-        if neutral is not None and neutral.sell_last_resort and (builds or stages):
+        for left, right in stage_pay:
+            out.append(_new(Action, (STAGE, name, left, right, "", 0)))
+        if neutral is not None and neutral.sell_last_resort and len(out) > start:
             continue
-        out.append(Action(SELL, name))
+        out.append(_new(Action, (SELL, name, 0, 0, "", 0)))
     return out
+
+
+_FREE = ((0, 0),)
 
 
 def reason(state, dec: Decision, action: Action) -> Optional[str]:

@@ -17,7 +17,7 @@ class City:
         "token_counts", "token_values", "fixed", "choices", "sell_fixed", "sell_choices", "derived",
         "prices", "rebates", "free_builds", "play_last", "free_stage_resources",
         "each_end_of_turn", "each_end_of_age", "whenever", "end_of_game", "version", "neutral",
-        "turn_start_coins", "spent",
+        "turn_start_coins", "spent", "parts",
     )
 
     def __init__(self, seat: int, board: BoardKind, cat: Catalog, start_coins: int, trade_price: int,
@@ -56,6 +56,8 @@ class City:
         self.neutral = neutral
         self.turn_start_coins = start_coins
         self.spent = 0
+        #: (stamp, own production id, sales id, prices id), see State.trade_id
+        self.parts: Optional[tuple] = None
 
     def copy(self) -> "City":
         c = City.__new__(City)
@@ -87,6 +89,7 @@ class City:
         c.neutral = self.neutral
         c.turn_start_coins = self.turn_start_coins
         c.spent = self.spent
+        c.parts = self.parts
         return c
 
     # ---- production --------------------------------------------------------------------------
