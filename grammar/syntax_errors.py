@@ -1,0 +1,399 @@
+"""Parser failures turned into sentences a designer can act on.
+
+A failure is explained by the first of these that applies:
+
+1. a catalogue of known mistakes. Each entry carries example texts that fail the same way as the
+   mistake it names: on the same kind of token, at a point where the grammar accepts the same
+   set of tokens. (Comparing what is accepted, not parser state numbers, lets one example cover
+   a mistake wherever it is made: in a card with or without a cost, in a card or a wonder stage.)
+2. a misspelt keyword: the unexpected word is close to a keyword the grammar accepts there
+   (`pasive:`, `on built:`, `end of games:`);
+3. otherwise, what the grammar accepts at that point, in words (`a timing`, `a card clause`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Optional
+
+import attrs
+from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from wonderrules.grammar.diagnostics import Diagnostic, Span, error
+
+__all__ = ["Mistake", "CATALOGUE", "explain", "describe_expected", "match_catalogue"]
+
+
+@attrs.frozen
+class Mistake:
+    """A known mistake: the sentence that names it, a help line, and texts that make it.
+
+    Examples are parsed without a header (as items); an example starting with '!' is a whole file.
+    """
+
+    sentence: str
+    help: str
+    examples: tuple[str, ...]
+
+
+_CARD = 'card "A" age 1 brown copies 3+ '
+_HOOK = _CARD + "{ "
+
+CATALOGUE: tuple[Mistake, ...] = (
+    Mistake("a card needs a colour after its age",
+            'write the colour after the age, as in `card "Altar" age 1 blue ...`',
+            ('card "A" age 1 {', 'card "A" age 1 "B"', 'card "A" age 1 3')),
+    Mistake("card and wonder names are written in double quotes",
+            'write `card "Lumber Yard" age 1 brown ...`',
+            ("card Lumber", "wonder Rhodes", "replace card Lumber", "remove card Lumber",
+             "remove wonder Rhodes")),
+    Mistake("card names in a chain are written in double quotes",
+            'write `chain from "Baths"` (several names separated by commas)',
+            ('card "A" age 1 brown chain from Baths', 'card "A" age 1 brown chain to Baths')),
+    Mistake("a chain says which way it goes",
+            'write `chain from "Baths"` (this card is free after Baths) or `chain to "Aqueduct"`',
+            ('card "A" age 1 brown chain "B"',)),
+    Mistake("names in a list are separated by commas",
+            'write `chain to "Stables", "Dispensary"`',
+            ('card "A" age 1 brown chain to "B" "C"',)),
+    Mistake("an effect starts with its timing",
+            "write the timing and a colon before the effect, as in `passive: produce wood` or "
+            "`end of game: score 3`; timings are `passive`, `on build`, `end of turn`, "
+            "`each end of turn`, `each end of age`, `end of game` and `whenever ... builds`",
+            (_HOOK + "produce", _HOOK + "score", _HOOK + "gain", _HOOK + "symbol", _HOOK + "lose",
+             _HOOK + "buy", _HOOK + "build", _HOOK + "copy", _HOOK + "play", _HOOK + "first",
+             _HOOK + "self", _HOOK + "left", _HOOK + "stages")),
+    Mistake("a timing is followed by a colon",
+            "write `passive: produce wood` or `end of game: score 3`",
+            (_HOOK + "passive produce", _HOOK + "passive symbol", _HOOK + "on build gain",
+             _HOOK + "end of game score", _HOOK + "end of turn gain", _HOOK + "end of turn build",
+             _HOOK + "each end of age gain", _HOOK + "whenever self builds card gain",
+             _HOOK + "whenever self builds brown card gain", _HOOK + "passive buy",
+             _HOOK + "passive play", _HOOK + "passive self", _HOOK + "end of game symbol",
+             _HOOK + "end of game copy")),
+    Mistake("the count comes before the resource",
+            "write `cost 2 wood`, not `cost wood 2`",
+            ('card "A" age 1 brown cost wood 2', 'card "A" age 1 brown cost 1 coin, wood 2',
+             'card "A" age 1 brown cost coin 1')),
+    Mistake("the items of a cost are separated by commas",
+            "write `cost 1 coin, 2 wood`",
+            ('card "A" age 1 brown cost 1 coin 2', 'card "A" age 1 brown cost 2 wood 1',
+             'card "A" age 1 brown cost 2 wood stone', 'card "A" age 1 brown cost 1 coin wood')),
+    Mistake("copy markers are written as on the printed card, with a '+'",
+            "write `copies 3+ 5+`: one marker per copy, the smallest player count that uses it",
+            ('card "A" age 1 brown copies 3 5', 'card "A" age 1 brown copies 3 {',
+             'card "A" age 1 brown copies 3,', 'card "A" age 1 brown copies 3 cost',
+             'card "A" age 1 brown copies 3 chain', 'card "A" age 1 brown copies 3 pool')),
+    Mistake("copy markers are separated by spaces, not commas",
+            "write `copies 3+ 5+`",
+            ('card "A" age 1 brown copies 3+,',)),
+    Mistake("either/or choices are separated by `|`",
+            "write `produce wood | stone` for one of them each turn; for both, write two effects "
+            "(`passive: produce wood` and `passive: produce stone`)",
+            (_HOOK + "passive: produce wood or", _HOOK + "passive: produce wood,",
+             _HOOK + "passive: produce wood stone", _HOOK + "passive: produce wood and",
+             _HOOK + "passive: produce wood /")),
+    Mistake("either/or choices are separated by `|`",
+            "write `end of game: symbol compass | gear` for one of them (chosen at the end of the game); "
+            "for more than one symbol, write `symbol 2 shield` or two effects",
+            (_HOOK + "end of game: symbol compass or", _HOOK + "end of game: symbol compass,",
+             _HOOK + "end of game: symbol compass gear", _HOOK + "end of game: symbol compass /",
+             _HOOK + "end of game: symbol compass and")),
+    Mistake("a count needs what it counts: `card`, `stage`, `token` or `symbol`",
+            "write `per brown card in self`, `per stage in self` or `per victory token in left, right`",
+            (_HOOK + "end of game: score 1 per brown in", _HOOK + "end of game: score 1 per brown }",
+             _HOOK + "end of game: score 1 per brown self", _HOOK + "end of game: score 1 per brown left",
+             _HOOK + "end of game: score 1 per in")),
+    Mistake("a count needs `in` and the cities it looks at",
+            "write `per brown card in self, left, right`",
+            (_HOOK + "end of game: score 1 per brown card }", _HOOK + "end of game: score 1 per brown card end",
+             _HOOK + "end of game: score 1 per brown card self", _HOOK + "end of game: score 1 per stage self",
+             _HOOK + "end of game: score 1 per brown card left", _HOOK + "end of game: score 1 per stage }",
+             _HOOK + "end of game: score 1 per stage left", _HOOK + "end of game: score 1 per brown card on",
+             _HOOK + "end of game: score 1 per brown card passive", _HOOK + "end of game: score 1 per stage end")),
+    Mistake("cities in a list are separated by commas",
+            "write `in self, left, right`",
+            (_HOOK + "end of game: score 1 per brown card in self left",
+             _HOOK + "end of game: score 1 per brown card in self right",
+             _HOOK + "end of game: score 1 per brown card in left right")),
+    Mistake("a wonder side starts with its starting resource",
+            "write `start ore` before the first stage",
+            ('wonder "R" side A { stage', 'wonder "R" side A { }')),
+    Mistake("a wonder needs its side after its name",
+            'write `wonder "Rhodes" side A { ... }`',
+            ('wonder "R" {', 'wonder "R" called "T" {', 'wonder "R" A')),
+    Mistake("`override` is written inside the block, before the setting it changes",
+            "write `game { override hand 8 }`",
+            ("override game", "override scoring", "override card")),
+    Mistake("this '}' closes no block",
+            "remove it, or look for a '{' missing earlier",
+            ("}", _CARD + "{ } }")),
+    Mistake("a player range is written with two dots",
+            "write `players 3..7`",
+            ("game { players 3-", "game { players 3 to", "game { players 3 ..",
+             "game { players 3.")),
+    Mistake("a setting is written without `=` or `:`",
+            "write `hand 7`, `turns 6`, `start coins 3`",
+            ("game { hand =", "game { turns =", "game { hand :", "game { players =",
+             "game { players :", "game { ages =")),
+    Mistake("a rule set starts with its header",
+            'write `ruleset name "Title"` on the first line (and `extends base` for a layer)',
+            ("!card", "!game {", "!wonder", "!# c\ncard", "!resources", "!scoring")),
+)
+
+
+# ---- describing what the grammar accepts ------------------------------------------------------
+
+#: Groups of keywords shown as one phrase when all of them are acceptable (largest first).
+_GROUPS: tuple[tuple[frozenset[str], str], ...] = (
+    (frozenset({"ages", "hand", "neighbours", "neutral", "order", "pass", "players", "pool", "sell",
+                "stages", "start", "tie", "trade", "turns", "when"}),
+     "a game setting (`players`, `hand`, `turns`, `pass`, ...)"),
+    (frozenset({"card", "colours", "conflict", "game", "option", "remove", "replace", "resources",
+                "scoring", "symbols", "tokens", "wonder"}),
+     "a new item (`card`, `wonder`, `game`, ...)"),
+    (frozenset({"build", "buy", "copy", "first", "gain", "lose", "play", "produce", "score", "stages",
+                "symbol"}),
+     "an effect (`produce`, `symbol`, `gain`, `score`, ...)"),
+    (frozenset({"everyone", "left", "neighbours", "others", "partner", "right", "self", "their"}),
+     "a city (`self`, `left`, `right`, `neighbours`, ...)"),
+    (frozenset({"lose", "pairs", "sit", "strength", "tokens", "win"}),
+     "a conflict clause (`strength:`, `pairs:`, `win:`, `lose:`, ...)"),
+    (frozenset({"card", "cards", "symbol", "symbols", "token", "tokens"}),
+     "what is counted (`card`, `token` or `symbol`)"),
+    (frozenset({"each", "end", "on", "passive", "whenever"}),
+     "a timing (`passive:`, `on build:`, `end of turn:`, `end of game:`, ...)"),
+    (frozenset({"alias", "chain", "copies", "cost", "pool"}),
+     "a card clause (`cost`, `chain`, `copies`, `pool`, `alias`)"),
+)
+
+_TERMINAL_WORDS = {
+    "NAME": "a name",
+    "STRING": 'a quoted name like "Lumber Yard"',
+    "INT": "a number",
+    "$END": "the end of the file",
+}
+
+
+@lru_cache(maxsize=4)
+def _literals(parser: Lark) -> dict[str, str]:
+    """Terminal name -> the literal text of keyword and punctuation terminals."""
+    return {t.name: t.pattern.value for t in parser.terminals if t.pattern.type == "str"}
+
+
+def _words(parser: Lark, terminals: Iterable[str]) -> list[str]:
+    lits = _literals(parser)
+    return [lits.get(t, t) for t in terminals]
+
+
+def describe_expected(parser: Lark, terminals: Iterable[str]) -> str:
+    """What the grammar accepts, in words: `a timing (...) or '}'`."""
+    words = set(_words(parser, terminals))
+    if "override" in words and words & {"hand", "card"}:
+        words.discard("override")  # `override` may precede any setting or item; not worth listing
+    phrases: list[str] = []
+    for members, phrase in _GROUPS:
+        if members <= words:
+            phrases.append(phrase)
+            words -= members
+    rest = sorted(words, key=lambda w: (w not in _TERMINAL_WORDS, w))
+    phrases.extend(_TERMINAL_WORDS.get(w, f"'{w}'") for w in rest)
+    if len(phrases) > 7:
+        phrases = phrases[:6] + [f"{len(phrases) - 6} more"]
+    if not phrases:
+        return "nothing more"
+    if len(phrases) == 1:
+        return phrases[0]
+    return ", ".join(phrases[:-1]) + " or " + phrases[-1]
+
+
+# ---- catalogue ----------------------------------------------------------------------------------
+
+def _failure(parser: Lark, text: str, start: str) -> Optional[UnexpectedToken]:
+    try:
+        parser.parse(text, start=start)
+    except UnexpectedToken as e:
+        return e
+    except UnexpectedInput:
+        return None
+    return None
+
+
+@lru_cache(maxsize=4)
+def _catalogue_index(parser: Lark) -> dict[tuple[str, frozenset[str], str], Mistake]:
+    """(start rule, accepted terminals, unexpected token type) -> the first mistake that fails so."""
+    index: dict[tuple[str, frozenset[str], str], Mistake] = {}
+    for mistake in CATALOGUE:
+        for example in mistake.examples:
+            start = "start" if example.startswith("!") else "item_list"
+            text = example[1:] if example.startswith("!") else example
+            failure = _failure(parser, text, start)
+            if failure is None:
+                continue
+            key = (start, frozenset(failure.accepts or ()), failure.token.type)
+            index.setdefault(key, mistake)
+            if start == "item_list":  # the same failure inside the first piece of a file
+                index.setdefault(("start",) + key[1:], mistake)
+    return index
+
+
+def match_catalogue(parser: Lark, accepts: Iterable[str], token_type: str, start: str) -> Optional[Mistake]:
+    return _catalogue_index(parser).get((start, frozenset(accepts), token_type))
+
+
+# ---- explaining one failure ---------------------------------------------------------------------
+
+_WORD = re.compile(r"[A-Za-z0-9_]")
+
+
+def _found(token: Token) -> str:
+    if token.type == "$END":
+        return "the end of the file"
+    text = str(token)
+    return f"'{text if len(text) < 40 else text[:37] + '...'}'"
+
+
+def _glued_word(padded: str, token: Token) -> Optional[tuple[str, int, int]]:
+    """When the lexer cut a word in two (`games` read as the keyword `game` and `s`), the whole
+    word, its first column and its offset in the text."""
+    if token.type == "$END" or not _WORD.match(str(token)[:1]):
+        return None
+    line = padded.split("\n")[token.line - 1]
+    start = token.column - 1
+    while start > 0 and _WORD.match(line[start - 1]):
+        start -= 1
+    if start == token.column - 1:
+        return None
+    end = token.column - 1 + len(str(token))
+    while end < len(line) and _WORD.match(line[end]):
+        end += 1
+    return line[start:end], start + 1, token.start_pos - (token.column - 1 - start)
+
+
+def _accepts_at(parser: Lark, padded: str, offset: int, start: str) -> Optional[set[str]]:
+    ip = parser.parse_interactive(padded[:offset], start=start)
+    try:
+        ip.exhaust_lexer()
+    except UnexpectedInput:
+        return None
+    return set(ip.accepts())
+
+
+def _close_keyword(parser: Lark, word: str, accepts: Iterable[str]) -> Optional[str]:
+    keywords = [w for w in _words(parser, accepts) if w.isalpha()]
+    found = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.7)
+    return found[0] if found else None
+
+
+def _colour_is_keyword(exc: UnexpectedToken) -> Optional[Token]:
+    """`card "A" age 1 cost ...`: the colour was left out, so a clause keyword was read as it."""
+    ip = exc.interactive_parser
+    stack = list(ip.parser_state.value_stack) if ip is not None else []
+    tail = [v for v in stack[-3:] if isinstance(v, Token)]
+    if len(tail) == 3 and [t.type for t in tail] == ["AGE", "INT", "NAME"] and \
+            str(tail[2]) in ("cost", "chain", "copies", "pool", "alias"):
+        return tail[2]
+    return None
+
+
+def _span(path: str, token: Token) -> Span:
+    return Span(path, token.line, token.column, token.end_line or token.line,
+                token.end_column or token.column + max(1, len(str(token))))
+
+
+def explain(parser: Lark, exc: UnexpectedInput, *, path: str, padded: str, start: str,
+            first_line: int, chunk: str, last_chunk: bool) -> Diagnostic:
+    """The diagnostic for a failure to parse `padded` (a piece of a file, with its line numbers)."""
+    if isinstance(exc, UnexpectedCharacters):
+        return _bad_character(parser, exc, path, padded)
+    assert isinstance(exc, UnexpectedToken)
+    token = exc.token
+    accepts = set(exc.accepts or exc.expected or ())
+    if token.type == "$END":
+        return _early_end(parser, accepts, path, token, first_line, chunk, last_chunk, start)
+
+    keyword_colour = _colour_is_keyword(exc)
+    if keyword_colour is not None:
+        return error("E0001", f"a card needs a colour after its age (found '{keyword_colour}')",
+                     _span(path, keyword_colour), help=CATALOGUE[0].help)
+
+    glued = _glued_word(padded, token)
+    word = str(token)
+    span = _span(path, token)
+    if glued is not None:
+        word, column, offset = glued
+        span = Span(path, token.line, column, token.line, column + len(word))
+        accepts = _accepts_at(parser, padded, offset, start) or accepts
+    elif (mistake := match_catalogue(parser, accepts, token.type, start)) is not None:
+        return error("E0001", f"{mistake.sentence} (found {_found(token)})", span, help=mistake.help)
+
+    if glued is not None or str(token).isalpha():
+        close = _close_keyword(parser, word, accepts)
+        if close is not None:
+            return error("E0001", f"expected {describe_expected(parser, accepts)}, found '{word}'", span,
+                         help=f"did you mean '{close}'?")
+    hint = None
+    literals = set(_words(parser, accepts))
+    if "}" in literals and str(token) in ("card", "wonder", "stage", "game", "scoring", "option",
+                                          "conflict", "replace", "remove"):
+        hint = "is a '}' missing before it?"
+    found = f"'{word}'" if glued is not None else _found(token)
+    return error("E0001", f"expected {describe_expected(parser, accepts)}, found {found}", span, help=hint)
+
+
+def _bad_character(parser: Lark, exc: UnexpectedCharacters, path: str, padded: str) -> Diagnostic:
+    lines = padded.split("\n")
+    line = lines[exc.line - 1] if 0 < exc.line <= len(lines) else ""
+    ch = line[exc.column - 1:exc.column] or "?"
+    if ch == '"':
+        return error("E0002", "this quoted name is not closed on its line",
+                     Span(path, exc.line, exc.column, exc.line, max(exc.column + 1, len(line.rstrip()) + 1)),
+                     help='a quoted name starts and ends on the same line: `"Lumber Yard"`')
+    where = Span.point(path, exc.line, exc.column)
+    if ch == "'":
+        return error("E0002", "names are quoted with double quotes", where,
+                     help='write `"Lumber Yard"`, not `\'Lumber Yard\'`')
+    if ch.isalpha() or ch.isdigit():
+        return error("E0002", f"unexpected character '{ch}'", where,
+                     help="names use only the letters a to z, digits and '_'; quoted names "
+                          '(cards, wonders) may use any letter: `"Théâtre"`')
+    allowed = set(exc.allowed or ())
+    return error("E0002", f"unexpected character '{ch}'", where,
+                 help=f"expected {describe_expected(parser, allowed)}" if allowed else None)
+
+
+def _unclosed_brace(path: str, first_line: int, chunk: str) -> Optional[Span]:
+    stack: list[tuple[int, int]] = []
+    for i, line in enumerate(chunk.split("\n")):
+        clean = re.sub(r'"[^"\n]*"', lambda m: " " * len(m.group(0)), line).split("#", 1)[0]
+        for j, ch in enumerate(clean):
+            if ch == "{":
+                stack.append((i, j))
+            elif ch == "}" and stack:
+                stack.pop()
+    if not stack:
+        return None
+    i, j = stack[-1]
+    return Span.point(path, first_line + i + 1, j + 1)
+
+
+def _early_end(parser: Lark, accepts: set[str], path: str, token: Token, first_line: int, chunk: str,
+               last_chunk: bool, start: str) -> Diagnostic:
+    brace = _unclosed_brace(path, first_line, chunk)
+    if brace is not None:
+        what = "the file ends" if last_chunk else "the next item starts"
+        return error("E0003", f"unclosed '{{': {what} before its '}}'", brace,
+                     help="add the missing '}' at the end of this block")
+    if chunk.strip() and token.line and token.end_column:
+        where = Span.point(path, token.end_line or token.line, token.end_column)
+    else:
+        where = Span.point(path, first_line + 1, 1)
+    what = describe_expected(parser, accepts)
+    mistake = match_catalogue(parser, accepts, "$END", start)
+    ends = "the file ends" if last_chunk else "the next item starts"
+    if mistake is not None:
+        return error("E0003", f"{mistake.sentence} ({ends} here)", where, help=mistake.help)
+    return error("E0003", f"expected {what}, but {ends} here", where)
