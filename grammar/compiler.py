@@ -6,18 +6,20 @@ found no error, so one typo yields one diagnostic, not a cascade.
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Sequence
+from pathlib import Path
 
 import attrs
 
 from wonderrules.grammar import lower as lowering
 from wonderrules.grammar.checks import chains, conflicts, counts, lints, references, values
 from wonderrules.grammar.checks.names import Names
-from wonderrules.grammar.diagnostics import Diagnostic, Span, has_errors
+from wonderrules.grammar.diagnostics import Diagnostic, Span, error, has_errors
 from wonderrules.grammar.resolve import Model, load_layers, merge
 from wonderrules.interpreter import ir
 
-__all__ = ["Compiled", "compile_rules"]
+__all__ = ["Compiled", "compile_rules", "INTERNAL_ERROR"]
 
 
 @attrs.frozen
@@ -32,9 +34,31 @@ class Compiled:
         return self.rules is not None and not has_errors(self.diagnostics)
 
 
+#: the code of the diagnostic that stands for a bug in the checker itself
+INTERNAL_ERROR = "E0005"
+
+
 def compile_rules(refs: Sequence[str]) -> Compiled:
-    """Load, check and compile the rule sets named by `refs` (paths or bundled names), in order."""
-    layers, sources, diags = load_layers(list(refs))
+    """Load, check and compile the rule sets named by `refs` (paths or bundled names), in order.
+
+    Never raises on bad input. An exception inside a pass is a bug in the checker; it becomes an
+    E0005 diagnostic naming where it happened, so that `wr check` still answers with a message.
+    """
+    sources: dict[str, str] = {}
+    try:
+        return _compile(refs, sources)
+    except Exception as exc:  # the one place that turns a checker bug into a diagnostic
+        frame = traceback.extract_tb(exc.__traceback__)[-1]
+        where = f"{Path(frame.filename).name}:{frame.lineno}"
+        return Compiled(None, (error(
+            INTERNAL_ERROR, f"internal error while checking: {type(exc).__name__}: {exc} (at {where})", None,
+            help="this is a bug in the checker, not in the rule set; please report it with the files checked"),),
+            sources)
+
+
+def _compile(refs: Sequence[str], sources: dict[str, str]) -> Compiled:
+    layers, loaded, diags = load_layers(list(refs))
+    sources.update(loaded)
     if has_errors(diags) or not layers:
         return Compiled(None, tuple(diags), sources)
     model, merge_diags = merge(layers)

@@ -39,6 +39,7 @@ CODES: dict[str, str] = {
     "E0002": "syntax error: unexpected character",
     "E0003": "syntax error: unexpected end of file",
     "E0004": "cannot read rule set",
+    "E0005": "internal error in the checker",
     "E0101": "unknown name",
     "E0102": "duplicate definition",
     "E0103": "wrong kind of name",

@@ -21,7 +21,7 @@ from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.parse import parse_source
 
 __all__ = ["Model", "SettingEntry", "load_layers", "merge", "closest", "bundled_names",
-           "read_bundled"]
+           "read_bundled", "setting_key", "setting_words"]
 
 #: game-setting node type -> the field it sets
 SETTING_FIELDS: dict[type, str] = {
@@ -42,6 +42,27 @@ def setting_key(body: s.SettingBody) -> str:
     if isinstance(body, s.Neutral):
         return f"neutral {body.name.text}"
     return SETTING_FIELDS[type(body)]
+
+
+#: setting field -> the words a designer writes for it
+_SETTING_WORDS = {
+    "players": "players", "start_coins": "start coins", "ages": "ages", "hand": "hand", "turns": "turns",
+    "pass_directions": "pass", "sell_coins": "sell for", "trade_price": "trade price",
+    "neighbours_sell": "neighbours sell", "stages_category": "stages score", "tie_break": "tie break",
+}
+_TIMING_WORDS = {"end_of_turn": "end of turn", "each_end_of_turn": "each end of turn",
+                 "each_end_of_age": "each end of age", "on_build": "on build", "end_of_game": "end of game",
+                 "passive": "passive", "whenever_builds": "whenever ... builds"}
+
+
+def setting_words(key: str) -> str:
+    """A setting key as the designer writes it: `start coins`, `pool guilds`, `order end of turn`."""
+    if key.startswith("order "):
+        timing = key[len("order "):]
+        return f"order {_TIMING_WORDS.get(timing, timing)}"
+    if key.startswith("neutral "):
+        return f'neutral seat "{key[len("neutral "):]}"'
+    return _SETTING_WORDS.get(key, key)
 
 
 def closest(name: str, candidates: Iterable[str]) -> str | None:
@@ -68,7 +89,8 @@ def read_bundled(name: str) -> tuple[str, str] | None:
     if not res.is_file():
         return None
     repo_copy = Path("rulesets") / f"{name}.wr"
-    shown = str(repo_copy) if repo_copy.is_file() and repo_copy.read_text() == res.read_text() else f"<bundled>/{name}.wr"
+    same = repo_copy.is_file() and repo_copy.read_text() == res.read_text()
+    shown = str(repo_copy) if same else f"<bundled>/{name}.wr"
     return shown, res.read_text(encoding="utf-8")
 
 
@@ -88,18 +110,21 @@ def _read(ref: str, near: Path | None) -> Union[tuple[str, str], str]:
                 return str(c), c.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as e:
                 return f"cannot read '{c}': {e}"
-    if not ref.endswith(".wr"):
+    if not ref.endswith(".wr") and "/" not in ref:
         found = read_bundled(ref)
         if found is not None:
             return found
+    if ref.endswith(".wr") or "/" in ref:
+        return f"no file '{ref}'"
+    return f"no rule set '{ref}'"
+
+
+def _not_found_help(ref: str, near: Path | None) -> str:
     known = bundled_names()
     hint = closest(ref, known)
-    msg = f"no rule set '{ref}'"
-    if hint:
-        msg += f"; did you mean '{hint}'?"
-    else:
-        msg += f" (bundled: {', '.join(known)})"
-    return msg
+    where = f"`{ref}.wr` next to this file, then " if near is not None else ""
+    text = f"`extends {ref}` looks for {where}a bundled rule set ({', '.join(known)})"
+    return f"did you mean '{hint}'? " + text if hint else text
 
 
 @attrs.define
@@ -116,25 +141,31 @@ def load_layers(refs: list[str]) -> tuple[list[Layer], dict[str, str], list[Diag
     diags: list[Diagnostic] = []
     by_name: dict[str, Layer] = {}
     visiting: list[str] = []
+    layer_names: dict[str, str] = {}
 
     def visit(ref: str, near: Path | None, span: Span | None) -> None:
         found = _read(ref, near)
         if isinstance(found, str):
-            diags.append(error("E0004" if span is None else "E0405", found, span,
-                               help="a layer names the rule set it extends: `extends base`"
-                               if span else None))
+            if span is None:
+                known = ", ".join(bundled_names())
+                diags.append(error("E0004", found, None, help=f"give a .wr file or a bundled name ({known})"))
+            else:
+                diags.append(error("E0405", found, span, help=_not_found_help(ref, near)))
             return
         path, text = found
         if path in sources:
             if path in visiting:
-                diags.append(error("E0405", f"'{ref}' extends itself through its layers", span,
-                                   help="remove one of the `extends` that form the cycle"))
+                cycle = visiting[visiting.index(path):] + [path]
+                names = " -> ".join(layer_names.get(p, Path(p).stem) for p in cycle)
+                diags.append(error("E0405", f"layers extend each other in a cycle: {names}", span,
+                                   help="a layer extends only rule sets below it; remove one of these `extends`"))
             return
         sources[path] = text
         tree, parse_diags = parse_source(text, path)
         diags.extend(parse_diags)
         if tree is None:
             return
+        layer_names[path] = tree.header.name.text
         visiting.append(path)
         base_dir = Path(path).parent if not path.startswith("<bundled>") else None
         for ext in tree.header.extends:
@@ -188,6 +219,7 @@ class Model:
     whens: list[WhenEntry] = attrs.Factory(list)
     categories: list[s.Category] = attrs.Factory(list)
     conflicts: dict[str, s.Conflict] = attrs.Factory(dict)
+    conflict_layers: dict[str, str] = attrs.Factory(dict)
     options: dict[str, s.Option] = attrs.Factory(dict)
     #: (name, age) -> card; a name may appear in several ages (Loom in ages 1 and 2)
     cards: dict[tuple[str, int], s.Card] = attrs.Factory(dict)
@@ -213,14 +245,16 @@ class Model:
         return out
 
 
-def _redefined(what: str, new_span: Span, old_span: Span, keyword: str, same_layer: bool) -> Diagnostic:
+def _redefined(what: str, new_span: Span, old_span: Span, keyword: str, same_layer: bool,
+               lower: str = "") -> Diagnostic:
     if same_layer:
         return error("E0102", f"{what} is defined twice", new_span,
                      labels=[Label(old_span, "first defined here")],
                      help="remove one of the two definitions")
-    return error("E0401", f"{what} is already defined by a lower layer", new_span,
+    where = f" (layer '{lower}')" if lower else ""
+    return error("E0401", f"{what} is already defined by a lower layer{where}", new_span,
                  labels=[Label(old_span, "defined here")],
-                 help=f"write `{keyword}` to change it on purpose")
+                 help=f"to change it on purpose, write `{keyword}`; to add something new, give it another name")
 
 
 def _merge_settings(model: Model, settings: Iterable[Union[s.Setting, s.When]], layer: str,
@@ -234,21 +268,26 @@ def _merge_settings(model: Model, settings: Iterable[Union[s.Setting, s.When]], 
                                        help="combine the conditions into one `when players ...` block"))
                     continue
                 key = setting_key(inner.body)
+                words = setting_words(key)
                 for other in model.whens:
                     if (setting_key(other.node.body) == key and set(other.players) & set(players)
                             and not inner.override):
-                        diags.append(_redefined(f"'{key}' for {_counts(players)} players", inner.span,
-                                                other.node.span, "override", other.layer == layer))
+                        both = sorted(set(other.players) & set(players))
+                        diags.append(_redefined(f"game setting '{words}' for {_counts(tuple(both))} players",
+                                                inner.span, other.node.span, f"override {words} ...",
+                                                other.layer == layer, other.layer))
+                        break
                 model.whens.append(WhenEntry(players, inner, layer, st))
             continue
         key = setting_key(st.body)
+        words = setting_words(key)
         old = model.settings.get(key)
         if old is not None and not st.override:
-            diags.append(_redefined(f"game setting '{key}'", st.span, old.node.span, "override",
-                                    old.layer == layer))
+            diags.append(_redefined(f"game setting '{words}'", st.span, old.node.span, f"override {words} ...",
+                                    old.layer == layer, old.layer))
         elif old is None and st.override:
-            diags.append(error("E0404", f"`override` of game setting '{key}', which no lower layer sets",
-                               st.span, help="remove `override`: this defines it for the first time"))
+            diags.append(error("E0404", f"`override` of game setting '{words}', which no lower layer sets",
+                               st.span, help="remove `override`: this sets it for the first time"))
         model.settings[key] = SettingEntry(st, layer)
 
 
@@ -328,12 +367,15 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
     elif isinstance(item, s.Conflict):
         old = model.conflicts.get(item.name.text)
         if old is not None and not item.override:
+            old_layer = model.conflict_layers.get(item.name.text, "")
             diags.append(_redefined(f"conflict '{item.name.text}'", item.name.span, old.name.span,
-                                    "override conflict", False))
+                                    f"override conflict {item.name.text} ...", old_layer == layer, old_layer))
         elif old is None and item.override:
             diags.append(error("E0404", f"`override` of conflict '{item.name.text}', which no lower layer defines",
-                               item.name.span, help="remove `override`"))
+                               item.name.span, help=_did_you_mean(item.name.text, model.conflicts)
+                               or "remove `override`: this adds a new conflict"))
         model.conflicts[item.name.text] = item
+        model.conflict_layers[item.name.text] = layer
     elif isinstance(item, s.Option):
         old_opt = model.options.get(item.name.text)
         if old_opt is not None:
@@ -348,11 +390,17 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
         old_card = model.cards.get(ckey)
         if item.replace:
             if old_card is None:
-                diags.append(error("E0404", f"`replace` of card '{name}' (age {item.age}), which no lower layer defines",
-                                   item.name.span, help=_did_you_mean(name, model.card_names()) or "remove `replace`"))
+                same_name = sorted(c.age for c in model.card_names().get(name, []))
+                if same_name:
+                    hint = f"'{name}' is defined in age {', '.join(map(str, same_name))}; `replace` names its age"
+                else:
+                    hint = _did_you_mean(name, model.card_names()) or "remove `replace` to add a new card"
+                diags.append(error("E0404", f"`replace` of card '{name}' (age {item.age}), which no lower "
+                                   "layer defines", item.name.span, help=hint))
         elif old_card is not None:
             diags.append(_redefined(f"card '{name}' (age {item.age})", item.name.span, old_card.name.span,
-                                    "replace card", model.card_layers[ckey] == layer))
+                                    f'replace card "{name}" ...', model.card_layers[ckey] == layer,
+                                    model.card_layers[ckey]))
             return
         model.cards[ckey] = item
         model.card_layers[ckey] = layer
@@ -361,11 +409,13 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
         old_w = model.wonders.get(key)
         if item.replace:
             if old_w is None:
-                diags.append(error("E0404", f"`replace` of wonder '{key[0]}' side {key[1]}, which no lower layer defines",
-                                   item.name.span, help="remove `replace`"))
+                diags.append(error("E0404", f"`replace` of wonder '{key[0]}' side {key[1]}, which no lower "
+                                   "layer defines", item.name.span,
+                                   help=_wonder_hint(model, key[0], "remove `replace` to add a new wonder")))
         elif old_w is not None:
             diags.append(_redefined(f"wonder '{key[0]}' side {key[1]}", item.name.span, old_w.name.span,
-                                    "replace wonder", model.wonder_layers[key] == layer))
+                                    f'replace wonder "{key[0]}" ...', model.wonder_layers[key] == layer,
+                                    model.wonder_layers[key]))
             return
         model.wonders[key] = item
         model.wonder_layers[key] = layer
@@ -380,7 +430,15 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
     elif isinstance(item, s.RemoveWonder):
         if model.wonders.pop((item.name.text, item.side.text), None) is None:
             diags.append(error("E0404", f"`remove` of wonder '{item.name.text}' side {item.side.text}, "
-                               "which no lower layer defines", item.name.span))
+                               "which no lower layer defines", item.name.span,
+                               help=_wonder_hint(model, item.name.text, None)))
+
+
+def _wonder_hint(model: Model, name: str, fallback: str | None) -> str | None:
+    sides = sorted(side for (w, side) in model.wonders if w == name)
+    if sides:
+        return f"'{name}' has side{'s' if len(sides) > 1 else ''} {', '.join(sides)}"
+    return _did_you_mean(name, {w for w, _ in model.wonders}) or fallback
 
 
 def _did_you_mean(name: str, known: Iterable[str]) -> str | None:
@@ -397,7 +455,7 @@ def _merge_scoring(model: Model, item: s.Scoring, layer: str, diags: list[Diagno
             old_span, old_layer = category_span[name]
             if not cat.override:
                 diags.append(_redefined(f"score category '{name}'", cat.name.span, old_span,
-                                        "override", old_layer == layer))
+                                        f"override {name} ...", old_layer == layer, old_layer))
                 continue
             del model.categories[existing]
             if cat.placement is None:
@@ -406,7 +464,8 @@ def _merge_scoring(model: Model, item: s.Scoring, layer: str, diags: list[Diagno
                 continue
         elif cat.override:
             diags.append(error("E0404", f"`override` of score category '{name}', which no lower layer defines",
-                               cat.name.span, help="remove `override`"))
+                               cat.name.span, help=_did_you_mean(name, [c.name.text for c in model.categories])
+                               or "remove `override`: this adds a new column"))
         category_span[name] = (cat.name.span, layer)
         if cat.placement is None:
             model.categories.append(cat)

@@ -9,7 +9,7 @@ import re
 import networkx as nx
 
 from wonderrules.grammar import syntax as s
-from wonderrules.grammar.diagnostics import Diagnostic, Label, error, warning
+from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error, warning
 from wonderrules.grammar.resolve import Model, closest
 
 __all__ = ["check", "chain_graph"]
@@ -52,8 +52,6 @@ def _strip(effect) -> str:
 def check(model: Model) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     names = model.card_names()
-    stated_from: set[tuple[str, str]] = set()
-    stated_to: set[tuple[str, str]] = set()
     for defs in names.values():
         for other in defs[1:]:
             if not _same_card(defs[0], other):
@@ -61,6 +59,24 @@ def check(model: Model) -> list[Diagnostic]:
                                    f"{other.age} as two different cards", other.name.span,
                                    labels=[Label(defs[0].name.span, "the other one")],
                                    help="a name may appear in several ages only for the same card; rename one"))
+    g = chain_graph(model)
+    order = {name: i for i, name in enumerate(names)}
+    cycle_edges: set[tuple[str, str]] = set()
+    for cycle in nx.simple_cycles(g):
+        if len(cycle) < 2:
+            continue
+        start = min(range(len(cycle)), key=lambda i: order.get(cycle[i], len(order)))
+        cycle = cycle[start:] + cycle[:start]
+        edges = list(zip(cycle, cycle[1:] + cycle[:1]))
+        cycle_edges.update(edges)
+        span = g.edges[edges[0]]["span"]
+        others = [Label(g.edges[a, b]["span"], f"'{a}' -> '{b}'") for a, b in edges[1:]]
+        diags.append(error("E0203", "chain cycle: " + " -> ".join(cycle + [cycle[0]]), span, labels=others,
+                           help="chains lead from a card to cards of later ages; remove one of these links"))
+    # (earlier, later) -> where the link is written, on the earlier card (`chain to`) or the later one
+    stated_to: dict[tuple[str, str], Span] = {}
+    stated_from: dict[tuple[str, str], Span] = {}
+    bad: set[tuple[str, str]] = set()
     for card in model.cards.values():
         name = card.name.text
         for kind, attr in (("from", card.first(s.ChainFrom)), ("to", card.first(s.ChainTo))):
@@ -72,42 +88,38 @@ def check(model: Model) -> list[Diagnostic]:
                                        "chains link two cards of the rule set by name"))
                     continue
                 if t.text == name:
-                    diags.append(error("E0203", f"card '{name}' chains to itself", t.span))
+                    diags.append(error("E0203", f"card '{name}' chains to itself", t.span,
+                                       help="a chain links two different cards; remove this link"))
                     continue
                 if kind == "from":
-                    stated_from.add((t.text, name))
-                    earlier_ages = [c.age for c in names[t.text]]
-                    later_ages = [card.age]
                     earlier, later = t.text, name
+                    stated_from.setdefault((earlier, later), t.span)
+                    earlier_ages, later_ages = [c.age for c in names[t.text]], [card.age]
                 else:
-                    stated_to.add((name, t.text))
-                    earlier_ages = [card.age]
-                    later_ages = [c.age for c in names[t.text]]
                     earlier, later = name, t.text
+                    stated_to.setdefault((earlier, later), t.span)
+                    earlier_ages, later_ages = [card.age], [c.age for c in names[t.text]]
                 if max(later_ages) <= min(earlier_ages):
+                    bad.add((earlier, later))
+                    if (earlier, later) in cycle_edges:
+                        continue  # the cycle error explains it
                     diags.append(error(
                         "E0202",
                         f"chain from '{earlier}' (age {min(earlier_ages)}) to '{later}' "
                         f"(age {max(later_ages)}) does not lead to a later age", t.span,
-                        help="a chain lets a card built in an earlier age pay for a later one"))
-    g = chain_graph(model)
-    for cycle in nx.simple_cycles(g):
-        if len(cycle) < 2:
+                        help="a chain lets a card built in an earlier age make a card of a later age free"))
+    for (earlier, later), span in sorted(stated_from.items()):
+        if (earlier, later) in stated_to or (earlier, later) in bad or (earlier, later) in cycle_edges:
             continue
-        first = cycle[0]
-        span = g.edges[cycle[-1], first]["span"]
-        diags.append(error("E0203", "chain cycle: " + " -> ".join(cycle + [first]), span,
-                           help="chains must go from earlier to later cards"))
-    for earlier, later in sorted(stated_from - stated_to):
-        ct = names[earlier][0].first(s.ChainTo)
-        if ct is None:
+        if names[earlier][0].first(s.ChainTo) is None:
             continue  # the earlier card states no links at all: nothing disagrees
         diags.append(warning("W0204", f"'{later}' chains from '{earlier}', but '{earlier}' does not list it in "
-                             "`chain to`", ct.span, help=f'add "{later}" to its `chain to`'))
-    for earlier, later in sorted(stated_to - stated_from):
-        cf = names[later][0].first(s.ChainFrom)
-        span = cf.span if cf else names[later][0].name.span
+                             "`chain to`", span, labels=[Label(names[earlier][0].name.span, "does not list it")],
+                             help=f'add "{later}" to the `chain to` of "{earlier}"'))
+    for (earlier, later), span in sorted(stated_to.items()):
+        if (earlier, later) in stated_from or (earlier, later) in bad or (earlier, later) in cycle_edges:
+            continue
         diags.append(warning("W0204", f"'{earlier}' chains to '{later}', but '{later}' does not list it in "
-                             "`chain from`", span, labels=[Label(names[earlier][0].name.span, "chains to it")],
+                             "`chain from`", span, labels=[Label(names[later][0].name.span, "does not list it")],
                              help=f'add `chain from "{earlier}"` to "{later}"'))
     return diags

@@ -67,17 +67,18 @@ def _order_dependent(a: ir.Effect, b: ir.Effect) -> str | None:
     return None
 
 
-def _hooks(model: Model, rules: ir.RuleSet) -> Iterator[tuple[str, ir.Hook, Span]]:
-    """(owner description, hook, span) for every card and stage hook."""
+def _hooks(model: Model, rules: ir.RuleSet) -> Iterator[tuple[str, ir.Hook, Span, int]]:
+    """(owner description, hook, span, layer rank) for every card and stage hook."""
+    rank = {name: i for i, name in enumerate(model.layers)}
     for card in rules.cards:
         node = model.cards[(card.name, card.age)]
         for h, hn in zip(card.hooks, node.hooks):
-            yield f"card '{card.name}'", h, hn.span
+            yield f"card '{card.name}'", h, hn.span, rank.get(card.layer, -1)
     for w in rules.wonders:
         node = model.wonders[(w.name, w.side)]
         for i, (st, stn) in enumerate(zip(w.stages, node.stages), 1):
             for h, hn in zip(st.hooks, stn.hooks):
-                yield f"{w.name} {w.side} stage {i}", h, hn.span
+                yield f"{w.name} {w.side} stage {i}", h, hn.span, rank.get(w.layer, -1)
 
 
 def _declared(rules: ir.RuleSet) -> dict[str, list[tuple[str, ...]]]:
@@ -99,20 +100,21 @@ def _order_span(model: Model, timing: str) -> Span | None:
 def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     declared = _declared(rules)
-    by_timing: dict[str, dict[type, tuple[str, ir.Hook, Span]]] = {}
+    by_timing: dict[str, dict[type, tuple[str, ir.Hook, Span, int]]] = {}
     pairs_seen: set[tuple[str, str, str]] = set()
     hooks = list(_hooks(model, rules))
-    for owner, h, span in hooks:
+    for entry in hooks:
+        _, h, _, _ = entry
         if h.timing in ("passive", "end_of_game"):
             continue
         group = by_timing.setdefault(h.timing, {})
-        for other_type, (o_owner, o_hook, o_span) in list(group.items()):
+        for other_type, other in list(group.items()):
             if other_type is type(h.effect):
                 continue
-            q = _order_dependent(h.effect, o_hook.effect)
+            q = _order_dependent(h.effect, other[1].effect)
             if q is None:
                 continue
-            step_a, step_b = h.effect.step, o_hook.effect.step
+            step_a, step_b = h.effect.step, other[1].effect.step
             if step_a == step_b:
                 continue
             orders = declared.get(h.timing, [])
@@ -122,19 +124,33 @@ def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
             if key in pairs_seen:
                 continue
             pairs_seen.add(key)
-            existing = _order_span(model, h.timing)
-            steps = ", ".join(sorted({step_a, step_b} | set(orders[0] if orders else ())))
-            diags.append(error(
-                "E0402",
-                f"at {_TIMING_WORDS.get(h.timing, h.timing)}, '{step_a}' ({owner}) and '{step_b}' ({o_owner}) "
-                f"both touch {q}, and their order is not declared", span,
-                labels=[Label(o_span, f"'{step_b}' here")] + ([Label(existing, "the declared order")]
-                                                              if existing else []),
-                help=f"declare it in the game block: `{'override ' if existing else ''}order "
-                     f"{_TIMING_WORDS.get(h.timing, h.timing)}: {steps}` (in the order they should run)"))
-        group.setdefault(type(h.effect), (owner, h, span))
-    diags.extend(_trigger_cycles(hooks))
+            diags.append(_order_error(model, h.timing, q, entry, other, orders))
+        group.setdefault(type(h.effect), entry)
+    diags.extend(_trigger_cycles([(o, h, sp) for o, h, sp, _ in hooks]))
     return diags
+
+
+def _order_error(model: Model, timing: str, quantity: str, a: tuple[str, ir.Hook, Span, int],
+                 b: tuple[str, ir.Hook, Span, int], orders: list[tuple[str, ...]]) -> Diagnostic:
+    """E0402, pointing at the hook of the latest layer (the one a designer just wrote)."""
+    if b[3] > a[3]:
+        a, b = b, a
+    owner_a, hook_a, span_a, _ = a
+    owner_b, hook_b, span_b, _ = b
+    step_a, step_b = hook_a.effect.step, hook_b.effect.step
+    existing = _order_span(model, timing)
+    steps = list(orders[0]) if orders else []
+    steps += [st for st in (step_b, step_a) if st not in steps]
+    words = _TIMING_WORDS.get(timing, timing)
+    labels = [Label(span_b, f"'{step_b}' here")]
+    if existing is not None:
+        labels.append(Label(existing, "the declared order"))
+    return error(
+        "E0402",
+        f"at {words}, '{step_a}' ({owner_a}) and '{step_b}' ({owner_b}) both touch {quantity}, "
+        "and their order is not declared", span_a, labels=labels,
+        help=f"declare it in the game block, in the order they should run: "
+             f"`{'override ' if existing else ''}order {words}: {', '.join(steps)}`")
 
 
 def _trigger_cycles(hooks: list[tuple[str, ir.Hook, Span]]) -> list[Diagnostic]:

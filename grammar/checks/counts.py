@@ -1,15 +1,24 @@
 """Pass: deck arithmetic. For every table the rule set allows (each player count, with and
 without each option), each age's deck deals exactly one hand per player and one pile per
-neutral seat; pools hold enough cards for their draws; turns fit in a hand."""
+neutral seat; pools hold enough cards for their draws; turns fit in a hand.
+
+A mistake usually shows at every player count (one card too many is too many at 3 players and
+at 7); such findings are reported once, naming all the tables they concern.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import attrs
+
+from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.config import ConfigError, deck_cards, resolve_config, supported_tables
+from wonderrules.interpreter.config import ConfigError, GameConfig, deck_cards, resolve_config, supported_tables
 
-__all__ = ["check", "deck_report"]
+__all__ = ["check", "deck_report", "describe_tables"]
 
 
 def deck_report(rules: ir.RuleSet) -> list[dict]:
@@ -32,58 +41,182 @@ def deck_report(rules: ir.RuleSet) -> list[dict]:
     return rows
 
 
-def _span(model: Model, key: str, fallback: Span | None) -> Span | None:
+def describe_tables(players: Sequence[int], options: tuple[str, ...] = ()) -> str:
+    """`3 players`, `3 to 7 players`, `3, 5 and 6 players`, with the option if any."""
+    counts = sorted(set(players))
+    if len(counts) == 1:
+        text = f"{counts[0]} player{'s' if counts[0] != 1 else ''}"
+    elif len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        text = f"{counts[0]} to {counts[-1]} players"
+    else:
+        text = ", ".join(map(str, counts[:-1])) + f" and {counts[-1]} players"
+    if options:
+        text += f" with option '{options[0]}'"
+    return text
+
+
+@attrs.frozen
+class _Deal:
+    players: int
+    age: int
+    copies: int
+    draws: tuple[tuple[str, int], ...]
+    hand: int
+    piles: int
+
+    @property
+    def total(self) -> int:
+        return self.copies + sum(n for _, n in self.draws)
+
+    @property
+    def need(self) -> int:
+        return self.hand * self.piles
+
+    def breakdown(self) -> str:
+        parts = [f"{self.copies} from copies"] + [f"{n} from pool '{p}'" for p, n in self.draws]
+        hands = f"{self.players} hands" + (f" and {self.piles - self.players} pile(s)"
+                                            if self.piles != self.players else "")
+        return f"at {self.players} players the deck holds {self.total} ({' + '.join(parts)}), " \
+               f"and {hands} of {self.hand} take {self.need}"
+
+
+def _layer_rank(model: Model, layer: str) -> int:
+    return model.layers.index(layer) if layer in model.layers else -1
+
+
+def _setting(model: Model, key: str) -> tuple[int, Span] | None:
     entry = model.settings.get(key)
-    return entry.node.span if entry else fallback
+    if entry is None:
+        return None
+    return _layer_rank(model, entry.layer), entry.node.span
+
+
+def _deck_span(model: Model, age: int, fallback: Span | None) -> tuple[Span | None, list[Label]]:
+    """Where to point for a deck of the wrong size: the latest layer's change to that age's deal
+    (a card it adds, or the hand size or pool draw it sets); the hand size when all are equal."""
+    hand = _setting(model, "hand")
+    best_rank, span = hand if hand is not None else (-1, fallback)
+    labels: list[Label] = []
+    for key, entry in model.settings.items():
+        if key.startswith("pool ") and (entry.node.body.age in (None, age)):
+            rank = _layer_rank(model, entry.layer)
+            if rank > best_rank:
+                best_rank, span = rank, entry.node.span
+    for (name, card_age), card in model.cards.items():
+        if card_age != age:
+            continue
+        rank = _layer_rank(model, model.card_layers.get((name, card_age), ""))
+        if rank > best_rank:
+            copies = card.first(s.Copies)
+            best_rank, span = rank, (copies.span if copies is not None else card.name.span)
+    if hand is not None and span != hand[1]:
+        labels.append(Label(hand[1], "hand size set here"))
+    players = model.settings.get("players")
+    if players is not None:
+        labels.append(Label(players.node.span, "player counts set here"))
+    return span, labels
 
 
 def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
-    seen: set[str] = set()
-
-    def add(d: Diagnostic) -> None:
-        if d.message not in seen:
-            seen.add(d.message)
-            diags.append(d)
+    turns_over: dict[tuple[str, ...], list[tuple[int, int, int]]] = {}
+    no_hand: dict[tuple[str, ...], list[tuple[int, int, int]]] = {}
+    deals: dict[tuple[int, tuple[str, ...]], list[_Deal]] = {}
+    pools: dict[tuple[int, str, int, tuple[str, ...]], list[tuple[int, int]]] = {}
+    negative_draws: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
+    config_errors: dict[str, None] = {}
 
     for players, options in supported_tables(rules):
         try:
             cfg = resolve_config(rules, players, options)
         except ConfigError as e:
-            add(error("E0104", str(e), where))
+            config_errors.setdefault(str(e))
             continue
-        table = f"{players} players" + (f" with option '{options[0]}'" if options else "")
-        if cfg.turns > cfg.hand:
-            add(error("E0303", f"{cfg.turns} turns but hands of {cfg.hand} cards ({table})",
-                      _span(model, "turns", where), help="each turn plays one card from the hand"))
         if cfg.turns < 1 or cfg.hand < 1:
-            add(error("E0104", f"hands of {cfg.hand} cards and {cfg.turns} turns ({table})",
-                      _span(model, "hand", where)))
-        for age in range(1, cfg.ages + 1):
-            copies = len(deck_cards(rules, cfg, age))
-            draws = cfg.draws_for(age)
-            for pool, n in draws:
-                available = sum(1 for c in rules.cards if c.pool == pool and c.age == age)
-                if n > available:
-                    add(error("E0302", f"age {age} draws {n} cards from pool '{pool}', which holds only "
-                              f"{available} ({table})", _span(model, f"pool {pool}", where),
-                              help="add cards to the pool or draw fewer"))
-                if n < 0:
-                    add(error("E0104", f"age {age} draws {n} cards from pool '{pool}' ({table})",
-                              _span(model, f"pool {pool}", where)))
-            total = copies + sum(n for _, n in draws)
-            need = cfg.hand * cfg.piles()
-            if total != need:
-                parts = [f"{copies} from copies"] + [f"{n} from pool '{p}'" for p, n in draws]
-                piles = f"{cfg.players} hands" + (f" and {cfg.piles() - cfg.players} pile(s)"
-                                                 if cfg.piles() != cfg.players else "")
-                labels = []
-                players_entry = model.settings.get("players")
-                if players_entry is not None:
-                    labels.append(Label(players_entry.node.span, "player counts set here"))
-                add(error("E0301", f"age {age} deck has {total} cards for {table}, but {piles} of "
-                          f"{cfg.hand} need {need}", _span(model, "hand", where), labels=labels,
-                          help=f"the deck is {' + '.join(parts)}; adjust copy markers, pool draws or the hand size"))
+            no_hand.setdefault(options, []).append((players, cfg.hand, cfg.turns))
+            continue
+        if cfg.turns > cfg.hand:
+            turns_over.setdefault(options, []).append((players, cfg.hand, cfg.turns))
+        _deals(rules, cfg, options, deals, pools, negative_draws)
+
+    for msg in config_errors:
+        diags.append(error("E0104", msg, where))
+    hand_span = _setting(model, "hand")
+    turns_span = _setting(model, "turns")
+    for options, rows in no_hand.items():
+        tables = describe_tables([p for p, _, _ in rows], options)
+        hands, turns = _range(h for _, h, _ in rows), _range(t for _, _, t in rows)
+        bad_hand = any(h < 1 for _, h, _ in rows)
+        span = hand_span if bad_hand else turns_span
+        diags.append(error("E0104", f"hands of {hands} cards and {turns} turns ({tables})",
+                           span[1] if span else where,
+                           help="each player is dealt at least one card and plays at least one turn"))
+    for options, rows in turns_over.items():
+        labels = [Label(hand_span[1], "hand size set here")] if hand_span else []
+        tables = describe_tables([p for p, _, _ in rows], options)
+        hands, turns = _range(h for _, h, _ in rows), _range(t for _, _, t in rows)
+        diags.append(error("E0303", f"{turns} turns but hands of {hands} cards ({tables})",
+                           turns_span[1] if turns_span else where, labels=labels,
+                           help="each turn plays one card from the hand: play at most as many turns as "
+                                "there are cards in a hand"))
+    overdrawn = {(age, options) for (age, _, _, options) in pools}
+    for (age, pool, available, options), rows in pools.items():
+        drawn = sorted({n for _, n in rows})
+        amount = str(drawn[0]) if len(drawn) == 1 else f"{drawn[0]} to {drawn[-1]}"
+        span = _setting(model, f"pool {pool}")
+        diags.append(error("E0302", f"age {age} draws {amount} cards from pool '{pool}', which holds only "
+                           f"{available} ({describe_tables([p for p, _ in rows], options)})",
+                           span[1] if span else where,
+                           help=f"add cards to the pool (`pool {pool}` on a card of age {age}) or draw fewer"))
+    for (age, pool, options), players in negative_draws.items():
+        span = _setting(model, f"pool {pool}")
+        diags.append(error("E0104", f"age {age} draws fewer than 0 cards from pool '{pool}' "
+                           f"({describe_tables(players, options)})", span[1] if span else where))
+    for (age, options), rows in deals.items():
+        if (age, options) not in overdrawn:  # the pool error explains the count
+            diags.append(_deck_error(model, age, options, rows, where))
     return diags
 
 
+def _range(values) -> str:
+    vals = sorted(set(values))
+    return str(vals[0]) if len(vals) == 1 else f"{vals[0]} to {vals[-1]}"
+
+
+def _deals(rules: ir.RuleSet, cfg: GameConfig, options: tuple[str, ...], deals: dict, pools: dict,
+           negative_draws: dict) -> None:
+    for age in range(1, cfg.ages + 1):
+        draws = tuple(cfg.draws_for(age))
+        for pool, n in draws:
+            available = sum(1 for c in rules.cards if c.pool == pool and c.age == age)
+            if n > available:
+                pools.setdefault((age, pool, available, options), []).append((cfg.players, n))
+            if n < 0:
+                negative_draws.setdefault((age, pool, options), []).append(cfg.players)
+        deal = _Deal(cfg.players, age, len(deck_cards(rules, cfg, age)), draws, cfg.hand, cfg.piles())
+        if deal.total != deal.need:
+            deals.setdefault((age, options), []).append(deal)
+
+
+def _deck_error(model: Model, age: int, options: tuple[str, ...], rows: list[_Deal],
+                where: Span | None) -> Diagnostic:
+    tables = describe_tables([r.players for r in rows], options)
+    diffs = {r.total - r.need for r in rows}
+    if len(rows) == 1:
+        r = rows[0]
+        message = f"age {age} deck has {r.total} cards for {tables}, but the deal needs {r.need}"
+    elif len(diffs) == 1:
+        d = diffs.pop()
+        n = abs(d)
+        message = f"age {age} deck has {n} card{'s' if n != 1 else ''} too {'many' if d > 0 else 'few'} for {tables}"
+    else:
+        message = f"age {age} deck does not match the deal for {tables}"
+    span, labels = _deck_span(model, age, where)
+    first = rows[0]
+    help_text = first.breakdown()
+    if len(rows) > 1:
+        others = ", ".join(f"{r.total} for {r.need} at {r.players}" for r in rows[1:5])
+        more = f" and {len(rows) - 5} more tables" if len(rows) > 5 else ""
+        help_text += f" (and {others}{more})"
+    help_text += "; adjust copy markers, pool draws or the hand size"
+    return error("E0301", message, span, labels=labels, help=help_text)

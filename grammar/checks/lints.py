@@ -21,8 +21,11 @@ def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
                 continue
             if not any(sc.text in ("self", "everyone") for sc in per.scopes):
                 continue
+            what = "cards" if per.countable.kind == "any_cards" else \
+                ", ".join(n.text for n in per.countable.names) + " cards"
             diags.append(warning(
-                "W0501", f"does '{card.name.text}' count itself? the reading is not stated", per.span,
+                "W0501", f"'{card.name.text}' counts {what} in its own city, but does not say whether it "
+                "counts itself", per.span,
                 help="add `(including this)` or `(excluding this)` after the cities counted"))
     used_tokens: set[str] = set()
     for card in rules.cards:

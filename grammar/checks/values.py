@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
-from wonderrules.grammar.resolve import Model
+from wonderrules.grammar.resolve import Model, setting_words
 
-__all__ = ["check", "REQUIRED_SETTINGS"]
+__all__ = ["check", "REQUIRED_SETTINGS", "MAX_PLAYERS", "MAX_AGES"]
+
+#: the largest table a rule set may seat (the checker works through every count it allows)
+MAX_PLAYERS = 20
+#: the most ages a game may have
+MAX_AGES = 20
 
 #: settings every game needs, with the line that would set them
 REQUIRED_SETTINGS = {
@@ -28,12 +33,16 @@ def check(model: Model, where: Span | None) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     for key, example in REQUIRED_SETTINGS.items():
         if key not in model.settings:
-            diags.append(error("E0105", f"the game does not set '{key.replace('_', ' ')}'", where,
+            diags.append(error("E0105", f"the game does not set '{setting_words(key)}'", where,
                                help=f"add `{example}` to the `game` block"))
     ages_node = model.setting("ages")
     ages = ages_node.value if ages_node is not None else None
     if ages is not None and ages < 1:
         diags.append(error("E0104", "a game has at least one age", ages_node.span))
+        ages = None
+    elif ages is not None and ages > MAX_AGES:
+        diags.append(error("E0104", f"{ages} ages are more than a game can hold", ages_node.span,
+                           help=f"a rule set has at most {MAX_AGES} ages"))
         ages = None
     players = model.setting("players")
     if players is not None:
@@ -53,7 +62,10 @@ def check(model: Model, where: Span | None) -> list[Diagnostic]:
     for opt in model.options.values():
         _option(opt, model, ages, diags)
     for card in model.cards.values():
-        _card(card, ages, seats_max, diags)
+        # A layer may seat fewer players than the layers below it (two players use the cards of
+        # three): markers of lower layers' cards beyond the table are expected, not mistakes.
+        top = not model.layers or model.card_layers.get((card.name.text, card.age)) == model.layers[-1]
+        _card(card, ages, seats_max if top else 0, diags)
     for wonder in model.wonders.values():
         if not wonder.stages:
             diags.append(error("E0105", f"wonder '{wonder.name.text}' side {wonder.side.text} has no stage",
@@ -70,6 +82,9 @@ def _players(players: s.Players, diags: list[Diagnostic]) -> None:
         if lo < 1 or hi < lo:
             diags.append(error("E0104", f"bad player range {lo}..{hi}", players.span,
                                help="write the smaller count first, as in `players 3..7`"))
+        elif hi > MAX_PLAYERS:
+            diags.append(error("E0104", f"{hi} players are more than a table can seat", players.span,
+                               help=f"a rule set seats at most {MAX_PLAYERS} players"))
 
 
 def _max_seats(model: Model) -> int:
@@ -124,7 +139,8 @@ def _conflict(c: s.Conflict, ages: int | None, diags: list[Diagnostic]) -> None:
         if kind not in seen:
             diags.append(error("E0105", f"conflict '{c.name.text}' has no '{kind}' clause", c.name.span,
                                help=f"add `{example}`"))
-    if "sit_out" in seen and "reduced_tokens" in seen and seen["sit_out"].token.text == seen["reduced_tokens"].token.text:
+    if "sit_out" in seen and "reduced_tokens" in seen and \
+            seen["sit_out"].token.text == seen["reduced_tokens"].token.text:
         diags.append(error("E0104", f"holders of '{seen['sit_out'].token.text}' cannot both sit out and fight "
                            "for fewer tokens", seen["reduced_tokens"].span,
                            labels=[Label(seen["sit_out"].span, "sit out given here")]))
@@ -140,6 +156,7 @@ def _option(opt: s.Option, model: Model, ages: int | None, diags: list[Diagnosti
                 diags.append(error("E0104", "a team has at least two seats", item.span))
         elif isinstance(item, s.Setting) and isinstance(item.body, s.Players):
             players = item.body
+            _players(players, diags)
         elif isinstance(item, s.Conflict):
             _conflict(item, ages, diags)
     if players is None:
@@ -172,7 +189,10 @@ def _card(card: s.Card, ages: int | None, seats_max: int, diags: list[Diagnostic
                 diags.append(error("E0104", "copy markers go from the smallest player count up", a.span,
                                    help="write them in increasing order, as printed: `copies 3+ 5+`"))
             for m in marks:
-                if m < 1 or (seats_max and m > seats_max):
+                if m < 1:
+                    diags.append(error("E0104", f"marker {m}+ names no player count", a.span,
+                                       help="a marker is the smallest player count that uses the copy: `3+`"))
+                elif seats_max and m > seats_max:
                     diags.append(error("E0104", f"marker {m}+ is never used (the game seats at most {seats_max})",
                                        a.span, help="remove the marker or allow more players"))
     if s.Copies in seen and s.Pool in seen:
