@@ -150,6 +150,20 @@ def _normalize(need: tuple[int, ...], ctx: Context) -> Optional[tuple]:
     only help one way become fixed units; prices of what a neighbour cannot sell are ignored;
     and resources are put in a canonical order. Returns None when nothing is left to buy."""
     _, own_choices, lf, lc, rf, rc, lp, rp, lreb, rreb = ctx
+    if not own_choices and not lc and not rc:  # the common case: fixed units only
+        sig = []
+        for r, n in enumerate(need):
+            if n:
+                a = lf[r] if lf[r] < n else n
+                b = rf[r] if rf[r] < n else n
+                sig.append((n, a, b, lp[r] if a else 0, rp[r] if b else 0))
+        if not sig:
+            return None
+        sig.sort()
+        k = len(sig)
+        return (tuple(x[0] for x in sig),
+                ((0,) * k, (), tuple(x[1] for x in sig), (), tuple(x[2] for x in sig), (),
+                 tuple(x[3] for x in sig), tuple(x[4] for x in sig), lreb, rreb))
     need_l = list(need)
     pending = [list(ch) for ch in own_choices]
     changed = True

@@ -1,1 +1,87 @@
-"""wonder-rules: a declarative rules language for 7 Wonders and a generic interpreter."""
+"""wonder-rules: a declarative rules language for 7 Wonders and a generic interpreter.
+
+    import wonderrules as wr
+    rules = wr.load_rules("base")                 # or "cities", a .wr path, a compiled .json
+    game = wr.Game(rules, players=4)
+    state = game.new_initial_state(seed=7)
+    while not state.is_terminal():
+        choices = {p: state.legal_actions(p)[0] for p in state.pending_decisions()}
+        state.apply_actions(choices)
+    print(state.scores(), state.winners())
+
+Importing this package does not load the parser: `load_rules` does, for `.wr` text only, so a
+program that runs compiled JSON rule sets never imports lark.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence, Union
+
+from wonderrules.interpreter.actions import Action, Decision, IllegalActionError
+from wonderrules.interpreter.game import Game, SetupError
+from wonderrules.interpreter.ir import RuleSet
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.grammar.diagnostics import Diagnostic
+
+__all__ = ["load_rules", "load_compiled", "RulesError", "Game", "Action", "Decision", "IllegalActionError",
+           "SetupError", "RuleSet", "observation", "to_log", "replay"]
+__version__ = "0.1.0"
+
+
+class RulesError(ValueError):
+    """The rule sets did not compile; `diagnostics` holds every problem, `text` them rendered."""
+
+    def __init__(self, diagnostics: Sequence["Diagnostic"], text: str) -> None:
+        self.diagnostics = list(diagnostics)
+        self.text = text
+        super().__init__(text)
+
+
+def load_compiled(source: Union[str, "bytes"]) -> RuleSet:
+    """A compiled rule set from a JSON file path or JSON text (no parser involved)."""
+    from pathlib import Path
+
+    from wonderrules.interpreter.serial import rules_from_json
+
+    text = source.decode() if isinstance(source, bytes) else source
+    if not text.lstrip().startswith("{"):
+        text = Path(text).read_text(encoding="utf-8")
+    return rules_from_json(text)
+
+
+def load_rules(*refs: str) -> RuleSet:
+    """Compile rule sets given as bundled names (`base`, `cities`, `two_player`) or `.wr` paths,
+    layered in order; or load one compiled `.json` file. Raises RulesError on any error."""
+    if len(refs) == 1 and isinstance(refs[0], (list, tuple)):
+        refs = tuple(refs[0])
+    if not refs:
+        refs = ("base",)
+    if len(refs) == 1 and str(refs[0]).endswith(".json"):
+        return load_compiled(str(refs[0]))
+    from wonderrules.grammar.compiler import compile_rules
+    from wonderrules.grammar.diagnostics import render_pretty, sort_and_cap
+
+    result = compile_rules([str(r) for r in refs])
+    if not result.ok:
+        kept, left_out = sort_and_cap(result.diagnostics)
+        raise RulesError(result.diagnostics, render_pretty(kept, result.sources, left_out))
+    return result.rules
+
+
+def observation(state, player: int) -> dict:
+    from wonderrules.interpreter.observe import observation as _observation
+
+    return _observation(state, player)
+
+
+def to_log(state, rules: Sequence[str] = ()) -> dict:
+    from wonderrules.interpreter.log import to_log as _to_log
+
+    return _to_log(state, rules)
+
+
+def replay(game: Game, log: dict):
+    from wonderrules.interpreter.log import replay as _replay
+
+    return _replay(game, log)

@@ -129,3 +129,222 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     main()
+
+
+# ---- play / replay / simulate ---------------------------------------------------------------------
+
+def _load(rules: Sequence[str]):
+    import wonderrules
+
+    try:
+        return wonderrules.load_rules(*(rules or ("base",)))
+    except wonderrules.RulesError as e:
+        click.echo(e.text, err=True, nl=False)
+        sys.exit(1)
+    except (OSError, ValueError) as e:
+        click.echo(f"error: cannot load rules: {e}", err=True)
+        sys.exit(1)
+
+
+def _make_game(ruleset, players: int, options: Sequence[str], sides: str = "random"):
+    from wonderrules.interpreter.config import ConfigError
+    from wonderrules.interpreter.game import Game, SetupError
+
+    try:
+        return Game(ruleset, players, tuple(options), sides=sides)
+    except (ConfigError, SetupError) as e:
+        raise click.UsageError(str(e)) from None
+
+
+def _agents(spec: str, players: int, seed: int) -> list:
+    from wonderrules.interpreter.agents import AGENTS, make_agent
+
+    names = [n.strip() for n in spec.split(",") if n.strip()] or ["random"]
+    for n in names:
+        if n not in AGENTS:
+            raise click.UsageError(f"unknown agent '{n}' (known: {', '.join(AGENTS)})")
+    return [make_agent(names[p % len(names)], seed * 1000 + p) for p in range(players)]
+
+
+def _play_out(state, agents) -> None:
+    while not state.is_terminal():
+        state.apply_actions({p: agents[p].choose(state, p) for p in state.pending_decisions()})
+
+
+def _score_table(state, agents=None, title: str = "Score sheet") -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False, width=max(Console().width, 150))
+    sheets = state.scores()
+    columns = [name for name, _ in sheets[0].columns]
+    table = Table(title=title, title_justify="left")
+    table.add_column("seat", justify="right")
+    table.add_column("wonder")
+    if agents:
+        table.add_column("agent")
+    for c in columns:
+        table.add_column(c, justify="right")
+    table.add_column("total", justify="right", style="bold")
+    table.add_column("coins", justify="right")
+    winners = set(state.winners())
+    for sheet in sheets:
+        city = state.cities[sheet.seat]
+        seat = f"{sheet.seat}{' *' if sheet.seat in winners else ''}"
+        name = f"{city.board.name} {city.board.side}"
+        if sheet.seat >= state.players:
+            name += f" ({state.neutral_rules[sheet.seat].name})"
+        row = [seat, name]
+        if agents:
+            row.append(agents[sheet.seat].name if sheet.seat < len(agents) else "-")
+        row += [str(v) for _, v in sheet.columns] + [str(sheet.total), str(sheet.coins)]
+        table.add_row(*row)
+    console.print(table)
+    if state.team_size:
+        teams: dict[int, list[int]] = {}
+        for p in range(state.players):
+            teams.setdefault(state.team_of(p), []).append(p)
+        parts = [f"team {t} (seats {', '.join(map(str, seats))}): {sum(sheets[s].total for s in seats)}"
+                 for t, seats in teams.items()]
+        console.print("Team totals: " + "; ".join(parts))
+    chosen = [f"seat {s.seat}: {', '.join(s.choices)}" for s in sheets if s.choices]
+    if chosen:
+        console.print("End-of-game choices: " + "; ".join(chosen))
+    console.print("Winner" + ("s" if len(winners) > 1 else "") + ": " +
+                  ", ".join(f"seat {w}" for w in sorted(winners)) + "  (ties broken by coins, then shared)")
+
+
+_RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PATH",
+                             help="Rule set to load (repeat to layer; default: base). Bundled: base, "
+                                  "cities, two_player; or a .wr path, or a compiled .json.")
+
+
+@main.command()
+@click.option("--players", "-p", type=int, required=True, help="Number of players.")
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Seed of the deal and of the agents.")
+@_RULES_OPTION
+@click.option("--agents", default="random", show_default=True,
+              help="Comma-separated agents per seat, repeated as needed: random, greedy.")
+@click.option("--option", "options", multiple=True, help="Turn on a rule-set option (e.g. teams).")
+@click.option("--teams", is_flag=True, help="Team play (the `teams` option).")
+@click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True,
+              help="Which side of each wonder board.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write the game log (JSON) to this file.")
+def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str], teams: bool,
+         sides: str, log_path: str | None) -> None:
+    """Play one game with bots and print the score sheet. Same seed, same game."""
+    import json
+
+    from wonderrules.interpreter.log import to_log
+
+    ruleset = _load(rules)
+    opts = list(options) + (["teams"] if teams and "teams" not in options else [])
+    game = _make_game(ruleset, players, opts, sides)
+    bots = _agents(agents, players, seed)
+    state = game.new_initial_state(seed=seed)
+    _play_out(state, bots)
+    layers = " + ".join(ruleset.layers)
+    extra = f", options: {', '.join(opts)}" if opts else ""
+    _score_table(state, bots, title=f"{ruleset.title or ruleset.name} ({layers}), {players} players, seed {seed}{extra}")
+    if log_path:
+        log = to_log(state, list(rules) or ["base"])
+        log["agents"] = [b.name for b in bots]
+        Path(log_path).write_text(json.dumps(log, indent=1) + "\n", encoding="utf-8")
+        click.echo(f"log written to {log_path}")
+
+
+@main.command()
+@click.argument("log_file", type=click.Path(exists=True, dir_okay=False))
+@_RULES_OPTION
+def replay(log_file: str, rules: Sequence[str]) -> None:
+    """Replay a game log, check every action and the recorded final scores."""
+    import json
+
+    from wonderrules.interpreter.log import ReplayError, check_scores
+    from wonderrules.interpreter.log import replay as replay_log
+
+    try:
+        log = json.loads(Path(log_file).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        click.echo(f"error: cannot read {log_file}: {e}", err=True)
+        sys.exit(1)
+    if not isinstance(log, dict):
+        click.echo(f"error: {log_file} is not a game log (a JSON object)", err=True)
+        sys.exit(1)
+    ruleset = _load(rules or log.get("rules") or ["base"])
+    try:
+        game = _make_game(ruleset, int(log.get("players", 0)), log.get("options", []))
+        state = replay_log(game, log)
+    except (ReplayError, click.UsageError, TypeError, ValueError) as e:
+        click.echo(f"error: {log_file}: {e}", err=True)
+        sys.exit(1)
+    if not state.is_terminal():
+        click.echo(f"{log_file}: {len(log['rounds'])} rounds replayed; the game is not over "
+                   f"(age {state.age}, turn {state.turn})")
+        return
+    _score_table(state, title=f"Replay of {log_file}")
+    problems = check_scores(state, log)
+    if problems:
+        for p in problems:
+            click.echo(f"mismatch: {p}", err=True)
+        sys.exit(1)
+    verdict = "the recorded scores match" if "scores" in log else "the log records no scores to compare"
+    click.echo(f"replay verified: {len(log['rounds'])} decision rounds, {verdict}")
+
+
+@main.command()
+@click.option("--players", "-p", type=int, required=True)
+@click.option("--games", "-n", type=int, default=100, show_default=True)
+@click.option("--seed", "-s", type=int, default=0, show_default=True)
+@_RULES_OPTION
+@click.option("--agents", default="random", show_default=True, help="Comma-separated agents per seat.")
+@click.option("--option", "options", multiple=True)
+@click.option("--teams", is_flag=True)
+def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str],
+             teams: bool) -> None:
+    """Play many games in one process; print games per second and average scores."""
+    import time
+
+    from rich.console import Console
+    from rich.table import Table
+
+    ruleset = _load(rules)
+    opts = list(options) + (["teams"] if teams and "teams" not in options else [])
+    game = _make_game(ruleset, players, opts)
+    if games < 1:
+        raise click.UsageError("--games must be at least 1")
+    columns: list[str] = []
+    sums: dict[str, float] = {}
+    wins: dict[str, float] = {}
+    seats_of: dict[str, int] = {}
+    decisions = 0
+    start = time.perf_counter()
+    for g in range(games):
+        bots = _agents(agents, players, seed + g)
+        state = game.new_initial_state(seed=seed + g)
+        while not state.is_terminal():
+            pending = state.pending_decisions()
+            decisions += len(pending)
+            state.apply_actions({p: bots[p].choose(state, p) for p in pending})
+        winners = state.winners()
+        for sheet in state.scores()[:players]:
+            if not columns:
+                columns = [n for n, _ in sheet.columns] + ["total"]
+            for n, v in list(sheet.columns) + [("total", sheet.total)]:
+                sums[n] = sums.get(n, 0) + v
+        for p, bot in enumerate(bots):
+            seats_of[bot.name] = seats_of.get(bot.name, 0) + 1
+            if p in winners:
+                wins[bot.name] = wins.get(bot.name, 0) + 1 / len(winners)
+    elapsed = time.perf_counter() - start
+    console = Console(highlight=False, width=max(Console().width, 120))
+    console.print(f"{games} games, {players} players ({' + '.join(ruleset.layers)}): {elapsed:.2f} s, "
+                  f"[bold]{games / elapsed:.1f} games/s[/bold], {elapsed / max(1, decisions) * 1e6:.1f} µs per decision")
+    table = Table(title="Average score per player", title_justify="left")
+    for c in columns:
+        table.add_column(c, justify="right")
+    table.add_row(*[f"{sums[c] / (games * players):.2f}" for c in columns])
+    console.print(table)
+    console.print("Win rate per seat by agent: " + ", ".join(
+        f"{name} {wins.get(name, 0) / seats_of[name]:.1%}" for name in seats_of))
