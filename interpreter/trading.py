@@ -372,37 +372,37 @@ def _max_supplies(fixed: tuple[int, ...], choices: tuple[tuple[int, ...], ...],
 
 def _pairs(need: tuple[int, ...], ctx: Context, minimal_only: bool) -> set[tuple[int, int]]:
     """Every (left, right) cost of buying what remains after the city's own production (`need` is
-    already net of its fixed units); `minimal_only`: the city uses its either/or units fully."""
+    already net of its fixed units); `minimal_only`: the city uses its either/or units fully.
+
+    For each way the city uses its either/or units, and each most generous way each neighbour
+    uses theirs, resources are independent: the costs add up resource by resource (a small
+    dynamic programme over (left coins, right coins, bought left?, bought right?))."""
     _, own_choices, lf, lc, rf, rc, lp, rp, lreb, rreb = ctx
     found: set[tuple[int, int]] = set()
     left_max = _max_supplies(lf, lc, need)
     right_max = _max_supplies(rf, rc, need)
-    n = len(need)
     for res in _residuals(need, own_choices, minimal_only):
-        idx = [r for r in range(n) if res[r]]
+        idx = [r for r, n in enumerate(res) if n]
         if not idx:
             found.add((0, 0))
             continue
-        for split in product(*(range(res[r] + 1) for r in idx)):
-            left = [0] * n
-            right = list(res)
-            for r, k in zip(idx, split):
-                left[r] = k
-                right[r] -= k
-            if not any(all(a <= b for a, b in zip(left, m)) for m in left_max):
-                continue
-            if not any(all(a <= b for a, b in zip(right, m)) for m in right_max):
-                continue
-            lcost = 0
-            rcost = 0
-            lunits = 0
-            for r in idx:
-                lcost += left[r] * lp[r]
-                rcost += right[r] * rp[r]
-                lunits += left[r]
-            if lreb and lunits:
-                lcost = max(0, lcost - lreb)
-            if rreb and lunits < sum(res):
-                rcost = max(0, rcost - rreb)
-            found.add((lcost, rcost))
+        for cap_l in left_max:
+            for cap_r in right_max:
+                states = {(0, 0, False, False)}
+                for r in idx:
+                    n = res[r]
+                    lo = n - cap_r[r] if n > cap_r[r] else 0
+                    hi = cap_l[r] if cap_l[r] < n else n
+                    if lo > hi:
+                        states = set()
+                        break
+                    pl, pr = lp[r], rp[r]
+                    states = {(a + k * pl, b + (n - k) * pr, fl or k > 0, fr or k < n)
+                              for a, b, fl, fr in states for k in range(lo, hi + 1)}
+                for a, b, fl, fr in states:
+                    if lreb and fl:
+                        a = a - lreb if a > lreb else 0
+                    if rreb and fr:
+                        b = b - rreb if b > rreb else 0
+                    found.add((a, b))
     return found
