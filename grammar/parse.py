@@ -70,12 +70,8 @@ def parse_source(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnosti
     try:
         tree = parser.parse(text, start="start")
         return _transform(path, tree), []
-    except UnexpectedInput:
-        pass
-    except VisitError as e:  # a malformed tree that slipped past the grammar
-        return None, [error("E0001", f"cannot read this file: {e.orig_exc}", Span.point(path, 1, 1))]
-    except RecursionError:
-        return None, [error("E0001", "the file nests too deeply to read", Span.point(path, 1, 1))]
+    except (UnexpectedInput, VisitError, RecursionError):
+        pass  # found again, piece by piece, below
 
     diags: list[Diagnostic] = []
     pieces = _chunks(text)
@@ -83,18 +79,23 @@ def parse_source(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnosti
         start = "start" if n == 0 else "item_list"
         padded = "\n" * first_line + piece
         try:
-            parser.parse(padded, start=start)
+            _transform(path, parser.parse(padded, start=start))
         except UnexpectedInput as exc:
             diags.append(explain(parser, exc, path=path, padded=padded, start=start, first_line=first_line,
                                  chunk=piece, last_chunk=n == len(pieces) - 1))
         except RecursionError:
-            diags.append(error("E0001", "this item nests too deeply to read", Span.point(path, first_line + 1, 1)))
-    if not diags:  # whole-file parse failed but every piece parsed: an item split in two
+            diags.append(error("E0001", "this item nests too deeply to read", Span.point(path, first_line + 1, 1),
+                               help="write the expression with fewer nested signs and brackets"))
+        except VisitError as e:  # a tree the grammar allows but the syntax tree cannot hold
+            diags.append(error("E0001", f"cannot read this item: {e.orig_exc}", Span.point(path, first_line + 1, 1)))
+    if not diags:  # every piece reads on its own: the file was cut in the wrong places
         try:
-            parser.parse(text, start="start")
+            return _transform(path, parser.parse(text, start="start")), []
         except UnexpectedInput as exc:
             diags.append(explain(parser, exc, path=path, padded=text, start="start", first_line=0,
                                  chunk=text, last_chunk=True))
+        except (VisitError, RecursionError) as e:
+            diags.append(error("E0001", f"cannot read this file: {e}", Span.point(path, 1, 1)))
     return None, diags
 
 

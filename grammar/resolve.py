@@ -94,7 +94,13 @@ def read_bundled(name: str) -> tuple[str, str] | None:
     return shown, res.read_text(encoding="utf-8")
 
 
-def _read(ref: str, near: Path | None) -> Union[tuple[str, str], str]:
+@attrs.frozen
+class _Unreadable:
+    message: str
+    help: str | None
+
+
+def _read(ref: str, near: Path | None) -> Union[tuple[str, str], str, _Unreadable]:
     """Find a rule set named `ref`: a path, a file next to the layer that extends it, or a bundled
     name. Returns (path, text) or an error message."""
     candidates: list[Path] = []
@@ -108,8 +114,11 @@ def _read(ref: str, near: Path | None) -> Union[tuple[str, str], str]:
         if c.is_file():
             try:
                 return str(c), c.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as e:
-                return f"cannot read '{c}': {e}"
+            except UnicodeDecodeError as e:
+                return _Unreadable(f"cannot read '{c}': it is not UTF-8 text (byte {e.object[e.start]:#04x} "
+                                   f"at offset {e.start})", "save the file as UTF-8 text")
+            except OSError as e:
+                return _Unreadable(f"cannot read '{c}': {e.strerror or e}", None)
     if not ref.endswith(".wr") and "/" not in ref:
         found = read_bundled(ref)
         if found is not None:
@@ -145,6 +154,9 @@ def load_layers(refs: list[str]) -> tuple[list[Layer], dict[str, str], list[Diag
 
     def visit(ref: str, near: Path | None, span: Span | None) -> None:
         found = _read(ref, near)
+        if isinstance(found, _Unreadable):
+            diags.append(error("E0004" if span is None else "E0405", found.message, span, help=found.help))
+            return
         if isinstance(found, str):
             if span is None:
                 known = ", ".join(bundled_names())
@@ -246,15 +258,17 @@ class Model:
 
 
 def _redefined(what: str, new_span: Span, old_span: Span, keyword: str, same_layer: bool,
-               lower: str = "") -> Diagnostic:
+               lower: str = "", setting: bool = False) -> Diagnostic:
+    verb = "set" if setting else "defined"
     if same_layer:
-        return error("E0102", f"{what} is defined twice", new_span,
-                     labels=[Label(old_span, "first defined here")],
-                     help="remove one of the two definitions")
+        return error("E0102", f"{what} is {verb} twice", new_span,
+                     labels=[Label(old_span, f"first {verb} here")],
+                     help="remove one of the two")
     where = f" (layer '{lower}')" if lower else ""
-    return error("E0401", f"{what} is already defined by a lower layer{where}", new_span,
-                 labels=[Label(old_span, "defined here")],
-                 help=f"to change it on purpose, write `{keyword}`; to add something new, give it another name")
+    rename = "" if setting else "; to add something new, give it another name"
+    return error("E0401", f"{what} is already {verb} by a lower layer{where}", new_span,
+                 labels=[Label(old_span, f"{verb} here")],
+                 help=f"to change it on purpose, write `{keyword}`{rename}")
 
 
 def _merge_settings(model: Model, settings: Iterable[Union[s.Setting, s.When]], layer: str,
@@ -275,7 +289,7 @@ def _merge_settings(model: Model, settings: Iterable[Union[s.Setting, s.When]], 
                         both = sorted(set(other.players) & set(players))
                         diags.append(_redefined(f"game setting '{words}' for {_counts(tuple(both))} players",
                                                 inner.span, other.node.span, f"override {words} ...",
-                                                other.layer == layer, other.layer))
+                                                other.layer == layer, other.layer, setting=True))
                         break
                 model.whens.append(WhenEntry(players, inner, layer, st))
             continue
@@ -284,7 +298,7 @@ def _merge_settings(model: Model, settings: Iterable[Union[s.Setting, s.When]], 
         old = model.settings.get(key)
         if old is not None and not st.override:
             diags.append(_redefined(f"game setting '{words}'", st.span, old.node.span, f"override {words} ...",
-                                    old.layer == layer, old.layer))
+                                    old.layer == layer, old.layer, setting=True))
         elif old is None and st.override:
             diags.append(error("E0404", f"`override` of game setting '{words}', which no lower layer sets",
                                st.span, help="remove `override`: this sets it for the first time"))

@@ -77,7 +77,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     Mistake("the count comes before the resource",
             "write `cost 2 wood`, not `cost wood 2`",
             ('card "A" age 1 brown cost wood 2', 'card "A" age 1 brown cost 1 coin, wood 2',
-             'card "A" age 1 brown cost coin 1')),
+             'card "A" age 1 brown cost coin 1', 'card "A" age 1 brown cost 1 coin, coin 2')),
     Mistake("the items of a cost are separated by commas",
             "write `cost 1 coin, 2 wood`",
             ('card "A" age 1 brown cost 1 coin 2', 'card "A" age 1 brown cost 2 wood 1',
@@ -106,7 +106,7 @@ CATALOGUE: tuple[Mistake, ...] = (
             "write `per brown card in self`, `per stage in self` or `per victory token in left, right`",
             (_HOOK + "end of game: score 1 per brown in", _HOOK + "end of game: score 1 per brown }",
              _HOOK + "end of game: score 1 per brown self", _HOOK + "end of game: score 1 per brown left",
-             _HOOK + "end of game: score 1 per in")),
+             _HOOK + "end of game: score 1 per in self")),
     Mistake("a count needs `in` and the cities it looks at",
             "write `per brown card in self, left, right`",
             (_HOOK + "end of game: score 1 per brown card }", _HOOK + "end of game: score 1 per brown card end",
@@ -130,18 +130,17 @@ CATALOGUE: tuple[Mistake, ...] = (
             ("override game", "override scoring", "override card")),
     Mistake("this '}' closes no block",
             "remove it, or look for a '{' missing earlier",
-            ("}", _CARD + "{ } }")),
+            ("}", _CARD + "{ } }", "!ruleset x\n}", "!ruleset x extends y\n}", '!ruleset x "X"\n}')),
     Mistake("a player range is written with two dots",
             "write `players 3..7`",
-            ("game { players 3-", "game { players 3 to", "game { players 3 ..",
-             "game { players 3.")),
+            ("game { players 3-", "game { players 3 to", "game { players 3, 4-", "game { when players 3-")),
     Mistake("a setting is written without `=` or `:`",
             "write `hand 7`, `turns 6`, `start coins 3`",
             ("game { hand =", "game { turns =", "game { hand :", "game { players =",
              "game { players :", "game { ages =")),
     Mistake("a rule set starts with its header",
             'write `ruleset name "Title"` on the first line (and `extends base` for a layer)',
-            ("!card", "!game {", "!wonder", "!# c\ncard", "!resources", "!scoring")),
+            ("!card", "!game {", "!wonder", "!# c\ncard", "!resources", "!scoring", "!", "!# c\n")),
 )
 
 
@@ -222,10 +221,26 @@ def _failure(parser: Lark, text: str, start: str) -> Optional[UnexpectedToken]:
     return None
 
 
+def _context(exc: UnexpectedToken) -> tuple[str, ...]:
+    """The kinds of the last two things read before the failure (tokens or reduced rules)."""
+    ip = exc.interactive_parser
+    stack = list(ip.parser_state.value_stack) if ip is not None else []
+    kinds = [v.type if isinstance(v, Token) else str(getattr(v, "data", type(v).__name__)) for v in stack[-2:]]
+    return tuple(kinds)
+
+
+def _keys(start: str, exc: UnexpectedToken) -> list[tuple]:
+    """Lookup keys of a failure, most specific first: what is accepted and the unexpected token's
+    kind, with the last two, the last one, or none of the things read before it."""
+    base = (start, frozenset(exc.accepts or ()), exc.token.type)
+    ctx = _context(exc)
+    return [base + (ctx,), base + (ctx[-1:],), base + ((),)]
+
+
 @lru_cache(maxsize=4)
-def _catalogue_index(parser: Lark) -> dict[tuple[str, frozenset[str], str], Mistake]:
-    """(start rule, accepted terminals, unexpected token type) -> the first mistake that fails so."""
-    index: dict[tuple[str, frozenset[str], str], Mistake] = {}
+def _catalogue_index(parser: Lark) -> dict[tuple, Mistake]:
+    """Failure keys (see `_keys`) -> the first mistake whose examples fail so."""
+    index: dict[tuple, Mistake] = {}
     for mistake in CATALOGUE:
         for example in mistake.examples:
             start = "start" if example.startswith("!") else "item_list"
@@ -233,15 +248,19 @@ def _catalogue_index(parser: Lark) -> dict[tuple[str, frozenset[str], str], Mist
             failure = _failure(parser, text, start)
             if failure is None:
                 continue
-            key = (start, frozenset(failure.accepts or ()), failure.token.type)
-            index.setdefault(key, mistake)
-            if start == "item_list":  # the same failure inside the first piece of a file
-                index.setdefault(("start",) + key[1:], mistake)
+            for key in _keys(start, failure):
+                index.setdefault(key, mistake)
+                if start == "item_list":  # the same failure inside the first piece of a file
+                    index.setdefault(("start",) + key[1:], mistake)
     return index
 
 
-def match_catalogue(parser: Lark, accepts: Iterable[str], token_type: str, start: str) -> Optional[Mistake]:
-    return _catalogue_index(parser).get((start, frozenset(accepts), token_type))
+def match_catalogue(parser: Lark, exc: UnexpectedToken, start: str) -> Optional[Mistake]:
+    index = _catalogue_index(parser)
+    for key in _keys(start, exc):
+        if key in index:
+            return index[key]
+    return None
 
 
 # ---- explaining one failure ---------------------------------------------------------------------
@@ -313,7 +332,7 @@ def explain(parser: Lark, exc: UnexpectedInput, *, path: str, padded: str, start
     token = exc.token
     accepts = set(exc.accepts or exc.expected or ())
     if token.type == "$END":
-        return _early_end(parser, accepts, path, token, first_line, chunk, last_chunk, start)
+        return _early_end(parser, exc, accepts, path, token, first_line, chunk, last_chunk, start)
 
     keyword_colour = _colour_is_keyword(exc)
     if keyword_colour is not None:
@@ -327,7 +346,7 @@ def explain(parser: Lark, exc: UnexpectedInput, *, path: str, padded: str, start
         word, column, offset = glued
         span = Span(path, token.line, column, token.line, column + len(word))
         accepts = _accepts_at(parser, padded, offset, start) or accepts
-    elif (mistake := match_catalogue(parser, accepts, token.type, start)) is not None:
+    elif (mistake := match_catalogue(parser, exc, start)) is not None:
         return error("E0001", f"{mistake.sentence} (found {_found(token)})", span, help=mistake.help)
 
     if glued is not None or str(token).isalpha():
@@ -361,7 +380,8 @@ def _bad_character(parser: Lark, exc: UnexpectedCharacters, path: str, padded: s
                      help="names use only the letters a to z, digits and '_'; quoted names "
                           '(cards, wonders) may use any letter: `"Théâtre"`')
     allowed = set(exc.allowed or ())
-    return error("E0002", f"unexpected character '{ch}'", where,
+    shown = ch if ch.isprintable() else f"U+{ord(ch):04X}"
+    return error("E0002", f"unexpected character '{shown}'", where,
                  help=f"expected {describe_expected(parser, allowed)}" if allowed else None)
 
 
@@ -380,8 +400,8 @@ def _unclosed_brace(path: str, first_line: int, chunk: str) -> Optional[Span]:
     return Span.point(path, first_line + i + 1, j + 1)
 
 
-def _early_end(parser: Lark, accepts: set[str], path: str, token: Token, first_line: int, chunk: str,
-               last_chunk: bool, start: str) -> Diagnostic:
+def _early_end(parser: Lark, exc: UnexpectedToken, accepts: set[str], path: str, token: Token, first_line: int,
+               chunk: str, last_chunk: bool, start: str) -> Diagnostic:
     brace = _unclosed_brace(path, first_line, chunk)
     if brace is not None:
         what = "the file ends" if last_chunk else "the next item starts"
@@ -392,7 +412,7 @@ def _early_end(parser: Lark, accepts: set[str], path: str, token: Token, first_l
     else:
         where = Span.point(path, first_line + 1, 1)
     what = describe_expected(parser, accepts)
-    mistake = match_catalogue(parser, accepts, "$END", start)
+    mistake = match_catalogue(parser, exc, start)
     ends = "the file ends" if last_chunk else "the next item starts"
     if mistake is not None:
         return error("E0003", f"{mistake.sentence} ({ends} here)", where, help=mistake.help)

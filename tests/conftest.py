@@ -1,0 +1,32 @@
+"""Shared test helpers: where the repository is, and compiling rule-set text written to a folder."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from wonderrules.grammar.compiler import Compiled, compile_rules
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    """The repository's top folder."""
+    return REPO
+
+
+@pytest.fixture
+def compile_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Compiled]:
+    """Write `{file name: text}` into a fresh folder, make it the working folder (so paths in
+    diagnostics are the bare file names) and compile the named files (default: the last one)."""
+
+    def run(files: dict[str, str], *check: str) -> Compiled:
+        for name, text in files.items():
+            (tmp_path / name).write_text(text, encoding="utf-8")
+        monkeypatch.chdir(tmp_path)
+        return compile_rules(list(check) or [list(files)[-1]])
+
+    return run

@@ -1,0 +1,315 @@
+"""Reading: text to syntax tree, and parse failures explained as sentences at the right place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from grammar_support import MINI
+
+from wonderrules.grammar import syntax as s
+from wonderrules.grammar.parse import _chunks, load_parser, parse_source
+from wonderrules.grammar.syntax_errors import CATALOGUE, _catalogue_index, describe_expected
+
+BASE = Path(__file__).resolve().parents[2] / "rulesets" / "base.wr"
+
+
+def parse_ok(text: str) -> s.Ruleset:
+    tree, diags = parse_source(text, "t.wr")
+    assert diags == [] and tree is not None, [d.message for d in diags]
+    return tree
+
+
+def one_error(text: str):
+    tree, diags = parse_source(text, "t.wr")
+    assert tree is None
+    assert len(diags) == 1, [(d.code, d.message) for d in diags]
+    return diags[0]
+
+
+def col(line: str, needle: str) -> int:
+    """1-based column of `needle` in `line`."""
+    return line.index(needle) + 1
+
+
+# ---- the grammar itself ---------------------------------------------------------------------------
+
+def test_grammar_loads_in_strict_mode() -> None:
+    # strict mode refuses shift/reduce conflicts and terminal collisions
+    assert load_parser(strict=True) is not None
+
+
+def test_parser_is_loaded_once() -> None:
+    assert load_parser() is load_parser()
+
+
+# ---- a good file becomes the right tree -------------------------------------------------------
+
+def test_base_parses_with_every_card_and_wonder_side() -> None:
+    tree = parse_ok(BASE.read_text(encoding="utf-8"))
+    cards = [i for i in tree.items if isinstance(i, s.Card)]
+    wonders = [i for i in tree.items if isinstance(i, s.Wonder)]
+    # 27 + 23 + 18 + 10 guilds = 78 definitions (Glassworks, Loom and Press are in ages 1 and 2)
+    assert len(cards) == 78
+    assert len({c.name.text for c in cards}) == 75
+    assert len(wonders) == 14
+    assert tree.header.name.text == "base" and tree.header.edition == 1
+
+
+def test_spans_point_at_the_text_written() -> None:
+    text = 'ruleset t "T"\ncard "Lumber Yard" age 1 brown cost 2 wood copies 3+ 4+ {\n  passive: produce wood\n}\n'
+    card = parse_ok(text).items[0]
+    assert isinstance(card, s.Card)
+    line2 = text.split("\n")[1]
+    assert card.name.text == "Lumber Yard"
+    assert (card.name.span.line, card.name.span.column) == (2, col(line2, '"Lumber'))
+    assert card.name.span.end_column == col(line2, '"Lumber') + len('"Lumber Yard"')
+    assert (card.age_span.line, card.age_span.column) == (2, col(line2, "1 brown"))
+    assert card.colour.text == "brown" and card.colour.span.column == col(line2, "brown")
+    cost = card.first(s.Cost)
+    assert cost.items[0].amount == 2 and cost.items[0].resource.text == "wood"
+    assert cost.span.column == col(line2, "cost")
+    assert card.first(s.Copies).markers == (3, 4)
+    hook = card.hooks[0]
+    assert hook.timing.kind == "passive"
+    assert (hook.span.line, hook.span.column) == (3, 3)
+    assert card.span.end_line == 4
+
+
+def test_effects_become_their_nodes() -> None:
+    text = '''ruleset t
+card "A" age 2 yellow copies 3+ {
+  end of turn: gain 1 coin per brown card in self, left, right
+  on build: gain 2 coins per grey card in self (including this)
+  end of game: score 1 per stage in self
+  passive: produce wood | stone (not for sale)
+  others lose 2 coins or take debt
+}
+'''
+    with pytest.raises(AssertionError):  # the last hook has no timing
+        parse_ok(text)
+    text = text.replace("  others lose", "  end of turn: others lose")
+    hooks = parse_ok(text).items[0].hooks
+    gain = hooks[0].effect
+    assert isinstance(gain, s.GainCoins) and gain.amount == 1
+    assert [n.text for n in gain.per.scopes] == ["self", "left", "right"]
+    assert gain.per.countable.kind == "cards" and gain.per.self_count is None
+    assert hooks[1].effect.per.self_count == "including"
+    assert hooks[2].effect.per.countable.kind == "stages"
+    produce = hooks[3].effect
+    assert [n.text for n in produce.options] == ["wood", "stone"] and produce.for_sale is False
+    lose = hooks[4].effect
+    assert isinstance(lose, s.LoseCoins) and [t.text for t in lose.targets] == ["others"]
+    assert lose.or_take.text == "debt"
+
+
+def test_layer_items_parse() -> None:
+    tree = parse_ok('ruleset t extends base, other\nremove card "Altar" age 1\nremove wonder "Giza" side B\n'
+                    'replace card "Altar" age 1 blue copies 3+ { end of game: score 9 }\n'
+                    'game { override hand 8  when players 8 { hand 7 } }\n')
+    assert [n.text for n in tree.header.extends] == ["base", "other"]
+    remove, remove_w, replace, game = tree.items
+    assert isinstance(remove, s.RemoveCard) and remove.age == 1
+    assert isinstance(remove_w, s.RemoveWonder) and remove_w.side.text == "B"
+    assert isinstance(replace, s.Card) and replace.replace
+    override, when = game.settings
+    assert override.override and isinstance(override.body, s.Hand)
+    assert isinstance(when, s.When) and when.players.counts() == (8,)
+
+
+# ---- cutting a file into items -------------------------------------------------------------------
+
+def test_chunks_split_at_item_keywords_in_column_one() -> None:
+    text = ('ruleset t\ncard "A" age 1 brown {\n}\n  card "B"\noption o {\n  conflict m at end of age {\n  }\n}\n'
+            'wonder "W"')
+    starts = [first for first, _ in _chunks(text)]
+    # `  card` (indented) does not start an item; `conflict` inside an option does not either
+    assert starts == [0, 1, 4, 8]
+
+
+def test_a_broken_item_does_not_hide_the_next_one() -> None:
+    text = 'ruleset t\ncard "A" age 1 { passive: produce wood }\ncard "B" age 1 brown copies 3 { }\n'
+    tree, diags = parse_source(text, "t.wr")
+    assert tree is None
+    assert [(d.code, d.span.line) for d in diags] == [("E0001", 2), ("E0001", 3)]
+
+
+# ---- the catalogue of known mistakes --------------------------------------------------------------
+
+_EXAMPLES = [(m.sentence, m.help, ex) for m in CATALOGUE for ex in m.examples]
+
+
+@pytest.mark.parametrize(("sentence", "help_", "example"), _EXAMPLES, ids=[e for _, _, e in _EXAMPLES])
+def test_each_catalogue_example_is_explained_by_its_own_entry(sentence: str, help_: str, example: str) -> None:
+    # An example shadowed by an earlier entry (same accepted tokens, same token kind) would never
+    # produce its own sentence: the catalogue would be lying.
+    text = example[1:] if example.startswith("!") else "ruleset t\n" + example
+    tree, diags = parse_source(text, "t.wr")
+    assert tree is None and diags
+    assert diags[0].message.startswith(sentence), (diags[0].message, sentence)
+    assert diags[0].help == help_
+
+
+def test_every_catalogue_example_fails_the_parser() -> None:
+    index = _catalogue_index(load_parser())
+    found = set(index.values())
+    assert found == set(CATALOGUE)
+
+
+# The mistakes a designer makes most, each with the sentence it must produce and where.
+_CARD = 'card "A" age 1 brown copies 3+ '
+_MISTAKES = [
+    # (text after the header line, expected code, expected start of message, needle the caret is on)
+    ('card "A" age 1 { passive: produce wood }', "E0001", "a card needs a colour after its age", "{"),
+    ('card "A" age 1 cost 2 wood copies 3+ { passive: produce wood }', "E0001",
+     "a card needs a colour after its age (found 'cost')", "cost"),
+    ('card Lumber Yard age 1 brown copies 3+ { passive: produce wood }', "E0001",
+     "card and wonder names are written in double quotes", "Lumber"),
+    ('card "A" age 1 brown chain to Temple copies 3+ { passive: produce wood }', "E0001",
+     "card names in a chain are written in double quotes", "Temple"),
+    (_CARD + "{ produce wood }", "E0001", "an effect starts with its timing", "produce"),
+    (_CARD + "{ score 2 }", "E0001", "an effect starts with its timing", "score"),
+    (_CARD + "{ passive produce wood }", "E0001", "a timing is followed by a colon", "produce wood"),
+    (_CARD + "{ end of game score 2 }", "E0001", "a timing is followed by a colon", "score"),
+    ('card "A" age 1 brown cost wood 2 copies 3+ { passive: produce wood }', "E0001",
+     "the count comes before the resource", "2 copies"),
+    ('card "A" age 1 brown copies 3 5 { passive: produce wood }', "E0001",
+     "copy markers are written as on the printed card", "5 {"),
+    ('card "A" age 1 brown copies 3+, 5+ { passive: produce wood }', "E0001",
+     "copy markers are separated by spaces, not commas", ","),
+    (_CARD + "{ passive: produce wood or stone }", "E0001", "either/or choices are separated by `|`", "or"),
+    (_CARD + "{ passive: produce wood, stone }", "E0001", "either/or choices are separated by `|`", ","),
+    (_CARD + "{ end of game: score 1 per brown in self }", "E0001",
+     "a count needs what it counts", "in self"),
+    (_CARD + "{ end of game: score 1 per brown card self }", "E0001",
+     "a count needs `in` and the cities it looks at", "self"),
+    (_CARD + "{ end of game: score 1 per brown card in self left }", "E0001",
+     "cities in a list are separated by commas", "left"),
+    (_CARD + "{ pasive: produce wood }", "E0001", "expected a timing", "pasive"),
+    (_CARD + "{ on built: produce wood }", "E0001", "expected 'build', found 'built'", "built"),
+    (_CARD + "{ end of games: score 2 }", "E0001", "expected 'game' or 'turn', found 'games'", "games"),
+    ("override game { hand 8 }", "E0001", "`override` is written inside the block", "game"),
+    (_CARD + "{ passive: produce wood } } ", "E0001", "this '}' closes no block", "} "),
+    ("game { players 3-7 }", "E0001", "a player range is written with two dots", "-"),
+    ('wonder "R" { start ore }', "E0001", "a wonder needs its side after its name", "{"),
+    ('wonder "R" side A { stage cost 2 wood { end of game: score 3 } }', "E0001",
+     "a wonder side starts with its starting resource", "stage"),
+]
+
+
+@pytest.mark.parametrize(("text", "code", "message", "needle"), _MISTAKES, ids=[m[0] for m in _MISTAKES])
+def test_common_mistakes_are_named(text: str, code: str, message: str, needle: str) -> None:
+    d = one_error("ruleset t\n" + text + "\n")
+    assert d.code == code
+    assert d.message.startswith(message), d.message
+    assert d.span.path == "t.wr"
+    assert (d.span.line, d.span.column) == (2, text.rindex(needle) + 1 if needle == "} " else col(text, needle))
+
+
+def test_misspelt_keywords_get_a_suggestion() -> None:
+    cases = {"pasive": "passive", "on built": "build", "end of games": "game", "end of tun": "turn",
+             "passives": "passive"}
+    for wrong, right in cases.items():
+        d = one_error(f"ruleset t\n{_CARD}{{ {wrong}: score 1 }}\n")
+        assert d.help == f"did you mean '{right}'?", (wrong, d.help)
+
+
+def test_a_glued_word_is_shown_whole() -> None:
+    # `games` is read as the keyword `game` followed by `s`; the caret covers the whole word
+    text = _CARD + "{ end of games: score 2 }"
+    d = one_error("ruleset t\n" + text)
+    assert (d.span.column, d.span.end_column) == (col(text, "games"), col(text, "games") + 5)
+
+
+def test_a_missing_brace_before_an_indented_item_is_suggested() -> None:
+    d = one_error(f'ruleset t\n{_CARD}{{ passive: produce wood\n  card "B" age 1 brown copies 3+ {{ }}\n')
+    assert d.span.line == 3 and d.help == "is a '}' missing before it?"
+
+
+def test_generic_message_lists_what_was_expected_in_words() -> None:
+    d = one_error('ruleset t\ncard "A" age x brown\n')
+    assert d.message == "expected a number, found 'x'"
+
+
+def test_describe_expected_groups_keywords() -> None:
+    parser = load_parser()
+    lits = {t.pattern.value: t.name for t in parser.terminals if t.pattern.type == "str"}
+    timings = [lits[w] for w in ("passive", "on", "end", "each", "whenever", "}")]
+    assert describe_expected(parser, timings) == \
+        "a timing (`passive:`, `on build:`, `end of turn:`, `end of game:`, ...) or '}'"
+    assert describe_expected(parser, ["INT", lits["+"]]) == "a number or '+'"
+    assert describe_expected(parser, []) == "nothing more"
+
+
+# ---- characters and the end of the file ----------------------------------------------------------
+
+def test_unclosed_quote() -> None:
+    text = 'card "A age 1 brown copies 3+ { passive: produce wood }'
+    d = one_error("ruleset t\n" + text)
+    assert d.code == "E0002" and d.message == "this quoted name is not closed on its line"
+    assert (d.span.column, d.span.end_column) == (col(text, '"A'), len(text) + 1)
+
+
+def test_single_quotes() -> None:
+    d = one_error("ruleset t\ncard 'A' age 1 brown copies 3+ { }")
+    assert d.code == "E0002" and d.message == "names are quoted with double quotes"
+    assert d.span.column == 6
+
+
+def test_stray_character() -> None:
+    text = _CARD + "{ passive: produce wood } @"
+    d = one_error("ruleset t\n" + text)
+    assert d.code == "E0002" and d.message == "unexpected character '@'"
+    assert (d.span.line, d.span.column) == (2, col(text, "@"))
+    assert d.help == "expected a new item (`card`, `wonder`, `game`, ...)"
+
+
+def test_letters_outside_ascii_in_a_name() -> None:
+    text = _CARD + "{ passive: produce wöod }"
+    d = one_error("ruleset t\n" + text)
+    assert d.code == "E0002" and d.span.column == col(text, "ö")
+    assert "quoted names" in d.help
+
+
+def test_control_character_is_shown_by_code_point() -> None:
+    d = one_error("ruleset t\n\x00")
+    assert d.message == "unexpected character 'U+0000'"
+
+
+def test_unclosed_brace_at_end_of_file_points_at_the_brace() -> None:
+    text = _CARD + "{ passive: produce wood"
+    d = one_error("ruleset t\n" + text + "\n")
+    assert d.code == "E0003" and d.message == "unclosed '{': the file ends before its '}'"
+    assert (d.span.line, d.span.column) == (2, col(text, "{"))
+
+
+def test_unclosed_brace_before_the_next_item() -> None:
+    d = one_error(f"ruleset t\n{_CARD}{{ passive: produce wood\n{_CARD}{{ passive: produce stone }}\n")
+    assert d.code == "E0003" and d.message == "unclosed '{': the next item starts before its '}'"
+    assert d.span.line == 2
+
+
+def test_an_item_cut_short_before_the_next_one() -> None:
+    d = one_error(f"ruleset t\n{_CARD}\n{_CARD}{{ }}\n")
+    assert d.code == "E0003"
+    assert d.message.startswith("expected a card clause") and d.message.endswith("but the next item starts here")
+    # the caret stands just after the last thing written
+    assert (d.span.line, d.span.column) == (2, len(_CARD.rstrip()) + 1)
+
+
+@pytest.mark.parametrize("text", ["", "# only a comment\n", "\n\n"])
+def test_a_file_without_header(text: str) -> None:
+    d = one_error(text)
+    assert d.code == "E0003" and d.message.startswith("a rule set starts with its header")
+
+
+def test_a_file_starting_with_a_card() -> None:
+    d = one_error(MINI.split("\n", 1)[1].lstrip())
+    assert d.code == "E0001" and d.message.startswith("a rule set starts with its header")
+    assert d.span.line == 1
+
+
+def test_deep_nesting_is_refused_by_item() -> None:
+    d = one_error("ruleset t\n\ngame { hand " + "- " * 5000 + "7 }\n")
+    assert d.code == "E0001" and d.message == "this item nests too deeply to read"
+    assert d.span.line == 3

@@ -1,0 +1,258 @@
+"""Layers: finding the files, and merging definitions with override / replace / remove."""
+
+from __future__ import annotations
+
+import pytest
+from grammar_support import MINI, codes, line_of, only
+
+from wonderrules.grammar import syntax as s
+from wonderrules.grammar.resolve import closest, setting_words
+
+
+def col(line: str, needle: str) -> int:
+    return line.index(needle) + 1
+
+
+# ---- what the merged model holds -------------------------------------------------------------------
+
+def test_replace_card_takes_the_new_definition(compile_layer) -> None:
+    r = compile_layer('replace card "Rock" age 1 brown copies 3+ 4+ { passive: produce stone | wood }\n')
+    assert r.ok, [d.message for d in r.diagnostics]
+    rock = r.model.cards[("Rock", 1)]
+    assert [n.text for n in rock.hooks[0].effect.options] == ["stone", "wood"]
+    assert r.model.card_layers[("Rock", 1)] == "t"
+    assert r.rules.card("Rock").layer == "t"
+    assert r.rules.card("Log").layer == "mini"
+
+
+def test_remove_card_of_one_age_keeps_the_other(compile_layer) -> None:
+    r = compile_layer('remove card "Glassworks" age 1\n')
+    assert ("Glassworks", 1) not in r.model.cards
+    assert ("Glassworks", 2) in r.model.cards
+    # the age 1 deck is now one card short at both counts
+    assert codes(r) == ["E0301"]
+
+
+def test_remove_card_without_age_removes_every_age(compile_layer) -> None:
+    r = compile_layer('remove card "Glassworks"\n')
+    assert not any(name == "Glassworks" for name, _ in r.model.cards)
+
+
+def test_remove_wonder_side(compile_layer) -> None:
+    r = compile_layer('remove wonder "Tower" side A\n')
+    assert r.model.wonders == {}
+
+
+def test_override_setting_replaces_the_value(compile_layer) -> None:
+    r = compile_layer("game { override turns 2 }\n")
+    assert r.ok
+    assert r.model.settings["turns"].layer == "t"
+    assert r.model.setting("turns").value == s.Number(2, r.model.setting("turns").value.span)
+
+
+def test_override_category_keeps_its_place(compile_layer) -> None:
+    r = compile_layer("scoring { override treasury = coins / 2 }\n")
+    assert r.ok
+    names = [c.name.text for c in r.model.categories]
+    assert names == ["military", "treasury", "wonder", "civilian", "science"]
+    assert r.model.categories[1].span.path == "t.wr"
+
+
+def test_new_category_placed_after_another(compile_layer) -> None:
+    r = compile_layer("scoring { bonus = coins after military  extra = coins before science }\n")
+    assert r.ok
+    names = [c.name.text for c in r.model.categories]
+    assert names == ["military", "bonus", "treasury", "wonder", "civilian", "extra", "science"]
+
+
+def test_placement_after_an_unknown_category(compile_layer) -> None:
+    text = "scoring { bonus = coins after militray }\n"
+    d = only(compile_layer(text))
+    assert d.code == "E0101" and d.message == "unknown score category 'militray'"
+    assert d.help == "did you mean 'military'?"
+    assert (d.span.line, d.span.column) == (2, col(text, "militray"))
+
+
+def test_layer_extends_the_vocabulary(compile_layer) -> None:
+    r = compile_layer("resources raw: clay\nsymbols science: tablet\n")
+    assert r.model.resources["clay"][1].text == "raw"
+    assert [m.text for m in r.model.symbol_groups["science"][1]] == ["compass", "gear", "tablet"]
+
+
+# ---- E0401: changing a lower layer without saying so ---------------------------------------------
+
+def test_redefined_card_names_both_places(compile_layer) -> None:
+    text = 'card "Log" age 1 brown copies 3+ 4+ { passive: produce wood }'
+    d = only(compile_layer(text + "\n"))
+    assert d.code == "E0401"
+    assert d.message == "card 'Log' (age 1) is already defined by a lower layer (layer 'mini')"
+    assert (d.span.path, d.span.line, d.span.column) == ("t.wr", 2, col(text, '"Log"'))
+    (label,) = d.labels
+    assert (label.span.path, label.span.line) == ("mini.wr", line_of(MINI, 'card "Log"'))
+    assert label.message == "defined here"
+    assert d.help.startswith('to change it on purpose, write `replace card "Log" ...`')
+
+
+def test_redefined_setting_asks_for_override(compile_layer) -> None:
+    d = only(compile_layer("game { start coins 5 }\n"))
+    assert d.code == "E0401"
+    assert d.message == "game setting 'start coins' is already set by a lower layer (layer 'mini')"
+    assert d.help == "to change it on purpose, write `override start coins ...`"
+    assert (d.labels[0].span.path, d.labels[0].span.line) == ("mini.wr", line_of(MINI, "start coins 3"))
+
+
+def test_redefined_category_and_conflict(compile_layer) -> None:
+    r = compile_layer("scoring { civilian }\nconflict military at end of age { strength: symbols(shield) "
+                      "win: victory worth 1 lose: defeat worth -1 }\n")
+    assert codes(r) == ["E0401", "E0401"]
+    assert [d.message for d in sorted(r.diagnostics, key=lambda d: d.sort_key())] == [
+        "score category 'civilian' is already defined by a lower layer (layer 'mini')",
+        "conflict 'military' is already defined by a lower layer (layer 'mini')"]
+
+
+def test_redefined_wonder_side(compile_layer) -> None:
+    d = only(compile_layer('wonder "Tower" side A { start wood stage cost 2 wood { end of game: score 9 } }\n'))
+    assert d.code == "E0401" and d.help.startswith('to change it on purpose, write `replace wonder "Tower" ...`')
+
+
+def test_when_block_setting_overlapping_another_layer(compile_files) -> None:
+    lower = MINI.replace("  tie break coins\n", "  tie break coins\n  when players 4 { turns 2 }\n")
+    r = compile_files({"mini.wr": lower, "t.wr": "ruleset t extends mini\ngame { when players 3, 4 { turns 1 } }\n"})
+    d = only(r, "E0401")
+    assert d.message == "game setting 'turns' for 4 players is already set by a lower layer (layer 'mini')"
+    r = compile_files({"mini.wr": lower,
+                       "t.wr": "ruleset t extends mini\ngame { when players 3, 4 { override turns 1 } }\n"})
+    assert "E0401" not in codes(r)
+
+
+# ---- E0102: twice in one layer --------------------------------------------------------------------
+
+def test_card_defined_twice_in_one_file(compile_files) -> None:
+    text = MINI + 'card "Log" age 1 brown copies 3+ 4+ { passive: produce wood }\n'
+    d = only(compile_files({"mini.wr": text}), "E0102")
+    assert d.message == "card 'Log' (age 1) is defined twice"
+    assert d.span.line == text.count("\n")
+    assert d.labels[0].span.line == line_of(MINI, 'card "Log"') and d.labels[0].message == "first defined here"
+
+
+def test_setting_given_twice_in_one_block(compile_files) -> None:
+    text = MINI.replace("  turns 1\n", "  turns 1\n  turns 2\n")
+    d = only(compile_files({"mini.wr": text}), "E0102")
+    assert d.message == "game setting 'turns' is set twice"
+    assert d.span.line == line_of(text, "turns 2")
+
+
+def test_name_declared_twice(compile_layer) -> None:
+    text = "resources raw: wood\n"
+    d = only(compile_layer(text))
+    assert d.code == "E0102" and d.message == "resource 'wood' is declared twice"
+    assert (d.span.line, d.span.column) == (2, col(text, "wood"))
+    assert d.labels[0].span.path == "mini.wr"
+
+
+def test_a_name_cannot_be_two_kinds(compile_layer) -> None:
+    d = only(compile_layer("tokens: gear\n"))
+    assert d.code == "E0102" and d.message == "token 'gear' is declared twice"
+
+
+# ---- E0404: override / replace / remove of nothing -------------------------------------------------
+
+def test_override_of_an_unset_setting(compile_layer) -> None:
+    text = "game { override pool guilds: 1 in age 2 }\n"
+    d = only(compile_layer(text), "E0404")
+    assert d.message == "`override` of game setting 'pool guilds', which no lower layer sets"
+    assert d.help == "remove `override`: this sets it for the first time"
+    assert (d.span.line, d.span.column) == (2, col(text, "override"))
+
+
+def test_replace_of_an_unknown_card_suggests_a_name(compile_layer) -> None:
+    d = only(compile_layer('replace card "Rok" age 1 brown copies 3+ { passive: produce stone }\n'), "E0404")
+    assert d.message == "`replace` of card 'Rok' (age 1), which no lower layer defines"
+    assert d.help == "did you mean 'Rock'?"
+
+
+def test_replace_in_the_wrong_age_names_the_right_one(compile_layer) -> None:
+    d = only(compile_layer('replace card "Rock" age 2 brown copies 3+ { passive: produce stone }\n'), "E0404")
+    assert d.help == "'Rock' is defined in age 1; `replace` names its age"
+
+
+def test_remove_of_an_unknown_wonder_side_lists_the_sides(compile_layer) -> None:
+    d = only(compile_layer('remove wonder "Tower" side B\n'))
+    assert d.code == "E0404" and d.help == "'Tower' has side A"
+
+
+def test_remove_of_an_unknown_card(compile_layer) -> None:
+    d = only(compile_layer('remove card "Lgo"\n'))
+    assert d.code == "E0404" and d.message == "`remove` of card 'Lgo', which no lower layer defines"
+    assert d.help == "did you mean 'Log'?"
+
+
+def test_override_of_an_unknown_conflict_and_category(compile_layer) -> None:
+    r = compile_layer("scoring { override civillian }\noverride conflict militar at end of age { "
+                      "strength: symbols(shield) win: victory worth 1 lose: defeat worth -1 }\n")
+    msgs = {d.message: d.help for d in r.diagnostics if d.code == "E0404"}
+    assert msgs == {
+        "`override` of score category 'civillian', which no lower layer defines": "did you mean 'civilian'?",
+        "`override` of conflict 'militar', which no lower layer defines": "did you mean 'military'?",
+    }
+
+
+# ---- finding files: E0004, E0405 --------------------------------------------------------------------
+
+def test_unknown_extends_suggests_a_bundled_name(compile_files) -> None:
+    d = only(compile_files({"t.wr": "ruleset t extends bse\n"}))
+    assert d.code == "E0405" and d.message == "no rule set 'bse'"
+    assert d.help.startswith("did you mean 'base'? `extends bse` looks for `bse.wr` next to this file")
+    assert (d.span.line, d.span.column) == (1, col("ruleset t extends bse", "bse"))
+
+
+def test_layers_extending_each_other(compile_files) -> None:
+    r = compile_files({"a.wr": "ruleset a extends b\n", "b.wr": "ruleset b extends a\n"}, "a.wr")
+    d = only(r)
+    assert d.code == "E0405" and d.message == "layers extend each other in a cycle: a -> b -> a"
+    assert (d.span.path, d.span.line) == ("b.wr", 1)
+
+
+def test_two_layers_with_one_name(compile_files) -> None:
+    r = compile_files({"mini.wr": MINI, "t.wr": "ruleset mini extends mini2\n",
+                       "mini2.wr": MINI.replace('ruleset mini "Mini"', "ruleset mini2 extends mini")}, "t.wr")
+    d = only(r)
+    assert d.code == "E0405" and d.message == "two rule sets are both called 'mini'"
+
+
+def test_layers_are_read_in_order_below_their_extensions(compile_files) -> None:
+    r = compile_files({"mini.wr": MINI, "t.wr": "ruleset t extends mini\n",
+                       "u.wr": "ruleset u extends t\n"})
+    assert r.ok and r.model.layers == ["mini", "t", "u"]
+    assert r.rules.layers == ("mini", "t", "u")
+
+
+def test_missing_file_on_the_command_line(compile_files) -> None:
+    d = only(compile_files({"mini.wr": MINI}, "nothere.wr"))
+    assert d.code == "E0004" and d.message == "no file 'nothere.wr'" and d.span is None
+
+
+def test_file_that_is_not_utf8(tmp_path, monkeypatch) -> None:
+    from wonderrules.grammar.compiler import compile_rules
+
+    (tmp_path / "bad.wr").write_bytes(b"ruleset bad\n# caf\xe9\n")
+    monkeypatch.chdir(tmp_path)
+    d = only(compile_rules(["bad.wr"]))
+    assert d.code == "E0004"
+    assert d.message == "cannot read 'bad.wr': it is not UTF-8 text (byte 0xe9 at offset 17)"
+    assert d.help == "save the file as UTF-8 text"
+
+
+# ---- helpers --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("key", "words"), [("start_coins", "start coins"), ("pass_directions", "pass"),
+                                            ("order end_of_turn", "order end of turn"),
+                                            ("neutral Free City", 'neutral seat "Free City"'),
+                                            ("pool guilds", "pool guilds")])
+def test_setting_words(key: str, words: str) -> None:
+    assert setting_words(key) == words
+
+
+def test_closest_ignores_case_and_refuses_far_names() -> None:
+    assert closest("lumber yard", ["Lumber Yard", "Ore Vein"]) == "Lumber Yard"
+    assert closest("xyz", ["Lumber Yard", "Ore Vein"]) is None
