@@ -104,6 +104,11 @@ class Catalog:
                 for i, st in enumerate(w.stages, 1))
             self.boards.append(BoardKind(len(self.boards), w.name, w.side, w.title, self.res_index[w.start], stages))
         self.board_by_name = {(b.name, b.side): b for b in self.boards}
+        #: other spellings of card names (`alias` in the rule set) -> the name used here
+        self.aliases: dict[str, str] = {}
+        for card in rules.cards:
+            for alias in card.aliases:
+                self.aliases.setdefault(alias, card.name)
         self.all_sources: list[Source] = list(self.cards) + [s for b in self.boards for s in b.stages]
 
     def _source(self, name: str, age: int, colour: str, category: Optional[str], coins: int,
@@ -131,8 +136,12 @@ class Catalog:
         src.end_of_game = tuple(by_timing.get("end_of_game", ()))
         return src
 
+    def canonical(self, name: str) -> str:
+        """The rule set's name for a card name or one of its aliases."""
+        return name if name in self.card_by_name else self.aliases.get(name, name)
+
     def card_named(self, name: str, age: Optional[int] = None) -> Optional[Source]:
-        kinds = self.card_by_name.get(name)
+        kinds = self.card_by_name.get(self.canonical(name))
         if not kinds:
             return None
         if age is not None:

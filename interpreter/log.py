@@ -106,6 +106,8 @@ def replay(game, log: dict, upto: Optional[int] = None) -> State:
             raise ReplayError("a round maps players to actions", i)
         try:
             actions = {int(p): Action.from_json(a) for p, a in rnd.items()}
+            actions = {p: a._replace(card=game.catalog.canonical(a.card)) if a.card else a
+                       for p, a in actions.items()}
         except (TypeError, ValueError) as e:
             raise ReplayError(f"bad action: {e}", i) from e
         pending = state.pending_decisions()
