@@ -1,0 +1,10 @@
+"""The expansion tests import their helpers from expansion_support.py next to them."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = str(Path(__file__).resolve().parent)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)

@@ -1,0 +1,264 @@
+"""Helpers for the expansion scenario tests: rule sets, deals built from a plan of chosen
+actions, and a driver that plays the plan through the public engine API.
+
+A *plan* says, per age and turn, which action each seat takes. The deal is computed from it:
+each card a seat plays comes from the hand that seat holds on that turn (hands pass left in
+Ages I and III, right in Age II), and every other card is a *filler* that the driver sells.
+Nothing here knows a rule of the game beyond the seating convention of the engine API
+(seat i's left neighbour is i + 1) and the pass directions printed in the rulebook.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from typing import Iterable, Mapping, Optional, Sequence
+
+import wonderrules as wr
+from wonderrules import Action
+
+__all__ = ["rules", "new_game", "build", "chain", "free", "stage", "sell", "pay", "Plan", "Scenario",
+           "FILLER", "play_random", "city_names", "column", "dealt_names"]
+
+#: a card of each age sold by default (any card would do; these have no effect when sold)
+FILLER = {1: "Altar", 2: "Aqueduct", 3: "Palace"}
+#: pass directions printed in the rulebook: +1 = to the left neighbour
+PASS_STEP = {1: 1, 2: -1, 3: 1}
+
+
+@cache
+def rules(*names: str):
+    return wr.load_rules(*names)
+
+
+def new_game(layers: Sequence[str], players: int, options: Sequence[str] = (), sides: str = "A") -> wr.Game:
+    return wr.Game(rules(*layers), players=players, options=tuple(options), sides=sides)
+
+
+# ---- actions ---------------------------------------------------------------------------------
+
+def build(card: str, left: int = 0, right: int = 0) -> Action:
+    return Action("build", card, left, right)
+
+
+def chain(card: str) -> Action:
+    return Action("build", card, means="chain")
+
+
+def free(card: str) -> Action:
+    return Action("build", card, means="free")
+
+
+def stage(card: str, left: int = 0, right: int = 0) -> Action:
+    return Action("stage", card, left, right)
+
+
+def sell(card: str) -> Action:
+    return Action("sell", card)
+
+
+def pay(coins: int) -> Action:
+    return Action("pay", coins=coins)
+
+
+# ---- plans and deals -------------------------------------------------------------------------
+
+#: age -> turn (1-based) -> seat -> action; a seat's "extra" entry (the age's last card) is keyed
+#: by turn 0 of the plan
+Plan = Mapping[int, Mapping[int, Mapping[int, Action]]]
+
+
+def hand_index(seat: int, turn: int, age: int, players: int) -> int:
+    """Which dealt hand (by the seat it was dealt to) `seat` holds on `turn` of `age`."""
+    return (seat - (turn - 1) * PASS_STEP[age]) % players
+
+
+def deal_from_plan(plan: Plan, players: int, hand: int, turns: int,
+                   filler: Optional[Mapping[int, str]] = None,
+                   extra: Optional[Mapping[int, Mapping[int, str]]] = None) -> dict[int, list[list[str]]]:
+    """Hands for every age of the plan: each hand holds the cards played from it, then fillers.
+    `extra`: age -> seat -> a card to leave as the last card of the hand that seat holds at the
+    end of the age."""
+    filler = {**FILLER, **(filler or {})}
+    out: dict[int, list[list[str]]] = {}
+    for age in (1, 2, 3):
+        hands: list[list[str]] = [[] for _ in range(players)]
+        for turn, moves in sorted(plan.get(age, {}).items()):
+            for seat, action in moves.items():
+                if isinstance(seat, int):
+                    hands[hand_index(seat, turn, age, players)].append(action.card)
+        for seat, card in (extra or {}).get(age, {}).items():
+            hands[hand_index(seat, turns, age, players)].append(card)
+        for i, h in enumerate(hands):
+            if len(h) > hand:
+                raise ValueError(f"age {age}: hand {i} would hold {len(h)} cards")
+            # fillers first, so the planned last card stays in hand to the end
+            hands[i] = [filler[age]] * (hand - len(h)) + h
+        out[age] = hands
+    return out
+
+
+class Scenario:
+    """A game whose deal follows a plan; `run_to` plays it turn by turn."""
+
+    def __init__(self, layers: Sequence[str], players: int, boards: Sequence, plan: Plan,
+                 options: Sequence[str] = (), seed: int = 0, filler: Optional[Mapping[int, str]] = None,
+                 extra_cards: Optional[Mapping[int, Mapping[int, str]]] = None,
+                 hands: Optional[Mapping[int, list[list[str]]]] = None) -> None:
+        self.game = new_game(layers, players, options)
+        cfg = self.game.config
+        self.plan = plan
+        self.filler = {**FILLER, **(filler or {})}
+        dealt = deal_from_plan(plan, players, cfg.hand, cfg.turns, filler, extra_cards)
+        if hands:
+            dealt.update(hands)
+        self.state = self.game.new_initial_state(seed=seed, boards=list(boards), hands=dealt)
+        self.tucked: list[str] = []
+
+    @property
+    def turns(self) -> int:
+        return self.game.config.turns
+
+    def moves(self, age: int, turn: int) -> Mapping:
+        return self.plan.get(age, {}).get(turn, {})
+
+    def default_action(self, seat: int) -> Action:
+        st = self.state
+        age, turn = st.age, st.turn
+        names = Counter(c.name for c in st.hands[seat])
+        keep: Counter = Counter()
+        n = st.players
+        idx = hand_index(seat, turn, age, n)
+        for t, moves in self.plan.get(age, {}).items():
+            if t <= turn:
+                continue
+            for s, a in moves.items():
+                if isinstance(s, int) and hand_index(s, t, age, n) == idx:
+                    keep[a.card] += 1
+        for name in names:
+            if names[name] > keep[name]:
+                return sell(name)
+        raise AssertionError(f"seat {seat} has no card to spare on age {age} turn {turn}")
+
+    def play_turn(self, answers: Optional[Mapping] = None) -> None:
+        """Play the current turn: planned actions, default sales, then answer the decisions that
+        follow (pay / pick / extra) from `answers` or from the plan's turn entry."""
+        st = self.state
+        pend = st.pending_decisions()
+        assert pend and all(d.kind == "play" for d in pend.values()), pend
+        moves = self.moves(st.age, st.turn)
+        chosen = {}
+        for p, d in pend.items():
+            chosen[p] = moves.get(d.seat) or self.default_action(d.seat)
+        self._apply(chosen)
+        self.answer(answers if answers is not None else moves.get("answers", {}))
+
+    def _apply(self, actions: Mapping[int, Action]) -> None:
+        pend = self.state.pending_decisions()
+        self.state.apply_actions(actions)
+        for p, a in actions.items():
+            if a.kind == "stage" and pend[p].kind in ("play", "extra"):
+                self.tucked.append(a.card)
+
+    def answer(self, answers: Mapping) -> None:
+        """Answer pending non-play decisions: answers[(kind, seat)] -> an action or a list of
+        actions taken in order. Anything unexpected fails the test."""
+        queues = {k: (list(v) if isinstance(v, list) else [v]) for k, v in answers.items()}
+        st = self.state
+        while True:
+            pend = st.pending_decisions()
+            if not pend or any(d.kind == "play" for d in pend.values()):
+                break
+            chosen = {}
+            for p, d in pend.items():
+                q = queues.get((d.kind, d.seat))
+                if not q:
+                    if d.kind == "extra":
+                        chosen[p] = sell(st.hands[p][0].name)
+                        continue
+                    raise AssertionError(f"unexpected decision {d} (no answer given)")
+                chosen[p] = q.pop(0)
+            self._apply(chosen)
+        left = {k: v for k, v in queues.items() if v}
+        assert not left, f"answers not used: {left}"
+
+    def run_to(self, age: int, turn: int) -> None:
+        """Play every turn before (age, turn); the state then waits for that turn's choices."""
+        st = self.state
+        while not st.is_terminal() and (st.age, st.turn) < (age, turn):
+            self.play_turn()
+        assert (st.age, st.turn) == (age, turn), (st.age, st.turn)
+
+    def finish_turn(self, actions: Mapping[int, Action] | None = None) -> None:
+        """Apply the planned (or given) choices of this turn without answering what follows."""
+        st = self.state
+        moves = actions if actions is not None else self.moves(st.age, st.turn)
+        chosen = {p: moves.get(d.seat) or self.default_action(d.seat) for p, d in st.pending_decisions().items()}
+        self._apply(chosen)
+
+    def run_to_end(self) -> None:
+        while not self.state.is_terminal():
+            self.play_turn()
+
+    def city(self, seat: int):
+        return self.state.cities[seat]
+
+
+# ---- reading results ---------------------------------------------------------------------------
+
+def city_names(state, seat: int) -> list[str]:
+    return [c.name for c in state.cities[seat].built]
+
+
+def column(state, seat: int, name: str) -> int:
+    return state.scores()[seat].column(name)
+
+
+def token(state, seat: int, name: str) -> int:
+    """How many tokens of a kind a city holds."""
+    cat = state.game.catalog
+    return state.cities[seat].token_counts[cat.token_index[name]]
+
+
+def token_value(state, seat: int, name: str) -> int:
+    cat = state.game.catalog
+    return state.cities[seat].token_values[cat.token_index[name]]
+
+
+def dealt_names(state) -> Counter:
+    """Every card dealt so far (hands and neutral piles), by name."""
+    out: Counter = Counter()
+    for record in state.dealt.values():
+        for h in record["hands"]:
+            out.update(h)
+        for pile in record["piles"].values():
+            out.update(pile)
+    return out
+
+
+def play_random(game: wr.Game, seed: int, check=None):
+    """A game of random agents (one per player, seeded); `check(state, tucked)` runs after every
+    round. Returns (state, tucked card names)."""
+    from wonderrules.interpreter.agents import make_agent
+
+    state = game.new_initial_state(seed=seed)
+    agents = {p: make_agent("random", seed * 100 + p) for p in range(game.players)}
+    tucked: list[str] = []
+    while not state.is_terminal():
+        pend = state.pending_decisions()
+        assert pend, "no decision pending in a game that is not over"
+        chosen = {}
+        for p, d in pend.items():
+            acts = state.legal_actions(p)
+            assert acts, f"player {p} has no legal action for {d}"
+            chosen[p] = agents[p].choose(state, p)
+            if chosen[p].kind == "stage":
+                tucked.append(chosen[p].card)
+        state.apply_actions(chosen)
+        if check is not None:
+            check(state, tucked)
+    return state, tucked
+
+
+def iter_cities(state) -> Iterable:
+    return iter(state.cities)
