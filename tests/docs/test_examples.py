@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
-from functools import lru_cache
+from functools import cache
 from importlib import resources as pkg_resources
 from pathlib import Path
 
@@ -89,7 +89,7 @@ def read_blocks(page: Path) -> list[Block]:
             end += 1
         while end > start and not lines[end - 1].strip():
             end -= 1
-        body = [ln for ln in lines[start:end]]
+        body = lines[start:end]
         depth = min((_indent(ln) for ln in body if ln.strip()), default=0)
         text = "\n".join(ln[depth:] for ln in body) + "\n"
         name, arg = m.group("name"), m.group("arg")
@@ -132,7 +132,7 @@ class Outcome:
     output: str | None = None  # console blocks: what the commands printed
 
 
-@lru_cache(maxsize=None)
+@cache
 def run_page(page: Path, workdir: Path) -> tuple[Outcome, ...]:
     """Check the blocks of a page in order, in `workdir` (the page's example files)."""
     outcomes = []
