@@ -65,8 +65,8 @@ class Names:
             diags.append(error("E0103", f"'{node.text}' is {_A[other]}, not {expected}", node.span,
                                labels=labels, help=self._suggest(node.text, kinds, extra)))
             return False
-        diags.append(error("E0101", f"unknown {_kind_word(kinds, what)} '{node.text}'", node.span,
-                           help=self._suggest(node.text, kinds, extra)))
+        message = f"'{node.text}' is not {what}" if what else f"unknown {_kind_word(kinds)} '{node.text}'"
+        diags.append(error("E0101", message, node.span, help=self._suggest(node.text, kinds, extra)))
         return False
 
     def _suggest(self, name: str, kinds: tuple[str, ...], extra: tuple[str, ...]) -> str | None:
@@ -81,7 +81,6 @@ class Names:
         return None
 
 
-def _kind_word(kinds: tuple[str, ...], what: str | None) -> str:
-    if what:
-        return what.split(" ", 1)[1] if what.startswith(("a ", "an ")) else what
-    return " or ".join(kinds)
+def _kind_word(kinds: tuple[str, ...]) -> str:
+    """`score category`, `resource or resource class`: the kinds without their articles."""
+    return " or ".join(_A[k].split(" ", 1)[1] for k in kinds)

@@ -301,7 +301,8 @@ class _Refs:
                 break
             a = args[0]
             if not isinstance(a, s.NameRef):
-                self.diags.append(error("E0106", f"`{fn}` takes a name here, not an expression", a.span))
+                self.diags.append(error("E0106", f"`{fn}` takes a name here, not an expression", a.span,
+                                        help=f"write `{fn}({', '.join(k.rstrip('?') for k in kinds)})`"))
                 args.pop(0)
                 continue
             k = kind.rstrip("?")
