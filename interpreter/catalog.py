@@ -89,9 +89,16 @@ class Catalog:
         self.category_formulas = tuple(c.formula for c in rules.categories)
         self.cards: list[Source] = []
         self.card_by_name: dict[str, list[Source]] = {}
+        # a chain is printed on both cards: `chain from` on the later, `chain to` on the earlier;
+        # either one makes the link
+        links: dict[str, set[str]] = {}
+        for card in rules.cards:
+            links.setdefault(card.name, set()).update(card.chains_from)
+            for later in card.chains_to:
+                links.setdefault(later, set()).add(card.name)
         for card in rules.cards:
             src = self._source(card.name, card.age, card.colour, self.colour_category.get(card.colour),
-                               card.coins, card.cost, frozenset(card.chains_from), card.pool, False,
+                               card.coins, card.cost, frozenset(links.get(card.name, ())), card.pool, False,
                                card.hooks, card)
             self.cards.append(src)
             self.card_by_name.setdefault(card.name, []).append(src)

@@ -391,6 +391,8 @@ class State:
         for seat, src in self._new_builds:
             items.extend(self._build_hooks(seat, src))
         self._new_builds = []
+        if len(items) > 1 and self.config.steps("on_build"):
+            items = self._ordered(items, "on_build")
         self._work.appendleft(("_after_resolve", round_kind))
         self._work.extendleft(reversed(items))
 
@@ -437,6 +439,13 @@ class State:
         rank = steps.index(hook.step) if hook.step in steps else len(steps)
         self._seq += 1
         self._eot.append((max(rank, self._eot_rank), seat, self._seq, hook))
+
+    def _ordered(self, items: list[tuple], timing: str) -> list[tuple]:
+        """Work items sorted by the declared step order of a moment (stable: seat order within
+        a step; steps not named run after the named ones)."""
+        steps = self.config.steps(timing)
+        last = len(steps)
+        return sorted(items, key=lambda it: steps.index(it[1].step) if it[1].step in steps else last)
 
     def _run_hook(self, hook, seat: int) -> None:
         hook.run(self, seat)
@@ -510,9 +519,8 @@ class State:
         from wonderrules.interpreter.conflicts import resolve_conflicts
 
         resolve_conflicts(self)
-        for city in self.cities:
-            for hook, _ in city.each_end_of_age:
-                self._work.append(("_run_hook", hook, city.seat))
+        items = [("_run_hook", hook, city.seat) for city in self.cities for hook, _ in city.each_end_of_age]
+        self._work.extend(self._ordered(items, "each_end_of_age") if len(items) > 1 else items)
         if self.age < self.config.ages:
             self._work.append(("_start_age",))
         else:

@@ -92,7 +92,8 @@ class Count:
 
 @attrs.frozen
 class Produce:
-    """Produce `amount` units of one resource among `options` (either/or when several)."""
+    """Produce `amount` units each turn; with several `options` each unit is one of them,
+    chosen each time it is used (either/or)."""
 
     options: tuple[str, ...]
     amount: int = 1
