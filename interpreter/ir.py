@@ -156,7 +156,7 @@ class LoseCoins:
     what it can."""
 
     amount: int
-    targets: tuple[str, ...] = ("others",)
+    targets: tuple[str, ...] = ("self",)
     per: Count | None = None
     shortfall_token: str | None = None
     step: ClassVar[str] = "lose"
@@ -189,7 +189,8 @@ class TradePrice:
 
 @attrs.frozen
 class TradeRebate:
-    """The first unit bought from each of these sides each turn costs `amount` less (not below 0)."""
+    """Each turn, the coins paid to each of these sides are `amount` fewer (not below 0) when at
+    least one unit is bought there: the first unit bought costs less. Rebates on a side add up."""
 
     sides: tuple[str, ...]
     amount: int = 1
@@ -360,12 +361,12 @@ class Neutral:
     with that player's hand when hands pass."""
 
     name: str
-    dealt_pile: bool = True
+    dealt_pile: bool = False
     control_starts: tuple[str, ...] = ("left",)
-    draws_per_turn: int = 1
+    draws_per_turn: int = 0
     must_chain: bool = False
     sell_last_resort: bool = False
-    never_wins: bool = True
+    never_wins: bool = False
 
 
 @attrs.frozen
