@@ -19,6 +19,13 @@ _A = {"resource": "a resource", "resource class": "a resource class", "colour": 
       "category": "a score category", "pool": "a card pool", "card": "a card"}
 
 
+#: how a name of each kind comes to exist, for help when none is declared
+_DECLARE = {"resource": "declare it: `resources raw: {name}`", "colour": "declare it: `colours: {name}`",
+            "symbol": "declare it: `symbols science: {name}`", "symbol group": "declare it: `symbols {name}: ...`",
+            "token": "declare it: `tokens: {name}`", "category": "add it to the `scoring` block",
+            "pool": "put cards in it: `pool {name}` on each of them"}
+
+
 class Names:
     """Every name the model declares, by kind, with where it was declared."""
 
@@ -78,6 +85,8 @@ class Names:
             return f"did you mean '{hint}'?"
         if pool and len(pool) <= 12:
             return "known: " + ", ".join(sorted(set(pool)))
+        if not pool and len(kinds) == 1 and kinds[0] in _DECLARE:
+            return f"nothing is declared as {_A[kinds[0]]}; {_DECLARE[kinds[0]].format(name=name)}"
         return None
 
 

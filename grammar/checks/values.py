@@ -31,10 +31,14 @@ _CONFLICT_REQUIRED = {"strength": "strength: symbols(shield)", "win": "win: vict
 
 def check(model: Model, where: Span | None) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
-    for key, example in REQUIRED_SETTINGS.items():
-        if key not in model.settings:
-            diags.append(error("E0105", f"the game does not set '{setting_words(key)}'", where,
-                               help=f"add `{example}` to the `game` block"))
+    missing = [key for key in REQUIRED_SETTINGS if key not in model.settings]
+    if len(missing) == 1:
+        diags.append(error("E0105", f"the game does not set '{setting_words(missing[0])}'", where,
+                           help=f"add `{REQUIRED_SETTINGS[missing[0]]}` to the `game` block"))
+    elif missing:
+        diags.append(error("E0105", "the game does not set " + ", ".join(f"'{setting_words(k)}'" for k in missing),
+                           where, help="add them to the `game` block, for example: "
+                           + "  ".join(f"`{REQUIRED_SETTINGS[k]}`" for k in missing)))
     ages_node = model.setting("ages")
     ages = ages_node.value if ages_node is not None else None
     if ages is not None and ages < 1:
@@ -48,7 +52,7 @@ def check(model: Model, where: Span | None) -> list[Diagnostic]:
     if players is not None:
         _players(players, diags)
     seats_max = _max_seats(model)
-    _per_age("pass_directions", model.setting("pass_directions"), "directions", ages, diags)
+    _per_age("pass direction", model.setting("pass_directions"), "directions", ages, diags)
     for entry in model.settings.values():
         body = entry.node.body
         if isinstance(body, s.Neutral):
@@ -75,6 +79,10 @@ def check(model: Model, where: Span | None) -> list[Diagnostic]:
                 _cost(stage.cost, diags)
             _hooks(stage.hooks, diags)
     return diags
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _players(players: s.Players, diags: list[Diagnostic]) -> None:
@@ -107,7 +115,7 @@ def _per_age(what: str, node, field: str, ages: int | None, diags: list[Diagnost
         return
     values = getattr(node, field)
     if len(values) != ages:
-        diags.append(error("E0104", f"{len(values)} {what.replace('_', ' ')} for {ages} ages", node.span,
+        diags.append(error("E0104", f"{_n(len(values), what)} for {_n(ages, 'age')}", node.span,
                            help=f"give one per age, {ages} in all"))
 
 
@@ -119,7 +127,7 @@ def _neutral(n: s.Neutral, ages: int | None, diags: list[Diagnostic]) -> None:
                                cl.span, labels=[Label(seen[cl.kind].span, "first given here")]))
         seen[cl.kind] = cl
         if cl.kind == "control_starts" and ages is not None and len(cl.values) != ages:
-            diags.append(error("E0104", f"{len(cl.values)} starting controllers for {ages} ages", cl.span,
+            diags.append(error("E0104", f"{_n(len(cl.values), 'starting controller')} for {_n(ages, 'age')}", cl.span,
                                help=f"give one side per age, {ages} in all"))
 
 
@@ -131,7 +139,7 @@ def _conflict(c: s.Conflict, ages: int | None, diags: list[Diagnostic]) -> None:
                                cl.span, labels=[Label(seen[cl.kind].span, "first given here")]))
         seen[cl.kind] = cl
         if cl.kind == "win" and ages is not None and len(cl.numbers) not in (1, ages):
-            diags.append(error("E0104", f"{len(cl.numbers)} victory values for {ages} ages", cl.span,
+            diags.append(error("E0104", f"{_n(len(cl.numbers), 'victory value')} for {_n(ages, 'age')}", cl.span,
                                help=f"give one value per age ({ages}), or a single value for every age"))
         if cl.kind in ("token_count", "reduced_tokens") and cl.numbers and cl.numbers[0] < 1:
             diags.append(error("E0104", "a conflict gives at least one token", cl.span))

@@ -1,0 +1,165 @@
+"""Pass `values`: required parts are present (E0105) and values are in range (E0104)."""
+
+from __future__ import annotations
+
+from grammar_support import MINI, codes, only
+
+from wonderrules.grammar.checks.values import MAX_AGES, MAX_PLAYERS
+
+
+def col(line: str, needle: str) -> int:
+    return line.index(needle) + 1
+
+
+def messages(result) -> list[str]:
+    return [d.message for d in sorted(result.diagnostics, key=lambda d: d.sort_key())]
+
+
+# ---- required parts (E0105) -----------------------------------------------------------------------
+
+def test_a_game_without_settings_names_them_all_once(compile_files) -> None:
+    r = compile_files({"t.wr": 'ruleset t "T"\n'})
+    d = only(r, "E0105")
+    assert d.message == ("the game does not set 'players', 'start coins', 'ages', 'hand', 'turns', 'pass', "
+                         "'sell for', 'trade price'")
+    assert (d.span.line, d.span.column, d.span.end_column) == (1, 1, 8)  # the word `ruleset`
+    assert "`players 3..7`" in d.help and "`trade price 2`" in d.help
+
+
+def test_one_missing_setting(compile_files) -> None:
+    d = only(compile_files({"mini.wr": MINI.replace("  trade price 2\n", "")}), "E0105")
+    assert d.message == "the game does not set 'trade price'"
+    assert d.help == "add `trade price 2` to the `game` block"
+
+
+def test_a_card_never_dealt(compile_layer) -> None:
+    text = 'replace card "Log" age 1 brown { passive: produce wood }'
+    r = compile_layer(text + "\n")
+    d = only(r, "E0105")
+    assert d.message == "card 'Log' is never dealt: it has neither copies nor a pool"
+    assert d.span.column == col(text, '"Log"')
+
+
+def test_a_wonder_without_stages(compile_layer) -> None:
+    d = only(compile_layer('wonder "W" side A { start wood }\n'))
+    assert d.code == "E0105" and d.message == "wonder 'W' side A has no stage"
+
+
+def test_a_conflict_without_lose(compile_layer) -> None:
+    text = "override conflict military at end of age { strength: symbols(shield) win: victory worth 1 }"
+    d = only(compile_layer(text + "\n"))
+    assert d.code == "E0105" and d.message == "conflict 'military' has no 'lose' clause"
+    assert d.help == "add `lose: defeat worth -1`"
+    assert d.span.column == col(text, "military")
+
+
+def test_undeclared_names_say_how_to_declare(compile_files) -> None:
+    r = compile_files({"t.wr": 'ruleset t\ncard "A" age 1 brown copies 3+ { passive: produce wood }\n'})
+    helps = {d.message: d.help for d in r.diagnostics if d.code == "E0101"}
+    assert helps == {"unknown colour 'brown'": "nothing is declared as a colour; declare it: `colours: brown`",
+                     "unknown resource 'wood'": "nothing is declared as a resource; declare it: `resources raw: wood`"}
+
+
+# ---- values in range (E0104) ----------------------------------------------------------------------
+
+def test_card_age_beyond_the_game(compile_layer) -> None:
+    text = 'card "New" age 3 brown copies 3+ { passive: produce wood }'
+    d = only(compile_layer(text + "\n"), "E0104")
+    assert d.message == "card 'New' is in age 3, but the game has 2 ages"
+    assert (d.span.column, d.span.end_column) == (col(text, "3 brown"), col(text, "3 brown") + 1)
+
+
+def test_copy_markers(compile_layer) -> None:
+    text = 'replace card "Log" age 1 brown copies 4+ 3+ 9+ 0+ { passive: produce wood }'
+    got = [m for m in messages(compile_layer(text + "\n"))]
+    assert "copy markers go from the smallest player count up" in got
+    assert "marker 0+ names no player count" in got
+    assert "marker 9+ is never used (the game seats at most 4)" in got
+
+
+def test_markers_of_lower_layers_are_not_judged_by_a_smaller_table(compile_layer) -> None:
+    # a layer seating fewer players keeps the lower layer's cards and markers
+    r = compile_layer("game { override players 3 }\n")
+    assert "E0104" not in codes(r)
+
+
+def test_cost_checks(compile_layer) -> None:
+    text = 'replace card "Log" age 1 brown copies 3+ 4+ cost 1 coin, 2 coins, 0 wood { passive: produce wood }'
+    got = messages(compile_layer(text + "\n"))
+    assert got == ["coins are given twice in this cost", "a cost counts at least 1"]
+
+
+def test_a_clause_given_twice(compile_layer) -> None:
+    text = 'replace card "Log" age 1 brown copies 3+ 4+ cost wood cost stone { passive: produce wood }'
+    d = only(compile_layer(text + "\n"))
+    assert d.code == "E0102" and d.message == "card 'Log' has two `cost` clauses"
+    assert d.span.column == col(text, "cost stone")
+    assert d.labels[0].span.column == col(text, "cost wood") and d.labels[0].message == "first given here"
+
+
+def test_copies_and_pool_together(compile_layer) -> None:
+    d = only(compile_layer('replace card "Log" age 1 brown copies 3+ 4+ pool extra { passive: produce wood }\n'))
+    assert d.message == "card 'Log' has both copies and a pool"
+
+
+def test_amounts_and_counts_of_effects(compile_layer) -> None:
+    r = compile_layer('replace card "Log" age 1 brown copies 3+ 4+ { passive: produce 0 wood }\n'
+                      'replace card "Rock" age 1 brown copies 3+ 4+ { end of turn: build 0 card from discard free }\n')
+    assert messages(r) == ["an amount of at least 1 is needed here", "a count of at least 1 is needed here"]
+
+
+def test_per_age_lists(compile_layer) -> None:
+    r = compile_layer("game { override pass left }\noverride conflict military at end of age { "
+                      "strength: symbols(shield) win: victory worth 1, 2, 3 lose: defeat worth -1 }\n")
+    assert messages(r) == ["1 pass direction for 2 ages", "3 victory values for 2 ages"]
+    # a single victory value serves every age
+    r = compile_layer("override conflict military at end of age { strength: symbols(shield) "
+                      "win: victory worth 2 lose: defeat worth -1 }\n")
+    assert r.ok
+
+
+def test_player_ranges(compile_layer) -> None:
+    d = only(compile_layer("game { override players 4..2 }\n"))
+    assert d.message == "bad player range 4..2"
+    d = only(compile_layer(f"game {{ override players 3..{MAX_PLAYERS + 1} }}\n"))
+    assert d.message == f"{MAX_PLAYERS + 1} players are more than a table can seat"
+
+
+def test_ages_at_least_one_and_bounded(compile_layer) -> None:
+    assert only(compile_layer("game { override ages 0 }\n")).message == "a game has at least one age"
+    d = only(compile_layer(f"game {{ override ages {MAX_AGES + 1} }}\n"))
+    assert d.message == f"{MAX_AGES + 1} ages are more than a game can hold"
+
+
+def test_nested_when_blocks(compile_layer) -> None:
+    text = "game { when players 3 { when players 4 { turns 1 } } }"
+    d = only(compile_layer(text + "\n"))
+    assert d.message == "`when` blocks cannot be nested"
+    assert d.span.column == col(text, "when players 4")
+
+
+def test_conflict_clauses(compile_layer) -> None:
+    r = compile_layer("override conflict military at end of age { strength: symbols(shield) strength: coins "
+                      "win: victory worth 1 lose: defeat worth -1 tokens: 0 "
+                      "sit out: holders of victory, spending 1  tokens for holders of victory: 1, spending 1 }\n")
+    assert messages(r) == ["conflict clause 'strength' is given twice", "a conflict gives at least one token",
+                           "holders of 'victory' cannot both sit out and fight for fewer tokens"]
+
+
+def test_team_options(compile_layer) -> None:
+    r = compile_layer('option teams "Teams" { players 3, 4  teams of 2 adjacent seats  winner: best team }\n'
+                      "option solo { teams of 1 adjacent seats }\n")
+    assert messages(r) == ["3 players cannot sit in teams of 2", "a team has at least two seats"]
+
+
+def test_neutral_seat_and_pool_draw(compile_layer) -> None:
+    r = compile_layer('game { neutral seat "Free" { dealt a pile  dealt a pile  controller starts: left }\n'
+                      "  pool extra: 1 in age 5 }\n"
+                      'card "X" age 2 brown pool extra { passive: produce wood }\n')
+    assert messages(r) == ["neutral seat clause 'dealt pile' is given twice",
+                           "1 starting controller for 2 ages", "age 5 does not exist (the game has 2)"]
+
+
+def test_tie_break_and_order_steps(compile_layer) -> None:
+    r = compile_layer("game { override tie break coins, points  order end of turn: gain, gain }\n")
+    assert messages(r) == ["cannot break ties by 'points'", "step 'gain' is listed twice"]
