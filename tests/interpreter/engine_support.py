@@ -340,3 +340,16 @@ def count_in(state, seat: int, what: str) -> int:
 def random_seeds(n: int, seed: int = 0) -> list[int]:
     rng = random.Random(seed)
     return [rng.randrange(1_000_000) for _ in range(n)]
+
+
+def play_out(state) -> None:
+    """Finish a game: every player sells their first card each turn (and a left-over card they
+    may play) and takes the first choice of a discard pick."""
+    while not state.is_terminal():
+        chosen = {}
+        for p, dec in state.pending_decisions().items():
+            if dec.kind in ("play", "extra"):
+                chosen[p] = Action("sell", state.hands[p][0].name)
+            else:
+                chosen[p] = state.legal_actions(p)[0]
+        state.apply_actions(chosen)
