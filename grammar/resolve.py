@@ -238,6 +238,8 @@ class Model:
     card_layers: dict[tuple[str, int], str] = attrs.Factory(dict)
     wonders: dict[tuple[str, str], s.Wonder] = attrs.Factory(dict)
     wonder_layers: dict[tuple[str, str], str] = attrs.Factory(dict)
+    #: `remove card` items that took effect, with their layer (a removal changes the deal)
+    removals: list[tuple[s.RemoveCard, str]] = attrs.Factory(list)
 
     def card_names(self) -> dict[str, list[s.Card]]:
         """Card name -> its definitions (one per age it appears in)."""
@@ -437,7 +439,9 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
         keys = [k for k in model.cards if k[0] == item.name.text and item.age in (None, k[1])]
         for k in keys:
             del model.cards[k]
-        if not keys:
+        if keys:
+            model.removals.append((item, layer))
+        else:
             where = f" in age {item.age}" if item.age is not None else ""
             diags.append(error("E0404", f"`remove` of card '{item.name.text}'{where}, which no lower layer defines",
                                item.name.span, help=_did_you_mean(item.name.text, model.card_names())))

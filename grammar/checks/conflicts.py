@@ -172,9 +172,15 @@ def _trigger_cycles(hooks: list[tuple[str, ir.Hook, Span]]) -> list[Diagnostic]:
             continue
         reported.add(key)
         owner, _, span = hooks[cycle[0]]
-        names = " -> ".join(hooks[k][0] for k in cycle + [cycle[0]])
-        diags.append(error("E0403", f"builds trigger each other without end: {names}", span,
-                           help="a card built from the discard pile must not itself build from the discard pile"))
+        if len(cycle) == 1:
+            message = (f"{owner} builds from the discard pile when it is built, so the card it builds "
+                       "may do the same again, without end")
+        else:
+            message = "builds trigger each other without end: " + " -> ".join(hooks[k][0] for k in cycle + [cycle[0]])
+        labels = [Label(hooks[k][2], "builds from the discard pile") for k in cycle[1:]]
+        diags.append(error("E0403", message, span, labels=labels,
+                           help="a card built from the discard pile must not itself build from the discard pile; "
+                                "give this effect to a wonder stage, or let it happen `each end of age`"))
         if len(reported) > 5:
             break
     return diags

@@ -93,7 +93,8 @@ def _setting(model: Model, key: str) -> tuple[int, Span] | None:
 
 def _deck_span(model: Model, age: int, fallback: Span | None) -> tuple[Span | None, list[Label]]:
     """Where to point for a deck of the wrong size: the latest layer's change to that age's deal
-    (a card it adds, or the hand size or pool draw it sets); the hand size when all are equal."""
+    (a card it adds or removes, the hand size or pool draw it sets); the hand size when all are
+    equal."""
     hand = _setting(model, "hand")
     best_rank, span = hand if hand is not None else (-1, fallback)
     labels: list[Label] = []
@@ -109,6 +110,10 @@ def _deck_span(model: Model, age: int, fallback: Span | None) -> tuple[Span | No
         if rank > best_rank:
             copies = card.first(s.Copies)
             best_rank, span = rank, (copies.span if copies is not None else card.name.span)
+    for removal, layer in model.removals:
+        rank = _layer_rank(model, layer)
+        if removal.age in (None, age) and rank > best_rank:
+            best_rank, span = rank, removal.span
     if hand is not None and span != hand[1]:
         labels.append(Label(hand[1], "hand size set here"))
     players = model.settings.get("players")
@@ -163,8 +168,9 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
     for (age, pool, available, options), rows in pools.items():
         drawn = sorted({n for _, n in rows})
         amount = str(drawn[0]) if len(drawn) == 1 else f"{drawn[0]} to {drawn[-1]}"
+        cards = "card" if drawn == [1] else "cards"
         span = _setting(model, f"pool {pool}")
-        diags.append(error("E0302", f"age {age} draws {amount} cards from pool '{pool}', which holds only "
+        diags.append(error("E0302", f"age {age} draws {amount} {cards} from pool '{pool}', which holds only "
                            f"{available} ({describe_tables([p for p, _ in rows], options)})",
                            span[1] if span else where,
                            help=f"add cards to the pool (`pool {pool}` on a card of age {age}) or draw fewer"))

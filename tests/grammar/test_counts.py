@@ -1,0 +1,117 @@
+"""Pass `counts`: each age's deck deals exactly the hands (E0301), pools hold their draws (E0302),
+turns fit in a hand (E0303). Findings that hold at several player counts are reported once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from grammar_support import MINI, line_of, only
+
+from wonderrules.grammar.checks.counts import deck_report, describe_tables
+from wonderrules.grammar.compiler import compile_rules
+
+BASE = Path(__file__).resolve().parents[2] / "rulesets" / "base.wr"
+
+
+def col(line: str, needle: str) -> int:
+    return line.index(needle) + 1
+
+
+def test_describe_tables() -> None:
+    assert describe_tables([3]) == "3 players"
+    assert describe_tables([3, 4]) == "3 and 4 players"
+    assert describe_tables([5, 3, 4, 7, 6]) == "3 to 7 players"
+    assert describe_tables([3, 5, 6]) == "3, 5 and 6 players"
+    assert describe_tables([4, 6], ("teams",)) == "4 and 6 players with option 'teams'"
+
+
+def test_base_deals_seven_cards_to_each_player_in_every_age() -> None:
+    rows = deck_report(compile_rules([str(BASE)]).rules)
+    assert {(r["players"], r["age"]) for r in rows} == {(n, a) for n in range(3, 8) for a in (1, 2, 3)}
+    for r in rows:
+        assert r["total"] == r["needed"] == 7 * r["players"], r
+        if r["age"] == 3:  # players + 2 guilds are drawn into age III (rules_facts.md section 1)
+            assert r["draws"] == [("guilds", r["players"] + 2)]
+
+
+def test_one_card_too_many_is_reported_once_for_every_count(compile_layer) -> None:
+    text = 'card "Extra" age 1 brown copies 3+ { passive: produce wood }'
+    d = only(compile_layer(text + "\n"))
+    assert d.code == "E0301"
+    assert d.message == "age 1 deck has 1 card too many for 3 and 4 players"
+    # the caret is on the copies of the card this layer adds
+    assert (d.span.path, d.span.line, d.span.column) == ("t.wr", 2, col(text, "copies"))
+    assert [(lb.span.path, lb.span.line, lb.message) for lb in d.labels] == [
+        ("mini.wr", line_of(MINI, "hand 2"), "hand size set here"),
+        ("mini.wr", line_of(MINI, "players 3..4"), "player counts set here")]
+    # 3 players: 7 cards for 3 x 2 = 6; 4 players: 9 for 8
+    assert d.help == ("at 3 players the deck holds 7 (7 from copies), and 3 hands of 2 take 6 (and 9 for 8 at 4); "
+                      "adjust copy markers, pool draws or the hand size")
+
+
+def test_a_count_wrong_at_one_table_only(compile_layer) -> None:
+    d = only(compile_layer('card "Extra" age 2 brown copies 4+ { passive: produce wood }\n'))
+    assert d.message == "age 2 deck has 9 cards for 4 players, but the deal needs 8"
+
+
+def test_a_removed_card_is_blamed(compile_layer) -> None:
+    text = 'remove card "Glassworks" age 2'
+    d = only(compile_layer(text + "\n"))
+    assert d.message == "age 2 deck has 1 card too few for 3 and 4 players"
+    assert (d.span.path, d.span.line, d.span.column) == ("t.wr", 2, 1)
+
+
+def test_a_new_hand_size_is_blamed(compile_layer) -> None:
+    r = compile_layer("game { override hand 3 }\n")
+    assert sorted(d.message for d in r.diagnostics) == [
+        "age 1 deck does not match the deal for 3 and 4 players",
+        "age 2 deck does not match the deal for 3 and 4 players"]
+    assert all((d.span.path, d.span.line) == ("t.wr", 2) for d in r.diagnostics)
+    # 3 players: 6 cards for 3 x 3 = 9; 4 players: 8 for 12
+    assert "at 3 players the deck holds 6 (6 from copies), and 3 hands of 3 take 9 (and 8 for 12 at 4)" in \
+        r.diagnostics[0].help
+
+
+def test_pool_too_small(compile_layer) -> None:
+    text = "game { pool extra: players in age 2 }"
+    r = compile_layer(text + '\ncard "X1" age 2 brown pool extra { passive: produce wood }\n')
+    d = only(r)  # the deck count is not reported on top: the draw cannot happen
+    assert d.code == "E0302"
+    assert d.message == "age 2 draws 3 to 4 cards from pool 'extra', which holds only 1 (3 and 4 players)"
+    assert (d.span.line, d.span.column) == (2, col(text, "pool"))
+
+
+def test_pool_cards_count_only_in_their_age(compile_layer) -> None:
+    r = compile_layer("game { pool extra: 1 in age 2 }\n"
+                      'card "X1" age 1 brown pool extra { passive: produce wood }\n')
+    d = only(r, "E0302")
+    assert d.message == "age 2 draws 1 card from pool 'extra', which holds only 0 (3 and 4 players)"
+
+
+def test_a_pool_draw_that_completes_the_deck(compile_layer) -> None:
+    # remove one card of age 2 and draw one from a pool of two instead: the deal adds up again
+    r = compile_layer('remove card "Lab"\ngame { pool extra: 1 in age 2 }\n'
+                      'card "X1" age 2 brown pool extra { passive: produce wood }\n'
+                      'card "X2" age 2 brown pool extra { passive: produce stone }\n')
+    assert r.ok, [d.message for d in r.diagnostics]
+
+
+def test_more_turns_than_cards(compile_layer) -> None:
+    text = "game { override turns 3 }"
+    d = only(compile_layer(text + "\n"))
+    assert d.code == "E0303" and d.message == "3 turns but hands of 2 cards (3 and 4 players)"
+    assert (d.span.path, d.span.line, d.span.column) == ("t.wr", 2, col(text, "override"))
+    assert d.labels[0].span.path == "mini.wr" and d.labels[0].message == "hand size set here"
+
+
+def test_hands_below_one_card(compile_layer) -> None:
+    d = only(compile_layer("game { override hand players - 4 }\n"))
+    assert d.code == "E0104" and d.message == "hands of -1 to 0 cards and 1 turns (3 and 4 players)"
+
+
+def test_per_count_settings_are_used(compile_layer) -> None:
+    # at 4 players, hands of 3 need 12 cards: 4 short in each age
+    r = compile_layer("game { when players 4 { hand 3 } }\n")
+    assert sorted(d.message for d in r.diagnostics) == [
+        "age 1 deck has 8 cards for 4 players, but the deal needs 12",
+        "age 2 deck has 8 cards for 4 players, but the deal needs 12"]
