@@ -11,8 +11,9 @@ Nothing here knows a rule of the game beyond the seating convention of the engin
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import Iterable, Mapping, Optional, Sequence
+from typing import Optional
 
 import wonderrules as wr
 from wonderrules import Action
