@@ -199,11 +199,12 @@ def random_game(players: int, seed: int, sides: str = "random", upto: Optional[i
     return state
 
 
-def random_rounds(players: int, seed: int, sides: str = "random") -> Iterable:
-    """Yield the state before every decision round of a random game, then the final state."""
+def random_rounds(players: int, seed: int, sides: str = "random", agent: str = "random") -> Iterable:
+    """Yield the state before every decision round of a game of seeded agents (random by
+    default), then the final state."""
     g = game(players, sides)
     state = g.new_initial_state(seed)
-    agents = [make_agent("random", seed * 31 + p) for p in range(players)]
+    agents = [make_agent(agent, seed * 31 + p) for p in range(players)]
     while not state.is_terminal():
         yield state
         state.apply_actions({p: agents[p].choose(state, p) for p in state.pending_decisions()})
