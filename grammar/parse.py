@@ -42,14 +42,16 @@ def _chunks(text: str) -> list[tuple[int, str]]:
     lines = text.split("\n")
     starts = [0]
     depth = 0
+    content = False  # the current piece holds more than blank lines and comments
     for i, line in enumerate(lines):
         word = re.match(r"[a-z]+", line)
-        if i > 0 and word:
+        if content and word:
             w = word.group(0)
             if w in _ALWAYS_SPLIT or (w in _SPLIT_AT_TOP and depth <= 0):
                 starts.append(i)
                 depth = 0
         depth += _brace_delta(line)
+        content = content or bool(line.split("#", 1)[0].strip())
     starts.append(len(lines))
     return [(a, "\n".join(lines[a:b])) for a, b in zip(starts, starts[1:]) if a < b]
 

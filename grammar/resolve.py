@@ -413,6 +413,10 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
                     hint = _did_you_mean(name, model.card_names()) or "remove `replace` to add a new card"
                 diags.append(error("E0404", f"`replace` of card '{name}' (age {item.age}), which no lower "
                                    "layer defines", item.name.span, help=hint))
+            elif model.card_layers[ckey] == layer and old_card.span.path == item.span.path:
+                diags.append(_redefined(f"card '{name}' (age {item.age})", item.name.span, old_card.name.span,
+                                        "", True))
+                return
         elif old_card is not None:
             diags.append(_redefined(f"card '{name}' (age {item.age})", item.name.span, old_card.name.span,
                                     f'replace card "{name}" ...', model.card_layers[ckey] == layer,
@@ -428,6 +432,10 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
                 diags.append(error("E0404", f"`replace` of wonder '{key[0]}' side {key[1]}, which no lower "
                                    "layer defines", item.name.span,
                                    help=_wonder_hint(model, key[0], "remove `replace` to add a new wonder")))
+            elif model.wonder_layers[key] == layer and old_w.span.path == item.span.path:
+                diags.append(_redefined(f"wonder '{key[0]}' side {key[1]}", item.name.span, old_w.name.span,
+                                        "", True))
+                return
         elif old_w is not None:
             diags.append(_redefined(f"wonder '{key[0]}' side {key[1]}", item.name.span, old_w.name.span,
                                     f'replace wonder "{key[0]}" ...', model.wonder_layers[key] == layer,

@@ -301,8 +301,28 @@ def _accepts_at(parser: Lark, padded: str, offset: int, start: str) -> Optional[
     return set(ip.accepts())
 
 
+def _keywords_before(exc: UnexpectedToken, span: Span) -> list[str]:
+    """The keywords read just before a misspelt word, on its line (`end of` before `games`), so
+    that a suggestion shows the whole phrase."""
+    ip = exc.interactive_parser
+    stack = list(ip.parser_state.value_stack) if ip is not None else []
+    words: list[str] = []
+    for v in reversed(stack):
+        if not isinstance(v, Token) or v.type in ("NAME", "STRING", "INT") or not str(v).isalpha():
+            break
+        if v.line != span.line or v.column >= span.column:
+            if v.line != span.line:
+                break
+            continue  # the part of a glued word the lexer took for a keyword
+        words.append(str(v))
+    return words[::-1]
+
+
 def _close_keyword(parser: Lark, word: str, accepts: Iterable[str]) -> Optional[str]:
     keywords = [w for w in _words(parser, accepts) if w.isalpha()]
+    swapped = [k for k in keywords if len(k) >= 3 and sorted(k) == sorted(word.lower())]  # `aeg` for `age`
+    if swapped:
+        return swapped[0]
     found = difflib.get_close_matches(word.lower(), keywords, n=1, cutoff=0.7)
     return found[0] if found else None
 
@@ -352,8 +372,9 @@ def explain(parser: Lark, exc: UnexpectedInput, *, path: str, padded: str, start
     if glued is not None or str(token).isalpha():
         close = _close_keyword(parser, word, accepts)
         if close is not None:
+            phrase = " ".join(_keywords_before(exc, span) + [close])
             return error("E0001", f"expected {describe_expected(parser, accepts)}, found '{word}'", span,
-                         help=f"did you mean '{close}'?")
+                         help=f"did you mean `{phrase}`?")
     hint = None
     literals = set(_words(parser, accepts))
     if "}" in literals and str(token) in ("card", "wonder", "stage", "game", "scoring", "option",

@@ -220,9 +220,9 @@ def _deck_error(model: Model, age: int, options: tuple[str, ...], rows: list[_De
     span, labels = _deck_span(model, age, where)
     first = rows[0]
     help_text = first.breakdown()
-    if len(rows) > 1:
-        others = ", ".join(f"{r.total} for {r.need} at {r.players}" for r in rows[1:5])
-        more = f" and {len(rows) - 5} more tables" if len(rows) > 5 else ""
-        help_text += f" (and {others}{more})"
+    for r in rows[1:5]:
+        help_text += f"; at {r.players} players, {r.total} for {r.need}"
+    if len(rows) > 5:
+        help_text += f"; and {len(rows) - 5} more tables"
     help_text += "; adjust copy markers, pool draws or the hand size"
     return error("E0301", message, span, labels=labels, help=help_text)

@@ -180,8 +180,8 @@ def _option(opt: s.Option, model: Model, ages: int | None, diags: list[Diagnosti
 def _card(card: s.Card, ages: int | None, seats_max: int, diags: list[Diagnostic]) -> None:
     name = card.name.text
     if ages is not None and not 1 <= card.age <= ages:
-        diags.append(error("E0104", f"card '{name}' is in age {card.age}, but the game has {ages} ages",
-                           card.age_span))
+        diags.append(error("E0104", f"card '{name}' is in age {card.age}, but the game has {_n(ages, 'age')}",
+                           card.age_span, help=f"give an age from 1 to {ages}, or change `ages` in the game block"))
     seen: dict[type, object] = {}
     for a in card.attrs:
         if type(a) in seen and not isinstance(a, s.Aliases):
@@ -208,7 +208,8 @@ def _card(card: s.Card, ages: int | None, seats_max: int, diags: list[Diagnostic
                            help="a pooled card is drawn at random: remove `copies`"))
     if s.Copies not in seen and s.Pool not in seen:
         diags.append(error("E0105", f"card '{name}' is never dealt: it has neither copies nor a pool",
-                           card.name.span, help="add `copies 3+` (player-count markers) or `pool guilds`"))
+                           card.name.span, help="add player-count markers (`copies 3+ 5+`), or put it in a pool "
+                           "that the game block draws from (`pool guilds`)"))
     _hooks(card.hooks, diags)
 
 

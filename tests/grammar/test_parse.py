@@ -125,6 +125,8 @@ def test_chunks_split_at_item_keywords_in_column_one() -> None:
     starts = [first for first, _ in _chunks(text)]
     # `  card` (indented) does not start an item; `conflict` inside an option does not either
     assert starts == [0, 1, 4, 8]
+    # leading comments stay with what follows them
+    assert [first for first, _ in _chunks("# note\n\ncard \"A\"\ncard \"B\"")] == [0, 3]
 
 
 def test_a_broken_item_does_not_hide_the_next_one() -> None:
@@ -207,11 +209,11 @@ def test_common_mistakes_are_named(text: str, code: str, message: str, needle: s
 
 
 def test_misspelt_keywords_get_a_suggestion() -> None:
-    cases = {"pasive": "passive", "on built": "build", "end of games": "game", "end of tun": "turn",
-             "passives": "passive"}
+    cases = {"pasive": "passive", "on built": "on build", "end of games": "end of game",
+             "end of tun": "end of turn", "passives": "passive", "each end of aeg": "each end of age"}
     for wrong, right in cases.items():
         d = one_error(f"ruleset t\n{_CARD}{{ {wrong}: score 1 }}\n")
-        assert d.help == f"did you mean '{right}'?", (wrong, d.help)
+        assert d.help == f"did you mean `{right}`?", (wrong, d.help)
 
 
 def test_a_glued_word_is_shown_whole() -> None:
@@ -303,10 +305,10 @@ def test_a_file_without_header(text: str) -> None:
     assert d.code == "E0003" and d.message.startswith("a rule set starts with its header")
 
 
-def test_a_file_starting_with_a_card() -> None:
-    d = one_error(MINI.split("\n", 1)[1].lstrip())
+def test_a_file_starting_with_comments_and_no_header() -> None:
+    d = one_error(MINI.replace('ruleset mini "Mini"', ""))
     assert d.code == "E0001" and d.message.startswith("a rule set starts with its header")
-    assert d.span.line == 1
+    assert d.span.line == MINI.split("\n").index("resources raw: wood, stone") + 1
 
 
 def test_deep_nesting_is_refused_by_item() -> None:
