@@ -179,6 +179,20 @@ def place(state, seat: int, *names: str, age: Optional[int] = None) -> None:
     state._new_builds = []
 
 
+def place_stages(state, seat: int, count: int = 1) -> None:
+    """Build the next `count` wonder stages of a city straight away, running their hooks (for
+    end-of-game positions; never a board whose stages act at the end of the turn)."""
+    for _ in range(count):
+        city = state.cities[seat]
+        src = city.board.stages[city.stages_built]
+        assert not src.end_of_turn, "place_stages cannot run end-of-turn hooks"
+        city.stages_built += 1
+        state._place(seat, src)
+        for item in state._build_hooks(seat, src):
+            getattr(state, item[0])(*item[1:])
+    state._new_builds = []
+
+
 # ---- snapshots and random games --------------------------------------------------------------
 
 def snapshot(state) -> tuple:
