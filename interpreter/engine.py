@@ -247,34 +247,62 @@ class State:
         return tuple(city.sell_fixed), tuple(sorted(city.sell_choices + derived))
 
     def _parts(self, seat: int) -> tuple:
+        """(stamp, own production id, sales id, prices id, context stamp, context id) of a seat,
+        interned in the current generation of the trading caches. Recomputed when the city's
+        production, prices or structures change (every such change bumps `city.version`).
+        The last two are the memo of :meth:`trade_id` (it also depends on the neighbours)."""
         city = self.cities[seat]
-        stamp = (city.version, len(city.built), trading.generation())
         parts = city.parts
-        if parts is not None and parts[0] == stamp:
+        if parts is not None and parts[0] == (city.version, len(city.built), trading._GENERATION[0]):
             return parts
-        own_d, _ = city.derived_choices(self.cat) if city.derived else ([], [])
-        own = trading.intern_part((tuple(city.fixed), tuple(sorted(city.choices + own_d))))
-        sells = trading.intern_part(self._sales(seat))
-        prices = trading.intern_part((tuple(city.prices[0]), tuple(city.prices[1]), city.rebates[0],
-                                      city.rebates[1]))
-        city.parts = ((city.version, len(city.built), trading.generation()), own, sells, prices)
+        while True:  # interning may forget older ids: all three must come from one generation
+            gen = trading._GENERATION[0]
+            own_d, _ = city.derived_choices(self.cat) if city.derived else ([], [])
+            own = trading.intern_part((tuple(city.fixed), tuple(sorted(city.choices + own_d))))
+            sells = trading.intern_part(self._sales(seat))
+            prices = trading.intern_part((tuple(city.prices[0]), tuple(city.prices[1]), city.rebates[0],
+                                          city.rebates[1]))
+            if gen == trading._GENERATION[0]:
+                break
+        city.parts = ((city.version, len(city.built), gen), own, sells, prices, None, -1)
         return city.parts
 
     def trade_id(self, seat: int, start_of_turn: bool = False) -> int:
         """The interned trade context of a seat (own production, neighbours' sales, prices).
         With `start_of_turn`, neighbours sell only what they had when the turn began: nothing
         may be bought from a card a neighbour built during the turn."""
-        while True:
-            gen = trading.generation()
-            me = self._parts(seat)
-            if start_of_turn and self._turn_sales:
+        if start_of_turn and self._turn_sales:
+            while True:
+                gen = trading._GENERATION[0]
+                me = self._parts(seat)
                 left = trading.intern_part(self._turn_sales[self.left(seat)])
                 right = trading.intern_part(self._turn_sales[self.right(seat)])
-            else:
-                left = self._parts(self.left(seat))[2]
-                right = self._parts(self.right(seat))[2]
-            if gen == trading.generation():
-                return trading.intern_context(me[1], left, right, me[3])
+                if gen == trading._GENERATION[0]:
+                    ctx = trading.intern_context(me[1], left, right, me[3])
+                    if gen == trading._GENERATION[0]:
+                        return ctx
+        cities = self.cities
+        n = self.n
+        city = cities[seat]
+        lc = cities[(seat + 1) % n]
+        rc = cities[(seat - 1) % n]
+        # the memo lives in this city's (immutable) parts tuple: copies of a state never share it
+        stamp = (city.version, len(city.built), lc.version, len(lc.built), rc.version, len(rc.built),
+                 trading._GENERATION[0])
+        parts = city.parts
+        if parts is not None and parts[4] == stamp:
+            return parts[5]
+        while True:
+            gen = trading._GENERATION[0]
+            me = self._parts(seat)
+            left = self._parts(lc.seat)[2]
+            right = self._parts(rc.seat)[2]
+            if gen == trading._GENERATION[0]:
+                ctx = trading.intern_context(me[1], left, right, me[3])
+                if gen == trading._GENERATION[0]:
+                    break
+        city.parts = city.parts[:4] + (stamp[:6] + (gen,), ctx)
+        return ctx
 
     # ---- the flow ------------------------------------------------------------------------------
     def _advance(self) -> None:

@@ -2,49 +2,91 @@
 
 A payment is decided from four things that change rarely: the buyer's own production (fixed
 units and either/or units), what each neighbour sells (likewise), and the buyer's prices and
-rebates. Each combination is interned into a small integer (a *trade context*), and the answer
-for (cost, context) is cached across games, so a turn costs a dictionary lookup per card.
+rebates. Each of them is interned into a small integer (a *part*), a combination of four parts
+into a *trade context*, and the answer for (cost, context) is cached across games, so a turn
+costs a dictionary lookup per card.
+
+When (cost, context) is new, the problem is first reduced to a canonical key (see `_key`): what
+the city still lacks after its own production, what each neighbour can usefully sell of it, and
+the prices that matter. Many contexts share a key, and the keys of a rule set are few, so the
+search itself (`_pairs`) runs rarely. Vectors are packed into integers, one field of `_W` bits
+per resource, so that the reduction is a handful of integer operations.
 """
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Iterable, Optional
 
 __all__ = ["payment_options", "achievable", "intern_context", "intern_part", "intern_cost", "clear_caches",
-           "context", "missing_resources", "generation", "Context", "ZERO_COST"]
+           "context", "missing_resources", "generation", "options_cache", "Context", "ZERO_COST"]
 
 #: (own_fixed, own_choices, left_fixed, left_choices, right_fixed, right_choices,
 #:  left_prices, right_prices, left_rebate, right_rebate)
 Context = tuple
 
-# A context is four interned parts: the buyer's production (fixed units, either/or units), what
-# the left and the right neighbour sell (likewise), and the buyer's prices and rebates. Parts
-# change rarely and are shared between the neighbours who read them.
+# Parts: a city's production `(fixed, choices)` (its own, or what it sells) or its prices
+# `(left prices, right prices, left rebate, right rebate)`. Contexts: (own, left sells, right
+# sells, prices) part ids. Both are interned; their ids are valid for one generation.
 _PARTS: dict[tuple, int] = {}
 _PART_LIST: list[tuple] = []
+_PART_PACKED: list[tuple] = []  # part id -> packed form (see `_pack_part`)
 _CONTEXTS: dict[tuple[int, int, int, int], int] = {}
 _CONTEXT_LIST: list[tuple[int, int, int, int]] = []
+_CONTEXT_PACKED: list[Optional[tuple]] = []  # context id -> packed flat context (None: not packable)
 _COSTS: dict[tuple[int, ...], int] = {}
 _COST_LIST: list[tuple[int, ...]] = []
+_COST_PACKED: list[Optional[int]] = []  # cost id -> packed cost (None: not packable)
+#: (cost id, context id) -> payments; (cost id, context id) -> exact payments
 _OPTIONS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 _ACHIEVABLE: dict[tuple[int, int], frozenset[tuple[int, int]]] = {}
-#: parts projected on the resources of one cost: (cost id, part id) -> projection, one table per
-#: kind of part (the same tuple may be one city's production and another's sales)
-_OWN_PROJECTIONS: dict[tuple[int, int], tuple] = {}
-_SALE_PROJECTIONS: dict[tuple[int, int], tuple] = {}
-_PRICE_PROJECTIONS: dict[tuple[int, int], tuple] = {}
-_PROJECTION_TABLES = {"own": _OWN_PROJECTIONS, "sells": _SALE_PROJECTIONS, "prices": _PRICE_PROJECTIONS}
-#: answers by the context *projected* on the resources a cost uses: shared by many contexts
-_PROJECTED: dict[tuple, tuple[tuple[int, int], ...]] = {}
-#: answers by the *normalized* problem (see `_normalize`): shared by many projections
+#: canonical key (see `_key`) -> payments, shared by many (cost, context) pairs
+_BY_KEY: dict[tuple, tuple[tuple[int, int], ...]] = {}
+#: the same problem with resources renamed in a canonical order (see `_normalize`) -> payments
 _NORMALIZED: dict[tuple, tuple[tuple[int, int], ...]] = {}
 _MAX_ENTRIES = 400_000
 
 ZERO_COST = -1  # the id of "no resources", answered without a lookup
-_COST_RESOURCES: list[tuple[int, ...]] = []  # cost id -> the resources it uses
-_GENERATION = [0]  # bumped when contexts are forgotten: ids of older generations are stale
+_GENERATION = [0]  # bumped when parts and contexts are forgotten: ids of older generations are stale
 _FREE = ((0, 0),)
+
+# ---- packed vectors ----------------------------------------------------------------------------
+# A vector of small counts is an integer with one field of _W bits per resource: 7 bits of value
+# and a guard bit on top. Counts of production are capped at _VMAX (no cost asks more: costs and
+# prices above it are answered by the unpacked search). With the guard bits set, subtracting
+# field by field never borrows across fields, and the guard bit left in a field says whether
+# the difference is negative.
+_W = 8
+_VMAX = (1 << (_W - 1)) - 1
+_FIELDS = [0]  # how many fields the constants below cover (grows with the longest vector packed)
+_G = 0  # the guard bit of every field
+_L7 = 0  # _VMAX in every field
+
+
+def _widen(n: int) -> None:
+    global _G, _L7
+    if n > _FIELDS[0]:
+        _FIELDS[0] = n
+        _G = sum(1 << (_W * i + _W - 1) for i in range(n))
+        _L7 = sum(_VMAX << (_W * i) for i in range(n))
+
+
+def _pack(vec: Iterable[int]) -> int:
+    x = 0
+    n = 0
+    for r, v in enumerate(vec):
+        n = r + 1
+        if v:
+            x |= (v if v < _VMAX else _VMAX) << (_W * r)
+    _widen(n)
+    return x
+
+
+def _unit_mask(resources: Iterable[int]) -> int:
+    """An either/or unit: the lowest bit of the field of each resource it may be."""
+    x = 0
+    for r in resources:
+        x |= 1 << (_W * r)
+    return x
 
 
 def generation() -> int:
@@ -52,10 +94,10 @@ def generation() -> int:
 
 
 def clear_caches() -> None:
-    """Forget every context and answer (cost ids are permanent: catalogs hold them)."""
+    """Forget every part, context and answer (cost ids are permanent: catalogs hold them)."""
     _GENERATION[0] += 1
-    for cache in (_PARTS, _PART_LIST, _CONTEXTS, _CONTEXT_LIST, _OPTIONS, _PROJECTED, _NORMALIZED, _ACHIEVABLE,
-                  _OWN_PROJECTIONS, _SALE_PROJECTIONS, _PRICE_PROJECTIONS, _PROJECTION_IDS):
+    for cache in (_PARTS, _PART_LIST, _PART_PACKED, _CONTEXTS, _CONTEXT_LIST, _CONTEXT_PACKED, _OPTIONS,
+                  _ACHIEVABLE, _BY_KEY, _NORMALIZED):
         cache.clear()
 
 
@@ -67,12 +109,22 @@ def intern_cost(cost: tuple[int, ...]) -> int:
         cid = len(_COST_LIST)
         _COSTS[cost] = cid
         _COST_LIST.append(cost)
-        _COST_RESOURCES.append(tuple(r for r, n in enumerate(cost) if n))
+        _COST_PACKED.append(_pack(cost) if max(cost) <= _VMAX and min(cost) >= 0 else None)
     return cid
 
 
+def _pack_part(part: tuple) -> tuple:
+    if len(part) == 2:  # production: (fixed, either/or units)
+        fixed, choices = part
+        return (_pack(fixed), tuple(_unit_mask(ch) for ch in choices))
+    lp, rp, lreb, rreb = part  # prices: packed, or None when a price does not fit a field
+    ok = min(lp + rp, default=0) >= 0 and max(lp + rp, default=0) <= _VMAX
+    return (_pack(lp) if ok else None, _pack(rp) if ok else None, lreb, rreb)
+
+
 def intern_part(part: tuple) -> int:
-    """Id of a production part `(fixed, choices)` or a price part `(left, right, rebates)`."""
+    """Id of a production part `(fixed, choices)` or a price part `(left, right, lreb, rreb)`.
+    May forget every id first (when the caches are full): callers compare `generation()`."""
     pid = _PARTS.get(part)
     if pid is None:
         if len(_PART_LIST) > _MAX_ENTRIES or len(_OPTIONS) > 2 * _MAX_ENTRIES:
@@ -80,16 +132,27 @@ def intern_part(part: tuple) -> int:
         pid = len(_PART_LIST)
         _PARTS[part] = pid
         _PART_LIST.append(part)
+        _PART_PACKED.append(_pack_part(part))
     return pid
 
 
 def intern_context(own: int, left_sells: int, right_sells: int, prices: int) -> int:
+    """Id of a context from part ids of the current generation. When the caches are full they
+    are forgotten and -1 is returned: the caller sees a new generation and interns again."""
     key = (own, left_sells, right_sells, prices)
     cid = _CONTEXTS.get(key)
     if cid is None:
+        if len(_CONTEXT_LIST) > _MAX_ENTRIES or len(_OPTIONS) > 2 * _MAX_ENTRIES or len(_BY_KEY) > _MAX_ENTRIES:
+            clear_caches()
+            return -1
         cid = len(_CONTEXT_LIST)
         _CONTEXTS[key] = cid
         _CONTEXT_LIST.append(key)
+        of, oc = _PART_PACKED[own]
+        lf, lc = _PART_PACKED[left_sells]
+        rf, rc = _PART_PACKED[right_sells]
+        lp, rp, lreb, rreb = _PART_PACKED[prices]
+        _CONTEXT_PACKED.append(None if lp is None else (of, oc, lf, lc, rf, rc, lp, rp, lreb, rreb))
     return cid
 
 
@@ -109,37 +172,223 @@ def context(ctx_id: int) -> Context:
     return (of, oc, lf, lc, rf, rc, lp, rp, lreb, rreb)
 
 
+# ---- answers -----------------------------------------------------------------------------------
+
 def payment_options(cost_id: int, ctx_id: int) -> tuple[tuple[int, int], ...]:
     """Pareto-minimal (coins to left, coins to right) that pay the resources of a cost; empty
     when the cost cannot be paid. Sorted by total, then by coins to the left."""
     if cost_id == ZERO_COST:
         return _FREE
-    key = (cost_id, ctx_id)
-    hit = _OPTIONS.get(key)
-    if hit is None:
-        own, left, right, prices = _CONTEXT_LIST[ctx_id]
-        o = _OWN_PROJECTIONS.get((cost_id, own)) or _project_part(cost_id, own, "own")
-        if o[1] < 0:  # the city's own fixed production pays it
-            _OPTIONS[key] = _FREE
-            return _FREE
-        sales = _SALE_PROJECTIONS.get
-        lp = sales((cost_id, left)) or _project_part(cost_id, left, "sells")
-        rp = sales((cost_id, right)) or _project_part(cost_id, right, "sells")
-        pp = _PRICE_PROJECTIONS.get((cost_id, prices)) or _project_part(cost_id, prices, "prices")
-        pkey = (o[1], lp[1], rp[1], pp[1])
-        hit = _PROJECTED.get(pkey)
-        if hit is None:
-            norm = _normalize(*_assemble(o[0], lp[0], rp[0], pp[0]))
-            if norm is None:
-                hit = _FREE
-            else:
-                hit = _NORMALIZED.get(norm)
-                if hit is None:
-                    hit = _pareto(_pairs(norm[0], norm[1], minimal_only=True))
-                    _NORMALIZED[norm] = hit
-            _PROJECTED[pkey] = hit
-        _OPTIONS[key] = hit
+    okey = (cost_id, ctx_id)
+    hit = _OPTIONS.get(okey)
+    if hit is not None:
+        return hit
+    cost = _COST_PACKED[cost_id]
+    ctx = _CONTEXT_PACKED[ctx_id]
+    if cost is None or ctx is None:
+        hit = _unpacked(cost_id, ctx_id, False)
+    else:
+        key = _key(cost, ctx)
+        if key is None:
+            hit = _FREE
+        else:
+            hit = _BY_KEY.get(key)
+            if hit is None:
+                hit = _solve(key)
+                _BY_KEY[key] = hit
+    _OPTIONS[okey] = hit
     return hit
+
+
+def achievable(cost_id: int, ctx_id: int) -> frozenset[tuple[int, int]]:
+    """Every exact (left, right) payment for what the city lacks after using its own production
+    as well as it can: buying from the dearer neighbour is allowed, buying what the city could
+    make itself is not (the team-play rule "use your own resources first", applied to all)."""
+    if cost_id == ZERO_COST:
+        return frozenset(_FREE)
+    okey = (cost_id, ctx_id)
+    hit = _ACHIEVABLE.get(okey)
+    if hit is None:
+        cost = _COST_PACKED[cost_id]
+        ctx = _CONTEXT_PACKED[ctx_id]
+        if cost is None or ctx is None:
+            hit = _unpacked(cost_id, ctx_id, True)
+        else:
+            key = _key(cost, ctx)
+            if key is None:
+                hit = frozenset(_FREE)
+            else:
+                need, problem = _decode(key)
+                hit = frozenset(_pairs(need, problem, minimal_only=True))
+        _ACHIEVABLE[okey] = hit
+    return hit
+
+
+def _unpacked(cost_id: int, ctx_id: int, exact: bool):
+    """The answer for costs or prices too large for packed fields, from the full context."""
+    cost = _COST_LIST[cost_id]
+    ctx = context(ctx_id)
+    need = tuple(c - f if c > f else 0 for c, f in zip(cost, ctx[0]))
+    problem = ((0,) * len(need),) + ctx[1:]
+    if exact:
+        return frozenset(_pairs(need, problem, minimal_only=True))
+    norm = _normalize(need, problem)
+    return _FREE if norm is None else _pareto(_pairs(norm[0], norm[1], minimal_only=True))
+
+
+def _key(cost: int, ctx: tuple) -> Optional[tuple]:
+    """The buying problem of a packed cost in a packed context, reduced to what decides its
+    answer (None: the city's own production pays it).
+
+    - need: the cost less the city's fixed units; then its either/or units that can help with
+      one resource only are used for it (repeatedly); the others keep only the resources still
+      needed. Using such a unit is never worse, and every minimal remainder uses it, so both the
+      Pareto-minimal payments and the exact payments after using own production fully are kept.
+    - each neighbour: fixed units capped at the need (more cannot be bought); either/or units
+      that can still add to a resource below the need keep only those resources, and become
+      fixed units when only one is left (any other use adds nothing that can be bought).
+    - prices only of what a neighbour can sell; a rebate only when it can sell something.
+    """
+    of, oc, lf, lc, rf, rc, lp, rp, lreb, rreb = ctx
+    G = _G
+    L7 = _L7
+    d = (cost | G) - of
+    g = d & G
+    need = d & (g - (g >> 7))
+    if not need:
+        return None
+    own_left = ()
+    if oc:
+        nz = ((need + L7) & G) >> 7  # the lowest bit of each field still needed
+        units = oc
+        changed = True
+        while changed:
+            changed = False
+            rest = []
+            for u in units:
+                live = u & nz
+                if live:
+                    if live & (live - 1):
+                        rest.append(live)
+                    else:
+                        need -= live
+                        nz = ((need + L7) & G) >> 7
+                        changed = True
+            units = rest
+        if not need:
+            return None
+        if units:
+            units.sort()
+            own_left = tuple(units)
+    # left neighbour
+    t = (lf | G) - need
+    g = t & G
+    lcap = lf - (t & (g - (g >> 7)))  # min(lf, need) field by field
+    left_units = ()
+    if lc:
+        lcap, left_units = _sales(lcap, lc, need)
+    s = (((lcap + L7) & G) >> 7)
+    for u in left_units:
+        s |= u
+    if s:
+        lpk = lp & (s * _VMAX)
+        lrb = lreb
+    else:
+        lpk = lrb = 0
+    # right neighbour
+    t = (rf | G) - need
+    g = t & G
+    rcap = rf - (t & (g - (g >> 7)))
+    right_units = ()
+    if rc:
+        rcap, right_units = _sales(rcap, rc, need)
+    s = (((rcap + L7) & G) >> 7)
+    for u in right_units:
+        s |= u
+    if s:
+        rpk = rp & (s * _VMAX)
+        rrb = rreb
+    else:
+        rpk = rrb = 0
+    return (need, own_left, lcap, left_units, rcap, right_units, lpk, rpk, lrb, rrb)
+
+
+def _solve(key: tuple) -> tuple[tuple[int, int], ...]:
+    """The payments of a canonical key, shared with every key that differs only in the naming
+    of resources."""
+    need, own_units, lcap, left_units, rcap, right_units, lpk, rpk, lrb, rrb = key
+    if own_units or left_units or right_units:
+        norm = _normalize(*_decode(key))
+    else:  # fixed units only: one (need, left, right, left price, right price) per resource
+        sig = []
+        x = need
+        s = 0
+        while x:
+            n = x & _VMAX
+            if n:
+                sig.append((n, (lcap >> s) & _VMAX, (rcap >> s) & _VMAX, (lpk >> s) & _VMAX, (rpk >> s) & _VMAX))
+            x >>= _W
+            s += _W
+        sig.sort()
+        k = len(sig)
+        norm = (tuple(x[0] for x in sig),
+                ((0,) * k, (), tuple(x[1] for x in sig), (), tuple(x[2] for x in sig), (),
+                 tuple(x[3] for x in sig), tuple(x[4] for x in sig), lrb, rrb))
+    hit = _NORMALIZED.get(norm)
+    if hit is None:
+        hit = _pareto(_pairs(norm[0], norm[1], minimal_only=True))
+        _NORMALIZED[norm] = hit
+    return hit
+
+
+def _sales(cap: int, units: tuple[int, ...], need: int) -> tuple[int, tuple[int, ...]]:
+    """A neighbour's either/or units against the need: (fixed units capped at the need,
+    remaining either/or units restricted to resources still short of the need)."""
+    G = _G
+    L7 = _L7
+    hungry = (((need - cap) + L7) & G) >> 7
+    changed = True
+    while changed:
+        changed = False
+        rest = []
+        for u in units:
+            live = u & hungry
+            if live:
+                if live & (live - 1):
+                    rest.append(live)
+                else:
+                    cap += live
+                    hungry = (((need - cap) + L7) & G) >> 7
+                    changed = True
+        units = rest
+    if not units:
+        return cap, ()
+    units.sort()
+    return cap, tuple(units)
+
+
+def _decode(key: tuple) -> tuple[tuple[int, ...], Context]:
+    """The problem of a canonical key as (need, context) over the needed resources only."""
+    need, own_units, lcap, left_units, rcap, right_units, lpk, rpk, lrb, rrb = key
+    fields = []
+    f = 0
+    x = need
+    while x:
+        if x & _VMAX:
+            fields.append(f)
+        x >>= _W
+        f += 1
+    shifts = [_W * f for f in fields]
+
+    def vec(v: int) -> tuple[int, ...]:
+        return tuple((v >> s) & _VMAX for s in shifts)
+
+    def units(us: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(i for i, s in enumerate(shifts) if (u >> s) & 1) for u in us)
+
+    n = len(fields)
+    return vec(need), ((0,) * n, units(own_units), vec(lcap), units(left_units), vec(rcap), units(right_units),
+                       vec(lpk), vec(rpk), lrb, rrb)
 
 
 def _normalize(need: tuple[int, ...], ctx: Context) -> Optional[tuple]:
@@ -150,20 +399,6 @@ def _normalize(need: tuple[int, ...], ctx: Context) -> Optional[tuple]:
     only help one way become fixed units; prices of what a neighbour cannot sell are ignored;
     and resources are put in a canonical order. Returns None when nothing is left to buy."""
     _, own_choices, lf, lc, rf, rc, lp, rp, lreb, rreb = ctx
-    if not own_choices and not lc and not rc:  # the common case: fixed units only
-        sig = []
-        for r, n in enumerate(need):
-            if n:
-                a = lf[r] if lf[r] < n else n
-                b = rf[r] if rf[r] < n else n
-                sig.append((n, a, b, lp[r] if a else 0, rp[r] if b else 0))
-        if not sig:
-            return None
-        sig.sort()
-        k = len(sig)
-        return (tuple(x[0] for x in sig),
-                ((0,) * k, (), tuple(x[1] for x in sig), (), tuple(x[2] for x in sig), (),
-                 tuple(x[3] for x in sig), tuple(x[4] for x in sig), lreb, rreb))
     need_l = list(need)
     pending = [list(ch) for ch in own_choices]
     changed = True
@@ -213,90 +448,12 @@ def _normalize(need: tuple[int, ...], ctx: Context) -> Optional[tuple]:
         return tuple(sorted(out))
 
     n = len(order)
+    lsells = any(lfx[r] for r in keep) or bool(lcx)
+    rsells = any(rfx[r] for r in keep) or bool(rcx)
     return (tuple(sig[r][0] for r in order),
             ((0,) * n, remap(pending), tuple(sig[r][1] for r in order), remap(lcx),
              tuple(sig[r][2] for r in order), remap(rcx), tuple(sig[r][3] for r in order),
-             tuple(sig[r][4] for r in order), lreb, rreb))
-
-
-_PROJECTION_IDS: dict[tuple, int] = {}
-
-
-def _project_part(cost_id: int, pid: int, kind: str) -> tuple[tuple, int]:
-    """A part seen through one cost: (projection, projection id). Only the resources of the cost
-    remain; for the buyer's own part, what is still needed (id -1 when nothing is)."""
-    key = (cost_id, pid)
-    table = _PROJECTION_TABLES[kind]
-    hit = table.get(key)
-    if hit is not None:
-        return hit
-    cost = _COST_LIST[cost_id]
-    rel = _COST_RESOURCES[cost_id]
-    part = _PART_LIST[pid]
-    proj: tuple
-    if kind == "prices":
-        lp, rp, lreb, rreb = part
-        proj = ("prices", tuple(lp[r] for r in rel), tuple(rp[r] for r in rel), lreb, rreb)
-    else:
-        fixed, choices = part
-        pos = {r: i for i, r in enumerate(rel)}
-        if kind == "own":  # what is still needed after fixed units; either/or units that help
-            vec = tuple(cost[r] - fixed[r] if cost[r] > fixed[r] else 0 for r in rel)
-            pos = {r: i for i, r in enumerate(rel) if vec[i]}
-        else:  # what a neighbour sells, never more than the cost asks
-            vec = tuple(fixed[r] if fixed[r] < cost[r] else cost[r] for r in rel)
-        restricted = []
-        for ch in choices:
-            kept = tuple(sorted(pos[r] for r in ch if r in pos))
-            if kept:
-                restricted.append(kept)
-        proj = (kind, vec, tuple(sorted(restricted)))
-        if kind == "own" and not any(vec):
-            hit = (proj, -1)
-            table[key] = hit
-            return hit
-    proj_id = _PROJECTION_IDS.get(proj)
-    if proj_id is None:
-        proj_id = len(_PROJECTION_IDS)
-        _PROJECTION_IDS[proj] = proj_id
-    hit = (proj, proj_id)
-    table[key] = hit
-    return hit
-
-
-def _assemble(own: tuple, left: tuple, right: tuple, prices: tuple) -> tuple[tuple[int, ...], Context]:
-    _, need, own_choices = own
-    _, lf, lc = left
-    _, rf, rc = right
-    _, lp, rp, lreb, rreb = prices
-    return need, ((0,) * len(need), own_choices, lf, lc, rf, rc, lp, rp, lreb, rreb)
-
-
-def _projected_key(cost_id: int, ctx_id: int) -> Optional[tuple]:
-    """(need, projected context) for this cost, or None when the city's own fixed production
-    pays it."""
-    own, left, right, prices = _CONTEXT_LIST[ctx_id]
-    o = _project_part(cost_id, own, "own")
-    if o[1] < 0:
-        return None
-    return _assemble(o[0], _project_part(cost_id, left, "sells")[0], _project_part(cost_id, right, "sells")[0],
-                     _project_part(cost_id, prices, "prices")[0])
-
-
-def achievable(cost_id: int, ctx_id: int) -> frozenset[tuple[int, int]]:
-    """Every exact (left, right) payment for what the city lacks after using its own production
-    as well as it can: buying from the dearer neighbour is allowed, buying what the city could
-    make itself is not (the team-play rule "use your own resources first", applied to all)."""
-    if cost_id == ZERO_COST:
-        return frozenset({(0, 0)})
-    key = (cost_id, ctx_id)
-    hit = _ACHIEVABLE.get(key)
-    if hit is None:
-        pkey = _projected_key(cost_id, ctx_id)
-        norm = None if pkey is None else _normalize(pkey[0], pkey[1])
-        hit = frozenset(_FREE) if norm is None else frozenset(_pairs(norm[0], norm[1], minimal_only=True))
-        _ACHIEVABLE[key] = hit
-    return hit
+             tuple(sig[r][4] for r in order), lreb if lsells else 0, rreb if rsells else 0))
 
 
 def missing_resources(cost: tuple[int, ...], ctx: Context) -> list[int]:
