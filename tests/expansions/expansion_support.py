@@ -19,7 +19,8 @@ import wonderrules as wr
 from wonderrules import Action
 
 __all__ = ["rules", "new_game", "build", "chain", "free", "stage", "sell", "pay", "Plan", "Scenario",
-           "FILLER", "play_random", "city_names", "column", "dealt_names"]
+           "FILLER", "play_random", "city_names", "column", "dealt_names", "token", "token_value",
+           "TwoPlayerScenario", "FREE_CITY", "PILE_FILLER", "controller_on", "Action"]
 
 #: a card of each age sold by default (any card would do; these have no effect when sold)
 FILLER = {1: "Altar", 2: "Aqueduct", 3: "Palace"}
@@ -263,3 +264,120 @@ def play_random(game: wr.Game, seed: int, check=None):
 
 def iter_cities(state) -> Iterable:
     return iter(state.cities)
+
+
+# ---- two players and the Free City -------------------------------------------------------------
+
+FREE_CITY = 2
+#: pile fillers the Free City can rarely build (it must then sell them)
+PILE_FILLER = {1: "Stockade", 2: "Aqueduct", 3: "Palace"}
+
+
+def controller_on(turn: int) -> int:
+    """Who holds the Free City card on `turn` of an age, as two_player.wr sets it: the player on
+    the Free City's left (seat 0, since seat 2's left neighbour is seat 0) starts every age, and
+    the card travels with the hands, which cross the Border every turn."""
+    return 0 if turn % 2 == 1 else 1
+
+
+class TwoPlayerScenario(Scenario):
+    """Two players (seats 0 and 1) and the Free City (seat 2). The plan gives, per turn, the
+    action of each player and of the Free City (key 2). The Free City's card of turn t is the
+    t-th card of its pile; the controller's own card comes from the hand that always travels
+    with the Free City card (dealt to seat 0); the other player's from the other hand."""
+
+    def __init__(self, layers: Sequence[str], boards: Sequence, plan: Plan, seed: int = 0,
+                 filler: Optional[Mapping[int, str]] = None, pile_filler: Optional[Mapping[int, str]] = None,
+                 hands: Optional[Mapping[int, list[list[str]]]] = None) -> None:
+        self.game = new_game(layers, 2)
+        cfg = self.game.config
+        self.plan = plan
+        self.filler = {**FILLER, **(filler or {})}
+        self.pile_filler = {**PILE_FILLER, **(pile_filler or {})}
+        dealt: dict[int, list[list[str]]] = {}
+        for age in (1, 2, 3):
+            with_card, other, pile = [], [], []
+            for turn in range(1, cfg.turns + 1):
+                moves = plan.get(age, {}).get(turn, {})
+                c = controller_on(turn)
+                if c in moves:
+                    with_card.append(moves[c].card)
+                if 1 - c in moves:
+                    other.append(moves[1 - c].card)
+                pile.append(moves[FREE_CITY].card if FREE_CITY in moves else self.pile_filler[age])
+            pile += [self.pile_filler[age]] * (cfg.hand - len(pile))
+            with_card = [self.filler[age]] * (cfg.hand - len(with_card)) + with_card
+            other = [self.filler[age]] * (cfg.hand - len(other)) + other
+            dealt[age] = [with_card, other, pile]
+        if hands:
+            dealt.update(hands)
+        self.state = self.game.new_initial_state(seed=seed, boards=list(boards), hands=dealt)
+        self.tucked = []
+
+    def reserved(self, seat: int) -> Counter:
+        """Cards the hand held by `seat` must keep for later (or for the Free City this turn)."""
+        st = self.state
+        keep: Counter = Counter()
+        ctl = st.controller.get(FREE_CITY)
+        for t, moves in self.plan.get(st.age, {}).items():
+            if t < st.turn:
+                continue
+            with_card = ctl == seat
+            for s, a in moves.items():
+                if not isinstance(s, int):
+                    continue
+                if s == FREE_CITY:
+                    if t == st.turn and with_card and FREE_CITY not in st.pending_decisions().get(seat, ()):
+                        keep[a.card] += 1
+                    continue
+                if t == st.turn:
+                    continue
+                if (s == controller_on(t)) == with_card:
+                    keep[a.card] += 1
+        return keep
+
+    def default_action(self, seat: int) -> Action:
+        st = self.state
+        names = Counter(c.name for c in st.hands[seat])
+        keep = self.reserved(seat)
+        for name in names:
+            if names[name] > keep[name]:
+                return sell(name)
+        raise AssertionError(f"seat {seat} has no card to spare on age {st.age} turn {st.turn}")
+
+    def free_city_default(self, player: int) -> Action:
+        st = self.state
+        keep = self.reserved(player)
+        names = Counter(c.name for c in st.hands[player])
+        spare = [n for n in names if names[n] > keep[n]]
+        acts = [a for a in st.legal_actions(player) if a.card in spare]
+        for kind in ("sell", "build", "stage"):
+            for a in acts:
+                if a.kind == kind:
+                    return a
+        raise AssertionError(f"the Free City has nothing to play on age {st.age} turn {st.turn}")
+
+    def play_players(self, moves: Optional[Mapping] = None) -> None:
+        st = self.state
+        moves = self.moves(st.age, st.turn) if moves is None else moves
+        pend = st.pending_decisions()
+        assert sorted(pend) == [0, 1] and all(d.kind == "play" and d.seat == p for p, d in pend.items()), pend
+        self._apply({p: moves.get(p) or self.default_action(p) for p in pend})
+
+    def play_free_city(self, action: Optional[Action] = None) -> None:
+        st = self.state
+        pend = st.pending_decisions()
+        (player, dec), = pend.items()
+        assert dec.kind == "play" and dec.seat == FREE_CITY, dec
+        action = action or self.moves(st.age, st.turn).get(FREE_CITY) or self.free_city_default(player)
+        self._apply({player: action})
+
+    def play_turn(self, answers: Optional[Mapping] = None) -> None:
+        moves = self.moves(self.state.age, self.state.turn)
+        self.play_players(moves)
+        self.play_free_city()
+        self.answer(answers if answers is not None else moves.get("answers", {}))
+
+    def finish_turn(self, actions=None) -> None:
+        self.play_players(actions)
+        self.play_free_city()
