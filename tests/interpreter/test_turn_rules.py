@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from engine_support import FILLER, Script, build, city_names, find_action, game, hand_names, sell, snapshot, stage
 
+import wonderrules as wr
 from wonderrules import Action, IllegalActionError
 
 GIZA, OLYMPIA, RHODES = ("Giza", "A"), ("Olympia", "A"), ("Rhodes", "A")
@@ -244,3 +245,21 @@ def test_chain_builds_for_free_when_the_city_holds_the_earlier_card():
     assert "Statue" in city_names(st, 0)
     assert st.cities[0].coins == coins
     assert st.cities[2].coins == 3 + 3 * 7  # Rhodes only sold: nothing was bought from it
+
+
+def test_a_chain_must_come_from_an_earlier_age(tmp_path):
+    """"... and you built it in an earlier Age": in the base game every chain leads to a later
+    Age, and the language refuses a variant whose chain stays within one Age (E0202), so the
+    engine never meets one."""
+    layer = tmp_path / "same_age_chain.wr"
+    layer.write_text('ruleset same_age_chain "T" extends base\n'
+                     'replace card "Statue" age 2 blue cost wood, 2 ore chain from "Theater", "Courthouse"\n'
+                     '    chain to "Gardens" copies 3+ 7+ { end of game: score 4 }\n', encoding="utf-8")
+    with pytest.raises(wr.RulesError) as err:
+        wr.load_rules(str(layer))
+    assert [d.code for d in err.value.diagnostics] == ["E0202"]
+    rules = game(3).rules
+    ages = {c.name: c.age for c in rules.cards}
+    for card in rules.cards:
+        for earlier in card.chains_from:
+            assert ages[earlier] < card.age, (earlier, card.name)
