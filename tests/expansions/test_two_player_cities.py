@@ -79,8 +79,7 @@ def test_free_city_debt_split_decided_by_its_controller(victim_controls):
         pend = st.pending_decisions()
         if any(d.kind == "play" for d in pend.values()):
             break
-        for p, d in pend.items():
-            asked.append((d.player, d.seat, d.kind))
+        asked.extend((d.player, d.seat, d.kind) for d in pend.values())
         st.apply_actions({p: pay(0) for p in pend})
     assert (ctl, FREE_CITY, "pay") in asked
     assert (0, 0, "pay") in asked
