@@ -15,7 +15,8 @@ per resource, so that the reduction is a handful of integer operations.
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from collections.abc import Iterable
+from typing import Optional
 
 __all__ = ["payment_options", "achievable", "intern_context", "intern_part", "intern_cost", "clear_caches",
            "context", "missing_resources", "generation", "options_cache", "Context", "ZERO_COST"]

@@ -1,0 +1,1 @@
+"""Tests that guard the engine's fast paths: cached payments against brute force, determinism."""
