@@ -96,7 +96,7 @@ def test_golden_log_agrees_with_the_hand_checks(players):
     """The deal sizes, trade payments and military totals worked out by hand from each log."""
     log = _load(players)
     checked = HAND_CHECKED[players]
-    for age, deal in log["deals"].items():
+    for deal in log["deals"].values():
         assert len(deal["hands"]) == players and all(len(h) == 7 for h in deal["hands"])
     guilds = [n for h in log["deals"]["3"]["hands"] for n in h if n.endswith(" Guild")]
     assert len(set(guilds)) == len(guilds) == players + 2

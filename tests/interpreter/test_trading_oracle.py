@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pytest
 from engine_support import (
-    FILLER,
     Script,
     build,
     cost_of,

@@ -59,7 +59,8 @@ def test_coins_must_be_held_at_the_start_of_the_turn():
     can only be spent on the next turn." Rhodes (seat 2, 3 coins) needs 4 coins of wood for its
     first stage; the 2 coins Giza pays it for ore that same turn do not help. Next turn it can."""
     s = Script(3, [GIZA, OLYMPIA, RHODES],
-               {1: {0: [build("Lumber Yard"), build("Barracks")], 2: [build("Altar"), sell("Theater"), stage("Theater")]}})
+               {1: {0: [build("Lumber Yard"), build("Barracks")],
+                    2: [build("Altar"), sell("Theater"), stage("Theater")]}})
     st = s.state
     s.turn()
     assert st.cities[2].coins == 3
