@@ -8,7 +8,7 @@ player lose 2 coins), Joasia (seat 1, Rhodes A, start ore), Cyryl (seat 2, Babyl
 from __future__ import annotations
 
 import pytest
-from expansion_support import Scenario, build, column, pay, sell, stage, token
+from expansion_support import Action, Scenario, build, column, pay, sell, stage, token
 
 BOARDS = [("Petra", "B"), ("Rhodes", "A"), ("Babylon", "A"), ("Giza", "A")]
 JAREK, JOASIA, CYRYL, TOSIA = 0, 1, 2, 3
@@ -223,3 +223,50 @@ def test_hideout_lair_brotherhood(card, age, loss):
     sc.run_to_end()
     assert column(st, 0, "city") == points
     assert column(st, 2, "debt") == -loss
+
+
+def test_loss_from_a_card_built_from_the_discard_pile():
+    """[R] A card (or wonder stage) with the coin-loss symbol makes every player except the one
+    who played it give the shown number of coins to the bank, or take one Debt token per coin not
+    paid. The loss happens at the end of the turn, after ... all other money operations.
+
+    Halicarnassus B (seat 0) builds stage 1 (2 ore) and, at the end of that turn, Hideout from the
+    discard pile (sold by seat 2 on turn 1): the other players lose 1 coin at the end of that same
+    turn."""
+    plan = {1: {1: {0: build("Ore Vein"), 2: sell("Hideout")},
+                2: {0: stage("Altar", right=2)}}}
+    sc = Scenario(("cities",), 3, [("Halicarnassus", "B"), ("Giza", "A"), ("Rhodes", "A")], plan)
+    sc.run_to(1, 2)
+    sc.finish_turn()
+    st = sc.state
+    pend = st.pending_decisions()
+    assert {p: d.kind for p, d in pend.items()} == {0: "pick"}
+    assert "Hideout" in [a.card for a in st.legal_actions(0)]
+    st.apply_actions({0: Action("pick", "Hideout")})
+    pend = st.pending_decisions()
+    assert sorted(pend) == [1, 2] and all(d.kind == "pay" for d in pend.values())
+    st.apply_actions({1: pay(1), 2: pay(0)})
+    assert st.turn == 3 and token(st, 2, "debt") == 1 and token(st, 0, "debt") == 0
+
+
+def test_two_losses_in_one_turn_are_paid_one_after_the_other():
+    """[R] Each affected player chooses freely how to split the amount between coins and debt
+    tokens (for each loss: here Hideout and Petra B stage 1 in the same turn)."""
+    # Turn 3 of the rulebook example, with Tosia building Hideout as Jarek builds his stage:
+    # Joasia and Cyryl lose 2 (Petra) and 1 (Hideout); Jarek loses 1; Tosia 2.
+    plan = {1: {t: dict(m) for t, m in EXAMPLE[1].items()}}
+    plan[1][3][TOSIA] = build("Hideout")
+    sc = Scenario(("cities",), 4, BOARDS, plan)
+    sc.run_to(1, 3)
+    sc.finish_turn()
+    st = sc.state
+    first = {p: max(a.coins for a in st.legal_actions(p)) for p in st.pending_decisions()}
+    # the two losses come one after the other, in seat order of the cards' owners
+    assert first == {JOASIA: 2, CYRYL: 1, TOSIA: 2}
+    st.apply_actions({JOASIA: pay(2), CYRYL: pay(1), TOSIA: pay(0)})
+    second = {p: [a.coins for a in st.legal_actions(p)] for p in st.pending_decisions()}
+    # Cyryl has no coin left: his Hideout loss is taken as debt without a question
+    assert second == {JAREK: [0, 1], JOASIA: [0, 1]}
+    st.apply_actions({JAREK: pay(1), JOASIA: pay(0)})
+    assert [c.coins for c in st.cities] == [0, 3, 0, 2]
+    assert [token(st, s, "debt") for s in range(4)] == [0, 1, 2, 2]

@@ -210,3 +210,20 @@ def test_black_market_not_for_sale():
     # seat 1 (Rhodes A, ore) wants Rhodes A stage 1 (2 wood); seat 0's Black Market could make
     # wood but does not sell it; seat 2 (Olympia A, start wood) sells one wood only.
     assert payments(st, 1, "Walls", "stage") == []
+
+
+def test_secret_warehouse_ignores_black_market():
+    """[R] Secret Warehouse ... It does not copy production from yellow, leader or black cards
+    (Forum, Caravansery, Black Market...)."""
+    # Seat 0: Giza A (stone); Age I: Ore Vein, Loom, Secret Warehouse; Age II: Black Market. The
+    # warehouse may make stone, ore or loom; the Black Market wood, clay, glass or papyrus.
+    # Caravansery (2 wood) would need a wood from each: the warehouse cannot make wood, and the
+    # neighbours (Rhodes: ore, Babylon: clay) sell none. Library (2 stone, loom) is payable.
+    plan = {1: {1: {0: build("Ore Vein")}, 2: {0: build("Loom")}, 3: {0: build("Secret Warehouse")}},
+            2: {1: {0: build("Black Market")}, 2: {0: sell("Caravansery")}, 3: {0: build("Library")}}}
+    sc = Scenario(("cities",), 3, [("Giza", "A"), ("Rhodes", "A"), ("Babylon", "A")], plan, filler={2: "Walls"})
+    sc.run_to(2, 2)
+    st = sc.state
+    assert payments(st, 0, "Caravansery") == []
+    sc.play_turn()
+    assert payments(st, 0, "Library") == [(0, 0)]

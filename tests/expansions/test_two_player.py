@@ -15,6 +15,7 @@ from collections import Counter
 import pytest
 from expansion_support import (
     FREE_CITY,
+    Action,
     TwoPlayerScenario,
     build,
     chain,
@@ -288,3 +289,23 @@ def test_random_two_player_games_never_crown_the_free_city():
         best = max(sheets[p].total for p in (0, 1))
         assert all(sheets[w].total == best for w in state.winners())
         assert set(state.winners()) <= {0, 1}
+
+
+def test_free_city_discard_pick_is_the_controllers_decision():
+    """[V] (two_player.wr) Every choice the Free City makes in a turn is an ordinary decision of
+    the player who controls it that turn: here the card Halicarnassus B builds from the discard
+    pile."""
+    # The Free City (Halicarnassus B, loom) builds Ore Vein on turn 1 and stage 1 (2 ore: one
+    # bought from seat 0, Rhodes) on turn 2, when seat 1 controls it.
+    boards = [("Rhodes", "A"), ("Giza", "A"), ("Halicarnassus", "B")]
+    plan = {1: {1: {2: build("Ore Vein"), 1: sell("Theater")}, 2: {2: stage("Stockade", left=2)}}}
+    sc = scenario(plan, boards=boards)
+    sc.run_to(1, 2)
+    sc.play_players()
+    sc.play_free_city()
+    st = sc.state
+    pend = st.pending_decisions()
+    assert {p: (d.seat, d.kind) for p, d in pend.items()} == {1: (FREE_CITY, "pick")}
+    assert "Theater" in [a.card for a in st.legal_actions(1)]
+    st.apply_actions({1: Action("pick", "Theater")})
+    assert "Theater" in st.cities[FREE_CITY].names
