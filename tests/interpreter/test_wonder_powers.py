@@ -314,3 +314,41 @@ def test_halicarnassus_a_stage_2_builds_from_discard():
     assert {a.card for a in st.legal_actions(0)} == {"Baths", FILLER[1]}
     s.decide(p0=pick("Baths"))
     assert "Baths" in city_names(st, 0)
+
+
+def test_halicarnassus_may_take_the_card_babylon_sells_as_its_last_card():
+    """Both powers on turn 6: Babylon B sells its left-over Marketplace; Halicarnassus, whose stage
+    was built that turn, builds from the discard pile after that, so the Marketplace is there."""
+    s = Script(3, [("Babylon", "B"), ("Halicarnassus", "B"), ("Rhodes", "A")],
+               {1: {0: [build("Lumber Yard"), build("Timber Yard"), stage("Altar", 2, 0), build("Glassworks"),
+                        stage("Theater")],
+                    1: [None, None, None, None, build("Ore Vein"), stage("Baths", 2, 0)]}},
+               leftovers={1: {1: "Marketplace"}})
+    st = s.state
+    s.turns(6)
+    assert {p: d.kind for p, d in st.pending_decisions().items()} == {0: "extra"}
+    s.decide(p0=sell("Marketplace"))
+    assert {p: d.kind for p, d in st.pending_decisions().items()} == {1: "pick"}
+    assert "Marketplace" in {a.card for a in st.legal_actions(1)}
+    s.decide(p1=pick("Marketplace"))
+    assert "Marketplace" in city_names(st, 1)
+    assert st.cities[1].coins == 3 + 4 * 3 + 2 - 2  # 4 sales, Babylon's loom, Rhodes' ore
+    assert (st.age, st.turn) == (2, 1)
+
+
+def test_vineyard_pays_before_halicarnassus_builds_from_the_discard_pile():
+    """base.wr's stated order at the end of a turn: "gain, build" - a Vineyard built that turn
+    counts the brown cards before Halicarnassus takes a Sawmill from the discard pile. Giza's
+    Vineyard: its neighbours' brown cards are Halicarnassus' Ore Vein only: 1 coin, not 2."""
+    s = Script(3, [("Halicarnassus", "B"), ("Rhodes", "A"), ("Giza", "A")],
+               {1: {0: [build("Ore Vein")]},
+                2: {0: [stage("Walls", 2, 0)], 1: [sell("Sawmill")], 2: [build("Vineyard")]}})
+    st = s.state
+    s.turns(6)
+    coins = st.cities[2].coins
+    s.turn()
+    assert st.cities[2].coins == coins + 1
+    assert st.pending_decisions()[0].kind == "pick"
+    s.decide(p0=pick("Sawmill"))
+    assert "Sawmill" in city_names(st, 0)
+    assert st.cities[2].coins == coins + 1
