@@ -6,19 +6,23 @@
   coin gains (Tavern, Vineyard, Bazar, Haven, Lighthouse, Chamber of Commerce, Arena, Rhodes B,
   Ephesus A and B); no city ever has negative coins;
 - every pending player has a legal action, and a player may always sell any card in hand;
-- the deal: 7 cards per player per Age, N + 2 different guilds in Age III;
+- the deal: 7 cards per player per Age, N + 2 different guilds in Age III, and (when the
+  reference table is present) exactly the cards its n3..n7 columns print for each Age;
 - the history replays to the same final state; the same seed gives the same log.
 """
 
 from __future__ import annotations
 
+import csv
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from engine_support import END_OF_TURN_PER, ON_BUILD_FLAT, ON_BUILD_PER, count_in, game, snapshot
 
 import wonderrules as wr
+from wonderrules import Action
 from wonderrules.interpreter.agents import make_agent
 
 GAMES = 20
@@ -49,6 +53,7 @@ def _play(players: int, seed: int):
         for p, dec in pending.items():
             legal = state.legal_actions(p)
             assert legal, (p, dec)
+            assert len(set(legal)) == len(legal), "an action is listed twice"
             if dec.kind in ("play", "extra"):
                 assert {a.card for a in legal if a.kind == "sell"} == {c.name for c in state.hands[p]}
         cities = state.cities
@@ -145,3 +150,27 @@ def test_same_seed_same_game(players):
     assert logs[0] == logs[1]
     other = game(players, "random").new_initial_state(43)
     assert other.dealt[1]["hands"] != json.loads(logs[0])["deals"]["1"]["hands"]
+
+
+REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "cards.tsv"
+
+
+@pytest.mark.skipif(not REFERENCE.is_file(), reason=f"the reference card table is not at {REFERENCE}")
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_each_age_deals_the_printed_cards(players):
+    """"Use every card whose player-count marker is <= N" (the n3..n7 columns of cards.tsv) and
+    N + 2 of the 10 guilds: the cards dealt in each Age are exactly those."""
+    with open(REFERENCE, newline="", encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader(f, delimiter="\t") if r["expansion"] == "base"]
+    for seed in range(3):
+        st = game(players, "random").new_initial_state(seed)
+        while not st.is_terminal():
+            st.apply_actions({p: Action("sell", st.hands[p][0].name) for p in st.pending_decisions()})
+        for age in (1, 2, 3):
+            dealt = Counter(n for h in st.dealt[age]["hands"] for n in h)
+            expected = Counter({r["name"]: int(r[f"n{players}"]) for r in rows
+                                if int(r["age"]) == age and r[f"n{players}"] != "guild"})
+            guilds = {n: k for n, k in dealt.items() if n.endswith(" Guild")}
+            assert dealt - Counter(guilds) == +expected, (age, players)
+            assert sum(guilds.values()) == (players + 2 if age == 3 else 0)
+            assert set(guilds) <= {r["name"] for r in rows if r["color"] == "purple"}
