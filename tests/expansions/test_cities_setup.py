@@ -36,7 +36,9 @@ def test_cities_contents():
 
 def test_leaders_are_not_in_the_rule_set():
     """[R] The 6 leaders are used only together with the Leaders expansion (out of scope for the
-    rule sets)."""
+    rule sets; see leaders.tsv). [R] Leader Aspasia is worth 2 VP and gives a Diplomacy token;
+    leader Semiramis: from entry, each Defeat token counts as one shield in all future conflicts.
+    (Neither is in the Cities rule set, which has no Leaders expansion to recruit them.)"""
     cat = new_game(("cities",), 4).catalog
     for name in ("Aspasia", "Berenice", "Caligula", "Darius", "Diocletian", "Semiramis"):
         assert cat.card_named(name) is None

@@ -38,7 +38,8 @@ def _tok(st, s):
 @pytest.mark.parametrize("n", [4, 6, 8])
 def test_teams_of_two_side_by_side(n):
     """[R] Games of 4, 6 or 8 players may be played in teams of 2; partners sit next to each
-    other, so each player has one partner neighbour and one enemy neighbour."""
+    other, so each player has one partner neighbour and one enemy neighbour. [R] 8 players is the
+    recommended count for team play."""
     game = new_game(("cities",), n, ("teams",))
     state = game.new_initial_state(seed=1)
     for s in range(n):

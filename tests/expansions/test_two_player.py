@@ -53,6 +53,14 @@ def test_three_cities_all_neighbours():
         assert {st.left(s), st.right(s)} == {0, 1, 2} - {s}
 
 
+@pytest.mark.parametrize("layers", [("two_player",), ("cities", "two_player")])
+@pytest.mark.parametrize("n", [1, 3, 4])
+def test_two_players_only(layers, n):
+    """[V] Players: 3-7. A 2-player variant exists (the variant seats exactly two players)."""
+    with pytest.raises(ValueError, match="2 players"):
+        new_game(layers, n)
+
+
 def test_three_player_cards_and_five_guilds():
     """[V] Use the 3-player cards (3+ only). That includes 5 guilds (3 + 2). Three boards are used:
     one per player plus a third board, the Free City."""
