@@ -290,3 +290,13 @@ def test_scores_exist_only_at_the_end():
     with pytest.raises(ValueError, match="not over"):
         st.scores()
     assert st.winners() == [] and st.returns() == [0.0, 0.0, 0.0]
+
+
+def test_a_log_for_another_table_or_format_is_refused():
+    log = json.loads(json.dumps(wr.to_log(random_game(3, 6))))
+    with pytest.raises(ReplayError, match="the log is for 3 players, the game for 4"):
+        wr.replay(game(4, "random"), log)
+    with pytest.raises(ReplayError, match="not a game log"):
+        wr.replay(game(3, "random"), {**log, "format": "something else"})
+    with pytest.raises(ReplayError, match="game is over but the log goes on"):
+        wr.replay(game(3, "random"), {**log, "rounds": log["rounds"] + [log["rounds"][-1]]})
