@@ -143,3 +143,44 @@ def test_free_city_never_wins_with_cities():
         best = max(state.scores()[p].total for p in (0, 1))
         assert state.winners() and set(state.winners()) <= {0, 1}
         assert all(state.scores()[w].total == best for w in state.winners())
+
+
+def docked_free_city() -> TwoPlayerScenario:
+    # The Free City (Rhodes A) builds Marketplace (turn 1) and Clandestine Dock East (turn 2);
+    # on turn 3, controlled by seat 0, it builds Apothecary (loom). Both players have a Loom:
+    # from seat 0 (its left) the loom costs 1 (Marketplace), from seat 1 (its right) 0
+    # (Marketplace and Dock).
+    plan = {1: {1: {0: build("Loom"), 1: build("Loom"), FREE_CITY: build("Marketplace")},
+                2: {FREE_CITY: build("Clandestine Dock East")},
+                3: {FREE_CITY: build("Apothecary", left=1)}}}
+    sc = scenario(plan)
+    sc.run_to(1, 3)
+    sc.play_players()
+    return sc
+
+
+def test_free_city_may_pay_its_controller_the_dearer_price():
+    """[V] (section 6) If both neighbours sell the resource, the controlling player chooses the
+    seller, whatever the cost: seat 0 may have the Free City buy its loom for 1 coin rather than
+    seat 1's for nothing."""
+    sc = docked_free_city()
+    st = sc.state
+    assert st.pending_decisions()[0].seat == FREE_CITY
+    assert st.explain(0, build("Apothecary", left=1)) is None
+    assert st.explain(0, build("Apothecary")) is None
+    coins = [c.coins for c in st.cities]
+    sc.play_free_city()
+    assert [c.coins - b for c, b in zip(st.cities, coins)] == [1 + 3, 3, -1]
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="legal_actions() lists only Pareto-minimal payments (trading.payment_options), so the "
+                   "Free City's dearer seller (1 coin to its controller instead of 0 to the opponent) is missing "
+                   "from the list although explain()/apply_actions accept it: an agent or UI choosing from "
+                   "legal_actions cannot make that choice")
+def test_free_city_dearer_seller_is_listed():
+    """[V] If both neighbours sell the resource, the controlling player chooses the seller,
+    whatever the cost (each seller is an action of the Free City's decision)."""
+    st = docked_free_city().state
+    splits = {(a.left, a.right) for a in st.legal_actions(0) if a.card == "Apothecary" and a.kind == "build"}
+    assert splits == {(1, 0), (0, 0)}
