@@ -88,7 +88,9 @@ def test_clandestine_dock_only_first_unit_each_turn():
     neighbour costs 1 coin less."""
     # Seat 0 (Rhodes A, ore) with Clandestine Dock East buys 2 wood from the right (seat 2:
     # Olympia A, start wood, and Lumber Yard) for Rhodes A stage 1 (2 wood): 2 + 2 - 1 = 3.
-    plan = {1: {1: {0: build("Clandestine Dock East"), 2: build("Lumber Yard")}, 3: {0: stage("Pawnshop", right=3)}}}
+    # On turn 4 the next first unit (wood for Stockade) costs 1 again.
+    plan = {1: {1: {0: build("Clandestine Dock East"), 2: build("Lumber Yard")}, 3: {0: stage("Pawnshop", right=3)},
+                4: {0: build("Stockade", right=1)}}}
     sc = Scenario(("cities",), 3, [("Rhodes", "A"), ("Giza", "A"), ("Olympia", "A")], plan)
     sc.run_to(1, 3)
     st = sc.state
@@ -97,6 +99,9 @@ def test_clandestine_dock_only_first_unit_each_turn():
     coins = [c.coins for c in st.cities]
     sc.play_turn()
     assert st.cities[0].coins == coins[0] - 3 and st.cities[2].coins == coins[2] + 3 + 3
+    assert payments(st, 0, "Stockade") == [(0, 1)]
+    sc.play_turn()
+    assert st.cities[0].coins == coins[0] - 3 - 1
 
 
 # ---- Secret Warehouse ----------------------------------------------------------------------------
