@@ -249,11 +249,12 @@ class State:
     def _parts(self, seat: int) -> tuple:
         """(stamp, own production id, sales id, prices id, context stamp, context id) of a seat,
         interned in the current generation of the trading caches. Recomputed when the city's
-        production, prices or structures change (every such change bumps `city.version`).
-        The last two are the memo of :meth:`trade_id` (it also depends on the neighbours)."""
+        production or prices change: every such change bumps `city.version` (effects that add
+        production, derived production, prices or rebates; derived production reads only built
+        cards' production, which bumps it too). The last two are the memo of :meth:`trade_id`."""
         city = self.cities[seat]
         parts = city.parts
-        if parts is not None and parts[0] == (city.version, len(city.built), trading._GENERATION[0]):
+        if parts is not None and parts[0] == (city.version, trading._GENERATION[0]):
             return parts
         while True:  # interning may forget older ids: all three must come from one generation
             gen = trading._GENERATION[0]
@@ -264,7 +265,7 @@ class State:
                                           city.rebates[1]))
             if gen == trading._GENERATION[0]:
                 break
-        city.parts = ((city.version, len(city.built), gen), own, sells, prices, None, -1)
+        city.parts = ((city.version, gen), own, sells, prices, None, -1)
         return city.parts
 
     def trade_id(self, seat: int, start_of_turn: bool = False) -> int:
@@ -287,8 +288,7 @@ class State:
         lc = cities[(seat + 1) % n]
         rc = cities[(seat - 1) % n]
         # the memo lives in this city's (immutable) parts tuple: copies of a state never share it
-        stamp = (city.version, len(city.built), lc.version, len(lc.built), rc.version, len(rc.built),
-                 trading._GENERATION[0])
+        stamp = (city.version, lc.version, rc.version, trading._GENERATION[0])
         parts = city.parts
         if parts is not None and parts[4] == stamp:
             return parts[5]
@@ -301,7 +301,7 @@ class State:
                 ctx = trading.intern_context(me[1], left, right, me[3])
                 if gen == trading._GENERATION[0]:
                     break
-        city.parts = city.parts[:4] + (stamp[:6] + (gen,), ctx)
+        city.parts = city.parts[:4] + (stamp[:3] + (gen,), ctx)
         return ctx
 
     # ---- the flow ------------------------------------------------------------------------------

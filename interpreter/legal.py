@@ -53,7 +53,6 @@ def actions_for(state, dec: Decision) -> list[Action]:
 
 
 _new = tuple.__new__
-_OPTIONS_GET = trading.options_cache().get
 
 
 def _play_actions(state, dec: Decision) -> list[Action]:
@@ -63,6 +62,7 @@ def _play_actions(state, dec: Decision) -> list[Action]:
     city = state.cities[seat]
     coins = budget(state, dec)
     ctx = state.trade_id(seat, start_of_turn=dec.kind == "extra")
+    known = trading.answers(ctx).get
     neutral = state.neutral_rules.get(seat)
     board = city.board
     names = city.names
@@ -93,7 +93,7 @@ def _play_actions(state, dec: Decision) -> list[Action]:
                 cc = card.coins
                 if cc <= coins:
                     cid = card.cost_id
-                    opts = _OPTIONS_GET((cid, ctx)) if cid >= 0 else _FREE
+                    opts = known(cid) if cid >= 0 else _FREE
                     if opts is None:
                         opts = trading.payment_options(cid, ctx)
                     for left, right in opts:

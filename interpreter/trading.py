@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import Optional
 
 __all__ = ["payment_options", "achievable", "intern_context", "intern_part", "intern_cost", "clear_caches",
-           "context", "missing_resources", "generation", "options_cache", "Context", "ZERO_COST"]
+           "context", "answers", "missing_resources", "generation", "Context", "ZERO_COST"]
 
 #: (own_fixed, own_choices, left_fixed, left_choices, right_fixed, right_choices,
 #:  left_prices, right_prices, left_rebate, right_rebate)
@@ -37,8 +37,9 @@ _CONTEXT_PACKED: list[Optional[tuple]] = []  # context id -> packed flat context
 _COSTS: dict[tuple[int, ...], int] = {}
 _COST_LIST: list[tuple[int, ...]] = []
 _COST_PACKED: list[Optional[int]] = []  # cost id -> packed cost (None: not packable)
-#: (cost id, context id) -> payments; (cost id, context id) -> exact payments
-_OPTIONS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+#: context id -> {cost id -> payments}; how many answers they hold; (cost id, context id) -> exact payments
+_ANSWERS: list[dict[int, tuple[tuple[int, int], ...]]] = []
+_ANSWER_COUNT = [0]
 _ACHIEVABLE: dict[tuple[int, int], frozenset[tuple[int, int]]] = {}
 #: canonical key (see `_key`) -> payments, shared by many (cost, context) pairs
 _BY_KEY: dict[tuple, tuple[tuple[int, int], ...]] = {}
@@ -97,9 +98,10 @@ def generation() -> int:
 def clear_caches() -> None:
     """Forget every part, context and answer (cost ids are permanent: catalogs hold them)."""
     _GENERATION[0] += 1
-    for cache in (_PARTS, _PART_LIST, _PART_PACKED, _CONTEXTS, _CONTEXT_LIST, _CONTEXT_PACKED, _OPTIONS,
+    for cache in (_PARTS, _PART_LIST, _PART_PACKED, _CONTEXTS, _CONTEXT_LIST, _CONTEXT_PACKED, _ANSWERS,
                   _ACHIEVABLE, _BY_KEY, _NORMALIZED):
         cache.clear()
+    _ANSWER_COUNT[0] = 0
 
 
 def intern_cost(cost: tuple[int, ...]) -> int:
@@ -128,7 +130,7 @@ def intern_part(part: tuple) -> int:
     May forget every id first (when the caches are full): callers compare `generation()`."""
     pid = _PARTS.get(part)
     if pid is None:
-        if len(_PART_LIST) > _MAX_ENTRIES or len(_OPTIONS) > 2 * _MAX_ENTRIES:
+        if len(_PART_LIST) > _MAX_ENTRIES or _ANSWER_COUNT[0] > 2 * _MAX_ENTRIES:
             clear_caches()  # ids must stay consistent with what is cached for them
         pid = len(_PART_LIST)
         _PARTS[part] = pid
@@ -143,7 +145,8 @@ def intern_context(own: int, left_sells: int, right_sells: int, prices: int) -> 
     key = (own, left_sells, right_sells, prices)
     cid = _CONTEXTS.get(key)
     if cid is None:
-        if len(_CONTEXT_LIST) > _MAX_ENTRIES or len(_OPTIONS) > 2 * _MAX_ENTRIES or len(_BY_KEY) > _MAX_ENTRIES:
+        if (len(_CONTEXT_LIST) > _MAX_ENTRIES or _ANSWER_COUNT[0] > 2 * _MAX_ENTRIES
+                or len(_BY_KEY) > _MAX_ENTRIES or len(_ACHIEVABLE) > _MAX_ENTRIES):
             clear_caches()
             return -1
         cid = len(_CONTEXT_LIST)
@@ -154,13 +157,14 @@ def intern_context(own: int, left_sells: int, right_sells: int, prices: int) -> 
         rf, rc = _PART_PACKED[right_sells]
         lp, rp, lreb, rreb = _PART_PACKED[prices]
         _CONTEXT_PACKED.append(None if lp is None else (of, oc, lf, lc, rf, rc, lp, rp, lreb, rreb))
+        _ANSWERS.append({})
     return cid
 
 
-def options_cache() -> dict:
-    """The (cost id, context id) -> payments cache, for callers that look up many costs at once
-    (the dictionary object stays the same when caches are cleared)."""
-    return _OPTIONS
+def answers(ctx_id: int) -> dict[int, tuple[tuple[int, int], ...]]:
+    """The payments known in a context, by cost id, for callers that look up many costs at once:
+    a missing cost is answered (and added) by `payment_options`."""
+    return _ANSWERS[ctx_id]
 
 
 def context(ctx_id: int) -> Context:
@@ -180,8 +184,8 @@ def payment_options(cost_id: int, ctx_id: int) -> tuple[tuple[int, int], ...]:
     when the cost cannot be paid. Sorted by total, then by coins to the left."""
     if cost_id == ZERO_COST:
         return _FREE
-    okey = (cost_id, ctx_id)
-    hit = _OPTIONS.get(okey)
+    known = _ANSWERS[ctx_id]
+    hit = known.get(cost_id)
     if hit is not None:
         return hit
     cost = _COST_PACKED[cost_id]
@@ -197,7 +201,8 @@ def payment_options(cost_id: int, ctx_id: int) -> tuple[tuple[int, int], ...]:
             if hit is None:
                 hit = _solve(key)
                 _BY_KEY[key] = hit
-    _OPTIONS[okey] = hit
+    known[cost_id] = hit
+    _ANSWER_COUNT[0] += 1
     return hit
 
 
@@ -319,7 +324,7 @@ def _solve(key: tuple) -> tuple[tuple[int, int], ...]:
     of resources."""
     need, own_units, lcap, left_units, rcap, right_units, lpk, rpk, lrb, rrb = key
     if own_units or left_units or right_units:
-        norm = _normalize(*_decode(key))
+        return _solve_units(key)
     else:  # fixed units only: one (need, left, right, left price, right price) per resource
         sig = []
         x = need
@@ -340,6 +345,72 @@ def _solve(key: tuple) -> tuple[tuple[int, int], ...]:
         hit = _pareto(_pairs(norm[0], norm[1], minimal_only=True))
         _NORMALIZED[norm] = hit
     return hit
+
+
+def _solve_units(key: tuple) -> tuple[tuple[int, int], ...]:
+    """The payments of a key with either/or units: the Pareto-minimal pairs over every use of
+    the city's units and every most generous use of each neighbour's, each of which is a problem
+    with fixed units only (answered and cached by its own key)."""
+    need, own_units, lcap, left_units, rcap, right_units, lpk, rpk, lrb, rrb = key
+    found: set[tuple[int, int]] = set()
+    lefts = _packed_supplies(lcap, left_units, need)
+    rights = _packed_supplies(rcap, right_units, need)
+    for rest in _packed_remainders(need, own_units):
+        if not rest:
+            return _FREE
+        for lv in lefts:
+            for rv in rights:
+                sub = _key(rest, (0, (), lv, (), rv, (), lpk, rpk, lrb, rrb))
+                hit = _BY_KEY.get(sub)
+                if hit is None:
+                    hit = _solve(sub)
+                    _BY_KEY[sub] = hit
+                found.update(hit)
+    return _pareto(found)
+
+
+def _below(x: int, y: int) -> bool:
+    """x <= y in every field (packed vectors)."""
+    return ((y | _G) - x) & _G == _G
+
+
+def _packed_remainders(need: int, units: tuple[int, ...]) -> list[int]:
+    """The least remainders of a packed need after the city's either/or units (each used for
+    one resource still needed, when there is one)."""
+    G = _G
+    L7 = _L7
+    rests = {need}
+    for u in units:
+        grown = set()
+        for x in rests:
+            live = u & (((x + L7) & G) >> 7)
+            if not live:
+                grown.add(x)
+            while live:
+                b = live & -live
+                live ^= b
+                grown.add(x - b)
+        rests = grown
+    return [x for x in rests if not any(y != x and _below(y, x) for y in rests)]
+
+
+def _packed_supplies(cap: int, units: tuple[int, ...], need: int) -> list[int]:
+    """The most generous packed vectors (at most the need) a neighbour can sell at once."""
+    G = _G
+    L7 = _L7
+    vecs = {cap}
+    for u in units:
+        grown = set()
+        for v in vecs:
+            live = u & ((((need - v) + L7) & G) >> 7)
+            if not live:
+                grown.add(v)
+            while live:
+                b = live & -live
+                live ^= b
+                grown.add(v + b)
+        vecs = grown
+    return [v for v in vecs if not any(w != v and _below(v, w) for w in vecs)]
 
 
 def _sales(cap: int, units: tuple[int, ...], need: int) -> tuple[int, tuple[int, ...]]:
