@@ -19,7 +19,7 @@ from wonderrules.grammar.build import ToSyntax
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
 from wonderrules.grammar.syntax_errors import explain
 
-__all__ = ["parse_source", "load_parser"]
+__all__ = ["parse_source", "load_parser", "clear_parse_cache"]
 
 #: Item keywords that can never be nested: a line starting with one of them starts a new item.
 _ALWAYS_SPLIT = ("card", "wonder", "replace", "remove", "game", "scoring", "option", "resources",
@@ -67,7 +67,22 @@ def _transform(path: str, tree) -> s.Ruleset:
 
 
 def parse_source(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
-    """Parse one file. Returns the syntax tree (None when any piece failed) and diagnostics."""
+    """Parse one file. Returns the syntax tree (None when any piece failed) and diagnostics.
+
+    Results are kept for the last few (text, path) pairs: syntax trees and diagnostics are frozen,
+    and the layers below a rule set (the base game) are read again by every check of a layer.
+    """
+    tree, diags = _parse_cached(text, path)
+    return tree, list(diags)
+
+
+@lru_cache(maxsize=32)
+def _parse_cached(text: str, path: str) -> tuple[s.Ruleset | None, tuple[Diagnostic, ...]]:
+    tree, diags = _parse(text, path)
+    return tree, tuple(diags)
+
+
+def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
     parser = load_parser()
     try:
         tree = parser.parse(text, start="start")
@@ -99,6 +114,11 @@ def parse_source(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnosti
         except (VisitError, RecursionError) as e:
             diags.append(error("E0001", f"cannot read this file: {e}", Span.point(path, 1, 1)))
     return None, diags
+
+
+def clear_parse_cache() -> None:
+    """Forget the files read so far (for measuring a parse from scratch)."""
+    _parse_cached.cache_clear()
 
 
 def token_at(text: str, line: int, column: int) -> Token | None:  # pragma: no cover - debugging aid

@@ -315,3 +315,15 @@ def test_deep_nesting_is_refused_by_item() -> None:
     d = one_error("ruleset t\n\ngame { hand " + "- " * 5000 + "7 }\n")
     assert d.code == "E0001" and d.message == "this item nests too deeply to read"
     assert d.span.line == 3
+
+
+def test_parsed_files_are_kept_and_keyed_by_text_and_path() -> None:
+    text = BASE.read_text(encoding="utf-8")
+    first, _ = parse_source(text, "a.wr")
+    again, _ = parse_source(text, "a.wr")
+    other, _ = parse_source(text, "b.wr")
+    assert again is first  # frozen syntax trees are shared, not parsed twice
+    assert other is not first and other.span.path == "b.wr"
+    _, diags = parse_source("ruleset t\n}", "c.wr")
+    diags.clear()  # the caller's list is its own
+    assert len(parse_source("ruleset t\n}", "c.wr")[1]) == 1
