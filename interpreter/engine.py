@@ -594,7 +594,6 @@ class State:
         other.built_this_turn = list(self.built_this_turn)
         other._eot = list(self._eot)
         other._losses = dict(self._losses)
-        other._picks = dict(self._picks)
         other._work = deque(self._work)
         other._legal = {}
         other._new_builds = list(self._new_builds)

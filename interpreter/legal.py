@@ -119,6 +119,9 @@ _FREE = ((0, 0),)
 def reason(state, dec: Decision, action: Action) -> Optional[str]:
     """A sentence saying why `action` is illegal for `dec`, or None when it is legal (including
     payments that are valid but not minimal)."""
+    extra = _extra_fields(action)
+    if extra:
+        return extra
     if dec.kind == PAY:
         if action.kind != PAY:
             return f"the pending decision is how much of a loss to pay: choose 'pay', not '{action.kind}'"
@@ -186,6 +189,18 @@ def reason(state, dec: Decision, action: Action) -> Optional[str]:
     cost = stage.cost if cost_id != trading.ZERO_COST else tuple(0 for _ in stage.cost)
     return _payment_reason(state, f"stage {city.stages_built + 1} of {city.board.name}", stage.coins, cost,
                            cost_id, ctx, coins, action)
+
+
+def _extra_fields(action: Action) -> Optional[str]:
+    """Fields an action of its kind must leave empty (a sale pays no neighbour, a pick costs
+    nothing, a payment names no card)."""
+    if action.kind in (SELL, PICK) and (action.left or action.right or action.means or action.coins):
+        return f"a '{action.kind}' action pays nothing: leave left, right, means and coins empty"
+    if action.kind in (BUILD, STAGE) and action.coins:
+        return f"a '{action.kind}' action pays neighbours with left and right: leave coins empty"
+    if action.kind == PAY and (action.card or action.left or action.right or action.means):
+        return "a 'pay' action gives only the coins paid"
+    return None
 
 
 def _payment_reason(state, what: str, card_coins: int, cost: tuple[int, ...], cost_id: int, ctx: int,

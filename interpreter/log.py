@@ -129,12 +129,12 @@ def check_scores(state: State, log: dict) -> list[str]:
         return ["the log has final scores but the replayed game is not over"]
     problems = []
     for recorded, sheet in zip(log["scores"], state.scores()):
-        mine = sheet.to_json()
+        replayed = sheet.to_json()
         for key, value in recorded.items():
             if key in ("seat", "choices"):
                 continue
-            if mine.get(key) != value:
-                problems.append(f"seat {sheet.seat}: {key} is {mine.get(key)} here, {value} in the log")
+            if replayed.get(key) != value:
+                problems.append(f"seat {sheet.seat}: {key} is {replayed.get(key)} here, {value} in the log")
     if "winners" in log and list(log["winners"]) != state.winners():
         problems.append(f"winners are {state.winners()} here, {log['winners']} in the log")
     return problems

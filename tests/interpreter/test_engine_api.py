@@ -169,12 +169,10 @@ def test_observations_in_random_games_hold_only_the_own_hand(players):
         st.apply_actions({p: agents[p].choose(st, p) for p in st.pending_decisions()})
 
 
-@pytest.mark.xfail(strict=True, raises=AttributeError, reason=(
-    "State.clone() raises AttributeError: engine.py clone() copies `self._picks`, an attribute "
-    "State.__init__ never sets (no other code uses it)"))
 def test_clone_is_independent_of_the_original():
     """A clone plays on without touching the original, and the original without the clone."""
-    st = random_game(4, 3, upto=20)
+    st = random_game(4, 3, upto=8)
+    assert not st.is_terminal()
     before = snapshot(st)
     twin = st.clone()
     assert snapshot(twin) == before
@@ -241,11 +239,6 @@ def test_find_action_helper_refuses_what_the_engine_refuses(table):
         find_action(table.state, 0, build("Lumber Yard"))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "explain()/apply_actions accept a 'sell' action carrying payments or a means (e.g. "
-    "Action('sell', card, left=5)): legal.reason returns None for any SELL before looking at "
-    "left/right/means/coins, so an action that is not among legal_actions() is accepted and its "
-    "extra fields are silently dropped (Action.to_json omits them for a sale)"))
 def test_a_sale_that_pays_neighbours_is_refused():
     """Selling takes 3 coins from the bank and pays nobody: a sale with a payment or a means is
     not one of the legal actions and should be refused with a reason."""

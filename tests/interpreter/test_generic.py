@@ -15,9 +15,6 @@ CHECKER = ROOT.parent / "shared" / "tools" / "check_generic_engine.py"
 
 
 @pytest.mark.skipif(not CHECKER.is_file(), reason=f"the checker tool is not at {CHECKER}")
-@pytest.mark.xfail(strict=True, reason=(
-    "check_generic_engine.py fails on interpreter/log.py lines 132, 136, 137: the local variable "
-    "`mine` in check_scores() reads as the card name 'Mine' to the checker; rename the variable"))
 def test_interpreter_code_names_nothing_of_the_game():
     result = subprocess.run([sys.executable, str(CHECKER)], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
