@@ -1,0 +1,81 @@
+"""The expansions are data: compiled to JSON they play without the parser, and a variant layer of
+a few lines changes how the engine plays them, with no Python of their own."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from expansion_support import FREE_CITY
+
+import wonderrules as wr
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_compiled_cities_two_player_plays_without_the_parser(tmp_path):
+    """Cities and the two-player variant, compiled together, play a whole game from JSON: debt
+    decisions, the Free City's decisions and its pile included; lark is never imported."""
+    out = tmp_path / "cities_two_player.json"
+    wr_cli = Path(sys.executable).with_name("wr")
+    cmd = [str(wr_cli)] if wr_cli.is_file() else [sys.executable, "-m", "wonderrules.cli"]
+    done = subprocess.run(cmd + ["compile", "cities", "two_player", "-o", str(out)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    program = textwrap.dedent(f"""
+        import sys
+        import wonderrules
+        rules = wonderrules.load_compiled({str(out)!r})
+        game = wonderrules.Game(rules, players=2)
+        kinds = set()
+        for seed in range(6):
+            state = game.new_initial_state(seed=seed)
+            while not state.is_terminal():
+                pend = state.pending_decisions()
+                kinds |= {{(d.kind, d.seat == 2) for d in pend.values()}}
+                state.apply_actions({{p: state.legal_actions(p)[seed % 2 - 1] for p in pend}})
+            assert set(state.winners()) <= {{0, 1}}
+            assert len(state.dealt[1]["hands"][0]) == 8
+        assert ("play", True) in kinds, kinds
+        assert "lark" not in sys.modules
+        assert not any(m.startswith("wonderrules.grammar") for m in sys.modules)
+        print("ok", sorted(kinds))
+    """)
+    played = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert played.returncode == 0, played.stdout + played.stderr
+    assert played.stdout.startswith("ok")
+
+
+VARIANT = """\
+ruleset alt "Free City card from the other side in Age II" extends two_player
+
+game {
+  override neutral seat "Free City" {
+    dealt a pile
+    controller starts: left, right, left
+    controller draws 1 from pile each turn
+    must build by chain when possible
+    sells only when it can build neither card nor stage
+    never wins
+  }
+}
+"""
+
+
+def test_variant_layer_moves_the_free_city_card(tmp_path, monkeypatch):
+    """two_player.wr: 'A variant that alternates writes override neutral seat "Free City"
+    { ... controller starts: left, right, left ... }': in Age II the player on the Free City's
+    right (seat 1) starts with its card."""
+    (tmp_path / "alt.wr").write_text(VARIANT, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    rules = wr.load_rules("cities", "two_player", str(tmp_path / "alt.wr"))
+    st = wr.Game(rules, players=2, sides="A").new_initial_state(seed=1)
+    starts = {}
+    while not st.is_terminal():
+        if st.turn == 1:
+            starts[st.age] = st.controller[FREE_CITY]
+        pend = st.pending_decisions()
+        st.apply_actions({p: st.legal_actions(p)[-1] for p in pend})
+    assert starts == {1: 0, 2: 1, 3: 0}
