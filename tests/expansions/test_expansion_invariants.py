@@ -58,9 +58,6 @@ def test_random_games_keep_the_invariants(table):
             assert sum(v for _, v in sheet.columns) == sheet.total
 
 
-@pytest.mark.xfail(strict=True, raises=AttributeError,
-                   reason="State.clone() copies self._picks, an attribute State.__init__ never sets "
-                   "(interpreter/engine.py, clone): every clone raises AttributeError")
 def test_clone_mid_game_plays_on_independently():
     """A clone of a game in progress (here: two players with Cities, mid Age II) plays on without
     touching the original (the state API promises clone())."""
