@@ -138,6 +138,32 @@ CATALOGUE: tuple[Mistake, ...] = (
             "write `hand 7`, `turns 6`, `start coins 3`",
             ("game { hand =", "game { turns =", "game { hand :", "game { players =",
              "game { players :", "game { ages =")),
+    Mistake("the names of a declaration follow a colon",
+            "write `resources raw: wood, stone`, `symbols science: compass`, `tokens: victory, defeat` or "
+            "`colours: brown, blue scores civilian`",
+            ("resources raw wood", "symbols science compass", "tokens debt", "colours brown")),
+    Mistake("a colour's score column follows `scores`, without a colon",
+            "write `colours: yellow scores commercial`",
+            ("colours: orange scores:",)),
+    Mistake("score columns are separated by spaces or new lines, not commas",
+            "write each column on its own line: `treasury = coins / 3`",
+            ("scoring { a = coins,", "scoring { a,", "scoring { a b,")),
+    Mistake("a conflict is resolved `at end of age`",
+            "write `conflict military at end of age { ... }`",
+            ("conflict naval {", "conflict naval at {", "conflict naval at end {")),
+    Mistake("a token is gained with the word `token`",
+            "write `gain 1 victory token` (`tokens` for more than one)",
+            (_HOOK + "on build: gain 2 gold }", _HOOK + "on build: gain 2 gold on",
+             _HOOK + "on build: self gain 2 gold }")),
+    Mistake("points are written as a bare number",
+            "write `score 2`, or `score 1 per brown card in self`",
+            (_HOOK + "end of game: score 2 points", _HOOK + "end of game: score 2 vp",
+             _HOOK + "end of game: score 2 VP")),
+    Mistake("whether a card counts itself is written `(including this)` or `(excluding this)`",
+            "write `per yellow card in self (including this)`",
+            (_HOOK + "end of game: score 1 per brown card in self (including self",
+             _HOOK + "end of game: score 1 per brown card in self (excluding it",
+             _HOOK + "end of game: score 1 per brown card in self (including)")),
     Mistake("a rule set starts with its header",
             'write `ruleset name "Title"` on the first line (and `extends base` for a layer)',
             ("!card", "!game {", "!wonder", "!# c\ncard", "!resources", "!scoring", "!", "!# c\n")),
@@ -393,6 +419,9 @@ def _bad_character(parser: Lark, exc: UnexpectedCharacters, path: str, padded: s
                      Span(path, exc.line, exc.column, exc.line, max(exc.column + 1, len(line.rstrip()) + 1)),
                      help='a quoted name starts and ends on the same line: `"Lumber Yard"`')
     where = Span.point(path, exc.line, exc.column)
+    if ch == ";":
+        return error("E0002", "';' is not used in rule sets", where,
+                     help="put each effect or setting on its own line, or separate them with spaces")
     if ch == "'":
         return error("E0002", "names are quoted with double quotes", where,
                      help='write `"Lumber Yard"`, not `\'Lumber Yard\'`')

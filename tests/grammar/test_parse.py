@@ -196,6 +196,15 @@ _MISTAKES = [
     ('wonder "R" { start ore }', "E0001", "a wonder needs its side after its name", "{"),
     ('wonder "R" side A { stage cost 2 wood { end of game: score 3 } }', "E0001",
      "a wonder side starts with its starting resource", "stage"),
+    ("resources raw clay, brick", "E0001", "the names of a declaration follow a colon", "clay"),
+    ("scoring { bonus = coins, extra = coins }", "E0001",
+     "score columns are separated by spaces or new lines, not commas", ","),
+    ("conflict naval { strength: symbols(shield) }", "E0001", "a conflict is resolved `at end of age`", "{"),
+    (_CARD + "{ on build: gain 2 gold }", "E0001", "a token is gained with the word `token`", "}"),
+    (_CARD + "{ end of game: score 2 points }", "E0001", "points are written as a bare number", "points"),
+    (_CARD + "{ end of game: score 1 per blue card in self (including self) }", "E0001",
+     "whether a card counts itself is written", "self)"),
+    (_CARD + "{ passive: produce wood; end of game: score 1 }", "E0002", "';' is not used in rule sets", ";"),
 ]
 
 
