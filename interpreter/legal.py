@@ -53,6 +53,18 @@ def actions_for(state, dec: Decision) -> list[Action]:
 
 
 _new = tuple.__new__
+#: actions are immutable values: the same ones are handed out again (bounded, see `_action`)
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def _action(kind: str, name: str, left: int, right: int, means: str) -> Action:
+    key = (kind, name, left, right, means)
+    act = _ACTIONS.get(key)
+    if act is None:
+        if len(_ACTIONS) > 200_000:
+            _ACTIONS.clear()
+        act = _ACTIONS[key] = _new(Action, (kind, name, left, right, means, 0))
+    return act
 
 
 def _play_actions(state, dec: Decision) -> list[Action]:
@@ -60,20 +72,25 @@ def _play_actions(state, dec: Decision) -> list[Action]:
     This runs for every player every turn; it is written for speed."""
     seat = dec.seat
     city = state.cities[seat]
-    coins = budget(state, dec)
-    ctx = state.trade_id(seat, start_of_turn=dec.kind == "extra")
+    extra = dec.kind == "extra"
+    coins = budget(state, dec) if extra else city.coins
+    ctx = state.trade_id(seat, extra)
     known = trading.answers(ctx).get
-    neutral = state.neutral_rules.get(seat)
-    board = city.board
+    neutral = state.neutral_rules.get(seat) if state.neutral_rules else None
     names = city.names
     free_slots = city.free_builds
-    stage_pay: list[tuple[int, int]] = []
-    if city.stages_built < len(board.stages):
-        stage = board.stages[city.stages_built]
-        if stage.coins <= coins:
-            sc = stage.coins
-            stage_pay = [p for p in trading.payment_options(_stage_cost_id(city, stage), ctx)
-                         if sc + p[0] + p[1] <= coins]
+    actions = _ACTIONS
+    stage_pay = ()
+    stages = city.board.stages
+    if city.stages_built < len(stages):
+        stage = stages[city.stages_built]
+        sc = stage.coins
+        if sc <= coins:
+            sid = trading.ZERO_COST if city.free_stage_resources else stage.cost_id
+            pay = known(sid) if sid >= 0 else _FREE
+            if pay is None:
+                pay = trading.payment_options(sid, ctx)
+            stage_pay = [p for p in pay if sc + p[0] + p[1] <= coins]
     out: list[Action] = []
     seen: set[str] = set()
     for card in state.hands[dec.player]:
@@ -87,7 +104,7 @@ def _play_actions(state, dec: Decision) -> list[Action]:
             chains = card.chains_from
             if chains and not chains.isdisjoint(names):
                 chained = True
-                out.append(_new(Action, (BUILD, name, 0, 0, "chain", 0)))
+                out.append(actions.get((BUILD, name, 0, 0, "chain")) or _action(BUILD, name, 0, 0, "chain"))
             else:
                 free_already = False
                 cc = card.coins
@@ -98,18 +115,19 @@ def _play_actions(state, dec: Decision) -> list[Action]:
                         opts = trading.payment_options(cid, ctx)
                     for left, right in opts:
                         if cc + left + right <= coins:
-                            out.append(_new(Action, (BUILD, name, left, right, "", 0)))
+                            out.append(actions.get((BUILD, name, left, right, "")) or
+                                       _action(BUILD, name, left, right, ""))
                             if not (cc or left or right):
                                 free_already = True
                 if free_slots and not free_already and _free_build_slot(city, card) is not None:
-                    out.append(_new(Action, (BUILD, name, 0, 0, "free", 0)))
+                    out.append(_action(BUILD, name, 0, 0, "free"))
         if neutral is not None and neutral.must_chain and chained:
             continue
         for left, right in stage_pay:
-            out.append(_new(Action, (STAGE, name, left, right, "", 0)))
+            out.append(actions.get((STAGE, name, left, right, "")) or _action(STAGE, name, left, right, ""))
         if neutral is not None and neutral.sell_last_resort and len(out) > start:
             continue
-        out.append(_new(Action, (SELL, name, 0, 0, "", 0)))
+        out.append(actions.get((SELL, name, 0, 0, "")) or _action(SELL, name, 0, 0, ""))
     return out
 
 
@@ -165,6 +183,10 @@ def reason(state, dec: Decision, action: Action) -> Optional[str]:
     if action.kind == BUILD:
         if card.name in city.names:
             return f"the city already has a '{card.name}': no two structures may share a name"
+        if chained and action.means != "chain":
+            # nobody pays for what a chain gives for free: in team play this also stops buying
+            # from a partner to hand them coins
+            return f"'{card.name}' is built for free through its chain: build it with means 'chain'"
         if action.means == "chain":
             if not chained:
                 needed = " or ".join(f"'{n}'" for n in sorted(card.chains_from)) or "nothing"

@@ -134,11 +134,6 @@ def test_no_buying_from_partner_for_a_chained_card():
     assert temple == [chain("Temple")]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="legal.reason(): a BUILD with means '' is checked for its payment only; the `chained` "
-                   "test there is applied to neutral seats with must_chain, never to other cities, so "
-                   "explain()/apply_actions accept build('Temple', left=6) for a card the city can chain "
-                   "(paying its partner), while legal_actions() offers only the chain")
 def test_explain_refuses_buying_from_partner_for_a_chained_card():
     """[R] Partners may NOT ... buy resources from each other for a card they can build for free
     through a chain (explain and apply_actions must refuse it, as legal_actions leaves it out)."""

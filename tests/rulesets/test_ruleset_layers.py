@@ -20,19 +20,10 @@ def _shown(result) -> str:
     return "\n".join(f"{d.code} {d.message}" for d in result.diagnostics[:10])
 
 
-# The two-player layer seats at most 3 (2 players + the Free City), and the marker check in
-# grammar/checks/values.py reports every base card marked 4+ to 7+ as "never used": true of the
-# table, but not a mistake of a layer that cannot change the base cards. Remove the mark when
-# the check only judges markers a layer defines itself.
-_MARKER_CHECK = pytest.mark.xfail(
-    strict=True,
-    reason="values.py reports base markers 4+..7+ as errors under a layer seating at most 3")
-
-
 @pytest.mark.parametrize("layers", [
     pytest.param(("base",), id="base"),
     pytest.param(("cities",), id="base+cities"),
-    pytest.param(("two_player",), id="base+two_player", marks=_MARKER_CHECK),
+    pytest.param(("two_player",), id="base+two_player"),
     pytest.param(("cities", "two_player"), id="base+cities+two_player"),
 ])
 def test_combination_compiles_without_diagnostics(layers: tuple[str, ...]) -> None:
