@@ -358,7 +358,7 @@ def test_copies_keep_their_own_trade_contexts(base):
     for _ in range(3):
         state.apply_actions({p: rng.choice(state.legal_actions(p)) for p in state.pending_decisions()})
     for _ in range(20):
-        copy = _clone(state)
+        copy = state.clone()
         for _ in range(4):
             if copy.is_terminal():
                 break
@@ -369,12 +369,6 @@ def test_copies_keep_their_own_trade_contexts(base):
         for p, dec in state.pending_decisions().items():
             _check_position(state, p, dec)
 
-
-def _clone(state):
-    """State.clone; it copies a `_picks` attribute that states do not always have yet."""
-    if not hasattr(state, "_picks"):
-        state._picks = {}
-    return state.clone()
 
 
 # ---- determinism and logs ----------------------------------------------------------------------
