@@ -100,16 +100,16 @@ def _order_span(model: Model, timing: str) -> Span | None:
 def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     declared = _declared(rules)
-    by_timing: dict[str, dict[type, tuple[str, ir.Hook, Span, int]]] = {}
+    by_timing: dict[str, list[tuple[str, ir.Hook, Span, int]]] = {}
     pairs_seen: set[tuple[str, str, str]] = set()
     hooks = list(_hooks(model, rules))
     for entry in hooks:
         _, h, _, _ = entry
         if h.timing in ("passive", "end_of_game"):
             continue
-        group = by_timing.setdefault(h.timing, {})
-        for other_type, other in list(group.items()):
-            if other_type is type(h.effect):
+        group = by_timing.setdefault(h.timing, [])
+        for other in group:
+            if type(other[1].effect) is type(h.effect):
                 continue
             q = _order_dependent(h.effect, other[1].effect)
             if q is None:
@@ -125,7 +125,7 @@ def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
                 continue
             pairs_seen.add(key)
             diags.append(_order_error(model, h.timing, q, entry, other, orders))
-        group.setdefault(type(h.effect), entry)
+        group.append(entry)
     diags.extend(_trigger_cycles([(o, h, sp) for o, h, sp, _ in hooks]))
     return diags
 

@@ -97,3 +97,17 @@ def test_a_stage_that_builds_from_the_discard_is_no_cycle(compile_layer) -> None
     r = compile_layer('replace wonder "Tower" side A { start stone  stage cost 2 wood '
                       '{ end of turn: build 1 card from discard free } }\n')
     assert r.ok, [d.message for d in r.diagnostics]
+
+
+def test_an_earlier_harmless_effect_does_not_hide_a_conflict(compile_layer) -> None:
+    # the first coin gain of the moment counts nothing; the second counts cards, which the
+    # stage's build from the discard pile adds: their order matters
+    r = compile_layer('replace card "Log" age 1 brown copies 3+ 4+ { end of turn: gain 1 coin }\n'
+                      'replace card "Rock" age 1 brown copies 3+ 4+ '
+                      '{ end of turn: gain 1 coin per brown card in left, right }\n'
+                      'replace wonder "Tower" side A { start stone  stage cost 2 wood '
+                      '{ end of turn: build 1 card from discard free } }\n')
+    d = only(r, "E0402")
+    assert d.message == ("at end of turn, 'build' (Tower A stage 1) and 'gain' (card 'Rock') both touch cards, "
+                         "and their order is not declared")
+    assert d.labels[0].span.line == 3
