@@ -166,10 +166,13 @@ class _Refs:
         eff = hook.effect
         allowed = EFFECT_TIMINGS[type(eff)]
         if t.kind not in allowed:
-            words = ", ".join(f"`{_TIMING_WORDS[a]}`" for a in allowed)
+            effect = _EFFECT_WORDS[type(eff)]
+            if len(allowed) == 1:
+                hint = f"write `{_TIMING_WORDS[allowed[0]]}: {effect} ...`"
+            else:
+                hint = "use one of " + ", ".join(f"`{_TIMING_WORDS[a]}`" for a in allowed)
             self.diags.append(error(
-                "E0104", f"`{_EFFECT_WORDS[type(eff)]}` cannot happen at `{_TIMING_WORDS[t.kind]}`",
-                t.span, help=f"use {words}"))
+                "E0104", f"`{effect}` cannot happen at `{_TIMING_WORDS[t.kind]}`", t.span, help=hint))
         if t.kind == "whenever_builds":
             for sc in t.scopes:
                 self.scope(sc, TARGET_SCOPES)

@@ -79,12 +79,12 @@ def test_unknown_pool(compile_layer) -> None:
 # ---- timings and scopes (E0104) ------------------------------------------------------------------
 
 @pytest.mark.parametrize(("effect", "timing", "allowed"), [
-    ("end of game: produce wood", "end of game", "use `passive`"),
-    ("passive: score 2", "passive", "use `end of game`"),
+    ("end of game: produce wood", "end of game", "write `passive: produce ...`"),
+    ("passive: score 2", "passive", "write `end of game: score ...`"),
     ("passive: gain 2 coins", "passive",
-     "use `on build`, `end of turn`, `each end of turn`, `each end of age`, `whenever ... builds`"),
+     "use one of `on build`, `end of turn`, `each end of turn`, `each end of age`, `whenever ... builds`"),
     ("on build: build 1 card from discard free", "on build",
-     "use `end of turn`, `each end of turn`, `each end of age`"),
+     "use one of `end of turn`, `each end of turn`, `each end of age`"),
 ])
 def test_effect_at_a_timing_it_cannot_have(compile_layer, effect: str, timing: str, allowed: str) -> None:
     text = replace_log(effect)
