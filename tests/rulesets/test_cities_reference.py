@@ -36,6 +36,8 @@ def cities() -> ir.RuleSet:
 
 
 def _rows(name: str) -> list[dict[str, str]]:
+    if not (REFERENCE / name).is_file():  # collected without the reference: every test skips
+        return []
     with open(REFERENCE / name, newline="", encoding="utf-8") as f:
         return list(csv.DictReader(f, delimiter="\t"))
 
