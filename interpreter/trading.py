@@ -45,6 +45,8 @@ _ACHIEVABLE: dict[tuple[int, int], frozenset[tuple[int, int]]] = {}
 _BY_KEY: dict[tuple, tuple[tuple[int, int], ...]] = {}
 #: the same problem with resources renamed in a canonical order (see `_normalize`) -> payments
 _NORMALIZED: dict[tuple, tuple[tuple[int, int], ...]] = {}
+#: fixed units only: (sorted per-resource rows, left rebate, right rebate) -> payments (`_solve`)
+_FIXED: dict[tuple, tuple[tuple[int, int], ...]] = {}
 _MAX_ENTRIES = 400_000
 
 ZERO_COST = -1  # the id of "no resources", answered without a lookup
@@ -99,7 +101,7 @@ def clear_caches() -> None:
     """Forget every part, context and answer (cost ids are permanent: catalogs hold them)."""
     _GENERATION[0] += 1
     for cache in (_PARTS, _PART_LIST, _PART_PACKED, _CONTEXTS, _CONTEXT_LIST, _CONTEXT_PACKED, _ANSWERS,
-                  _ACHIEVABLE, _BY_KEY, _NORMALIZED):
+                  _ACHIEVABLE, _BY_KEY, _NORMALIZED, _FIXED):
         cache.clear()
     _ANSWER_COUNT[0] = 0
 
@@ -325,26 +327,52 @@ def _solve(key: tuple) -> tuple[tuple[int, int], ...]:
     need, own_units, lcap, left_units, rcap, right_units, lpk, rpk, lrb, rrb = key
     if own_units or left_units or right_units:
         return _solve_units(key)
-    else:  # fixed units only: one (need, left, right, left price, right price) per resource
-        sig = []
-        x = need
-        s = 0
-        while x:
-            n = x & _VMAX
-            if n:
-                sig.append((n, (lcap >> s) & _VMAX, (rcap >> s) & _VMAX, (lpk >> s) & _VMAX, (rpk >> s) & _VMAX))
-            x >>= _W
-            s += _W
-        sig.sort()
-        k = len(sig)
-        norm = (tuple(x[0] for x in sig),
-                ((0,) * k, (), tuple(x[1] for x in sig), (), tuple(x[2] for x in sig), (),
-                 tuple(x[3] for x in sig), tuple(x[4] for x in sig), lrb, rrb))
-    hit = _NORMALIZED.get(norm)
+    # fixed units only: one (need, left, right, left price, right price) per needed resource,
+    # in sorted order (the naming of resources does not matter)
+    sig = []
+    fields = ((need + _L7) & _G) >> (_W - 1)  # the lowest bit of each needed field
+    while fields:
+        b = fields & -fields
+        fields ^= b
+        s = b.bit_length() - 1
+        sig.append((need >> s & _VMAX, lcap >> s & _VMAX, rcap >> s & _VMAX, lpk >> s & _VMAX, rpk >> s & _VMAX))
+    sig.sort()
+    norm = (tuple(sig), lrb, rrb)
+    hit = _FIXED.get(norm)
     if hit is None:
-        hit = _pareto(_pairs(norm[0], norm[1], minimal_only=True))
-        _NORMALIZED[norm] = hit
+        hit = _FIXED[norm] = _solve_fixed(sig, lrb, rrb)
     return hit
+
+
+def _solve_fixed(sig: list[tuple[int, int, int, int, int]], lrb: int, rrb: int) -> tuple[tuple[int, int], ...]:
+    """Payments when every unit is fixed: per resource (need, left can sell, right can sell,
+    left price, right price), k units from the left and the rest from the right; the coins add
+    up over resources (a dynamic programme, Pareto-pruned when there is no rebate)."""
+    if not (lrb or rrb):
+        pairs = [(0, 0)]
+        for n, a, b, pl, pr in sig:
+            lo = n - b if n > b else 0
+            hi = a if a < n else n
+            if lo > hi:
+                return ()
+            pairs = _pareto_list([(x + k * pl, y + (n - k) * pr) for x, y in pairs for k in range(lo, hi + 1)])
+        return _pareto(pairs)
+    states = {(0, 0, False, False)}
+    for n, a, b, pl, pr in sig:
+        lo = n - b if n > b else 0
+        hi = a if a < n else n
+        if lo > hi:
+            return ()
+        states = {(x + k * pl, y + (n - k) * pr, fl or k > 0, fr or k < n)
+                  for x, y, fl, fr in states for k in range(lo, hi + 1)}
+    found = set()
+    for x, y, fl, fr in states:
+        if lrb and fl:
+            x = x - lrb if x > lrb else 0
+        if rrb and fr:
+            y = y - rrb if y > rrb else 0
+        found.add((x, y))
+    return _pareto(found)
 
 
 def _solve_units(key: tuple) -> tuple[tuple[int, int], ...]:
@@ -352,19 +380,30 @@ def _solve_units(key: tuple) -> tuple[tuple[int, int], ...]:
     the city's units and every most generous use of each neighbour's, each of which is a problem
     with fixed units only (answered and cached by its own key)."""
     need, own_units, lcap, left_units, rcap, right_units, lpk, rpk, lrb, rrb = key
+    G = _G
+    L7 = _L7
     found: set[tuple[int, int]] = set()
-    lefts = _packed_supplies(lcap, left_units, need)
-    rights = _packed_supplies(rcap, right_units, need)
-    for rest in _packed_remainders(need, own_units):
+    lefts = _packed_supplies(lcap, left_units, need) if left_units else (lcap,)
+    rights = _packed_supplies(rcap, right_units, need) if right_units else (rcap,)
+    for rest in _packed_remainders(need, own_units) if own_units else (need,):
         if not rest:
             return _FREE
         for lv in lefts:
+            t = (lv | G) - rest
+            g = t & G
+            lv = lv - (t & (g - (g >> 7)))  # at most what is still needed (as in `_key`)
+            m = ((lv + L7) & G) >> 7
+            lsub = (lpk & (m * _VMAX), lrb) if m else (0, 0)
             for rv in rights:
-                sub = _key(rest, (0, (), lv, (), rv, (), lpk, rpk, lrb, rrb))
+                t = (rv | G) - rest
+                g = t & G
+                rv = rv - (t & (g - (g >> 7)))
+                m = ((rv + L7) & G) >> 7
+                rsub = (rpk & (m * _VMAX), rrb) if m else (0, 0)
+                sub = (rest, (), lv, (), rv, (), lsub[0], rsub[0], lsub[1], rsub[1])
                 hit = _BY_KEY.get(sub)
                 if hit is None:
-                    hit = _solve(sub)
-                    _BY_KEY[sub] = hit
+                    hit = _BY_KEY[sub] = _solve(sub)
                 found.update(hit)
     return _pareto(found)
 
@@ -541,12 +580,25 @@ def missing_resources(cost: tuple[int, ...], ctx: Context) -> list[int]:
 
 # ---- the search ------------------------------------------------------------------------------
 
-def _pareto(pairs: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+def _pareto_list(pairs: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The pairs no other pair beats or equals on both coordinates, by increasing left (then
+    decreasing right): a pair is kept when its right is below every right kept before it."""
     best: list[tuple[int, int]] = []
+    low = None
     for p in sorted(set(pairs)):
-        if not any(q[0] <= p[0] and q[1] <= p[1] for q in best):
+        if low is None or p[1] < low:
             best.append(p)
-    return tuple(sorted(best, key=lambda p: (p[0] + p[1], p[0])))
+            low = p[1]
+    return best
+
+
+def _pareto(pairs: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The Pareto-minimal pairs, sorted by total, then by coins to the left."""
+    return tuple(sorted(_pareto_list(pairs), key=_by_total))
+
+
+def _by_total(p: tuple[int, int]) -> tuple[int, int]:
+    return (p[0] + p[1], p[0])
 
 
 def _residuals(need: tuple[int, ...], choices: tuple[tuple[int, ...], ...], minimal_only: bool) -> set[tuple[int, ...]]:
