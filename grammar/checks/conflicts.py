@@ -2,7 +2,9 @@
 
 - Two effects that run at the same moment and touch the same quantity in an order-dependent way
   (one reads what the other writes, or one takes away what the other adds) need a declared order
-  (`order end of turn: gain, build, lose`).
+  (`order end of turn: gain, build, lose`). A moment is what the engine runs as one queue:
+  `end of turn` and `each end of turn` effects share the end of the turn, `whenever ... builds`
+  effects run with the `on build` effects of the turn.
 - Effects must not trigger each other in a cycle (a build that fires a build that fires ...).
 
 Redefinitions across layers are found while merging (``resolve.py``, E0401).
@@ -14,16 +16,13 @@ from collections.abc import Iterator
 
 import networkx as nx
 
+from wonderrules.grammar.checks.references import MOMENT_OF, TIMING_WORDS
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import ir
 
 __all__ = ["check", "effect_reads", "effect_writes"]
 
-_STEP_WORDS = {"gain": "gain", "lose": "lose", "build": "build", "score": "score", "copy": "copy"}
-_TIMING_WORDS = {"on_build": "on build", "end_of_turn": "end of turn",
-                 "each_end_of_turn": "each end of turn", "each_end_of_age": "each end of age",
-                 "whenever_builds": "whenever ... builds"}
 
 
 def effect_reads(e: ir.Effect) -> frozenset[str]:
@@ -81,6 +80,10 @@ def _hooks(model: Model, rules: ir.RuleSet) -> Iterator[tuple[str, ir.Hook, Span
                 yield f"{w.name} {w.side} stage {i}", h, hn.span, rank.get(w.layer, -1)
 
 
+#: how a message names each moment
+_AT = {"on_build": "on build", "end_of_turn": "at end of turn", "each_end_of_age": "at each end of age"}
+
+
 def _declared(rules: ir.RuleSet) -> dict[str, list[tuple[str, ...]]]:
     """Every order declared for a timing, in the settings, patches and options."""
     out: dict[str, list[tuple[str, ...]]] = {}
@@ -92,9 +95,13 @@ def _declared(rules: ir.RuleSet) -> dict[str, list[tuple[str, ...]]]:
     return out
 
 
-def _order_span(model: Model, timing: str) -> Span | None:
-    entry = model.settings.get(f"order {timing}")
-    return entry.node.span if entry else None
+def _order_entry(model: Model, moment: str) -> tuple[Span, bool] | None:
+    """Where the game block declares the order of a moment, and whether the topmost layer (the
+    one being written) does."""
+    entry = model.settings.get(f"order {moment}")
+    if entry is None:
+        return None
+    return entry.node.span, bool(model.layers) and entry.layer == model.layers[-1]
 
 
 def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
@@ -105,9 +112,10 @@ def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
     hooks = list(_hooks(model, rules))
     for entry in hooks:
         _, h, _, _ = entry
-        if h.timing in ("passive", "end_of_game"):
+        moment = MOMENT_OF.get(h.timing)
+        if moment is None:
             continue
-        group = by_timing.setdefault(h.timing, [])
+        group = by_timing.setdefault(moment, [])
         for other in group:
             if type(other[1].effect) is type(h.effect):
                 continue
@@ -117,14 +125,14 @@ def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
             step_a, step_b = h.effect.step, other[1].effect.step
             if step_a == step_b:
                 continue
-            orders = declared.get(h.timing, [])
+            orders = declared.get(moment, [])
             if orders and all(step_a in o and step_b in o for o in orders):
                 continue
-            key = (h.timing, *sorted((step_a, step_b)))
+            key = (moment, *sorted((step_a, step_b)))
             if key in pairs_seen:
                 continue
             pairs_seen.add(key)
-            diags.append(_order_error(model, h.timing, q, entry, other, orders))
+            diags.append(_order_error(model, moment, q, entry, other, orders))
         group.append(entry)
     diags.extend(_trigger_cycles([(o, h, sp) for o, h, sp, _ in hooks]))
     return diags
@@ -138,19 +146,22 @@ def _order_error(model: Model, timing: str, quantity: str, a: tuple[str, ir.Hook
     owner_a, hook_a, span_a, _ = a
     owner_b, hook_b, span_b, _ = b
     step_a, step_b = hook_a.effect.step, hook_b.effect.step
-    existing = _order_span(model, timing)
+    existing = _order_entry(model, timing)
     steps = list(orders[0]) if orders else []
     steps += [st for st in (step_b, step_a) if st not in steps]
-    words = _TIMING_WORDS.get(timing, timing)
+    words = TIMING_WORDS[timing]
     labels = [Label(span_b, f"'{step_b}' here")]
-    if existing is not None:
-        labels.append(Label(existing, "the declared order"))
+    line = f"order {words}: {', '.join(steps)}"
+    if existing is None:
+        hint = f"declare it in the game block, in the order they should run: `{line}`"
+    else:
+        labels.append(Label(existing[0], "the declared order"))
+        hint = (f"name both steps in the declared order, in the order they should run: `{line}`" if existing[1]
+                else f"declare it in the game block, in the order they should run: `override {line}`")
     return error(
         "E0402",
-        f"at {words}, '{step_a}' ({owner_a}) and '{step_b}' ({owner_b}) both touch {quantity}, "
-        "and their order is not declared", span_a, labels=labels,
-        help=f"declare it in the game block, in the order they should run: "
-             f"`{'override ' if existing else ''}order {words}: {', '.join(steps)}`")
+        f"{_AT[timing]}, '{step_a}' ({owner_a}) and '{step_b}' ({owner_b}) both touch {quantity}, "
+        "and their order is not declared", span_a, labels=labels, help=hint)
 
 
 def _trigger_cycles(hooks: list[tuple[str, ir.Hook, Span]]) -> list[Diagnostic]:

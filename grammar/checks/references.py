@@ -7,11 +7,12 @@ from collections.abc import Iterable
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks.names import Names
-from wonderrules.grammar.diagnostics import Diagnostic, error
+from wonderrules.grammar.diagnostics import Diagnostic, Label, error
 from wonderrules.grammar.resolve import Model, closest
 from wonderrules.interpreter.ir import SCOPES, TARGET_SCOPES
 
-__all__ = ["check", "EFFECT_TIMINGS", "QUANTITIES", "SETTING_VARIABLES"]
+__all__ = ["check", "EFFECT_TIMINGS", "QUANTITIES", "SETTING_VARIABLES", "TIMING_WORDS", "MOMENT_OF",
+           "ORDERED_MOMENTS"]
 
 _GAINS = ("on_build", "end_of_turn", "each_end_of_turn", "each_end_of_age", "whenever_builds")
 
@@ -35,9 +36,16 @@ EFFECT_TIMINGS: dict[type, tuple[str, ...]] = {
     s.CopySymbol: ("end_of_game",),
 }
 
-_TIMING_WORDS = {"passive": "passive", "on_build": "on build", "end_of_turn": "end of turn",
-                 "each_end_of_turn": "each end of turn", "each_end_of_age": "each end of age",
-                 "end_of_game": "end of game", "whenever_builds": "whenever ... builds"}
+TIMING_WORDS = {"passive": "passive", "on_build": "on build", "end_of_turn": "end of turn",
+                "each_end_of_turn": "each end of turn", "each_end_of_age": "each end of age",
+                "end_of_game": "end of game", "whenever_builds": "whenever ... builds"}
+
+#: the moments the engine runs in a declared step order (`order MOMENT: ...`)
+ORDERED_MOMENTS = ("on_build", "end_of_turn", "each_end_of_age")
+#: timing -> the moment its effects run in: `each end of turn` effects join the end-of-turn queue,
+#: `whenever ... builds` effects run with the `on build` effects of the turn
+MOMENT_OF = {"on_build": "on_build", "whenever_builds": "on_build", "end_of_turn": "end_of_turn",
+             "each_end_of_turn": "end_of_turn", "each_end_of_age": "each_end_of_age"}
 
 _EFFECT_WORDS = {s.Produce: "produce", s.ProduceDerived: "produce one of the resources",
                  s.Symbol: "symbol", s.SymbolAny: "symbol any", s.GainCoins: "gain coins",
@@ -133,12 +141,39 @@ class _Refs:
                     self.diags.append(error("E0104", f"cannot break ties by '{n.text}'", n.span,
                                             help="ties are broken by `coins`"))
         elif isinstance(body, s.Order):
+            self.order_moment(body)
             seen: set[str] = set()
             for st in body.steps:
                 if st.text in seen:
                     self.diags.append(error("E0102", f"step '{st.text}' is listed twice", st.span,
                                             help="list each step once, in the order it runs"))
                 seen.add(st.text)
+
+    def order_moment(self, body: s.Order) -> None:
+        kind = body.timing.kind
+        if kind in ORDERED_MOMENTS:
+            return
+        words = TIMING_WORDS[kind]
+        steps = ", ".join(st.text for st in body.steps)
+        labels = []
+        if kind in MOMENT_OF:
+            moment = TIMING_WORDS[MOMENT_OF[kind]]
+            why = ("`end of turn` and `each end of turn` effects run in one end-of-turn queue"
+                   if kind == "each_end_of_turn" else
+                   "`whenever ... builds` effects run with the `on build` effects of the turn")
+            declared = self.model.settings.get(f"order {MOMENT_OF[kind]}")
+            if declared is None:
+                hint = f"`order {moment}` covers both: {why}; write `order {moment}: {steps}`"
+            else:
+                labels.append(Label(declared.node.span, "the declared order"))
+                hint = f"`order {moment}` covers both: {why}; list these steps in the declared `order {moment}`"
+        elif kind == "passive":
+            hint = "passive effects take hold as their card is placed, one by one; remove this line"
+        else:
+            hint = ("end-of-game effects are added up when the score is computed, where their order "
+                    "changes nothing; remove this line")
+        self.diags.append(error("E0104", f"there is no `order` for `{words}`", body.timing.span, help=hint,
+                                labels=labels))
 
     def conflict(self, c: s.Conflict) -> None:
         for cl in c.clauses:
@@ -168,11 +203,11 @@ class _Refs:
         if t.kind not in allowed:
             effect = _EFFECT_WORDS[type(eff)]
             if len(allowed) == 1:
-                hint = f"write `{_TIMING_WORDS[allowed[0]]}: {effect} ...`"
+                hint = f"write `{TIMING_WORDS[allowed[0]]}: {effect} ...`"
             else:
-                hint = "use one of " + ", ".join(f"`{_TIMING_WORDS[a]}`" for a in allowed)
+                hint = "use one of " + ", ".join(f"`{TIMING_WORDS[a]}`" for a in allowed)
             self.diags.append(error(
-                "E0104", f"`{effect}` cannot happen at `{_TIMING_WORDS[t.kind]}`", t.span, help=hint))
+                "E0104", f"`{effect}` cannot happen at `{TIMING_WORDS[t.kind]}`", t.span, help=hint))
         if t.kind == "whenever_builds":
             for sc in t.scopes:
                 self.scope(sc, TARGET_SCOPES)

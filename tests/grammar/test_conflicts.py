@@ -111,3 +111,43 @@ def test_an_earlier_harmless_effect_does_not_hide_a_conflict(compile_layer) -> N
     assert d.message == ("at end of turn, 'build' (Tower A stage 1) and 'gain' (card 'Rock') both touch cards, "
                          "and their order is not declared")
     assert d.labels[0].span.line == 3
+
+
+# ---- moments: what the engine runs as one queue --------------------------------------------------
+
+def test_each_end_of_turn_shares_the_end_of_turn(compile_layer) -> None:
+    # the engine queues `each end of turn` effects with the `end of turn` effects of the turn
+    r = compile_layer(GAIN.replace("end of turn", "each end of turn") + "\n" + LOSE + "\n")
+    d = only(r, "E0402")
+    assert d.message.startswith("at end of turn, 'lose' (card 'Rock') and 'gain' (card 'Log')")
+    assert d.help.endswith("`order end of turn: gain, lose`")
+
+
+def test_order_end_of_turn_settles_each_end_of_turn_too(compile_layer) -> None:
+    text = GAIN.replace("end of turn", "each end of turn") + "\n" + LOSE.replace("end of turn", "each end of turn")
+    assert compile_layer(f"game {{ order end of turn: gain, lose }}\n{text}\n").ok
+
+
+def test_whenever_effects_run_with_the_build_effects(compile_layer) -> None:
+    r = compile_layer(GAIN.replace("end of turn", "on build") + "\n"
+                      + LOSE.replace("end of turn", "whenever left, right builds cards") + "\n")
+    d = only(r, "E0402")
+    assert d.message.startswith("on build, 'lose' (card 'Rock') and 'gain' (card 'Log') both touch coins")
+    assert d.help == "declare it in the game block, in the order they should run: `order on build: gain, lose`"
+    text = GAIN.replace("end of turn", "on build") + "\n" + LOSE.replace("end of turn", "whenever left builds cards")
+    assert compile_layer(f"game {{ order on build: lose, gain }}\n{text}\n").ok
+
+
+def test_effects_at_each_end_of_age(compile_layer) -> None:
+    d = only(compile_layer(GAIN.replace("end of turn", "each end of age") + "\n"
+                           + LOSE.replace("end of turn", "each end of age") + "\n"), "E0402")
+    assert d.message.startswith("at each end of age, 'lose'")
+    assert d.help.endswith("`order each end of age: gain, lose`")
+
+
+def test_an_order_of_this_layer_is_completed_without_override(compile_layer) -> None:
+    # `override` would be refused (E0102, the same layer sets it twice): the help edits the line
+    d = only(compile_layer(f"game {{ order end of turn: build }}\n{GAIN}\n{LOSE}\n"), "E0402")
+    assert d.help == ("name both steps in the declared order, in the order they should run: "
+                      "`order end of turn: build, gain, lose`")
+    assert d.labels[1].message == "the declared order" and d.labels[1].span.line == 2

@@ -87,7 +87,9 @@ def test_wonder(mini: ir.RuleSet) -> None:
 
 
 def test_effects(compile_layer) -> None:
+    # the loss on build and the gain whenever a neighbour builds run at the same moment
     rules = layer(compile_layer, '''\
+game { order on build: lose, gain }
 replace card "Log" age 1 brown copies 3+ 4+ {
   passive: buy raw from left, right for 1
   end of game: symbol any science

@@ -166,3 +166,34 @@ def test_division_by_zero(compile_layer) -> None:
     d = only(compile_layer(text + "\n"))
     assert d.code == "E0106" and d.message == "division by zero"
     assert d.span.column == col(text, "0 }")
+
+
+# ---- `order`: only for the moments the engine orders ----------------------------------------------
+
+@pytest.mark.parametrize(("moment", "hint"), [
+    ("passive", "passive effects take hold as their card is placed, one by one; remove this line"),
+    ("end of game", "end-of-game effects are added up when the score is computed, where their order changes "
+                    "nothing; remove this line"),
+    ("whenever left builds cards", "`order on build` covers both: `whenever ... builds` effects run with the "
+                                   "`on build` effects of the turn; write `order on build: gain, lose`"),
+    ("each end of turn", "`order end of turn` covers both: `end of turn` and `each end of turn` effects run in "
+                         "one end-of-turn queue; write `order end of turn: gain, lose`"),
+])
+def test_order_of_a_moment_the_engine_does_not_order(compile_layer, moment: str, hint: str) -> None:
+    d = only(compile_layer(f"game {{ order {moment}: gain, lose }}\n"))
+    assert d.code == "E0104"
+    words = "whenever ... builds" if moment.startswith("whenever") else moment
+    assert d.message == f"there is no `order` for `{words}`"
+    assert (d.span.line, d.span.column, d.span.end_column) == (2, 14, 14 + len(moment))
+    assert d.help == hint
+
+
+def test_each_end_of_turn_points_at_the_declared_end_of_turn(compile_layer) -> None:
+    d = only(compile_layer("game {\n  order end of turn: gain\n  order each end of turn: lose\n}\n"))
+    assert d.help.endswith("list these steps in the declared `order end of turn`")
+    assert [(lb.span.line, lb.message) for lb in d.labels] == [(3, "the declared order")]
+
+
+@pytest.mark.parametrize("moment", ["on build", "end of turn", "each end of age"])
+def test_the_moments_the_engine_orders(compile_layer, moment: str) -> None:
+    assert compile_layer(f"game {{ order {moment}: gain, lose }}\n").ok
