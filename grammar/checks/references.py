@@ -71,6 +71,8 @@ QUANTITIES: dict[str, tuple[str, ...]] = {
 _MATH = ("min", "max")
 #: variables of game-setting expressions
 SETTING_VARIABLES = ("players", "seats")
+#: pool draws are evaluated for each age, with `age` bound to it
+POOL_DRAW_VARIABLES = SETTING_VARIABLES + ("age",)
 
 
 def check(model: Model, names: Names) -> list[Diagnostic]:
@@ -129,7 +131,7 @@ class _Refs:
             self.expr(body.value, quantities=False)
         elif isinstance(body, s.PoolDraw):
             self.name(body.pool, "pool")
-            self.expr(body.count, quantities=False)
+            self.expr(body.count, quantities=False, variables=POOL_DRAW_VARIABLES)
         elif isinstance(body, s.NeighboursSell):
             for n in body.sources:
                 self.name(n, "colour", extra=("board",), what="a colour or `board`")
@@ -231,8 +233,8 @@ class _Refs:
             for n in cnt.names:
                 self.name(n, "token")
         elif cnt.kind == "symbols":
-            for n in cnt.names:
-                self.name(n, "symbol")
+            for n in cnt.names:  # a group counts every symbol of the group
+                self.name(n, "symbol", "symbol group")
         targeted = any(t.text != "self" for t in targets)
         allowed = SCOPES if targeted else tuple(x for x in SCOPES if x != "their city")
         for sc in per.scopes:
@@ -282,23 +284,30 @@ class _Refs:
                 self.scope(sc, tuple(x for x in TARGET_SCOPES if x != "self"))
 
     # ---- expressions -----------------------------------------------------------------------
-    def expr(self, e: s.Expr, quantities: bool) -> None:
+    def expr(self, e: s.Expr, quantities: bool, variables: tuple[str, ...] = SETTING_VARIABLES) -> None:
+        """Check a scoring formula or conflict strength (`quantities`), or a game-setting
+        expression over `variables`."""
         if isinstance(e, s.Number):
             return
         if isinstance(e, s.Neg):
-            self.expr(e.operand, quantities)
+            self.expr(e.operand, quantities, variables)
         elif isinstance(e, s.BinOp):
-            self.expr(e.left, quantities)
-            self.expr(e.right, quantities)
+            self.expr(e.left, quantities, variables)
+            self.expr(e.right, quantities, variables)
             if e.op == "/" and isinstance(e.right, s.Number) and e.right.value == 0:
                 self.diags.append(error("E0106", "division by zero", e.right.span))
         elif isinstance(e, s.NameRef):
-            known = QUANTITIES if quantities else SETTING_VARIABLES
+            known = QUANTITIES if quantities else variables
             text = e.name.text
             if quantities and text in QUANTITIES and not any(
                     not a.endswith("?") for a in QUANTITIES[text]):
                 return
-            if not quantities and text in SETTING_VARIABLES:
+            if not quantities and text in variables:
+                return
+            if not quantities and text == "age":
+                self.diags.append(error("E0106", "`age` is known in pool draws only", e.span,
+                                        help="hands and turns are the same in every age; a pool draw may "
+                                             "depend on the age: `pool guilds: age + 1 in each age`"))
                 return
             hint = closest(text, list(known))
             what = "quantity" if quantities else "variable"
@@ -310,16 +319,16 @@ class _Refs:
                                         help=f"did you mean '{hint}'?" if hint else
                                         "known: " + ", ".join(known)))
         elif isinstance(e, s.Call):
-            self.call(e, quantities)
+            self.call(e, quantities, variables)
 
-    def call(self, e: s.Call, quantities: bool) -> None:
+    def call(self, e: s.Call, quantities: bool, variables: tuple[str, ...]) -> None:
         fn = e.function.text
         if fn in _MATH:
             if len(e.args) != 2:
                 self.diags.append(error("E0106", f"`{fn}` takes two arguments", e.span,
                                         help=f"write `{fn}(a, b)`"))
             for a in e.args:
-                self.expr(a, quantities)
+                self.expr(a, quantities, variables)
             return
         if not quantities or fn not in QUANTITIES:
             known = list(_MATH) + (list(QUANTITIES) if quantities else [])

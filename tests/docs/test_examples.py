@@ -383,7 +383,7 @@ def grammar_constructs() -> set[str]:
                 "Placement:after", "Placement:before", "PoolDraw:each age", "PoolDraw:one age",
                 "RemoveCard:one age", "NotForSale", "ProduceDerived:not", "Worth", "OrTake",
                 "Targets", "Per", "WheneverColours", "ExceptPartners", "Option:conflict",
-                "Variable:players", "Variable:seats"})
+                "Variable:players", "Variable:seats", "Variable:age"})
     return out
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from grammar_support import MINI, codes, line_of, only
 
+from wonderrules.interpreter import ir
+
 
 def col(line: str, needle: str) -> int:
     return line.index(needle) + 1
@@ -159,6 +161,37 @@ def test_setting_expressions_know_only_their_variables(compile_layer) -> None:
     assert d.code == "E0106" and d.message == "unknown variable 'seat'" and d.help == "did you mean 'seats'?"
     d = only(compile_layer("game { override hand cards(blue) }\n"))
     assert d.message == "unknown function 'cards'" and d.help == "known: min, max"
+
+
+#: a pool of one card in age 2 in place of Walls (age 2, copies 3+): the decks still add up
+_POOL = ('colours: purple scores guilds\nscoring { guilds }\nremove card "Walls"\n'
+         'card "Guild" age 2 purple pool guilds { end of game: score 1 per science symbol in left, right }\n')
+
+
+def test_pool_draws_may_depend_on_the_age(compile_layer) -> None:
+    # the engine evaluates a pool draw once per age, with `age` bound: 0 cards in age 1, 1 in age 2
+    r = compile_layer(_POOL + "game { pool guilds: age - 1 in each age }\n")
+    assert r.ok, [d.message for d in r.diagnostics]
+    (draw,) = r.rules.settings.pool_draws
+    assert draw.count == ir.BinOp("-", ir.Var("age"), ir.Num(1))
+
+
+def test_age_is_known_in_pool_draws_only(compile_layer) -> None:
+    text = "game { override turns age }"
+    d = only(compile_layer(text + "\n"))
+    assert (d.code, d.message) == ("E0106", "`age` is known in pool draws only")
+    assert d.span.column == col(text, "age")
+    assert d.help == ("hands and turns are the same in every age; a pool draw may depend on the age: "
+                      "`pool guilds: age + 1 in each age`")
+
+
+def test_a_symbol_group_counts_its_symbols(compile_layer) -> None:
+    # `per science symbol` counts compass and gear, as `symbols(science)` does
+    r = compile_layer(_POOL + "game { pool guilds: 1 in age 2 }\n")
+    assert r.ok, [d.message for d in r.diagnostics]
+    assert r.rules.card("Guild").hooks[0].effect == ir.Score(1, ir.Count("symbols", ("science",), ("left", "right")))
+    d = only(compile_layer(replace_log("end of game: score 1 per victory symbol in self")))
+    assert (d.code, d.message) == ("E0103", "'victory' is a token kind, not a symbol or a symbol group")
 
 
 def test_division_by_zero(compile_layer) -> None:
