@@ -89,7 +89,7 @@ def _play_actions(state, dec: Decision) -> list[Action]:
             sid = trading.ZERO_COST if city.free_stage_resources else stage.cost_id
             pay = known(sid) if sid >= 0 else _FREE
             if pay is None:
-                pay = trading.payment_options(sid, ctx)
+                pay = trading.answer(sid, ctx)
             stage_pay = [p for p in pay if sc + p[0] + p[1] <= coins]
     out: list[Action] = []
     seen: set[str] = set()
@@ -112,7 +112,7 @@ def _play_actions(state, dec: Decision) -> list[Action]:
                     cid = card.cost_id
                     opts = known(cid) if cid >= 0 else _FREE
                     if opts is None:
-                        opts = trading.payment_options(cid, ctx)
+                        opts = trading.answer(cid, ctx)
                     for left, right in opts:
                         if cc + left + right <= coins:
                             out.append(actions.get((BUILD, name, left, right, "")) or

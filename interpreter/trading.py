@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Optional
 
-__all__ = ["payment_options", "achievable", "intern_context", "intern_part", "intern_cost", "clear_caches",
+__all__ = ["payment_options", "answer", "achievable", "intern_context", "intern_part", "intern_cost", "clear_caches",
            "context", "answers", "missing_resources", "generation", "Context", "ZERO_COST"]
 
 #: (own_fixed, own_choices, left_fixed, left_choices, right_fixed, right_choices,
@@ -165,7 +165,7 @@ def intern_context(own: int, left_sells: int, right_sells: int, prices: int) -> 
 
 def answers(ctx_id: int) -> dict[int, tuple[tuple[int, int], ...]]:
     """The payments known in a context, by cost id, for callers that look up many costs at once:
-    a missing cost is answered (and added) by `payment_options`."""
+    a missing cost is answered (and added) by `answer`."""
     return _ANSWERS[ctx_id]
 
 
@@ -186,10 +186,12 @@ def payment_options(cost_id: int, ctx_id: int) -> tuple[tuple[int, int], ...]:
     when the cost cannot be paid. Sorted by total, then by coins to the left."""
     if cost_id == ZERO_COST:
         return _FREE
-    known = _ANSWERS[ctx_id]
-    hit = known.get(cost_id)
-    if hit is not None:
-        return hit
+    hit = _ANSWERS[ctx_id].get(cost_id)
+    return hit if hit is not None else answer(cost_id, ctx_id)
+
+
+def answer(cost_id: int, ctx_id: int) -> tuple[tuple[int, int], ...]:
+    """`payment_options` for a cost not yet in `answers(ctx_id)` (a cost id, not ZERO_COST)."""
     cost = _COST_PACKED[cost_id]
     ctx = _CONTEXT_PACKED[ctx_id]
     if cost is None or ctx is None:
@@ -201,9 +203,8 @@ def payment_options(cost_id: int, ctx_id: int) -> tuple[tuple[int, int], ...]:
         else:
             hit = _BY_KEY.get(key)
             if hit is None:
-                hit = _solve(key)
-                _BY_KEY[key] = hit
-    known[cost_id] = hit
+                hit = _BY_KEY[key] = _solve(key)
+    _ANSWERS[ctx_id][cost_id] = hit
     _ANSWER_COUNT[0] += 1
     return hit
 

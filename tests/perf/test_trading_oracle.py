@@ -182,6 +182,23 @@ def test_handcrafted_positions(cost, ctx, payments, exact):
     assert engine(cost, ctx) == (payments, frozenset(exact))
 
 
+def test_many_resources_take_the_unpacked_search():
+    """A rule set with more resources than packed fields: resource 18 (0-based) bought with an
+    either/or unit next door; its own (17|18) unit covers one of the two units needed, so one
+    unit is bought: from the left for 2 or from the right (its (18|19) unit) for 3."""
+    n = 20
+
+    def v(**units):
+        out = [0] * n
+        for k, c in units.items():
+            out[int(k[1:])] = c
+        return tuple(out)
+
+    ctx = (v(), ((17, 18),), v(r18=1), (), v(), ((18, 19),), (2,) * n, (3,) * n, 0, 0)
+    assert oracle(v(r18=2), ctx) == (((2, 0), (0, 3)), frozenset({(2, 0), (0, 3)}))
+    assert engine(v(r18=2), ctx) == (((2, 0), (0, 3)), frozenset({(2, 0), (0, 3)}))
+
+
 # ---- random small problems ----------------------------------------------------------------------
 
 
