@@ -70,6 +70,7 @@ def check(model: Model, where: Span | None) -> list[Diagnostic]:
         # three): markers of lower layers' cards beyond the table are expected, not mistakes.
         top = not model.layers or model.card_layers.get((card.name.text, card.age)) == model.layers[-1]
         _card(card, ages, seats_max if top else 0, diags)
+    _score_columns(model, diags)
     for wonder in model.wonders.values():
         if not wonder.stages:
             diags.append(error("E0105", f"wonder '{wonder.name.text}' side {wonder.side.text} has no stage",
@@ -211,6 +212,77 @@ def _card(card: s.Card, ages: int | None, seats_max: int, diags: list[Diagnostic
                            card.name.span, help="add player-count markers (`copies 3+ 5+`), or put it in a pool "
                            "that the game block draws from (`pool guilds`)"))
     _hooks(card.hooks, diags)
+
+
+def _score_hooks(hooks: tuple[s.Hook, ...]) -> list[s.Hook]:
+    return [h for h in hooks if isinstance(h.effect, s.Score)]
+
+
+def _free_columns(model: Model) -> list[str]:
+    """Score columns that only add up card and stage points and that nothing writes to yet."""
+    used = {c.category.text for c in model.colours.values() if c.category is not None}
+    stages = model.setting("stages_category")
+    if stages is not None:
+        used.add(stages.category.text)
+    return [c.name.text for c in model.categories if c.formula is None and c.name.text not in used]
+
+
+def _score_columns(model: Model, diags: list[Diagnostic]) -> None:
+    """Points go to the column of the card's colour, or of `stages score`. The engine would add
+    points with no column to an extra `other` column, which is never what a designer meant."""
+    free = _free_columns(model)
+    stage_column = None
+    if model.setting("stages_category") is None:
+        stage_column = _stage_points(model, free, diags)
+    if stage_column in free:
+        free.remove(stage_column)
+    rank = {name: i for i, name in enumerate(model.layers)}
+    by_colour: dict[str, list[tuple[int, s.Card, s.Hook]]] = {}
+    for key, card in model.cards.items():
+        colour = model.colours.get(card.colour.text)
+        if colour is None or colour.category is not None:
+            continue
+        for h in _score_hooks(card.hooks):
+            by_colour.setdefault(colour.name.text, []).append((rank.get(model.card_layers.get(key, ""), -1), card, h))
+    for name, found in by_colour.items():
+        _, card, hook = max(found, key=lambda x: x[0])  # the first card of the latest layer
+        cards = {c.name.text for _, c, _ in found}
+        others = f" (and {_n(len(cards) - 1, 'other card')})" if len(cards) > 1 else ""
+        colour = model.colours[name]
+        if colour.name.span.path == card.span.path:
+            if free:
+                hint = f"name the column that receives their points where the colour is declared: " \
+                       f"`{name} scores {free[0]}`"
+            else:
+                hint = f"give the colour a column of its own: `{name} scores {name}` where the colour is " \
+                       f"declared, and a column `{name}` in the `scoring` block"
+        else:
+            scoring = ", ".join(f"{c.name.text} scores {c.category.text}" for c in model.colours.values()
+                                if c.category is not None) or "none has one"
+            hint = (f"a layer cannot change a colour declared below it: give the card a colour with a column "
+                    f"({scoring}), or declare a new colour with one")
+        diags.append(error("E0105", f"card '{card.name.text}'{others} scores points, but {name} cards have no "
+                           "score column", hook.span,
+                           labels=[Label(colour.name.span, f"'{name}' declared here without `scores`")],
+                           help=hint))
+
+
+def _stage_points(model: Model, free: list[str], diags: list[Diagnostic]) -> str | None:
+    """Report the first wonder stage that scores points in a game without `stages score`; returns
+    the column suggested for them."""
+    for wonder in model.wonders.values():
+        for i, stage in enumerate(wonder.stages, 1):
+            hooks = _score_hooks(stage.hooks)
+            if not hooks:
+                continue
+            column = "wonder" if "wonder" in free else (free[0] if free else "wonder")
+            add = "" if column in free else f", and `{column}` to the `scoring` block"
+            diags.append(error("E0105", f"'{wonder.name.text}' side {wonder.side.text} stage {i} scores points, "
+                               "but the game has no column for stage points", hooks[0].span,
+                               help=f"say which column receives the points of wonder stages: `stages score "
+                                    f"{column}` in the game block{add}"))
+            return column
+    return None
 
 
 def _attr_word(a) -> str:

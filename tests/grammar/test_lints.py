@@ -35,7 +35,7 @@ def test_no_warning_when_the_card_cannot_count_itself(compile_layer) -> None:
 
 
 def test_any_card_in_everyone_counts_itself(compile_layer) -> None:
-    r = compile_layer('replace card "Log" age 1 brown copies 3+ 4+ { end of game: score 1 per any card in everyone }\n')
+    r = compile_layer('replace card "Log" age 1 blue copies 3+ 4+ { end of game: score 1 per any card in everyone }\n')
     assert only(r).message == "'Log' counts cards in its own city, but does not say whether it counts itself"
 
 

@@ -89,7 +89,7 @@ def test_unknown_pool(compile_layer) -> None:
      "use one of `end of turn`, `each end of turn`, `each end of age`"),
 ])
 def test_effect_at_a_timing_it_cannot_have(compile_layer, effect: str, timing: str, allowed: str) -> None:
-    text = replace_log(effect)
+    text = replace_log(effect, "blue")  # blue cards score into a column
     d = only(compile_layer(text + "\n"))
     assert d.code == "E0104"
     word = effect.split(":")[1].split()[0]
@@ -190,7 +190,7 @@ def test_a_symbol_group_counts_its_symbols(compile_layer) -> None:
     r = compile_layer(_POOL + "game { pool guilds: 1 in age 2 }\n")
     assert r.ok, [d.message for d in r.diagnostics]
     assert r.rules.card("Guild").hooks[0].effect == ir.Score(1, ir.Count("symbols", ("science",), ("left", "right")))
-    d = only(compile_layer(replace_log("end of game: score 1 per victory symbol in self")))
+    d = only(compile_layer(replace_log("end of game: score 1 per victory symbol in self", "blue")))
     assert (d.code, d.message) == ("E0103", "'victory' is a token kind, not a symbol or a symbol group")
 
 

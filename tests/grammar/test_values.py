@@ -53,6 +53,51 @@ def test_a_conflict_without_lose(compile_layer) -> None:
     assert d.span.column == col(text, "military")
 
 
+# ---- points must land in a score column (E0105) -----------------------------------------------------
+
+def test_points_of_a_colour_without_a_column(compile_layer) -> None:
+    # mini has no column free for purple: the help gives the colour one of its own
+    text = 'replace card "Log" age 1 purple copies 3+ 4+ { end of game: score 1 }'
+    r = compile_layer(f"colours: purple\n{text}\n"
+                      'replace card "Rock" age 1 purple copies 3+ 4+ { end of game: score 2 }\n')
+    d = only(r)
+    assert d.code == "E0105"
+    assert d.message == "card 'Log' (and 1 other card) scores points, but purple cards have no score column"
+    assert (d.span.line, d.span.column) == (3, col(text, "end of game"))
+    assert [(lb.span.line, lb.span.column, lb.message) for lb in d.labels] == [
+        (2, col("colours: purple", "purple"), "'purple' declared here without `scores`")]
+    assert d.help == ("give the colour a column of its own: `purple scores purple` where the colour is declared, "
+                      "and a column `purple` in the `scoring` block")
+
+
+def test_a_free_column_is_suggested(compile_layer) -> None:
+    d = only(compile_layer("colours: purple\nscoring { guilds }\n"
+                           'replace card "Log" age 1 purple copies 3+ 4+ { end of game: score 1 }\n'))
+    assert d.help == "name the column that receives their points where the colour is declared: `purple scores guilds`"
+
+
+def test_a_colour_of_a_lower_layer_cannot_be_given_a_column(compile_layer) -> None:
+    d = only(compile_layer('replace card "Barracks" age 1 red cost wood copies 3+ { end of game: score 2 }\n'))
+    assert d.message == "card 'Barracks' scores points, but red cards have no score column"
+    assert d.labels[0].span.path == "mini.wr"
+    assert d.help == ("a layer cannot change a colour declared below it: give the card a colour with a column "
+                      "(blue scores civilian), or declare a new colour with one")
+
+
+def test_points_of_a_card_that_are_not_from_score_are_fine(compile_layer) -> None:
+    # coins and symbols of a colour without a column are not points
+    assert compile_layer('replace card "Barracks" age 1 red cost wood copies 3+ '
+                         '{ on build: gain 1 coin  passive: symbol shield }\n').ok
+
+
+def test_stage_points_without_stages_score(compile_files) -> None:
+    r = compile_files({"mini.wr": MINI.replace("  stages score wonder\n", "")})
+    d = only(r)
+    assert d.code == "E0105"
+    assert d.message == "'Tower' side A stage 1 scores points, but the game has no column for stage points"
+    assert d.help == "say which column receives the points of wonder stages: `stages score wonder` in the game block"
+
+
 def test_undeclared_names_say_how_to_declare(compile_files) -> None:
     r = compile_files({"t.wr": 'ruleset t\ncard "A" age 1 brown copies 3+ { passive: produce wood }\n'})
     helps = {d.message: d.help for d in r.diagnostics if d.code == "E0101"}
