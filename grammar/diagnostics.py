@@ -60,6 +60,7 @@ CODES: dict[str, str] = {
     "E0405": "bad layering",
     "W0501": "self-count not stated",
     "W0502": "declared but never used",
+    "W0503": "settings for player counts never seated",
 }
 
 

@@ -240,6 +240,12 @@ class Model:
     wonder_layers: dict[tuple[str, str], str] = attrs.Factory(dict)
     #: `remove card` items that took effect, with their layer (a removal changes the deal)
     removals: list[tuple[s.RemoveCard, str]] = attrs.Factory(list)
+    #: `remove wonder` items that took effect, with their layer
+    wonder_removals: list[tuple[s.RemoveWonder, str]] = attrs.Factory(list)
+    #: layer -> the player counts the game seats once that layer is applied
+    layer_players: dict[str, tuple[int, ...]] = attrs.Factory(dict)
+    #: option -> the layer that defines it
+    option_layers: dict[str, str] = attrs.Factory(dict)
 
     def card_names(self) -> dict[str, list[s.Card]]:
         """Card name -> its definitions (one per age it appears in)."""
@@ -321,6 +327,8 @@ def merge(layers: list[Layer]) -> tuple[Model, list[Diagnostic]]:
             model.title = layer.tree.header.title.text
         for item in layer.tree.items:
             _merge_item(model, item, layer.name, diags, category_span)
+        players = model.setting("players")
+        model.layer_players[layer.name] = players.counts() if players is not None else ()
     return model, diags
 
 
@@ -400,6 +408,7 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
                                help="give the option another name, or merge the two blocks"))
             return
         model.options[item.name.text] = item
+        model.option_layers[item.name.text] = layer
     elif isinstance(item, s.Card):
         name = item.name.text
         ckey = (name, item.age)
@@ -454,7 +463,9 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
             diags.append(error("E0404", f"`remove` of card '{item.name.text}'{where}, which no lower layer defines",
                                item.name.span, help=_did_you_mean(item.name.text, model.card_names())))
     elif isinstance(item, s.RemoveWonder):
-        if model.wonders.pop((item.name.text, item.side.text), None) is None:
+        if model.wonders.pop((item.name.text, item.side.text), None) is not None:
+            model.wonder_removals.append((item, layer))
+        else:
             diags.append(error("E0404", f"`remove` of wonder '{item.name.text}' side {item.side.text}, "
                                "which no lower layer defines", item.name.span,
                                help=_wonder_hint(model, item.name.text, None)))

@@ -1,6 +1,7 @@
 """Pass: deck arithmetic. For every table the rule set allows (each player count, with and
 without each option), each age's deck deals exactly one hand per player and one pile per
-neutral seat; pools hold enough cards for their draws; turns fit in a hand.
+neutral seat; pools hold enough cards for their draws; turns fit in a hand; there is a wonder
+for every seat.
 
 A mistake usually shows at every player count (one card too many is too many at 3 players and
 at 7); such findings are reported once, naming all the tables they concern.
@@ -130,6 +131,8 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
     pools: dict[tuple[int, str, int, tuple[str, ...]], list[tuple[int, int]]] = {}
     negative_draws: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
     config_errors: dict[str, None] = {}
+    wonders = len({w.name for w in rules.wonders})
+    no_wonder: dict[tuple[str, ...], list[tuple[int, int]]] = {}
 
     for players, options in supported_tables(rules):
         try:
@@ -137,6 +140,8 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
         except ConfigError as e:
             config_errors.setdefault(str(e))
             continue
+        if cfg.seats > wonders:
+            no_wonder.setdefault(options, []).append((players, cfg.seats))
         if cfg.turns < 1 or cfg.hand < 1:
             no_hand.setdefault(options, []).append((players, cfg.hand, cfg.turns))
             continue
@@ -146,6 +151,8 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
 
     for msg in config_errors:
         diags.append(error("E0104", msg, where))
+    for options, rows in no_wonder.items():
+        diags.append(_too_few_wonders(model, wonders, options, rows, where))
     hand_span = _setting(model, "hand")
     turns_span = _setting(model, "turns")
     for options, rows in no_hand.items():
@@ -182,6 +189,24 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
         if (age, options) not in overdrawn:  # the pool error explains the count
             diags.append(_deck_error(model, age, options, rows, where))
     return diags
+
+
+def _too_few_wonders(model: Model, wonders: int, options: tuple[str, ...], rows: list[tuple[int, int]],
+                     where: Span | None) -> Diagnostic:
+    """E0104: the engine gives each seat a wonder of its own (a name, with its sides)."""
+    tables = describe_tables([p for p, _ in rows], options)
+    if any(seats != players for players, seats in rows):
+        tables += f" ({_range(seats for _, seats in rows)} seats, neutral seats included)"
+    # point at the latest layer's change: the player counts, a neutral seat, a removed wonder
+    players = model.settings.get("players")
+    changes = [(_layer_rank(model, e.layer), e.node.span) for key, e in model.settings.items()
+               if key == "players" or key.startswith("neutral ")]
+    changes += [(_layer_rank(model, layer), removal.span) for removal, layer in model.wonder_removals]
+    span = max(changes, key=lambda c: c[0])[1] if changes else where
+    labels = [Label(players.node.span, "player counts set here")] if players and players.node.span != span else []
+    count = "no wonder" if wonders == 0 else f"only {wonders} wonder{'s' if wonders != 1 else ''}"
+    return error("E0104", f"{count} for {tables}: each seat needs a wonder of its own", span, labels=labels,
+                 help="add wonders (`wonder \"NAME\" side A { ... }`), or seat fewer players")
 
 
 def _range(values) -> str:

@@ -1,8 +1,11 @@
-"""Pass: warnings about readings a designer should state, and declarations nothing uses."""
+"""Pass: warnings about readings a designer should state, declarations nothing uses, and
+settings for player counts that are never seated."""
 
 from __future__ import annotations
 
-from wonderrules.grammar.diagnostics import Diagnostic, warning
+from wonderrules.grammar import syntax as s
+from wonderrules.grammar.checks.counts import describe_tables
+from wonderrules.grammar.diagnostics import Diagnostic, Label, warning
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import ir
 
@@ -49,7 +52,43 @@ def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
         if name not in used_colours:
             diags.append(warning("W0502", f"colour '{name}' is declared but no card has it", colour.name.span,
                                  help="remove it, or give it to a card"))
+    _unseated_whens(model, rules, diags)
     return diags
+
+
+def _unseated_whens(model: Model, rules: ir.RuleSet, diags: list[Diagnostic]) -> None:
+    """W0503: `when players N` for counts no table has. A count the `when`'s own layer seats is
+    fine even when a higher layer seats others (Cities' 8 players under the two-player game)."""
+    blocks: dict[int, tuple[s.When, str, str | None, s.Players | None]] = {}
+    for w in model.whens:
+        blocks.setdefault(id(w.when), (w.when, w.layer, None, None))
+    for name, opt in model.options.items():
+        allowed = next((it.body for it in opt.items
+                        if isinstance(it, s.Setting) and isinstance(it.body, s.Players)), None)
+        for it in opt.items:
+            if isinstance(it, s.When):
+                blocks.setdefault(id(it), (it, model.option_layers.get(name, ""), name, allowed))
+    final = set(rules.settings.players)
+    players = model.settings.get("players")
+    for when, layer, option, allowed in blocks.values():
+        seated = final | set(model.layer_players.get(layer, ()))
+        counts = when.players.counts()
+        never = [n for n in counts if n not in seated]
+        where = players.node.span if players is not None else None
+        who, place = "the game never seats", "`players`"
+        if not never and allowed is not None:  # the game seats them, but the option is not for them
+            never = [n for n in counts if n not in allowed.counts()]
+            who, place, where = f"option '{option}' is never played with", "the option's `players`", allowed.span
+        if not never:
+            continue
+        if len(never) == len(counts):
+            what, hint = "this `when` block never applies", f"remove the block, or allow these counts in {place}"
+        else:
+            what = f"the `when` settings for {'it' if len(never) == 1 else 'them'} never apply"
+            hint = f"remove {', '.join(map(str, never))} from `when players`"
+        labels = [Label(where, "player counts set here")] if where is not None else []
+        diags.append(warning("W0503", f"{who} {describe_tables(never)}: {what}", when.players.span,
+                             labels=labels, help=hint))
 
 
 def _collect_tokens(e: ir.Effect, out: set[str]) -> None:

@@ -115,3 +115,30 @@ def test_per_count_settings_are_used(compile_layer) -> None:
     assert sorted(d.message for d in r.diagnostics) == [
         "age 1 deck has 8 cards for 4 players, but the deal needs 12",
         "age 2 deck has 8 cards for 4 players, but the deal needs 12"]
+
+
+# ---- a wonder for every seat (E0104) ---------------------------------------------------------------
+
+def test_more_seats_than_wonders(compile_layer) -> None:
+    text = 'remove wonder "Gate" side A'
+    d = only(compile_layer(text + '\nremove wonder "Lamp" side A\n'))
+    assert (d.code, d.message) == ("E0104", "only 2 wonders for 3 and 4 players: each seat needs a wonder of its own")
+    # the latest layer's change is pointed at: the first removal
+    assert (d.span.path, d.span.line, d.span.column) == ("t.wr", 2, 1)
+    assert [(lb.span.path, lb.message) for lb in d.labels] == [("mini.wr", "player counts set here")]
+    assert d.help == 'add wonders (`wonder "NAME" side A { ... }`), or seat fewer players'
+
+
+def test_neutral_seats_need_wonders_too(compile_layer) -> None:
+    # 4 wonders: 3 players and a neutral seat are 4 seats, 4 players and one are 5
+    r = compile_layer('game { neutral seat "Free" { controller starts: left, right } }\n')
+    d = only(r, "E0104")
+    assert d.message == ("only 4 wonders for 4 players (5 seats, neutral seats included): "
+                         "each seat needs a wonder of its own")
+    assert d.span.line == 2  # the neutral seat, the latest change
+
+
+def test_wonders_with_two_sides_count_once(compile_layer) -> None:
+    r = compile_layer('remove wonder "Gate" side A\n'
+                      'wonder "Tower" side B { start wood  stage cost 2 wood { end of game: score 3 } }\n')
+    assert only(r, "E0104").message.startswith("only 3 wonders for 4 players:")

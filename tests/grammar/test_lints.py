@@ -54,3 +54,35 @@ def test_a_token_used_by_a_score_or_an_effect_is_used(compile_layer) -> None:
     assert compile_layer("tokens: gold\nscoring { hoard = value(gold) }\n").diagnostics == ()
     r = compile_layer('tokens: gold\nreplace card "Log" age 1 brown copies 3+ 4+ { on build: gain 1 gold token }\n')
     assert r.diagnostics == ()
+
+
+# ---- W0503: settings for player counts never seated -------------------------------------------------
+
+def test_a_when_block_for_a_count_never_seated(compile_layer) -> None:
+    r = compile_layer("game {\n  when players 9 { hand 3 }\n  when players 4, 5 { turns 1 }\n}\n")
+    assert r.ok  # warnings only
+    first, second = sorted(r.diagnostics, key=lambda d: d.sort_key())
+    assert (first.code, first.severity) == ("W0503", "warning")
+    assert first.message == "the game never seats 9 players: this `when` block never applies"
+    assert (first.span.line, first.span.column) == (3, col("  when players 9", "9"))
+    assert [(lb.span.path, lb.message) for lb in first.labels] == [("mini.wr", "player counts set here")]
+    assert first.help == "remove the block, or allow these counts in `players`"
+    assert second.message == "the game never seats 5 players: the `when` settings for it never apply"
+    assert second.help == "remove 5 from `when players`"
+
+
+def test_a_when_block_of_an_option_outside_its_counts(compile_layer) -> None:
+    d = only(compile_layer("option solo { players 3  when players 4 { override hand 2 } }\n"))
+    assert d.message == "option 'solo' is never played with 4 players: this `when` block never applies"
+    assert d.labels[0].span.line == 2 and d.help.endswith("allow these counts in the option's `players`")
+
+
+def test_counts_of_the_when_s_own_layer_are_fine(compile_files) -> None:
+    # a layer may seat other counts than the layer below it: the lower layer's `when` is for its own
+    from grammar_support import MINI
+
+    wide = ("ruleset wide extends mini\ngame {\n  override players 3..5\n  when players 5 { hand 2 }\n}\n"
+            'wonder "Keep" side A { start wood  stage cost 2 wood { end of game: score 3 } }\n')
+    r = compile_files({"mini.wr": MINI, "wide.wr": wide,
+                       "narrow.wr": "ruleset narrow extends wide\ngame { override players 3 }\n"})
+    assert "W0503" not in codes(r)

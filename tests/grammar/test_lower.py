@@ -80,7 +80,8 @@ def test_cost_follows_the_declared_order_of_resources(compile_layer) -> None:
 
 
 def test_wonder(mini: ir.RuleSet) -> None:
-    (w,) = mini.wonders
+    w = mini.wonders[0]
+    assert [x.name for x in mini.wonders] == ["Tower", "Gate", "Well", "Lamp"]
     assert (w.name, w.side, w.start, w.title, w.layer) == ("Tower", "A", "stone", "The Tower", "mini")
     assert w.stages == (ir.Stage(0, (("wood", 2),), (ir.Hook("end_of_game", ir.Score(3)),)),
                         ir.Stage(0, (("stone", 2),), (ir.Hook("passive", ir.Symbol(("shield",))),)))
@@ -146,8 +147,9 @@ def test_neutral_seat(compile_layer) -> None:
 
     r = compile_layer('game { neutral seat "Free" { dealt a pile  controller starts: left, right\n'
                       '  controller draws 1 from pile each turn  must build by chain when possible  never wins } }\n')
-    # the neutral pile is one more pile to deal: the mini decks no longer add up, but the model lowers
-    assert {d.code for d in r.diagnostics} == {"E0301"}
+    # the neutral pile is one more pile to deal: the mini decks no longer add up, and 5 seats at 4
+    # players are more than the 4 wonders; but the model lowers
+    assert {d.code for d in r.diagnostics} == {"E0104", "E0301"}
     (n,) = lower(r.model).settings.neutrals
     assert n == ir.Neutral("Free", dealt_pile=True, control_starts=("left", "right"), draws_per_turn=1,
                            must_chain=True, sell_last_resort=False, never_wins=True)
