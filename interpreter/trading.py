@@ -8,9 +8,11 @@ costs a dictionary lookup per card.
 
 When (cost, context) is new, the problem is first reduced to a canonical key (see `_key`): what
 the city still lacks after its own production, what each neighbour can usefully sell of it, and
-the prices that matter. Many contexts share a key, and the keys of a rule set are few, so the
-search itself (`_pairs`) runs rarely. Vectors are packed into integers, one field of `_W` bits
-per resource, so that the reduction is a handful of integer operations.
+the prices that matter. Many contexts share a key, and the keys of a rule set are few, so solving
+one (`_solve`) is rare. Vectors are packed into integers, one field of `_W` bits per resource,
+so that the reduction is a handful of integer operations. The exhaustive search (`_pairs`)
+answers the exact payments (`achievable`, asked only to explain an illegal payment) and costs or
+prices too large for packed fields.
 """
 
 from __future__ import annotations
@@ -43,8 +45,6 @@ _ANSWER_COUNT = [0]
 _ACHIEVABLE: dict[tuple[int, int], frozenset[tuple[int, int]]] = {}
 #: canonical key (see `_key`) -> payments, shared by many (cost, context) pairs
 _BY_KEY: dict[tuple, tuple[tuple[int, int], ...]] = {}
-#: the same problem with resources renamed in a canonical order (see `_normalize`) -> payments
-_NORMALIZED: dict[tuple, tuple[tuple[int, int], ...]] = {}
 #: fixed units only: (sorted per-resource rows, left rebate, right rebate) -> payments (`_solve`)
 _FIXED: dict[tuple, tuple[tuple[int, int], ...]] = {}
 _MAX_ENTRIES = 400_000
@@ -101,7 +101,7 @@ def clear_caches() -> None:
     """Forget every part, context and answer (cost ids are permanent: catalogs hold them)."""
     _GENERATION[0] += 1
     for cache in (_PARTS, _PART_LIST, _PART_PACKED, _CONTEXTS, _CONTEXT_LIST, _CONTEXT_PACKED, _ANSWERS,
-                  _ACHIEVABLE, _BY_KEY, _NORMALIZED, _FIXED):
+                  _ACHIEVABLE, _BY_KEY, _FIXED):
         cache.clear()
     _ANSWER_COUNT[0] = 0
 
@@ -119,9 +119,9 @@ def intern_cost(cost: tuple[int, ...]) -> int:
 
 
 def _pack_part(part: tuple) -> tuple:
-    if len(part) == 2:  # production: (fixed, either/or units)
+    if len(part) == 2:  # production: (fixed, either/or units); None when a count is negative
         fixed, choices = part
-        return (_pack(fixed), tuple(_unit_mask(ch) for ch in choices))
+        return (_pack(fixed) if min(fixed, default=0) >= 0 else None, tuple(_unit_mask(ch) for ch in choices))
     lp, rp, lreb, rreb = part  # prices: packed, or None when a price does not fit a field
     ok = min(lp + rp, default=0) >= 0 and max(lp + rp, default=0) <= _VMAX
     return (_pack(lp) if ok else None, _pack(rp) if ok else None, lreb, rreb)
@@ -158,7 +158,8 @@ def intern_context(own: int, left_sells: int, right_sells: int, prices: int) -> 
         lf, lc = _PART_PACKED[left_sells]
         rf, rc = _PART_PACKED[right_sells]
         lp, rp, lreb, rreb = _PART_PACKED[prices]
-        _CONTEXT_PACKED.append(None if lp is None else (of, oc, lf, lc, rf, rc, lp, rp, lreb, rreb))
+        packable = of is not None and lf is not None and rf is not None and lp is not None
+        _CONTEXT_PACKED.append((of, oc, lf, lc, rf, rc, lp, rp, lreb, rreb) if packable else None)
         _ANSWERS.append({})
     return cid
 
@@ -239,10 +240,8 @@ def _unpacked(cost_id: int, ctx_id: int, exact: bool):
     ctx = context(ctx_id)
     need = tuple(c - f if c > f else 0 for c, f in zip(cost, ctx[0]))
     problem = ((0,) * len(need),) + ctx[1:]
-    if exact:
-        return frozenset(_pairs(need, problem, minimal_only=True))
-    norm = _normalize(need, problem)
-    return _FREE if norm is None else _pareto(_pairs(norm[0], norm[1], minimal_only=True))
+    found = _pairs(need, problem, minimal_only=True)
+    return frozenset(found) if exact else _pareto(found)
 
 
 def _key(cost: int, ctx: tuple) -> Optional[tuple]:
@@ -501,71 +500,6 @@ def _decode(key: tuple) -> tuple[tuple[int, ...], Context]:
     n = len(fields)
     return vec(need), ((0,) * n, units(own_units), vec(lcap), units(left_units), vec(rcap), units(right_units),
                        vec(lpk), vec(rpk), lrb, rrb)
-
-
-def _normalize(need: tuple[int, ...], ctx: Context) -> Optional[tuple]:
-    """The same buying problem in a canonical form, so that problems that differ only in
-    resources nobody needs, in useless units, or in the naming of resources share one answer:
-    the city's either/or units that can only help one way are used that way; resources no longer
-    needed are dropped; a neighbour's units are capped at the need, its either/or units that can
-    only help one way become fixed units; prices of what a neighbour cannot sell are ignored;
-    and resources are put in a canonical order. Returns None when nothing is left to buy."""
-    _, own_choices, lf, lc, rf, rc, lp, rp, lreb, rreb = ctx
-    need_l = list(need)
-    pending = [list(ch) for ch in own_choices]
-    changed = True
-    while changed:
-        changed = False
-        rest = []
-        for ch in pending:
-            live = [r for r in ch if need_l[r] > 0]
-            if len(live) == 1:
-                need_l[live[0]] -= 1
-                changed = True
-            elif live:
-                rest.append(live)
-        pending = rest
-    keep = [r for r, n in enumerate(need_l) if n > 0]
-    if not keep:
-        return None
-
-    def sells(fixed: tuple[int, ...], choices) -> tuple[list[int], list[list[int]]]:
-        fx = [fixed[r] if fixed[r] < need_l[r] else need_l[r] for r in range(len(need_l))]
-        multi = []
-        for ch in choices:
-            live = [r for r in ch if fx[r] < need_l[r]]
-            if len(live) == 1:
-                fx[live[0]] += 1
-            elif live:
-                multi.append(live)
-        return fx, multi
-
-    lfx, lcx = sells(lf, lc)
-    rfx, rcx = sells(rf, rc)
-    sig = {}
-    for r in keep:
-        l_sells = lfx[r] > 0 or any(r in ch for ch in lcx)
-        r_sells = rfx[r] > 0 or any(r in ch for ch in rcx)
-        sig[r] = (need_l[r], lfx[r], rfx[r], lp[r] if l_sells else 0, rp[r] if r_sells else 0,
-                  sum(r in ch for ch in pending), sum(r in ch for ch in lcx), sum(r in ch for ch in rcx))
-    order = sorted(keep, key=sig.__getitem__)
-    pos = {r: i for i, r in enumerate(order)}
-
-    def remap(choices) -> tuple[tuple[int, ...], ...]:
-        out = []
-        for ch in choices:
-            kept = tuple(sorted(pos[r] for r in ch if r in pos))
-            if kept:
-                out.append(kept)
-        return tuple(sorted(out))
-
-    n = len(order)
-    lsells = any(lfx[r] for r in keep) or bool(lcx)
-    rsells = any(rfx[r] for r in keep) or bool(rcx)
-    return (tuple(sig[r][0] for r in order),
-            ((0,) * n, remap(pending), tuple(sig[r][1] for r in order), remap(lcx),
-             tuple(sig[r][2] for r in order), remap(rcx), tuple(sig[r][3] for r in order),
-             tuple(sig[r][4] for r in order), lreb if lsells else 0, rreb if rsells else 0))
 
 
 def missing_resources(cost: tuple[int, ...], ctx: Context) -> list[int]:
