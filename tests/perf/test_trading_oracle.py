@@ -347,6 +347,39 @@ def test_cities_positions_match_brute_force(cities, players):
         assert _play(game, 900 + seed)[1] > 0
 
 
+def test_last_card_of_an_age_is_paid_with_start_of_turn_sales(base):
+    """Babylon B's second stage lets the city play the card left at the end of an age; then
+    neighbours sell only what they had when the turn began. Babylon (seat 0) builds stages
+    whenever it can and its neighbours build brown and grey cards whenever they can, so some of
+    those decisions come right after a neighbour's production grew; each is checked against
+    the oracle (which reads the start-of-turn sales)."""
+    game = Game(base, 4)
+    extra = changed = 0
+    for seed in range(12):
+        state = game.new_initial_state(seed=seed, boards=[("Babylon", "B"), None, None, None])
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            pending = state.pending_decisions()
+            for p, dec in pending.items():
+                if dec.kind in ("play", "extra"):
+                    _check_position(state, p, dec)
+                if dec.kind == "extra":
+                    extra += 1
+                    changed += any(_city_context(state, dec.seat, True)[i] != _city_context(state, dec.seat, False)[i]
+                                   for i in (2, 3, 4, 5))
+            choice = {}
+            for p in pending:
+                acts = state.legal_actions(p)
+                if p == 0:
+                    preferred = [a for a in acts if a.kind == STAGE]
+                else:
+                    preferred = [a for a in acts if a.kind == BUILD
+                                 and game.catalog.card_named(a.card).colour in ("brown", "grey")]
+                choice[p] = rng.choice(preferred or acts)
+            state.apply_actions(choice)
+    assert extra >= 6 and changed >= 1, (extra, changed)
+
+
 def test_two_player_positions_match_brute_force():
     """Two players and the Free City: a neutral seat trades as a neighbour of both."""
     game = Game(wonderrules.load_rules("cities", "two_player"), 2)
