@@ -13,10 +13,11 @@ from pathlib import Path
 import attrs
 
 from wonderrules.grammar import lower as lowering
-from wonderrules.grammar.checks import chains, conflicts, counts, lints, references, values
+from wonderrules.grammar.checks import chains, conflicts, counts, layering, lints, references, values
 from wonderrules.grammar.checks.names import Names
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error, has_errors
-from wonderrules.grammar.resolve import Model, load_layers, merge
+from wonderrules.grammar.loading import Layer, load_layers
+from wonderrules.grammar.resolve import Model, merge
 from wonderrules.interpreter import ir
 
 __all__ = ["Compiled", "compile_rules", "INTERNAL_ERROR"]
@@ -61,18 +62,29 @@ def _compile(refs: Sequence[str], sources: dict[str, str]) -> Compiled:
     sources.update(loaded)
     if has_errors(diags) or not layers:
         return Compiled(None, tuple(diags), sources)
+    return _check(layers, diags, sources, probe=False)
+
+
+def _check(layers: list[Layer], diags: list[Diagnostic], sources: dict[str, str], probe: bool) -> Compiled:
+    """Merge the layers and run every pass. `probe`: a check of another layer order, made only to
+    know whether it has errors."""
     model, merge_diags = merge(layers)
     diags.extend(merge_diags)
+    diags.extend(layering.options(model))
     top = layers[-1].tree.header.span
     where = Span(top.path, top.line, top.column, top.line, top.column + 7)
     names = Names(model)
     diags.extend(references.check(model, names))
     diags.extend(values.check(model, where))
     diags.extend(chains.check(model))
-    if has_errors(diags):
-        return Compiled(None, tuple(diags), sources, model)
-    rules = lowering.lower(model)
-    diags.extend(counts.check(model, rules, where))
-    diags.extend(conflicts.check(model, rules))
-    diags.extend(lints.check(model, rules))
+    if not has_errors(diags):
+        rules = lowering.lower(model)
+        diags.extend(counts.check(model, rules, where))
+        diags.extend(conflicts.check(model, rules))
+        diags.extend(lints.check(model, rules))
+    else:
+        rules = None
+    if model.sibling_overrides and not probe:
+        diags.extend(layering.load_order(model, layers, has_errors(diags),
+                                         lambda other: has_errors(_check(other, [], {}, probe=True).diagnostics)))
     return Compiled(None if has_errors(diags) else rules, tuple(diags), sources, model)

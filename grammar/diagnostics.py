@@ -58,6 +58,7 @@ CODES: dict[str, str] = {
     "E0403": "effects that trigger each other in a cycle",
     "E0404": "override of something never defined",
     "E0405": "bad layering",
+    "W0406": "the load order decides an override",
     "W0501": "self-count not stated",
     "W0502": "declared but never used",
     "W0503": "settings for player counts never seated",

@@ -1,4 +1,4 @@
-"""Layered files to one model: find the files, order the layers, merge their definitions.
+"""Layers to one model: merge the definitions of the layers (read by ``loading``), in order.
 
 A layer may add definitions, `replace` or `remove` cards and wonders, and `override` game
 settings, scoring categories and conflicts. Changing something a lower layer defined without
@@ -8,20 +8,19 @@ E0404. Names are checked later, against the merged model, by ``checks.references
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
-from importlib import resources as pkg_resources
-from pathlib import Path
 from typing import Union
 
 import attrs
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
-from wonderrules.grammar.parse import parse_source
+from wonderrules.grammar.loading import Layer, bundled_names, closest, load_layers, read_bundled
 
-__all__ = ["Model", "SettingEntry", "load_layers", "merge", "closest", "bundled_names",
-           "read_bundled", "setting_key", "setting_words"]
+# `Layer`, `load_layers`, `closest`, `bundled_names` and `read_bundled` live in `loading` and
+# are imported from here too, as they always were.
+__all__ = ["Model", "SettingEntry", "SiblingOverride", "Layer", "load_layers", "merge", "closest",
+           "bundled_names", "read_bundled", "setting_key", "setting_words"]
 
 #: game-setting node type -> the field it sets
 SETTING_FIELDS: dict[type, str] = {
@@ -63,140 +62,6 @@ def setting_words(key: str) -> str:
     if key.startswith("neutral "):
         return f'neutral seat "{key[len("neutral "):]}"'
     return _SETTING_WORDS.get(key, key)
-
-
-def closest(name: str, candidates: Iterable[str]) -> str | None:
-    """The nearest known name, for `help: did you mean ...`."""
-    pool = list(candidates)
-    found = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
-    if not found:
-        lowered = {c.lower(): c for c in pool}
-        found = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)
-        found = [lowered[f] for f in found]
-    return found[0] if found else None
-
-
-# ---- finding files ------------------------------------------------------------------------------
-
-def bundled_names() -> list[str]:
-    files = pkg_resources.files("wonderrules.rulesets")
-    return sorted(p.name[:-3] for p in files.iterdir() if p.name.endswith(".wr"))
-
-
-def read_bundled(name: str) -> tuple[str, str] | None:
-    """(display path, text) of a bundled rule set, or None."""
-    res = pkg_resources.files("wonderrules.rulesets").joinpath(f"{name}.wr")
-    if not res.is_file():
-        return None
-    repo_copy = Path("rulesets") / f"{name}.wr"
-    same = repo_copy.is_file() and repo_copy.read_text() == res.read_text()
-    shown = str(repo_copy) if same else f"<bundled>/{name}.wr"
-    return shown, res.read_text(encoding="utf-8")
-
-
-@attrs.frozen
-class _Unreadable:
-    message: str
-    help: str | None
-
-
-def _read(ref: str, near: Path | None) -> Union[tuple[str, str], str, _Unreadable]:
-    """Find a rule set named `ref`: a path, a file next to the layer that extends it, or a bundled
-    name. Returns (path, text) or an error message."""
-    candidates: list[Path] = []
-    p = Path(ref)
-    if ref.endswith(".wr") or "/" in ref or p.is_file():
-        candidates.append(p)
-    else:
-        if near is not None:
-            candidates.append(near / f"{ref}.wr")
-    for c in candidates:
-        if c.is_file():
-            try:
-                return str(c), c.read_text(encoding="utf-8")
-            except UnicodeDecodeError as e:
-                return _Unreadable(f"cannot read '{c}': it is not UTF-8 text (byte {e.object[e.start]:#04x} "
-                                   f"at offset {e.start})", "save the file as UTF-8 text")
-            except OSError as e:
-                return _Unreadable(f"cannot read '{c}': {e.strerror or e}", None)
-    if not ref.endswith(".wr") and "/" not in ref:
-        found = read_bundled(ref)
-        if found is not None:
-            return found
-    if ref.endswith(".wr") or "/" in ref:
-        return f"no file '{ref}'"
-    return f"no rule set '{ref}'"
-
-
-def _not_found_help(ref: str, near: Path | None) -> str:
-    known = bundled_names()
-    hint = closest(ref, known)
-    where = f"`{ref}.wr` next to this file, then " if near is not None else ""
-    text = f"`extends {ref}` looks for {where}a bundled rule set ({', '.join(known)})"
-    return f"did you mean '{hint}'? " + text if hint else text
-
-
-@attrs.define
-class Layer:
-    name: str
-    path: str
-    tree: s.Ruleset
-
-
-def load_layers(refs: list[str]) -> tuple[list[Layer], dict[str, str], list[Diagnostic]]:
-    """Read every named rule set and the layers they extend, dependencies first."""
-    layers: list[Layer] = []
-    sources: dict[str, str] = {}
-    diags: list[Diagnostic] = []
-    by_name: dict[str, Layer] = {}
-    visiting: list[str] = []
-    layer_names: dict[str, str] = {}
-
-    def visit(ref: str, near: Path | None, span: Span | None) -> None:
-        found = _read(ref, near)
-        if isinstance(found, _Unreadable):
-            diags.append(error("E0004" if span is None else "E0405", found.message, span, help=found.help))
-            return
-        if isinstance(found, str):
-            if span is None:
-                known = ", ".join(bundled_names())
-                diags.append(error("E0004", found, None, help=f"give a .wr file or a bundled name ({known})"))
-            else:
-                diags.append(error("E0405", found, span, help=_not_found_help(ref, near)))
-            return
-        path, text = found
-        if path in sources:
-            if path in visiting:
-                cycle = visiting[visiting.index(path):] + [path]
-                names = " -> ".join(layer_names.get(p, Path(p).stem) for p in cycle)
-                diags.append(error("E0405", f"layers extend each other in a cycle: {names}", span,
-                                   help="a layer extends only rule sets below it; remove one of these `extends`"))
-            return
-        sources[path] = text
-        tree, parse_diags = parse_source(text, path)
-        diags.extend(parse_diags)
-        if tree is None:
-            return
-        layer_names[path] = tree.header.name.text
-        visiting.append(path)
-        base_dir = Path(path).parent if not path.startswith("<bundled>") else None
-        for ext in tree.header.extends:
-            visit(ext.text, base_dir, ext.span)
-        visiting.pop()
-        name = tree.header.name.text
-        if name in by_name:
-            other = by_name[name]
-            diags.append(error("E0405", f"two rule sets are both called '{name}'", tree.header.name.span,
-                               labels=[Label(other.tree.header.name.span, "the other one")],
-                               help="give each layer its own name in its `ruleset` header"))
-            return
-        layer = Layer(name, path, tree)
-        by_name[name] = layer
-        layers.append(layer)
-
-    for ref in refs:
-        visit(ref, None, None)
-    return layers, sources, diags
 
 
 # ---- the merged model ---------------------------------------------------------------------------
@@ -246,6 +111,12 @@ class Model:
     layer_players: dict[str, tuple[int, ...]] = attrs.Factory(dict)
     #: option -> the layer that defines it
     option_layers: dict[str, str] = attrs.Factory(dict)
+    #: layer -> every layer it extends, directly or through others
+    ancestors: dict[str, frozenset[str]] = attrs.Factory(dict)
+    #: overrides of a layer by one that does not extend it (see `SiblingOverride`)
+    sibling_overrides: list = attrs.Factory(list)
+    #: `replace` items that replaced nothing: not in the game, but their names are still checked
+    unplaced: list = attrs.Factory(list)
 
     def card_names(self) -> dict[str, list[s.Card]]:
         """Card name -> its definitions (one per age it appears in)."""
@@ -253,6 +124,14 @@ class Model:
         for card in self.cards.values():
             out.setdefault(card.name.text, []).append(card)
         return out
+
+    def removal_of(self, name: str, age: int | None = None) -> tuple[s.RemoveCard, str] | None:
+        """The last `remove card` that took card `name` (of `age`, or of any age) out, with its
+        layer."""
+        for removal, layer in reversed(self.removals):
+            if removal.name.text == name and (age is None or removal.age in (None, age)):
+                return removal, layer
+        return None
 
     def setting(self, key: str):
         e = self.settings.get(key)
@@ -291,14 +170,21 @@ def _merge_settings(model: Model, settings: Iterable[Union[s.Setting, s.When]], 
                     continue
                 key = setting_key(inner.body)
                 words = setting_words(key)
-                for other in model.whens:
-                    if (setting_key(other.node.body) == key and set(other.players) & set(players)
-                            and not inner.override):
-                        both = sorted(set(other.players) & set(players))
-                        diags.append(_redefined(f"game setting '{words}' for {_counts(tuple(both))} players",
-                                                inner.span, other.node.span, f"override {words} ...",
-                                                other.layer == layer, other.layer, setting=True))
-                        break
+                earlier = [o for o in model.whens if setting_key(o.node.body) == key and set(o.players) & set(players)]
+                if earlier and not inner.override:
+                    other = earlier[0]
+                    both = sorted(set(other.players) & set(players))
+                    diags.append(_redefined(f"game setting '{words}' for {_counts(tuple(both))} players",
+                                            inner.span, other.node.span, f"override {words} ...",
+                                            other.layer == layer, other.layer, setting=True))
+                elif inner.override and not earlier:
+                    diags.append(error(
+                        "E0404", f"`override` of game setting '{words}' for {_counts(players)} players, which no "
+                        "lower `when` block sets", inner.span,
+                        help="remove `override`: a `when` value applies over the game-wide value without it"))
+                for other in earlier if inner.override else ():
+                    _note_sibling(model, layer, other.layer, f"game setting '{words}' for {_counts(players)} players",
+                                  inner.span, other.node.span)
                 model.whens.append(WhenEntry(players, inner, layer, st))
             continue
         key = setting_key(st.body)
@@ -310,11 +196,30 @@ def _merge_settings(model: Model, settings: Iterable[Union[s.Setting, s.When]], 
         elif old is None and st.override:
             diags.append(error("E0404", f"`override` of game setting '{words}', which no lower layer sets",
                                st.span, help="remove `override`: this sets it for the first time"))
+        elif old is not None:
+            _note_sibling(model, layer, old.layer, f"game setting '{words}'", st.span, old.node.span)
         model.settings[key] = SettingEntry(st, layer)
 
 
 def _counts(players: tuple[int, ...]) -> str:
     return ", ".join(str(p) for p in players)
+
+
+@attrs.frozen
+class SiblingOverride:
+    """An `override` or `replace` in `layer` that changes what `other` defined, though `layer`
+    does not extend `other`: only the order the layers were loaded in decides it."""
+
+    layer: str
+    other: str
+    what: str
+    span: Span
+    other_span: Span
+
+
+def _note_sibling(model: Model, layer: str, other: str, what: str, span: Span, other_span: Span) -> None:
+    if other and other != layer and other not in model.ancestors.get(layer, ()):
+        model.sibling_overrides.append(SiblingOverride(layer, other, what, span, other_span))
 
 
 def merge(layers: list[Layer]) -> tuple[Model, list[Diagnostic]]:
@@ -323,6 +228,8 @@ def merge(layers: list[Layer]) -> tuple[Model, list[Diagnostic]]:
     category_span: dict[str, tuple[Span, str]] = {}
     for layer in layers:
         model.layers.append(layer.name)
+        model.ancestors[layer.name] = frozenset(layer.extends).union(
+            *(model.ancestors.get(e, frozenset()) for e in layer.extends))
         if layer.tree.header.title is not None:
             model.title = layer.tree.header.title.text
         for item in layer.tree.items:
@@ -398,6 +305,9 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
             diags.append(error("E0404", f"`override` of conflict '{item.name.text}', which no lower layer defines",
                                item.name.span, help=_did_you_mean(item.name.text, model.conflicts)
                                or "remove `override`: this adds a new conflict"))
+        elif old is not None:
+            _note_sibling(model, layer, model.conflict_layers.get(item.name.text, ""),
+                          f"conflict '{item.name.text}'", item.name.span, old.name.span)
         model.conflicts[item.name.text] = item
         model.conflict_layers[item.name.text] = layer
     elif isinstance(item, s.Option):
@@ -416,16 +326,25 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
         if item.replace:
             if old_card is None:
                 same_name = sorted(c.age for c in model.card_names().get(name, []))
-                if same_name:
+                removal = model.removal_of(name, item.age)
+                labels = []
+                if removal is not None:
+                    labels = [Label(removal[0].span, "removed here")]
+                    hint = f"layer '{removal[1]}' removes '{name}'; to add it again, write `card` without `replace`"
+                elif same_name:
                     hint = f"'{name}' is defined in age {', '.join(map(str, same_name))}; `replace` names its age"
                 else:
                     hint = _did_you_mean(name, model.card_names()) or "remove `replace` to add a new card"
                 diags.append(error("E0404", f"`replace` of card '{name}' (age {item.age}), which no lower "
-                                   "layer defines", item.name.span, help=hint))
+                                   "layer defines", item.name.span, help=hint, labels=labels))
+                model.unplaced.append(item)  # not added: it would only bring follow-on errors
+                return
             elif model.card_layers[ckey] == layer and old_card.span.path == item.span.path:
                 diags.append(_redefined(f"card '{name}' (age {item.age})", item.name.span, old_card.name.span,
                                         "", True))
                 return
+            _note_sibling(model, layer, model.card_layers[ckey], f"card '{name}' (age {item.age})",
+                          item.name.span, old_card.name.span)
         elif old_card is not None:
             diags.append(_redefined(f"card '{name}' (age {item.age})", item.name.span, old_card.name.span,
                                     f'replace card "{name}" ...', model.card_layers[ckey] == layer,
@@ -441,10 +360,14 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
                 diags.append(error("E0404", f"`replace` of wonder '{key[0]}' side {key[1]}, which no lower "
                                    "layer defines", item.name.span,
                                    help=_wonder_hint(model, key[0], "remove `replace` to add a new wonder")))
+                model.unplaced.append(item)
+                return
             elif model.wonder_layers[key] == layer and old_w.span.path == item.span.path:
                 diags.append(_redefined(f"wonder '{key[0]}' side {key[1]}", item.name.span, old_w.name.span,
                                         "", True))
                 return
+            _note_sibling(model, layer, model.wonder_layers[key], f"wonder '{key[0]}' side {key[1]}",
+                          item.name.span, old_w.name.span)
         elif old_w is not None:
             diags.append(_redefined(f"wonder '{key[0]}' side {key[1]}", item.name.span, old_w.name.span,
                                     f'replace wonder "{key[0]}" ...', model.wonder_layers[key] == layer,
@@ -460,8 +383,15 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
             model.removals.append((item, layer))
         else:
             where = f" in age {item.age}" if item.age is not None else ""
-            diags.append(error("E0404", f"`remove` of card '{item.name.text}'{where}, which no lower layer defines",
-                               item.name.span, help=_did_you_mean(item.name.text, model.card_names())))
+            removal = model.removal_of(item.name.text, item.age)
+            if removal is not None:
+                diags.append(error("E0404", f"`remove` of card '{item.name.text}'{where}, which layer "
+                                   f"'{removal[1]}' already removes", item.name.span,
+                                   labels=[Label(removal[0].span, "removed here")],
+                                   help="remove this line: the card is already gone"))
+            else:
+                diags.append(error("E0404", f"`remove` of card '{item.name.text}'{where}, which no lower layer "
+                                   "defines", item.name.span, help=_did_you_mean(item.name.text, model.card_names())))
     elif isinstance(item, s.RemoveWonder):
         if model.wonders.pop((item.name.text, item.side.text), None) is not None:
             model.wonder_removals.append((item, layer))
@@ -494,6 +424,7 @@ def _merge_scoring(model: Model, item: s.Scoring, layer: str, diags: list[Diagno
                 diags.append(_redefined(f"score category '{name}'", cat.name.span, old_span,
                                         f"override {name} ...", old_layer == layer, old_layer))
                 continue
+            _note_sibling(model, layer, old_layer, f"score category '{name}'", cat.name.span, old_span)
             del model.categories[existing]
             if cat.placement is None:
                 model.categories.insert(existing, cat)

@@ -49,6 +49,19 @@ def _strip(effect) -> str:
     return re.sub(r"span=Span\([^)]*\)", "", repr(effect))
 
 
+def _unknown_link(model: Model, card: s.Card, kind: str, t: s.Text, names) -> Diagnostic:
+    removal = model.removal_of(t.text)
+    if removal is not None:
+        node, layer = removal
+        return error("E0201", f"chain {kind} '{t.text}', a card that layer '{layer}' removes", t.span,
+                     labels=[Label(node.span, "removed here")],
+                     help=f"replace \"{card.name.text}\" without this link (`replace card \"{card.name.text}\" "
+                          f"age {card.age} ...`), or keep '{t.text}'")
+    hint = closest(t.text, names)
+    return error("E0201", f"chain {kind} unknown card '{t.text}'", t.span,
+                 help=f"did you mean '{hint}'?" if hint else "chains link two cards of the rule set by name")
+
+
 def check(model: Model) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     names = model.card_names()
@@ -82,10 +95,7 @@ def check(model: Model) -> list[Diagnostic]:
         for kind, attr in (("from", card.first(s.ChainFrom)), ("to", card.first(s.ChainTo))):
             for t in attr.names if attr else ():
                 if t.text not in names:
-                    hint = closest(t.text, names)
-                    diags.append(error("E0201", f"chain {kind} unknown card '{t.text}'", t.span,
-                                       help=f"did you mean '{hint}'?" if hint else
-                                       "chains link two cards of the rule set by name"))
+                    diags.append(_unknown_link(model, card, kind, t, names))
                     continue
                 if t.text == name:
                     diags.append(error("E0203", f"card '{name}' chains to itself", t.span,

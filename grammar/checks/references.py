@@ -116,9 +116,11 @@ class _Refs:
                             self.setting(inner.body)
                 elif isinstance(item, s.Conflict):
                     self.conflict(item)
-        for card in m.cards.values():
+        unplaced_cards = [c for c in m.unplaced if isinstance(c, s.Card)]
+        unplaced_wonders = [w for w in m.unplaced if isinstance(w, s.Wonder)]
+        for card in [*m.cards.values(), *unplaced_cards]:
             self.card(card)
-        for wonder in m.wonders.values():
+        for wonder in [*m.wonders.values(), *unplaced_wonders]:
             self.name(wonder.start, "resource")
             for stage in wonder.stages:
                 if stage.cost is not None:

@@ -197,7 +197,59 @@ def test_override_of_an_unknown_conflict_and_category(compile_layer) -> None:
     }
 
 
+def test_override_in_a_when_block_needs_a_lower_when_value(compile_layer) -> None:
+    text = "game { when players 4 { override hand 2 } }"
+    d = only(compile_layer(text + "\n"))
+    assert d.code == "E0404"
+    assert d.message == "`override` of game setting 'hand' for 4 players, which no lower `when` block sets"
+    assert d.help == "remove `override`: a `when` value applies over the game-wide value without it"
+    assert d.span.column == col(text, "override")
+    assert compile_layer("game { when players 4 { hand 2 } }\n").ok
+
+
+def test_override_in_a_when_block_of_a_lower_when_value(compile_files) -> None:
+    lower = MINI.replace("  tie break coins\n", "  tie break coins\n  when players 3, 4 { hand 2 }\n")
+    layer = "ruleset t extends mini\ngame { when players 4 { override hand 2 } }\n"
+    r = compile_files({"mini.wr": lower, "t.wr": layer})
+    assert r.ok, [d.message for d in r.diagnostics]
+
+
+def test_a_failed_replace_adds_nothing(compile_layer) -> None:
+    # no second 'Rock' (age 2) to compare with the first: one error, and the card's names checked
+    r = compile_layer('replace card "Rock" age 2 brown copies 3+ { passive: produce stne }\n')
+    assert codes(r) == ["E0404", "E0101"]
+    assert ("Rock", 2) not in r.model.cards
+    r = compile_layer('replace wonder "Tower" side B { start stone  stage cost 2 wood { end of game: score 3 } }\n')
+    assert codes(r) == ["E0404"] and ("Tower", "B") not in r.model.wonders
+
+
+def test_a_removed_card_is_named_as_removed(compile_layer) -> None:
+    text = ('remove card "Rock"\nreplace card "Rock" age 1 brown copies 3+ 4+ { passive: produce stone }\n'
+            'remove card "Rock"\n')
+    r = compile_layer(text)
+    replace, again = sorted((d for d in r.diagnostics if d.code == "E0404"), key=lambda d: d.sort_key())
+    assert replace.help == "layer 't' removes 'Rock'; to add it again, write `card` without `replace`"
+    assert [(lb.span.line, lb.message) for lb in replace.labels] == [(2, "removed here")]
+    assert again.message == "`remove` of card 'Rock', which layer 't' already removes"
+    assert again.help == "remove this line: the card is already gone"
+
+
+def test_a_chain_to_a_removed_card_points_at_the_removal(compile_layer) -> None:
+    d = only(compile_layer('remove card "Shrine"\n'))
+    assert (d.code, d.message) == ("E0201", "chain from 'Shrine', a card that layer 't' removes")
+    assert (d.span.path, d.span.line) == ("mini.wr", line_of(MINI, 'card "Temple"'))
+    assert [(lb.span.path, lb.span.line, lb.message) for lb in d.labels] == [("t.wr", 2, "removed here")]
+    assert d.help == 'replace "Temple" without this link (`replace card "Temple" age 2 ...`), or keep \'Shrine\''
+
+
 # ---- finding files: E0004, E0405 --------------------------------------------------------------------
+
+def test_unknown_extends_suggests_a_file_next_to_the_layer(compile_files) -> None:
+    d = only(compile_files({"mini.wr": MINI, "t.wr": "ruleset t extends mnii\n"}))
+    assert d.help.startswith("did you mean 'mini' (mini.wr, next to this file)? `extends mnii` looks for")
+    # nothing close: the few files there are listed (the layer itself left out)
+    d = only(compile_files({"mini.wr": MINI, "t.wr": "ruleset t extends zzz\n"}))
+    assert d.help.endswith("; the rule set files next to this one: mini.wr")
 
 def test_unknown_extends_suggests_a_bundled_name(compile_files) -> None:
     d = only(compile_files({"t.wr": "ruleset t extends bse\n"}))

@@ -1,0 +1,180 @@
+"""Finding rule-set files and reading the layers they extend, dependencies first.
+
+`extends NAME` looks for `NAME.wr` next to the layer, then for a bundled rule set. A name that
+finds nothing, two layers with one name and layers that extend each other in a circle are
+refused (E0405) before anything is merged.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from importlib import resources as pkg_resources
+from pathlib import Path
+from typing import Union
+
+import attrs
+
+from wonderrules.grammar import syntax as s
+from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
+from wonderrules.grammar.parse import parse_source
+
+__all__ = ["Layer", "load_layers", "closest", "bundled_names", "read_bundled"]
+
+
+def closest(name: str, candidates: Iterable[str]) -> str | None:
+    """The nearest known name, for `help: did you mean ...`."""
+    pool = list(candidates)
+    found = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
+    if not found:
+        lowered = {c.lower(): c for c in pool}
+        found = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)
+        found = [lowered[f] for f in found]
+    return found[0] if found else None
+
+
+# ---- finding files ------------------------------------------------------------------------------
+
+def bundled_names() -> list[str]:
+    files = pkg_resources.files("wonderrules.rulesets")
+    return sorted(p.name[:-3] for p in files.iterdir() if p.name.endswith(".wr"))
+
+
+def read_bundled(name: str) -> tuple[str, str] | None:
+    """(display path, text) of a bundled rule set, or None."""
+    res = pkg_resources.files("wonderrules.rulesets").joinpath(f"{name}.wr")
+    if not res.is_file():
+        return None
+    repo_copy = Path("rulesets") / f"{name}.wr"
+    same = repo_copy.is_file() and repo_copy.read_text() == res.read_text()
+    shown = str(repo_copy) if same else f"<bundled>/{name}.wr"
+    return shown, res.read_text(encoding="utf-8")
+
+
+@attrs.frozen
+class _Unreadable:
+    message: str
+    help: str | None
+
+
+def _read(ref: str, near: Path | None) -> Union[tuple[str, str], str, _Unreadable]:
+    """Find a rule set named `ref`: a path, a file next to the layer that extends it, or a bundled
+    name. Returns (path, text) or an error message."""
+    candidates: list[Path] = []
+    p = Path(ref)
+    if ref.endswith(".wr") or "/" in ref or p.is_file():
+        candidates.append(p)
+    else:
+        if near is not None:
+            candidates.append(near / f"{ref}.wr")
+    for c in candidates:
+        if c.is_file():
+            try:
+                return str(c), c.read_text(encoding="utf-8")
+            except UnicodeDecodeError as e:
+                return _Unreadable(f"cannot read '{c}': it is not UTF-8 text (byte {e.object[e.start]:#04x} "
+                                   f"at offset {e.start})", "save the file as UTF-8 text")
+            except OSError as e:
+                return _Unreadable(f"cannot read '{c}': {e.strerror or e}", None)
+    if not ref.endswith(".wr") and "/" not in ref:
+        found = read_bundled(ref)
+        if found is not None:
+            return found
+    if ref.endswith(".wr") or "/" in ref:
+        return f"no file '{ref}'"
+    return f"no rule set '{ref}'"
+
+
+def _not_found_help(ref: str, near: Path | None, here: str | None = None) -> str:
+    """Help for an `extends` that names nothing: the closest bundled name or `.wr` file next to
+    the layer (`here`, which is left out)."""
+    known = bundled_names()
+    local = _files_next_to(near, here)
+    hint = closest(ref, local + known)
+    where = f"`{ref}.wr` next to this file, then " if near is not None else ""
+    text = f"`extends {ref}` looks for {where}a bundled rule set ({', '.join(known)})"
+    if hint is not None and hint in local:
+        return f"did you mean '{hint}' ({hint}.wr, next to this file)? " + text
+    if hint is not None:
+        return f"did you mean '{hint}'? " + text
+    if local and len(local) <= 8:
+        text += "; the rule set files next to this one: " + ", ".join(f"{n}.wr" for n in local)
+    return text
+
+
+def _files_next_to(folder: Path | None, here: str | None) -> list[str]:
+    """The names of the `.wr` files of a folder, but `here`."""
+    if folder is None:
+        return []
+    try:
+        own = Path(here).resolve() if here else None
+        return sorted(p.stem for p in folder.glob("*.wr") if p.is_file() and p.resolve() != own)
+    except OSError:
+        return []
+
+
+@attrs.define
+class Layer:
+    name: str
+    path: str
+    tree: s.Ruleset
+    #: the layers its header extends, by name
+    extends: tuple[str, ...] = ()
+
+
+def load_layers(refs: list[str]) -> tuple[list[Layer], dict[str, str], list[Diagnostic]]:
+    """Read every named rule set and the layers they extend, dependencies first."""
+    layers: list[Layer] = []
+    sources: dict[str, str] = {}
+    diags: list[Diagnostic] = []
+    by_name: dict[str, Layer] = {}
+    visiting: list[str] = []
+    layer_names: dict[str, str] = {}
+
+    def visit(ref: str, near: Path | None, span: Span | None, here: str | None = None) -> str | None:
+        """Load `ref` and what it extends; returns the name of its layer (None when it failed)."""
+        found = _read(ref, near)
+        if isinstance(found, _Unreadable):
+            diags.append(error("E0004" if span is None else "E0405", found.message, span, help=found.help))
+            return None
+        if isinstance(found, str):
+            if span is None:
+                known = ", ".join(bundled_names())
+                diags.append(error("E0004", found, None, help=f"give a .wr file or a bundled name ({known})"))
+            else:
+                diags.append(error("E0405", found, span, help=_not_found_help(ref, near, here)))
+            return None
+        path, text = found
+        if path in sources:
+            if path in visiting:
+                cycle = visiting[visiting.index(path):] + [path]
+                names = " -> ".join(layer_names.get(p, Path(p).stem) for p in cycle)
+                diags.append(error("E0405", f"layers extend each other in a cycle: {names}", span,
+                                   help="a layer extends only rule sets below it; remove one of these `extends`"))
+                return None
+            return layer_names.get(path)
+        sources[path] = text
+        tree, parse_diags = parse_source(text, path)
+        diags.extend(parse_diags)
+        if tree is None:
+            return None
+        layer_names[path] = tree.header.name.text
+        visiting.append(path)
+        base_dir = Path(path).parent if not path.startswith("<bundled>") else None
+        extended = [visit(ext.text, base_dir, ext.span, path) for ext in tree.header.extends]
+        visiting.pop()
+        name = tree.header.name.text
+        if name in by_name:
+            other = by_name[name]
+            diags.append(error("E0405", f"two rule sets are both called '{name}'", tree.header.name.span,
+                               labels=[Label(other.tree.header.name.span, "the other one")],
+                               help="give each layer its own name in its `ruleset` header"))
+            return None
+        layer = Layer(name, path, tree, tuple(e for e in extended if e is not None))
+        by_name[name] = layer
+        layers.append(layer)
+        return name
+
+    for ref in refs:
+        visit(ref, None, None)
+    return layers, sources, diags
