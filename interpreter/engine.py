@@ -246,6 +246,10 @@ class State:
         _, derived = city.derived_choices(self.cat) if city.derived else ([], [])
         return tuple(city.sell_fixed), tuple(sorted(city.sell_choices + derived))
 
+    def _prices(self, seat: int) -> tuple:
+        city = self.cities[seat]
+        return tuple(city.prices[0]), tuple(city.prices[1]), city.rebates[0], city.rebates[1]
+
     def _parts(self, seat: int) -> tuple:
         """(stamp, own production id, sales id, prices id, context stamp, context id) of a seat,
         interned in the current generation of the trading caches. Recomputed when the city's
@@ -261,8 +265,7 @@ class State:
             own_d, _ = city.derived_choices(self.cat) if city.derived else ([], [])
             own = trading.intern_part((tuple(city.fixed), tuple(sorted(city.choices + own_d))))
             sells = trading.intern_part(self._sales(seat))
-            prices = trading.intern_part((tuple(city.prices[0]), tuple(city.prices[1]), city.rebates[0],
-                                          city.rebates[1]))
+            prices = trading.intern_part(self._prices(seat))
             if gen == trading._GENERATION[0]:
                 break
         city.parts = ((city.version, gen), own, sells, prices, None, -1)
@@ -273,13 +276,15 @@ class State:
         With `start_of_turn`, neighbours sell only what they had when the turn began: nothing
         may be bought from a card a neighbour built during the turn."""
         if start_of_turn and self._turn_sales:
+            # prices too: a discount built this turn works from the next turn
             while True:
                 gen = trading._GENERATION[0]
                 me = self._parts(seat)
-                left = trading.intern_part(self._turn_sales[self.left(seat)])
-                right = trading.intern_part(self._turn_sales[self.right(seat)])
+                left = trading.intern_part(self._turn_sales[self.left(seat)][0])
+                right = trading.intern_part(self._turn_sales[self.right(seat)][0])
+                prices = trading.intern_part(self._turn_sales[seat][1])
                 if gen == trading._GENERATION[0]:
-                    ctx = trading.intern_context(me[1], left, right, me[3])
+                    ctx = trading.intern_context(me[1], left, right, prices)
                     if gen == trading._GENERATION[0]:
                         return ctx
         cities = self.cities
@@ -350,7 +355,7 @@ class State:
             city.spent = 0
         self._turn_sales = {}
         if self.turn >= self.config.turns:  # for cards played after the turn's resolution
-            self._turn_sales = {s: self._sales(s) for s in range(self.n)}
+            self._turn_sales = {s: (self._sales(s), self._prices(s)) for s in range(self.n)}
         self.chosen = {}
         self.built_this_turn = []
         self.phase = "play"

@@ -90,6 +90,8 @@ def _play_actions(state, dec: Decision) -> list[Action]:
             pay = known(sid) if sid >= 0 else _FREE
             if pay is None:
                 pay = trading.answer(sid, ctx)
+            if neutral is not None and sid >= 0 and pay:
+                pay = _every_split(sid, ctx)
             stage_pay = [p for p in pay if sc + p[0] + p[1] <= coins]
     out: list[Action] = []
     seen: set[str] = set()
@@ -113,6 +115,8 @@ def _play_actions(state, dec: Decision) -> list[Action]:
                     opts = known(cid) if cid >= 0 else _FREE
                     if opts is None:
                         opts = trading.answer(cid, ctx)
+                    if neutral is not None and cid >= 0 and opts:
+                        opts = _every_split(cid, ctx)
                     for left, right in opts:
                         if cc + left + right <= coins:
                             out.append(actions.get((BUILD, name, left, right, "")) or
@@ -132,6 +136,12 @@ def _play_actions(state, dec: Decision) -> list[Action]:
 
 
 _FREE = ((0, 0),)
+
+
+def _every_split(cost_id: int, ctx: int) -> list[tuple[int, int]]:
+    """Every exact payment, not only the cheapest: for a neutral seat the player who plays for it
+    chooses the seller whatever the cost (paying themself may be worth more than a saved coin)."""
+    return sorted(trading.achievable(cost_id, ctx), key=lambda p: (p[0] + p[1], p[0]))
 
 
 def reason(state, dec: Decision, action: Action) -> Optional[str]:

@@ -56,7 +56,9 @@ class City:
         self.neutral = neutral
         self.turn_start_coins = start_coins
         self.spent = 0
-        #: (stamp, own production id, sales id, prices id), see State.trade_id
+        #: (stamp, own production id, sales id, prices id, memo stamp, memo context): see
+        #: State._parts and State.trade_id. Every change to production, derived production,
+        #: prices or rebates must bump `version`.
         self.parts: Optional[tuple] = None
 
     def copy(self) -> "City":
@@ -113,7 +115,8 @@ class City:
         for src in self.built:
             if src.colour in colours:
                 for hook in src.passive:
-                    out.update(getattr(hook, "resources", ()))
+                    if hook.step == "produce":
+                        out.update(hook.resources)
         return out
 
     def derived_choices(self, cat: Catalog) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:

@@ -173,11 +173,6 @@ def test_free_city_may_pay_its_controller_the_dearer_price():
     assert [c.coins - b for c, b in zip(st.cities, coins)] == [1 + 3, 3, -1]
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="legal_actions() lists only Pareto-minimal payments (trading.payment_options), so the "
-                   "Free City's dearer seller (1 coin to its controller instead of 0 to the opponent) is missing "
-                   "from the list although explain()/apply_actions accept it: an agent or UI choosing from "
-                   "legal_actions cannot make that choice")
 def test_free_city_dearer_seller_is_listed():
     """[V] If both neighbours sell the resource, the controlling player chooses the seller,
     whatever the cost (each seller is an action of the Free City's decision)."""

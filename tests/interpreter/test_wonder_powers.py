@@ -195,11 +195,6 @@ def test_babylon_b_last_card_cannot_buy_from_a_card_built_that_turn():
     assert st.explain(0, Action("build", "Barracks", 0, 2)) is not None
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Babylon B's last card uses a trade price lowered by a card built on that same turn 6: base.wr "
-    "states trading posts lower prices 'from the turn after they are built', but the extra decision "
-    "reads the city's current prices (State.trade_id -> _parts(seat), prices part), so a West "
-    "Trading Post built on turn 6 makes the left-over Barracks' ore cost 1 instead of 2"))
 def test_babylon_b_last_card_does_not_use_a_trading_post_built_that_turn():
     """Trading posts lower prices "from the turn after they are built" (base.wr's stated reading;
     rules_facts.md section 4): Babylon builds a West Trading Post on turn 6, then its last card, a

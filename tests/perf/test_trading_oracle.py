@@ -269,12 +269,13 @@ def _city_context(state, seat, start_of_turn):
         return tuple(other.sell_fixed), tuple(sorted(other.sell_choices + other.derived_choices(cat)[1]))
 
     left, right = state.left(seat), state.right(seat)
-    if start_of_turn and state._turn_sales:  # the last card of an age: sales at the start of the turn
-        (lf, lc), (rf, rc) = state._turn_sales[left], state._turn_sales[right]
+    prices = (tuple(city.prices[0]), tuple(city.prices[1]), city.rebates[0], city.rebates[1])
+    if start_of_turn and state._turn_sales:  # the last card of an age: sales and prices at the start of the turn
+        (lf, lc), (rf, rc) = state._turn_sales[left][0], state._turn_sales[right][0]
+        prices = state._turn_sales[seat][1]
     else:
         (lf, lc), (rf, rc) = sales(left), sales(right)
-    return (tuple(city.fixed), tuple(sorted(city.choices + city.derived_choices(cat)[0])), lf, lc, rf, rc,
-            tuple(city.prices[0]), tuple(city.prices[1]), city.rebates[0], city.rebates[1])
+    return (tuple(city.fixed), tuple(sorted(city.choices + city.derived_choices(cat)[0])), lf, lc, rf, rc) + prices
 
 
 def _check_position(state, player, dec):
@@ -296,7 +297,9 @@ def _check_position(state, player, dec):
         if card.name in city.names or (card.chains_from & city.names):
             continue
         listed = [(a.left, a.right) for a in acts if a.kind == BUILD and a.card == card.name and a.means == ""]
-        assert listed == [p for p in want[0] if card.coins + p[0] + p[1] <= budget], card.name
+        # a neutral seat's player chooses the seller whatever the cost: every exact payment
+        ways = sorted(want[1], key=lambda p: (p[0] + p[1], p[0])) if seat in state.neutral_rules else want[0]
+        assert listed == [p for p in ways if card.coins + p[0] + p[1] <= budget], card.name
     if city.stages_built < len(city.board.stages) and state.hands[player]:
         stage = city.board.stages[city.stages_built]
         cost = (0,) * len(stage.cost) if city.free_stage_resources else stage.cost
