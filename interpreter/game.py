@@ -41,6 +41,7 @@ class Game:
         self.scorer = hit[1]
         self.strengths = {c.name: compile_expr(c.strength, self.catalog) for c in self.config.conflicts}
         self.wonder_names = list(dict.fromkeys(b.name for b in self.catalog.boards))
+        self._decks: dict[int, tuple[list[Source], list[tuple[list[Source], int]]]] = {}
         if len(self.wonder_names) < self.config.seats:
             raise SetupError(f"{self.config.seats} seats but only {len(self.wonder_names)} wonders")
 
@@ -51,13 +52,20 @@ class Game:
     # ---- decks and deals -------------------------------------------------------------------
     def deck(self, age: int, rng: random.Random) -> list[Source]:
         """This table's deck for an age: cards by their copy markers, plus pool draws."""
-        cat = self.catalog
-        by_ir = {id(c.ir): c for c in cat.cards}
-        cards = [by_ir[id(c)] for c in deck_cards(self.rules, self.config, age)]
-        for pool, n in self.config.draws_for(age):
-            pool_cards = [c for c in cat.cards if c.pool == pool and c.age == age]
+        fixed, pools = self._decks.get(age) or self._deck_parts(age)
+        cards = list(fixed)
+        for pool_cards, n in pools:
             cards.extend(rng.sample(pool_cards, min(n, len(pool_cards))))
         return cards
+
+    def _deck_parts(self, age: int) -> tuple[list[Source], list[tuple[list[Source], int]]]:
+        cat = self.catalog
+        by_ir = {id(c.ir): c for c in cat.cards}
+        fixed = [by_ir[id(c)] for c in deck_cards(self.rules, self.config, age)]
+        pools = [([c for c in cat.cards if c.pool == pool and c.age == age], n)
+                 for pool, n in self.config.draws_for(age)]
+        self._decks[age] = (fixed, pools)
+        return fixed, pools
 
     def deal(self, age: int, rng: random.Random) -> list[list[Source]]:
         """Shuffle the age's deck and deal a hand to each player, then a pile to each neutral
