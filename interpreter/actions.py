@@ -58,7 +58,7 @@ class Action(NamedTuple):
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> "Action":
+    def from_json(cls, data: dict) -> Action:
         known = {"kind", "card", "left", "right", "means", "coins"}
         extra = set(data) - known
         if extra:

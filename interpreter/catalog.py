@@ -6,7 +6,8 @@ kind or a wonder stage), whose hooks are closures from :mod:`.effects`.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
+from typing import Optional
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.effects import compile_effect

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Iterable, Mapping, Optional
+from collections.abc import Iterable, Mapping
+from typing import Optional
 
 from wonderrules.interpreter import legal, trading
 from wonderrules.interpreter.actions import BUILD, PAY, PICK, SELL, Action, Decision, IllegalActionError
@@ -161,8 +162,8 @@ class State:
         if scope == "right":
             return [self.right(owner)]
         if scope == "neighbours":
-            l, r = self.left(owner), self.right(owner)
-            return [l] if l == r else [l, r]
+            left, right = self.left(owner), self.right(owner)
+            return [left] if left == right else [left, right]
         if scope == "others":
             return [s for s in range(self.n) if s != owner]
         if scope == "everyone":
@@ -212,7 +213,8 @@ class State:
             return
         self._losses[player] = (seat, n, token)
         tname = self.cat.tokens[token]
-        self.pending[player] = Decision(player, seat, PAY, f"lose {n} coin(s): pay in coins, the rest as {tname} tokens")
+        self.pending[player] = Decision(player, seat, PAY,
+                                        f"lose {n} coin(s): pay in coins, the rest as {tname} tokens")
 
     def _pay_loss(self, seat: int, n: int, token: Optional[int], coins: int) -> None:
         city = self.cities[seat]
@@ -584,7 +586,7 @@ class State:
         return [1.0 / len(w) if p in w else 0.0 for p in range(self.players)]
 
     # ---- copies --------------------------------------------------------------------------------
-    def clone(self) -> "State":
+    def clone(self) -> State:
         other = State.__new__(State)
         other.__dict__.update(self.__dict__)
         other.rng = random.Random()

@@ -6,7 +6,7 @@ vector to use (the city's own, or the one with end-of-game choices applied).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from wonderrules.interpreter import ir
 

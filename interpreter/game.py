@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Mapping, Optional, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Optional
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.catalog import Catalog, Source, catalog_for
@@ -95,7 +96,7 @@ class Game:
         free = [n for n in self.wonder_names if n not in taken]
         rng.shuffle(free)
         out = []
-        for seat, choice in enumerate(fixed):
+        for choice in fixed:
             if choice is None:
                 name = free.pop()
                 side = self.sides if self.sides != "random" else rng.choice(

@@ -178,7 +178,8 @@ def reason(state, dec: Decision, action: Action) -> Optional[str]:
     coins = budget(state, dec)
     neutral = state.neutral_rules.get(dec.seat)
     chained = bool(card.chains_from) and not card.chains_from.isdisjoint(city.names) and card.name not in city.names
-    if neutral is not None and neutral.must_chain and chained and not (action.kind == BUILD and action.means == "chain"):
+    by_chain = action.kind == BUILD and action.means == "chain"
+    if neutral is not None and neutral.must_chain and chained and not by_chain:
         return f"{neutral.name} must build '{card.name}' by its chain"
     ctx = state.trade_id(dec.seat, start_of_turn=dec.kind == "extra")
     if action.kind == SELL:
@@ -249,7 +250,7 @@ def _payment_reason(state, what: str, card_coins: int, cost: tuple[int, ...], co
         return f"{what} cannot be paid: the missing resources are not for sale next door"
     total = card_coins + action.left + action.right
     if (action.left, action.right) not in trading.achievable(cost_id, ctx):
-        ways = "; ".join(f"{l} to the left and {r} to the right" for l, r in options[:6])
+        ways = "; ".join(f"{left} to the left and {right} to the right" for left, right in options[:6])
         return (f"paying {action.left} to the left and {action.right} to the right does not buy exactly "
                 f"what {what} lacks; ways to pay: {ways}")
     if total > coins:

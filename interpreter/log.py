@@ -10,7 +10,8 @@ docs/log_format.rst.
 from __future__ import annotations
 
 import json
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any, Optional
 
 from wonderrules.interpreter.actions import Action, IllegalActionError
 from wonderrules.interpreter.engine import State

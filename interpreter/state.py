@@ -61,7 +61,7 @@ class City:
         #: prices or rebates must bump `version`.
         self.parts: Optional[tuple] = None
 
-    def copy(self) -> "City":
+    def copy(self) -> City:
         c = City.__new__(City)
         c.seat = self.seat
         c.board = self.board

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from wonderrules.interpreter.actions import BUILD, PAY, PICK, SELL, STAGE, Action
+from wonderrules.interpreter.actions import PAY, PICK, SELL, STAGE, Action
 from wonderrules.interpreter.effects.abilities import (
     BuildFromDiscardHook,
     FreeBuildHook,
@@ -107,7 +107,7 @@ class GreedyAgent:
         for f in scorer.formulas:
             if f is not None:
                 delta += f(state, seat, after) - f(state, seat, before)
-        for name, strength in state.game.strengths.items():
+        for strength in state.game.strengths.values():
             gain = strength(state, seat, after) - strength(state, seat, before)
             if gain > 0:
                 delta += 1.5 * gain

@@ -11,7 +11,7 @@ Every IR effect class has exactly one compiler here. A compiled hook is one of:
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.effects import abilities, economy, endgame, production, trade

@@ -15,7 +15,8 @@ program that runs compiled JSON rule sets never imports lark.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence, Union
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Union
 
 from wonderrules.interpreter.actions import Action, Decision, IllegalActionError
 from wonderrules.interpreter.game import Game, SetupError
@@ -32,13 +33,13 @@ __version__ = "0.1.0"
 class RulesError(ValueError):
     """The rule sets did not compile; `diagnostics` holds every problem, `text` them rendered."""
 
-    def __init__(self, diagnostics: Sequence["Diagnostic"], text: str) -> None:
+    def __init__(self, diagnostics: Sequence[Diagnostic], text: str) -> None:
         self.diagnostics = list(diagnostics)
         self.text = text
         super().__init__(text)
 
 
-def load_compiled(source: Union[str, "bytes"]) -> RuleSet:
+def load_compiled(source: Union[str, bytes]) -> RuleSet:
     """A compiled rule set from a JSON file path or JSON text (no parser involved)."""
     from pathlib import Path
 

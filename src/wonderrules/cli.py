@@ -246,7 +246,8 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
     _play_out(state, bots)
     layers = " + ".join(ruleset.layers)
     extra = f", options: {', '.join(opts)}" if opts else ""
-    _score_table(state, bots, title=f"{ruleset.title or ruleset.name} ({layers}), {players} players, seed {seed}{extra}")
+    title = f"{ruleset.title or ruleset.name} ({layers}), {players} players, seed {seed}{extra}"
+    _score_table(state, bots, title=title)
     if log_path:
         log = to_log(state, list(rules) or ["base"])
         log["agents"] = [b.name for b in bots]
@@ -340,7 +341,8 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
     elapsed = time.perf_counter() - start
     console = Console(highlight=False, width=max(Console().width, 120))
     console.print(f"{games} games, {players} players ({' + '.join(ruleset.layers)}): {elapsed:.2f} s, "
-                  f"[bold]{games / elapsed:.1f} games/s[/bold], {elapsed / max(1, decisions) * 1e6:.1f} µs per decision")
+                  f"[bold]{games / elapsed:.1f} games/s[/bold], "
+                  f"{elapsed / max(1, decisions) * 1e6:.1f} µs per decision")
     table = Table(title="Average score per player", title_justify="left")
     for c in columns:
         table.add_column(c, justify="right")
