@@ -16,8 +16,9 @@ from typing import Union
 import attrs
 
 from wonderrules.grammar import syntax as s
+from wonderrules.grammar.checks import reserved
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
-from wonderrules.grammar.parse import parse_source
+from wonderrules.grammar.parse import parse_source, readable_parts
 
 __all__ = ["Layer", "load_layers", "closest", "bundled_names", "read_bundled"]
 
@@ -154,15 +155,21 @@ def load_layers(refs: list[str]) -> tuple[list[Layer], dict[str, str], list[Diag
                 return None
             return layer_names.get(path)
         sources[path] = text
-        tree, parse_diags = parse_source(text, path)
-        diags.extend(parse_diags)
-        if tree is None:
+        tree, file_diags = parse_source(text, path)
+        parse_diags.extend(file_diags)
+        header, items = (tree.header, tree.items) if tree is not None else readable_parts(text, path)
+        reserved_diags.extend(reserved.declarations(items))
+        if header is None:
             return None
-        layer_names[path] = tree.header.name.text
+        # a file that does not parse still has its lower layers read: their declarations may
+        # explain its syntax errors
+        layer_names[path] = header.name.text
         visiting.append(path)
         base_dir = Path(path).parent if not path.startswith("<bundled>") else None
-        extended = [visit(ext.text, base_dir, ext.span, path) for ext in tree.header.extends]
+        extended = [visit(ext.text, base_dir, ext.span, path) for ext in header.extends]
         visiting.pop()
+        if tree is None:
+            return None
         name = tree.header.name.text
         if name in by_name:
             other = by_name[name]
@@ -175,6 +182,10 @@ def load_layers(refs: list[str]) -> tuple[list[Layer], dict[str, str], list[Diag
         layers.append(layer)
         return name
 
+    parse_diags: list[Diagnostic] = []
+    reserved_diags: list[Diagnostic] = []
     for ref in refs:
         visit(ref, None, None)
-    return layers, sources, diags
+    if reserved_diags:
+        reserved_diags, parse_diags = reserved.explain_uses(reserved_diags, parse_diags, sources)
+    return layers, sources, parse_diags + reserved_diags + diags

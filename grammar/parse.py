@@ -19,7 +19,7 @@ from wonderrules.grammar.build import ToSyntax
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
 from wonderrules.grammar.syntax_errors import explain
 
-__all__ = ["parse_source", "load_parser", "clear_parse_cache"]
+__all__ = ["parse_source", "load_parser", "clear_parse_cache", "readable_parts"]
 
 #: Item keywords that can never be nested: a line starting with one of them starts a new item.
 _ALWAYS_SPLIT = ("card", "wonder", "replace", "remove", "game", "scoring", "option", "resources",
@@ -114,6 +114,27 @@ def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
         except (VisitError, RecursionError) as e:
             diags.append(error("E0001", f"cannot read this file: {e}", Span.point(path, 1, 1)))
     return None, diags
+
+
+def readable_parts(text: str, path: str) -> tuple[s.Header | None, list]:
+    """The header and top-level items of a file that does not parse as a whole, from the pieces
+    that do: what the file extends and declares is still known (to explain a failure by a
+    declaration)."""
+    parser = load_parser()
+    header = None
+    items: list = []
+    for n, (first_line, piece) in enumerate(_chunks(text)):
+        start = "start" if n == 0 else "item_list"
+        try:
+            tree = _transform(path, parser.parse("\n" * first_line + piece, start=start))
+        except (UnexpectedInput, VisitError, RecursionError):
+            continue
+        if isinstance(tree, s.Ruleset):
+            header = tree.header
+            items.extend(tree.items)
+        else:
+            items.extend(tree.children)
+    return header, items
 
 
 def clear_parse_cache() -> None:

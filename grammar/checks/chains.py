@@ -1,6 +1,7 @@
 """Pass: the chain graph (networkx). Every link names a card, leads to a later age, forms no
-cycle, and is printed on both cards (`chain to` on the earlier, `chain from` on the later).
-Also: a name used in several ages (Loom in ages 1 and 2) must be the same card each time."""
+cycle, and is printed on both cards (`chain to` on the earlier, `chain from` on the later; the
+engine links through either). Also: a name used in several ages (Loom in ages 1 and 2) must be
+the same card each time, and an alias names one card only."""
 
 from __future__ import annotations
 
@@ -32,6 +33,30 @@ def chain_graph(model: Model) -> nx.DiGraph:
             if t.text in names and not g.has_edge(name, t.text):
                 g.add_edge(name, t.text, span=t.span)
     return g
+
+
+def _aliases(model: Model, names: dict[str, list[s.Card]], diags: list[Diagnostic]) -> None:
+    """An alias is another name of one card: the engine looks a name up as a card first, so an
+    alias that is another card's name is never used, and an alias of two cards names the first."""
+    given: dict[str, tuple[str, s.Text]] = {}
+    for card in model.cards.values():
+        own = card.name.text
+        for attr in card.attrs:
+            if not isinstance(attr, s.Aliases):
+                continue
+            for alias in attr.names:
+                if alias.text in names and alias.text != own:
+                    other = names[alias.text][0]
+                    diags.append(error("E0102", f"alias '{alias.text}' of card '{own}' is the name of another card",
+                                       alias.span, labels=[Label(other.name.span, "that card")],
+                                       help=f"remove the alias: '{alias.text}' always names the other card"))
+                elif alias.text in given and given[alias.text][0] != own:
+                    first, where = given[alias.text]
+                    diags.append(error("E0102", f"alias '{alias.text}' is given to cards '{first}' and '{own}'",
+                                       alias.span, labels=[Label(where.span, "given here first")],
+                                       help="an alias names one card: remove one of the two"))
+                else:
+                    given.setdefault(alias.text, (own, alias))
 
 
 def _same_card(a: s.Card, b: s.Card) -> bool:
@@ -72,6 +97,7 @@ def check(model: Model) -> list[Diagnostic]:
                                    f"{other.age} as two different cards", other.name.span,
                                    labels=[Label(defs[0].name.span, "the other one")],
                                    help="a name may appear in several ages only for the same card; rename one"))
+    _aliases(model, names, diags)
     g = chain_graph(model)
     order = {name: i for i, name in enumerate(names)}
     cycle_edges: set[tuple[str, str]] = set()

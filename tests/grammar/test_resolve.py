@@ -308,3 +308,75 @@ def test_setting_words(key: str, words: str) -> None:
 def test_closest_ignores_case_and_refuses_far_names() -> None:
     assert closest("lumber yard", ["Lumber Yard", "Ore Vein"]) == "Lumber Yard"
     assert closest("xyz", ["Lumber Yard", "Ore Vein"]) is None
+
+
+# ---- names the language would read as its own words (E0104) ------------------------------------------
+
+@pytest.mark.parametrize(("declaration", "kind", "word"), [
+    ("resources luxury: one", "resource", "one"),
+    ("resources luxury: coins", "resource", "coins"),
+    ("colours: stage", "colour", "stage"),
+    ("colours: cards", "colour", "cards"),
+    ("colours: any", "colour", "any"),
+    ("colours: board", "colour", "board"),
+    ("colours: left", "colour", "left"),
+    ("tokens: coin", "token", "coin"),
+    ("tokens: any", "token", "any"),
+    ("tokens: stages", "token", "stages"),
+    ("symbols faith: any", "symbol", "any"),
+    ("symbols stage: sun", "symbol group", "stage"),
+])
+def test_a_reserved_word_is_refused_where_it_is_declared(compile_layer, declaration: str, kind: str,
+                                                         word: str) -> None:
+    d = only(compile_layer(declaration + "\n"))
+    assert d.code == "E0104" and d.message.startswith(f"'{word}' cannot be the name of a {kind}: ")
+    assert (d.span.line, d.span.column) == (2, declaration.rindex(word) + 1)
+    assert d.help == f"give the {kind} another name"
+
+
+def test_a_use_that_fails_to_parse_is_explained_by_the_declaration(compile_layer) -> None:
+    use = 'replace card "Shrine" age 1 blue chain to "Temple" copies 3+ { end of game: score 1 per stage card in self }'
+    d = only(compile_layer(f"colours: stage\n{use}\n"))
+    assert d.code == "E0104" and d.span.line == 2
+    assert [(lb.span.line, lb.span.column, lb.message) for lb in d.labels] == [
+        (3, use.index("stage card") + 1, "read as a word of the language here")]
+
+
+def test_the_use_may_come_in_a_higher_layer(compile_files) -> None:
+    lower = "ruleset lower extends mini\ntokens: coin\n"
+    upper = ('ruleset upper extends lower\n'
+             'replace card "Log" age 1 brown copies 3+ 4+ { on build: gain 1 coin token }\n')
+    r = compile_files({"mini.wr": MINI, "lower.wr": lower, "upper.wr": upper})
+    d = only(r)
+    assert (d.code, d.span.path) == ("E0104", "lower.wr")
+    assert [(lb.span.path, lb.span.line) for lb in d.labels] == [("upper.wr", 2)]
+
+
+def test_other_syntax_errors_stay(compile_layer) -> None:
+    r = compile_layer('colours: any\nreplace card "Log" age 1 brown copies 3+ 4+ { pasive: produce wood }\n')
+    assert codes(r) == ["E0104", "E0001"]
+
+
+# ---- aliases (E0102) ----------------------------------------------------------------------------------
+
+def test_an_alias_that_names_another_card(compile_layer) -> None:
+    text = 'replace card "Log" age 1 brown copies 3+ 4+ alias "Rock" { passive: produce wood }'
+    d = only(compile_layer(text + "\n"))
+    assert (d.code, d.message) == ("E0102", "alias 'Rock' of card 'Log' is the name of another card")
+    assert d.span.column == col(text, '"Rock"')
+    assert d.labels[0].span.path == "mini.wr" and d.labels[0].message == "that card"
+
+
+def test_an_alias_of_two_cards(compile_layer) -> None:
+    r = compile_layer('replace card "Log" age 1 brown copies 3+ 4+ alias "Timber" { passive: produce wood }\n'
+                      'replace card "Sawmill" age 2 brown cost 1 coin copies 3+ 4+ alias "Timber" '
+                      '{ passive: produce 2 wood }\n')
+    d = only(r)
+    assert (d.code, d.message) == ("E0102", "alias 'Timber' is given to cards 'Log' and 'Sawmill'")
+    assert d.span.line == 3 and d.labels[0].span.line == 2
+
+
+def test_an_alias_of_a_card_in_two_ages_is_one_card(compile_layer) -> None:
+    r = compile_layer('replace card "Glassworks" age 1 grey copies 3+ alias "Glass Works" { passive: produce glass }\n'
+                      'replace card "Glassworks" age 2 grey copies 3+ alias "Glass Works" { passive: produce glass }\n')
+    assert r.ok, [d.message for d in r.diagnostics]
