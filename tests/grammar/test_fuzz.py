@@ -30,7 +30,13 @@ INSERTS = ["{", "}", "{ }", '"', "'", "(", ")", ":", ",", "|", "+", "..", "#", "
            "in self", "(including this)", "copies", "3+", "9+", "0+", "chain to", "chain from", '"Temple"',
            '"Nowhere"', "age", "age 9", "0", "-1", "99999999999999999999", "pool guilds", "cost 2 wood",
            "gain 3 coins", "lose 1 coin", "build 1 card from discard free", "players 1..99", "hand 0",
-           "turns 40", "x", "é", "\x00", "\u00a0", "\ufeff"]
+           "turns 40", "x", "é", "\x00", "\u00a0", "\ufeff",
+           # names the language keeps for itself, orders, options, aliases, removals
+           "colours: stage", "tokens: coin", "symbols science: any", "resources raw: one", "per stage card in",
+           "order each end of turn: gain", "order on build: gain, lose", "option o { start coins 4 }",
+           "option o { override conflict naval at end of age { } }", 'alias "Altar"', 'remove card "Altar"',
+           "stages score", "when players 12 {", "override hand 8", "each end of turn:", "age - 1",
+           "per science symbol in"]
 
 
 @st.composite
