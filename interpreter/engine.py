@@ -528,7 +528,10 @@ class State:
                 del self.discard[i]
                 self._place_card(seat, card)
                 self._new_builds = []
-                self._work.extendleft(reversed(self._build_hooks(seat, card)))
+                items = self._build_hooks(seat, card)
+                if len(items) > 1 and self.config.steps("on_build"):
+                    items = self._ordered(items, "on_build")
+                self._work.extendleft(reversed(items))
                 return
         raise AssertionError("a legal pick names a card in the discard pile")
 
