@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lark import Lark, Token, UnexpectedInput
+from lark import Lark, UnexpectedInput
 from lark.exceptions import VisitError
 
 from wonderrules.grammar import syntax as s
@@ -140,11 +140,3 @@ def readable_parts(text: str, path: str) -> tuple[s.Header | None, list]:
 def clear_parse_cache() -> None:
     """Forget the files read so far (for measuring a parse from scratch)."""
     _parse_cached.cache_clear()
-
-
-def token_at(text: str, line: int, column: int) -> Token | None:  # pragma: no cover - debugging aid
-    parser = load_parser()
-    for tok in parser.lex(text):
-        if tok.line == line and tok.column <= column < (tok.end_column or column + 1):
-            return tok
-    return None
