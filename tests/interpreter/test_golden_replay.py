@@ -1,4 +1,4 @@
-"""Golden playthroughs: stored logs of random-agent games at 3, 5 and 7 players, replayed and
+"""Golden playthroughs: stored logs of random-agent games at 3 to 7 players, replayed and
 compared with their recorded score sheets and winners.
 
 Regenerate with `WR_UPDATE_GOLDEN=1 pytest tests/interpreter/test_golden_replay.py`, then check
@@ -29,6 +29,12 @@ from wonderrules.interpreter.log import check_scores, replay
 #   military: no shields in Age I; Age II Babylon 2 (Stables): +3 +3, the others -1 each; Age III
 #     Olympia 0, Babylon 2, Alexandria 3 (Arsenal): Olympia -1 -1, Babylon +5 -1, Alexandria +5 +5.
 #     Totals -3, 10, 9.
+#  4p (Babylon B, Halicarnassus A, Ephesus B, Giza A):
+#   round 2: Babylon's Apothecary (loom): loom only from Halicarnassus' board on the left (Giza on
+#     the right has stone and a Clay Pit): (2, 0) only.
+#   military: shields after Ages I, II, III: 1 0 0 1, 1 0 0 1, 1 5 0 1 (Halicarnassus' Ages III
+#     cards): Babylon +1, +3, -1; Halicarnassus -1, -1, +5 +5; Ephesus -1, -1, -1 -1;
+#     Giza +1, +3, +5. Totals 3, 8, -4, 9.
 #  5p (Alexandria B, Giza B, Rhodes A, Halicarnassus A, Babylon A):
 #   round 1: Alexandria B stage 1 (2 clay): 1 from Giza's Clay Pit on the left at 1 (its West
 #     Trading Post), 1 from Babylon on the right at 2: (1, 2) only.
@@ -37,6 +43,12 @@ from wonderrules.interpreter.log import check_scores, replay
 #   military: Age I nobody; Age II Alexandria 2 (Walls): +3 +3, Giza and Babylon -1; Age III
 #     Alexandria 8, Rhodes 3, the others 0: Alexandria +5 +5, Rhodes +5 +5, Giza -1 -1,
 #     Halicarnassus -1, Babylon -1. Totals 16, -3, 10, -1, -2.
+#  6p (Rhodes B, Giza B, Babylon A, Alexandria B, Halicarnassus B, Ephesus A):
+#   round 1: Alexandria's Stockade (wood): wood only from Halicarnassus' Tree Farm on the left
+#     (Babylon on the right has clay and nothing built): (2, 0) only.
+#   military: shields 0 0 0 1 0 0, 2 2 0 5 0 0, 5 2 0 5 0 3: Rhodes 0, +3, +5 +5; Giza 0, +3, +5 -1;
+#     Babylon -1, -1 -1, -1 -1; Alexandria +1 +1, +3 +3, +5 +5; Halicarnassus -1, -1, -1 -1;
+#     Ephesus 0, -1, -1 +5. Totals 13, 7, -5, 18, -4, 3.
 #  7p (Olympia B, Giza A, Ephesus B, Halicarnassus B, Babylon B, Rhodes A, Alexandria B):
 #   round 5: Ephesus B stage 1 (2 stone): Giza's stone and Stone Pit on the right: (0, 4) only.
 #   military: Rhodes 1 shield in Ages I and II: +1 +1, +3 +3, Babylon and Alexandria -1 each time;
@@ -45,14 +57,18 @@ from wonderrules.interpreter.log import check_scores, replay
 HAND_CHECKED = {
     3: {"payments": [(1, 2, "stage", "Press", {(0, 2)}), (6, 0, "build", "Temple", {(0, 3), (2, 2)})],
         "military": [-3, 10, 9]},
+    4: {"payments": [(2, 0, "build", "Apothecary", {(2, 0)})],
+        "military": [3, 8, -4, 9]},
     5: {"payments": [(1, 0, "stage", "Barracks", {(1, 2)}), (7, 2, "build", "Courthouse", {(2, 4)})],
         "military": [16, -3, 10, -1, -2]},
+    6: {"payments": [(1, 3, "build", "Stockade", {(2, 0)})],
+        "military": [13, 7, -5, 18, -4, 3]},
     7: {"payments": [(5, 2, "stage", "Tavern", {(0, 4)})],
         "military": [4, -1, 0, 0, -3, 12, 8]},
 }
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
-SEEDS = {3: 3003, 5: 5005, 7: 7007}
+SEEDS = {3: 3003, 4: 4004, 5: 5005, 6: 6006, 7: 7007}
 UPDATE = os.environ.get("WR_UPDATE_GOLDEN") == "1"
 
 
@@ -111,6 +127,6 @@ def test_golden_log_agrees_with_the_hand_checks(players):
 
 
 def test_every_table_size_has_a_golden_log():
-    assert {p for p in SEEDS} == {3, 5, 7}
+    assert {p for p in SEEDS} == {3, 4, 5, 6, 7}
     stored = sorted(p.name for p in GOLDEN.glob("*.json"))
     assert stored == sorted(_path(p).name for p in SEEDS)
