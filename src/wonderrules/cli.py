@@ -39,7 +39,7 @@ def _summary(rules) -> None:
 
     from wonderrules.grammar.checks.counts import deck_report
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, width=max(Console().width, 120))
     layers = " + ".join(rules.layers)
     console.print(f"[bold]{rules.title or rules.name}[/bold] ({layers}): "
                   f"{len(rules.cards)} cards, {len(rules.wonders)} wonder sides, "
