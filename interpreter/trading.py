@@ -288,37 +288,26 @@ def _key(cost: int, ctx: tuple) -> Optional[tuple]:
         if units:
             units.sort()
             own_left = tuple(units)
-    # left neighbour
-    t = (lf | G) - need
-    g = t & G
-    lcap = lf - (t & (g - (g >> 7)))  # min(lf, need) field by field
-    left_units = ()
-    if lc:
-        lcap, left_units = _sales(lcap, lc, need)
-    s = (((lcap + L7) & G) >> 7)
-    for u in left_units:
-        s |= u
-    if s:
-        lpk = lp & (s * _VMAX)
-        lrb = lreb
-    else:
-        lpk = lrb = 0
-    # right neighbour
-    t = (rf | G) - need
-    g = t & G
-    rcap = rf - (t & (g - (g >> 7)))
-    right_units = ()
-    if rc:
-        rcap, right_units = _sales(rcap, rc, need)
-    s = (((rcap + L7) & G) >> 7)
-    for u in right_units:
-        s |= u
-    if s:
-        rpk = rp & (s * _VMAX)
-        rrb = rreb
-    else:
-        rpk = rrb = 0
+    lcap, left_units, lpk, lrb = _neighbour(lf, lc, lp, lreb, need)
+    rcap, right_units, rpk, rrb = _neighbour(rf, rc, rp, rreb, need)
     return (need, own_left, lcap, left_units, rcap, right_units, lpk, rpk, lrb, rrb)
+
+
+def _neighbour(fixed: int, units: tuple[int, ...], prices: int, rebate: int, need: int) -> tuple:
+    """What one neighbour can sell toward `need` (packed): its units capped at the need, its
+    either/or units that matter, and its prices and rebate only where it sells something."""
+    t = (fixed | _G) - need
+    g = t & _G
+    cap = fixed - (t & (g - (g >> 7)))  # min(fixed, need) field by field
+    useful: tuple[int, ...] = ()
+    if units:
+        cap, useful = _sales(cap, units, need)
+    sells = ((cap + _L7) & _G) >> 7
+    for u in useful:
+        sells |= u
+    if not sells:
+        return cap, useful, 0, 0
+    return cap, useful, prices & (sells * _VMAX), rebate
 
 
 def _solve(key: tuple) -> tuple[tuple[int, int], ...]:

@@ -45,7 +45,9 @@ class SymbolHook:
             state.cities[seat].symbols[self.options[0]] += self.amount
 
 
-class CopyCardHook:
+class _CopyHook:
+    """`count` copies, at game end, from cards of `colours` in the cities of `scopes`."""
+
     __slots__ = ("count", "colours", "scopes")
     step = "copy"
 
@@ -55,14 +57,16 @@ class CopyCardHook:
         self.scopes = scopes
 
 
-class CopySymbolHook:
-    __slots__ = ("count", "colours", "scopes")
-    step = "copy"
+class CopyCardHook(_CopyHook):
+    """Copies whole cards: their points and symbols count as if built by the copier."""
 
-    def __init__(self, count: int, colours: frozenset[str], scopes: tuple[str, ...]) -> None:
-        self.count = count
-        self.colours = colours
-        self.scopes = scopes
+    __slots__ = ()
+
+
+class CopySymbolHook(_CopyHook):
+    """Copies the symbols of different cards."""
+
+    __slots__ = ()
 
 
 def compile_score(e: ir.Score, cat, source) -> ScoreHook:
