@@ -64,6 +64,15 @@ def _card_points(scorer: Scorer, state, seat: int, src, hook: ScoreHook, virtual
     return idx, hook.points(state, seat, virtual_self=virtual)
 
 
+def _score_into(points: list[int], scorer: Scorer, state, seat: int, src, hook: ScoreHook, virtual: bool) -> int:
+    """Add a score hook's points to its column; return the points that have no column."""
+    idx, pts = _card_points(scorer, state, seat, src, hook, virtual)
+    if idx >= 0:
+        points[idx] += pts
+        return 0
+    return pts
+
+
 def score_city(scorer: Scorer, state, seat: int) -> ScoreSheet:
     cat = scorer.cat
     city = state.cities[seat]
@@ -75,11 +84,7 @@ def score_city(scorer: Scorer, state, seat: int) -> ScoreSheet:
     copy_symbol_slots: list[CopySymbolHook] = []
     for hook, src in city.end_of_game:
         if isinstance(hook, ScoreHook):
-            idx, pts = _card_points(scorer, state, seat, src, hook, False)
-            if idx >= 0:
-                base_points[idx] += pts
-            else:
-                other += pts
+            other += _score_into(base_points, scorer, state, seat, src, hook, False)
         elif isinstance(hook, SymbolHook):
             if hook.fixed:
                 base_symbols[hook.options[0]] += hook.amount
@@ -132,11 +137,7 @@ def score_city(scorer: Scorer, state, seat: int) -> ScoreSheet:
             labels.append(f"copy {src.name}")
             for hook in src.end_of_game:
                 if isinstance(hook, ScoreHook):
-                    idx, pts = _card_points(scorer, state, seat, src, hook, True)
-                    if idx >= 0:
-                        points[idx] += pts
-                    else:
-                        extra_other += pts
+                    extra_other += _score_into(points, scorer, state, seat, src, hook, True)
                 elif isinstance(hook, SymbolHook) and not hook.fixed:
                     slots.append((hook.options, hook.amount))
             for sym, amount in _fixed_symbols(src):
