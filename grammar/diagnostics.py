@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 __all__ = ["Span", "Label", "Diagnostic", "CODES", "error", "warning", "sort_and_cap",
-           "render_pretty", "render_short", "render_json", "has_errors"]
+           "render_pretty", "render_short", "render_json", "has_errors", "printable"]
 
 
 @attrs.frozen(order=True)
@@ -129,6 +129,26 @@ def sort_and_cap(diags: Iterable[Diagnostic], cap: int = 50) -> tuple[list[Diagn
 
 # ---- rendering ------------------------------------------------------------------------------
 
+#: the widest source text shown on one line; longer lines are cut around the caret
+SHOWN_WIDTH = 160
+
+
+def _shown_char(ch: str) -> str:
+    """How a character of a rule set is shown: itself, or an escape for control and format
+    characters (a terminal must never act on text from a rule set)."""
+    if ch.isprintable() or ch == " ":
+        return ch
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def printable(text: str) -> str:
+    """`text` with control and format characters escaped (``\\x1b``), for printing literally."""
+    if text.isprintable():
+        return text
+    return "".join(_shown_char(c) for c in text)
+
+
 def _line_text(sources: dict[str, str], span: Span, line: int) -> str | None:
     text = sources.get(span.path)
     if text is None:
@@ -141,17 +161,42 @@ def _line_text(sources: dict[str, str], span: Span, line: int) -> str | None:
     return None
 
 
+def _window(text: str, start: int, end: int) -> tuple[str, int, int]:
+    """The source line as shown, and the caret's first column and width in it (0-based): control
+    characters escaped, and a line wider than SHOWN_WIDTH cut around the caret with `...`."""
+    pieces = [_shown_char(c) for c in text]
+    offsets = [0]
+    for p in pieces:
+        offsets.append(offsets[-1] + len(p))
+    start = min(max(start, 0), len(pieces))
+    end = min(max(end, start + 1), len(pieces) + 1)
+    col = offsets[start]
+    width = max(1, offsets[min(end, len(pieces))] - col) if start < len(pieces) else 1
+    shown = "".join(pieces)
+    if len(shown) <= SHOWN_WIDTH:
+        return shown, col, width
+    width = min(width, SHOWN_WIDTH - 8)
+    left = max(0, min(col - (SHOWN_WIDTH - width) // 3, len(shown) - SHOWN_WIDTH))
+    right = min(len(shown), left + SHOWN_WIDTH)
+    cut = shown[left:right]
+    col -= left
+    if left > 0:
+        cut, col = "..." + cut, col + 3
+    if right < len(shown):
+        cut += "..."
+    return cut, col, width
+
+
 def _snippet(sources: dict[str, str], span: Span, marker: str, note: str = "") -> list[str]:
     text = _line_text(sources, span, span.line)
     if text is None:
         return []
     gutter = " " * len(str(span.line))
-    if span.end_line == span.line:
-        width = max(1, span.end_column - span.column)
-    else:
-        width = max(1, len(text) - span.column + 1)
-    caret = " " * (span.column - 1) + marker * width
-    out = [f"{gutter} |", f"{span.line} | {text}", f"{gutter} | {caret}" + (f" {note}" if note else "")]
+    end = span.end_column - 1 if span.end_line == span.line else len(text)
+    shown, col, width = _window(text, span.column - 1, end)
+    caret = " " * col + marker * width
+    note = printable(note)
+    out = [f"{gutter} |", f"{span.line} | {shown}", f"{gutter} | {caret}" + (f" {note}" if note else "")]
     return out
 
 
@@ -159,16 +204,16 @@ def render_pretty(diags: Sequence[Diagnostic], sources: dict[str, str], left_out
     """rustc-like: `error[E0101]: message`, `--> file:line:col`, the line, a caret, `help:`."""
     blocks = []
     for d in diags:
-        lines = [f"{d.severity}[{d.code}]: {d.message}"]
+        lines = [f"{d.severity}[{d.code}]: {printable(d.message)}"]
         if d.span is not None:
-            lines.append(f"  --> {d.span.path}:{d.span.line}:{d.span.column}")
+            lines.append(f"  --> {printable(d.span.path)}:{d.span.line}:{d.span.column}")
             lines.extend("  " + x for x in _snippet(sources, d.span, "^"))
         for lb in d.labels:
-            lines.append(f"  ::: {lb.span.path}:{lb.span.line}:{lb.span.column}")
+            lines.append(f"  ::: {printable(lb.span.path)}:{lb.span.line}:{lb.span.column}")
             snippet = _snippet(sources, lb.span, "-", lb.message)
-            lines.extend("  " + x for x in snippet) if snippet else lines.append(f"  = note: {lb.message}")
+            lines.extend("  " + x for x in snippet) if snippet else lines.append(f"  = note: {printable(lb.message)}")
         if d.help:
-            lines.append(f"  = help: {d.help}")
+            lines.append(f"  = help: {printable(d.help)}")
         blocks.append("\n".join(lines))
     errors = sum(1 for d in diags if d.severity == "error")
     warnings = len(diags) - errors
@@ -183,10 +228,10 @@ def render_short(diags: Sequence[Diagnostic], left_out: int = 0) -> str:
     """GNU style: `file:line:col: error: message [E0101]`."""
     out = []
     for d in diags:
-        where = f"{d.span.path}:{d.span.line}:{d.span.column}" if d.span else "wr"
-        msg = f"{where}: {d.severity}: {d.message} [{d.code}]"
+        where = f"{printable(d.span.path)}:{d.span.line}:{d.span.column}" if d.span else "wr"
+        msg = f"{where}: {d.severity}: {printable(d.message)} [{d.code}]"
         if d.help:
-            msg += f" (help: {d.help})"
+            msg += f" (help: {printable(d.help)})"
         out.append(msg)
     if left_out:
         out.append(f"wr: note: {left_out} more diagnostic(s) not shown")

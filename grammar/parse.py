@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lark import Lark, UnexpectedInput
+from lark import Lark, Token, UnexpectedInput
 from lark.exceptions import VisitError
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.build import ToSyntax
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
 from wonderrules.grammar.syntax_errors import explain
+from wonderrules.interpreter.limits import MAX_NUMBER, MAX_NUMBER_DIGITS
 
 __all__ = ["parse_source", "load_parser", "clear_parse_cache", "readable_parts"]
 
@@ -28,12 +29,37 @@ _ALWAYS_SPLIT = ("card", "wonder", "replace", "remove", "game", "scoring", "opti
 _SPLIT_AT_TOP = ("conflict", "override")
 
 
+class NumberTooLarge(Exception):
+    """A number beyond :data:`MAX_NUMBER`, found while reading the text (before Python converts
+    it: a number of thousands of digits is refused without being read as one)."""
+
+    def __init__(self, token: Token) -> None:
+        super().__init__(str(token))
+        self.token = token
+
+
+def _bounded_int(token: Token) -> Token:
+    digits = token.lstrip("0")
+    if len(digits) > MAX_NUMBER_DIGITS or (digits and int(digits) > MAX_NUMBER):
+        raise NumberTooLarge(token)
+    return token
+
+
+def _too_large(path: str, exc: NumberTooLarge) -> Diagnostic:
+    tok = exc.token
+    digits = len(tok.lstrip("0"))
+    shown = str(tok) if digits <= 12 else f"a number of {digits} digits"
+    return error("E0104", f"{shown} is larger than a rule set may write",
+                 Span(path, tok.line, tok.column, tok.end_line, tok.end_column),
+                 help=f"numbers in a rule set are at most {MAX_NUMBER:,}".replace(",", " "))
+
+
 @lru_cache(maxsize=2)
 def load_parser(strict: bool = False) -> Lark:
     """The grammar, loaded once from package data."""
     return Lark.open_from_package(
         "wonderrules.grammar", "wr.lark", parser="lalr", propagate_positions=True,
-        start=["start", "item_list"], strict=strict,
+        start=["start", "item_list"], strict=strict, lexer_callbacks={"INT": _bounded_int},
     )
 
 
@@ -87,7 +113,7 @@ def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
     try:
         tree = parser.parse(text, start="start")
         return _transform(path, tree), []
-    except (UnexpectedInput, VisitError, RecursionError):
+    except (UnexpectedInput, VisitError, RecursionError, NumberTooLarge):
         pass  # found again, piece by piece, below
 
     diags: list[Diagnostic] = []
@@ -100,6 +126,8 @@ def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
         except UnexpectedInput as exc:
             diags.append(explain(parser, exc, path=path, padded=padded, start=start, first_line=first_line,
                                  chunk=piece, last_chunk=n == len(pieces) - 1))
+        except NumberTooLarge as e:
+            diags.append(_too_large(path, e))
         except RecursionError:
             diags.append(error("E0001", "this item nests too deeply to read", Span.point(path, first_line + 1, 1),
                                help="write the expression with fewer nested signs and brackets"))
@@ -111,6 +139,8 @@ def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
         except UnexpectedInput as exc:
             diags.append(explain(parser, exc, path=path, padded=text, start="start", first_line=0,
                                  chunk=text, last_chunk=True))
+        except NumberTooLarge as e:
+            diags.append(_too_large(path, e))
         except (VisitError, RecursionError) as e:
             diags.append(error("E0001", f"cannot read this file: {e}", Span.point(path, 1, 1)))
     return None, diags
@@ -127,7 +157,7 @@ def readable_parts(text: str, path: str) -> tuple[s.Header | None, list]:
         start = "start" if n == 0 else "item_list"
         try:
             tree = _transform(path, parser.parse("\n" * first_line + piece, start=start))
-        except (UnexpectedInput, VisitError, RecursionError):
+        except (UnexpectedInput, VisitError, RecursionError, NumberTooLarge):
             continue
         if isinstance(tree, s.Ruleset):
             header = tree.header

@@ -12,6 +12,7 @@ from typing import Optional, Union
 import attrs
 
 from wonderrules.grammar.diagnostics import Span
+from wonderrules.interpreter.limits import MAX_PLAYERS
 
 __all__ = [
     "Span", "Name", "Text", "Node",
@@ -136,9 +137,11 @@ class Players:
     span: Span
 
     def counts(self) -> tuple[int, ...]:
+        """The counts of the ranges that a table can seat: a range beyond the bound is refused by
+        the values pass, and is never expanded here (`players 3..1000000` stays cheap)."""
         out: set[int] = set()
         for lo, hi in self.ranges:
-            out.update(range(lo, hi + 1))
+            out.update(range(max(lo, 0), min(hi, MAX_PLAYERS) + 1))
         return tuple(sorted(out))
 
 

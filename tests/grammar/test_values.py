@@ -170,6 +170,26 @@ def test_player_ranges(compile_layer) -> None:
     assert d.message == f"{MAX_PLAYERS + 1} players are more than a table can seat"
 
 
+def test_a_huge_player_range_is_refused_before_it_is_expanded(compile_layer) -> None:
+    # a range as wide as numbers allow, in a setting and in a `when` block: checked against the
+    # bound, never expanded into a million counts (that took minutes and gigabytes before)
+    d = only(compile_layer("game { override players 3..999999 }\n"))
+    assert d.message == "999999 players are more than a table can seat"
+    r = compile_layer("game { when players 3..999999 { start coins 4 } }\n")
+    assert "999999 players are more than a table can seat" in messages(r)
+
+
+def test_numbers_beyond_the_bound_are_refused_where_written(compile_layer) -> None:
+    text = "game { override start coins 1000001 }"
+    d = only(compile_layer(text + "\n"))
+    assert (d.code, d.message) == ("E0104", "1000001 is larger than a rule set may write")
+    assert (d.span.line, d.span.column) == (2, col(text, "1000001"))
+    # thousands of digits: refused without converting them (no Python message leaks out)
+    d = only(compile_layer("game { override start coins " + "9" * 5000 + " }\n"))
+    assert d.message == "a number of 5000 digits is larger than a rule set may write"
+    assert compile_layer("game { override start coins 1000000 }\n").ok
+
+
 def test_ages_at_least_one_and_bounded(compile_layer) -> None:
     assert only(compile_layer("game { override ages 0 }\n")).message == "a game has at least one age"
     d = only(compile_layer(f"game {{ override ages {MAX_AGES + 1} }}\n"))
