@@ -103,20 +103,40 @@ def test_hands_and_free_city_pile():
     assert len(obs["cities"]) == 3 and obs["cities"][FREE_CITY]["neutral"]
 
 
-def test_free_city_card_starts_left_and_alternates():
-    """[V] The player to the left of the Free City starts with the Free City card in hand ... the
-    Free City card travels with the cards, so control of the Free City alternates (two_player.wr:
-    the card is set out again with the player on the Free City's left at the start of every
-    age)."""
+def test_free_city_card_starts_on_the_side_of_the_age():
+    """[R] The Hungarian and Romanian rulebooks: the Free City card starts Age I with the player
+    on the Free City's left, Age II with the player on its right, Age III again with the player
+    on its left."""
     sc = scenario()
     st = sc.state
-    assert st.left(FREE_CITY) == 0
+    starts = {}
+    while not st.is_terminal():
+        if st.turn == 1:
+            starts[st.age] = st.controller[FREE_CITY]
+        sc.play_turn()
+    assert starts == {1: st.left(FREE_CITY), 2: st.right(FREE_CITY), 3: st.left(FREE_CITY)}
+    assert starts == {1: 0, 2: 1, 3: 0}
+
+
+def test_free_city_card_travels_with_the_passed_hand():
+    """[V] Each player then picks up the cards lying on the other side of the Border card. The
+    Free City card travels with the cards, so control of the Free City alternates (in every
+    age, whoever started it)."""
+    sc = scenario()
+    st = sc.state
+    passed = None   # what the controller laid down at the end of the last turn
     seen = []
     while not st.is_terminal():
-        seen.append((st.age, st.turn, st.controller[FREE_CITY]))
-        sc.play_turn()
-    assert seen == [(a, t, controller_on(t)) for a in (1, 2, 3) for t in range(1, 7)]
-    assert [c for a, t, c in seen if t == 1] == [0, 0, 0]
+        holder = st.controller[FREE_CITY]
+        seen.append((st.age, st.turn, holder))
+        if st.turn > 1:
+            # the new controller holds what the last one passed, plus the card just drawn
+            assert Counter(c.name for c in st.hands[holder][:-1]) == passed, (st.age, st.turn)
+        sc.play_players()
+        action = sc.free_city_default(holder)
+        passed = Counter(c.name for c in st.hands[holder]) - Counter([action.card])
+        sc.play_free_city(action)
+    assert seen == [(a, t, controller_on(a, t)) for a in (1, 2, 3) for t in range(1, 7)]
 
 
 def test_controller_draws_picks_self_then_free_city():

@@ -46,17 +46,22 @@ def test_deck_hands_of_eight_pile_of_eight():
         assert [len(p) for p in record["piles"].values()] == [8]
 
 
-def test_seven_turns_control_alternates_from_the_left():
-    """[R] Rules unchanged (two_player.wr: the Free City card starts each age with the player on
-    its left and alternates every turn; over 7 turns that player controls it 4 times)."""
+def test_seven_turns_control_starts_left_right_left():
+    """[R] Rules unchanged: as in the base game's two-player variant (the Hungarian and Romanian
+    rulebooks), the Free City card starts Age I with the player on the Free City's left, Age II
+    with the player on its right, Age III on its left, and travels with the hands; over 7 turns
+    the player who starts an age controls the Free City 4 times in it."""
     sc = scenario()
     st = sc.state
     seen = []
     while not st.is_terminal():
         seen.append((st.age, st.turn, st.controller[FREE_CITY]))
         sc.play_turn()
-    assert seen == [(a, t, controller_on(t)) for a in (1, 2, 3) for t in range(1, 8)]
-    assert Counter(c for a, t, c in seen if a == 1) == {0: 4, 1: 3}
+    assert seen == [(a, t, controller_on(a, t)) for a in (1, 2, 3) for t in range(1, 8)]
+    assert {a: c for a, t, c in seen if t == 1} == {1: st.left(FREE_CITY), 2: st.right(FREE_CITY),
+                                                    3: st.left(FREE_CITY)}
+    assert [Counter(c for a, t, c in seen if a == age) for age in (1, 2, 3)] == \
+        [{0: 4, 1: 3}, {1: 4, 0: 3}, {0: 4, 1: 3}]
 
 
 @pytest.mark.parametrize("victim_controls", [True, False])
