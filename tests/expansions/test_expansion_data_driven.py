@@ -57,7 +57,7 @@ game {
     controller starts: left, left, left
     controller draws 1 from pile each turn
     must build by chain when possible
-    sells only when it can build neither card nor stage
+    sells only when no card in hand can be built or used for a stage
     never wins
   }
 }

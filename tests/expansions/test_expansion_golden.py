@@ -178,14 +178,25 @@ def test_hand_checked_two_player():
     assert st.age == 2
     left_over = log["deals"]["1"]["piles"]["2"][-1]
     assert left_over in [c.name for c in st.discard]
+    # round 35 (Age III turn 6): seat 1 has sold the Scientists Guild and holds the Magistrates
+    # Guild (3 wood, stone, loom: no neighbour sells wood, and the Free City's second stage gives
+    # only one raw unit) and the Academy (3 stone, glass: one stone from that stage, two bought,
+    # at 1 each from seat 1 with its East Trading Post or at 2 from seat 0's Stone Pit); all
+    # three stages of Alexandria A are built. A card in hand can be built, so no sale: the Free
+    # City builds the Academy
+    assert {(a.kind, a.card, a.left, a.right) for a in at("two_player", 35).legal_actions(1)} == \
+        {("build", "Academy", 0, 2), ("build", "Academy", 2, 1)}
+    assert log["rounds"][35]["1"] == {"kind": "build", "card": "Academy", "left": 0, "right": 2}
     # shields after Ages I, II, III: seat 0 1, 1, 1 (Guard Tower); seat 1 0, 2 (Walls), 5
     # (Fortifications); the Free City 0, 2 (Archery Range), 5 (Siege Workshop): seat 0 +1 +1,
     # -1 -1, -1 -1; seat 1 -1, +3, +5 (a tie with the Free City); the Free City -1, +3, +5
     sheets = {s["seat"]: s for s in log["scores"]}
     assert [sheets[s]["military"] for s in range(3)] == [-2, 7, 7]
-    # seat 1: 7 + 22 coins / 3 + Giza stage 1 3 + civilian 15 (Baths, Altar, Temple, Pantheon)
-    # + Lighthouse 3 (its three yellow cards) + Craftsmens Guild 2 x 4 grey cards next door = 43
-    assert [sheets[s]["total"] for s in range(3)] == [33, 43, 35]
+    # seat 1: 7 + 24 coins / 3 + Giza stage 1 3 + civilian 15 (Baths, Altar, Temple, Pantheon)
+    # + Lighthouse 3 (its three yellow cards) + Craftsmens Guild 2 x 4 grey cards next door = 44;
+    # the Free City: 7 + 2 coins / 3 + stages 3 + 7 + science 17 (4 gears, the Academy's
+    # compass) = 34
+    assert [sheets[s]["total"] for s in range(3)] == [33, 44, 34]
     assert log["winners"] == [1]
 
 

@@ -16,6 +16,7 @@ from expansion_support import (
     new_game,
     pay,
     play_random,
+    sell,
     token,
     token_value,
 )
@@ -184,3 +185,21 @@ def test_free_city_dearer_seller_is_listed():
     st = docked_free_city().state
     splits = {(a.left, a.right) for a in st.legal_actions(0) if a.card == "Apothecary" and a.kind == "build"}
     assert splits == {(1, 0), (0, 0)}
+
+
+def test_free_city_no_sale_while_a_card_in_hand_can_be_played_with_cities():
+    """[R] Rules unchanged with Cities: (Hungarian rulebook) only when no card in the controller's
+    hand can be played may the Free City get a card to sell. Hands of 8: with an Altar (free)
+    among Stockades (wood, which nobody makes), the Free City must build the Altar; when the
+    controller takes the Altar for their own city, the Free City may sell."""
+    hands = {1: [["Altar"] + ["Stockade"] * 7, ["Theater"] * 8, ["Stockade"] * 8]}
+    sc = scenario(hands=hands)
+    st = sc.state
+    sc.play_players({0: sell("Stockade")})
+    assert st.legal_actions(0) == [build("Altar")]
+    why = st.explain(0, sell("Stockade"))
+    assert why is not None and "'Altar' can be built" in why
+    sc = scenario(hands=hands)
+    st = sc.state
+    sc.play_players({0: build("Altar")})
+    assert st.legal_actions(0) == [sell("Stockade")]

@@ -181,7 +181,7 @@ def test_two_player_table() -> None:
     fc = _free_city(cfg)
     assert fc.dealt_pile and fc.draws_per_turn == 1
     assert fc.control_starts == ("left", "right", "left")
-    assert fc.must_chain and fc.sell_last_resort and fc.never_wins
+    assert fc.must_chain and fc.sells_only_when_hand_unplayable and fc.never_wins
     c = only_conflict(cfg)
     assert c.sit_out_token is None and not c.except_partners
     assert (cfg.team_size, cfg.winner) == (0, "player")
