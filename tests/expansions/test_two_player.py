@@ -118,11 +118,12 @@ def test_free_city_card_starts_on_the_side_of_the_age():
     assert starts == {1: 0, 2: 1, 3: 0}
 
 
-def test_free_city_card_travels_with_the_passed_hand():
+@pytest.mark.parametrize("layers", [("two_player",), ("cities", "two_player")])
+def test_free_city_card_travels_with_the_passed_hand(layers):
     """[V] Each player then picks up the cards lying on the other side of the Border card. The
     Free City card travels with the cards, so control of the Free City alternates (in every
-    age, whoever started it)."""
-    sc = scenario()
+    age, whoever started it; with Cities too, over 7 turns)."""
+    sc = scenario(layers=layers)
     st = sc.state
     passed = None   # what the controller laid down at the end of the last turn
     seen = []
@@ -136,7 +137,9 @@ def test_free_city_card_travels_with_the_passed_hand():
         action = sc.free_city_default(holder)
         passed = Counter(c.name for c in st.hands[holder]) - Counter([action.card])
         sc.play_free_city(action)
-    assert seen == [(a, t, controller_on(a, t)) for a in (1, 2, 3) for t in range(1, 7)]
+    turns = sc.turns
+    assert turns == (7 if "cities" in layers else 6)
+    assert seen == [(a, t, controller_on(a, t)) for a in (1, 2, 3) for t in range(1, turns + 1)]
 
 
 def test_controller_draws_picks_self_then_free_city():
