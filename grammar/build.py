@@ -188,8 +188,8 @@ class ToSyntax(Transformer):
     def must_chain(self, meta, children):
         return s.NeutralClause("must_chain", (), self._span(meta))
 
-    def sell_last_resort(self, meta, children):
-        return s.NeutralClause("sell_last_resort", (), self._span(meta))
+    def sells_only_when_hand_unplayable(self, meta, children):
+        return s.NeutralClause("sells_only_when_hand_unplayable", (), self._span(meta))
 
     def never_wins(self, meta, children):
         return s.NeutralClause("never_wins", (), self._span(meta))

@@ -108,7 +108,7 @@ def _neutral(n: s.Neutral) -> ir.Neutral:
         control_starts=tuple(v.text for v in starts.values) if starts else ("left",),
         draws_per_turn=int(draws.values[0]) if draws else 0,
         must_chain="must_chain" in kinds,
-        sell_last_resort="sell_last_resort" in kinds,
+        sells_only_when_hand_unplayable="sells_only_when_hand_unplayable" in kinds,
         never_wins="never_wins" in kinds,
     )
 

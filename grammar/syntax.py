@@ -232,7 +232,9 @@ class Order:
 
 @attrs.frozen
 class NeutralClause:
-    kind: str  # dealt_pile | control_starts | controller_draws | must_chain | sell_last_resort | never_wins
+    #: dealt_pile | control_starts | controller_draws | must_chain | sells_only_when_hand_unplayable |
+    #: never_wins
+    kind: str
     values: tuple[Union[Name, int], ...]
     span: Span
 

@@ -566,7 +566,7 @@ class State:
 
     def _end_game(self) -> None:
         self.phase = "over"
-        self.sheets = [self.game.scorer.sheet(self, s) for s in range(self.n)]
+        self.sheets = self.game.scorer.sheets(self)
         self.terminal = True
 
     # ---- results -------------------------------------------------------------------------------

@@ -365,7 +365,9 @@ class Neutral:
     control_starts: tuple[str, ...] = ("left",)
     draws_per_turn: int = 0
     must_chain: bool = False
-    sell_last_resort: bool = False
+    #: no card may be sold for it while some card of the hand it is played from (what the
+    #: controller holds after their own pick) can be built or used for its next stage
+    sells_only_when_hand_unplayable: bool = False
     never_wins: bool = False
 
 

@@ -94,13 +94,16 @@ def _play_actions(state, dec: Decision) -> list[Action]:
                 pay = _every_split(sid, ctx)
             stage_pay = [p for p in pay if sc + p[0] + p[1] <= coins]
     out: list[Action] = []
+    # a seat that sells only when nothing in the hand can be played: sales are kept apart and
+    # offered only if no card gave a build or a stage
+    hand_rule = neutral is not None and neutral.sells_only_when_hand_unplayable
+    sales: list[Action] = []
     seen: set[str] = set()
     for card in state.hands[dec.player]:
         name = card.name
         if name in seen:
             continue
         seen.add(name)
-        start = len(out)
         chained = False
         if name not in names:
             chains = card.chains_from
@@ -129,9 +132,13 @@ def _play_actions(state, dec: Decision) -> list[Action]:
             continue
         for left, right in stage_pay:
             out.append(actions.get((STAGE, name, left, right, "")) or _action(STAGE, name, left, right, ""))
-        if neutral is not None and neutral.sell_last_resort and len(out) > start:
+        sale = actions.get((SELL, name, 0, 0, "")) or _action(SELL, name, 0, 0, "")
+        if hand_rule:
+            sales.append(sale)
             continue
-        out.append(actions.get((SELL, name, 0, 0, "")) or _action(SELL, name, 0, 0, ""))
+        out.append(sale)
+    if hand_rule and not out:
+        return sales
     return out
 
 
@@ -183,11 +190,12 @@ def reason(state, dec: Decision, action: Action) -> Optional[str]:
         return f"{neutral.name} must build '{card.name}' by its chain"
     ctx = state.trade_id(dec.seat, start_of_turn=dec.kind == "extra")
     if action.kind == SELL:
-        if neutral is not None and neutral.sell_last_resort:
-            others = [a for a in _play_actions(state, dec) if a.card == card.name and a.kind != SELL]
-            if others:
-                return (f"{neutral.name} may sell '{card.name}' only when it can neither build it "
-                        f"nor use it for a wonder stage")
+        if neutral is not None and neutral.sells_only_when_hand_unplayable:
+            playable = next((a for a in _play_actions(state, dec) if a.kind != SELL), None)
+            if playable is not None:
+                return (f"{neutral.name} may be given a card to sell only when no card in the hand "
+                        f"can be built or used for a wonder stage: '{playable.card}' can be "
+                        f"{_how_playable(playable)}")
         return None
     if action.left < 0 or action.right < 0:
         return "payments to neighbours cannot be negative"
@@ -222,6 +230,17 @@ def reason(state, dec: Decision, action: Action) -> Optional[str]:
     cost = stage.cost if cost_id != trading.ZERO_COST else tuple(0 for _ in stage.cost)
     return _payment_reason(state, f"stage {city.stages_built + 1} of {city.board.name}", stage.coins, cost,
                            cost_id, ctx, coins, action)
+
+
+def _how_playable(action: Action) -> str:
+    """How a build or stage action plays its card, as the end of a sentence."""
+    if action.kind == STAGE:
+        return "used for its next wonder stage"
+    if action.means == "chain":
+        return "built through its chain"
+    if action.means == "free":
+        return "built with its free build"
+    return "built"
 
 
 def _extra_fields(action: Action) -> Optional[str]:

@@ -25,7 +25,8 @@ class Counter:
 
     def value(self, state, owner: int, target: Optional[int] = None, virtual_self: bool = False) -> int:
         """Count for the hook of `owner`'s card; `target` is the affected city (`their city`).
-        `virtual_self`: the card is not in the city (a copy at game end) but scores as if built."""
+        `virtual_self`: the card is not in the city but is counted as if built (a card in hand
+        being valued; copies at the end of the game are placed in the city, see scoring)."""
         total = 0
         seen: set[int] = set()
         self_in_scope = False

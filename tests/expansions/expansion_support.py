@@ -20,7 +20,7 @@ from wonderrules import Action
 
 __all__ = ["rules", "new_game", "build", "chain", "free", "stage", "sell", "pay", "Plan", "Scenario",
            "FILLER", "play_random", "city_names", "column", "dealt_names", "token", "token_value",
-           "TwoPlayerScenario", "FREE_CITY", "PILE_FILLER", "controller_on", "Action"]
+           "TwoPlayerScenario", "FREE_CITY", "PILE_FILLER", "CONTROL_STARTS", "controller_on", "Action"]
 
 #: a card of each age sold by default (any card would do; these have no effect when sold)
 FILLER = {1: "Altar", 2: "Aqueduct", 3: "Palace"}
@@ -273,18 +273,25 @@ FREE_CITY = 2
 PILE_FILLER = {1: "Stockade", 2: "Aqueduct", 3: "Palace"}
 
 
-def controller_on(turn: int) -> int:
-    """Who holds the Free City card on `turn` of an age, as two_player.wr sets it: the player on
-    the Free City's left (seat 0, since seat 2's left neighbour is seat 0) starts every age, and
-    the card travels with the hands, which cross the Border every turn."""
-    return 0 if turn % 2 == 1 else 1
+#: the side of the Free City whose player starts each age with its card (two_player.wr, after
+#: the Hungarian and Romanian rulebooks): Age I its left, Age II its right, Age III its left
+CONTROL_STARTS = {1: "left", 2: "right", 3: "left"}
+
+
+def controller_on(age: int, turn: int) -> int:
+    """Who holds the Free City card on `turn` of `age`. Seat 2's left neighbour is seat 0 and its
+    right neighbour seat 1; the card starts the age with the player on the side given by
+    CONTROL_STARTS and travels with the hands, which cross the Border every turn."""
+    start = 0 if CONTROL_STARTS[age] == "left" else 1
+    return start if turn % 2 == 1 else 1 - start
 
 
 class TwoPlayerScenario(Scenario):
     """Two players (seats 0 and 1) and the Free City (seat 2). The plan gives, per turn, the
     action of each player and of the Free City (key 2). The Free City's card of turn t is the
     t-th card of its pile; the controller's own card comes from the hand that always travels
-    with the Free City card (dealt to seat 0); the other player's from the other hand."""
+    with the Free City card (dealt to the player who starts the age with it); the other
+    player's from the other hand."""
 
     def __init__(self, layers: Sequence[str], boards: Sequence, plan: Plan, seed: int = 0,
                  filler: Optional[Mapping[int, str]] = None, pile_filler: Optional[Mapping[int, str]] = None,
@@ -299,7 +306,7 @@ class TwoPlayerScenario(Scenario):
             with_card, other, pile = [], [], []
             for turn in range(1, cfg.turns + 1):
                 moves = plan.get(age, {}).get(turn, {})
-                c = controller_on(turn)
+                c = controller_on(age, turn)
                 if c in moves:
                     with_card.append(moves[c].card)
                 if 1 - c in moves:
@@ -308,7 +315,8 @@ class TwoPlayerScenario(Scenario):
             pile += [self.pile_filler[age]] * (cfg.hand - len(pile))
             with_card = [self.filler[age]] * (cfg.hand - len(with_card)) + with_card
             other = [self.filler[age]] * (cfg.hand - len(other)) + other
-            dealt[age] = [with_card, other, pile]
+            first = controller_on(age, 1)
+            dealt[age] = [with_card, other, pile] if first == 0 else [other, with_card, pile]
         if hands:
             dealt.update(hands)
         self.state = self.game.new_initial_state(seed=seed, boards=list(boards), hands=dealt)
@@ -332,7 +340,7 @@ class TwoPlayerScenario(Scenario):
                     continue
                 if t == st.turn:
                     continue
-                if (s == controller_on(t)) == with_card:
+                if (s == controller_on(st.age, t)) == with_card:
                     keep[a.card] += 1
         return keep
 

@@ -49,15 +49,15 @@ def test_compiled_cities_two_player_plays_without_the_parser(tmp_path):
 
 
 VARIANT = """\
-ruleset alt "Free City card from the other side in Age II" extends two_player
+ruleset alt "Free City card with the same player in every age" extends two_player
 
 game {
   override neutral seat "Free City" {
     dealt a pile
-    controller starts: left, right, left
+    controller starts: left, left, left
     controller draws 1 from pile each turn
     must build by chain when possible
-    sells only when it can build neither card nor stage
+    sells only when no card in hand can be built or used for a stage
     never wins
   }
 }
@@ -65,9 +65,10 @@ game {
 
 
 def test_variant_layer_moves_the_free_city_card(tmp_path, monkeypatch):
-    """two_player.wr: 'A variant that alternates writes override neutral seat "Free City"
-    { ... controller starts: left, right, left ... }': in Age II the player on the Free City's
-    right (seat 1) starts with its card."""
+    """two_player.wr: 'A variant that keeps the card with the same player in every age writes
+    override neutral seat "Free City" { ... controller starts: left, left, left ... }': in
+    Age II the player on the Free City's left (seat 0) starts with its card, not the player on
+    its right as in two_player.wr."""
     (tmp_path / "alt.wr").write_text(VARIANT, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     rules = wr.load_rules("cities", "two_player", str(tmp_path / "alt.wr"))
@@ -78,4 +79,4 @@ def test_variant_layer_moves_the_free_city_card(tmp_path, monkeypatch):
             starts[st.age] = st.controller[FREE_CITY]
         pend = st.pending_decisions()
         st.apply_actions({p: st.legal_actions(p)[-1] for p in pend})
-    assert starts == {1: 0, 2: 1, 3: 0}
+    assert starts == {1: 0, 2: 0, 3: 0}

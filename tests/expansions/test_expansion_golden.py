@@ -143,48 +143,96 @@ def test_hand_checked_cities_8p_teams():
     assert sheets[0]["total"] + sheets[1]["total"] == 102
 
 
+def free_city_controllers(name: str) -> list[int]:
+    """The player who chose each of the Free City's cards, in order."""
+    out = []
+    for k in range(len(stored(name)["rounds"])):
+        pend = at(name, k).pending_decisions()
+        if any(d.seat == 2 for d in pend.values()):
+            (p, _), = pend.items()
+            out.append(p)
+    return out
+
+
 def test_hand_checked_two_player():
     log = stored("two_player")
-    # the Free City's decisions alternate, starting with seat 0 (on its left) in every age
-    controllers = []
-    for k in range(len(log["rounds"])):
-        pend = at("two_player", k).pending_decisions()
-        if any(d.seat == 2 for d in pend.values()):
-            (p, d), = pend.items()
-            controllers.append(p)
-    assert controllers == [0, 1, 0, 1, 0, 1] * 3
+    # the Free City's decisions alternate; Age I starts with seat 0 (on its left), Age II with
+    # seat 1 (on its right), Age III with seat 0
+    assert free_city_controllers("two_player") == [0, 1, 0, 1, 0, 1] + [1, 0, 1, 0, 1, 0] + [0, 1, 0, 1, 0, 1]
     # round 9: the Free City (Alexandria A) builds stage 1 (2 stone): 2 coins to seat 0 (Stone
     # Pit) and 1 to seat 1 (its East Trading Post makes the right neighbour's stone cost 1)
     assert log["rounds"][9]["0"] == {"kind": "stage", "card": "Timber Yard", "left": 2, "right": 1}
     assert [c.coins for c in at("two_player", 10).cities] == [5, 4, 0]
+    # round 16 (Age II turn 3): seat 0 (Ephesus A: papyrus, Stone Pit, Clay Pool, Glassworks,
+    # Foundry) builds Courthouse (2 clay, loom): its own clay, a clay from seat 1's Brickyard on
+    # its left and the loom of the Free City on its right, 2 coins each; seat 1's Vineyard pays
+    # 5 (its Brickyard, seat 0's Stone Pit, Clay Pool and Foundry, the Free City's Ore Vein)
+    assert log["rounds"][16]["0"] == {"kind": "build", "card": "Courthouse", "left": 2, "right": 2}
+    before = at("two_player", 16)
+    assert {(a.left, a.right) for a in before.legal_actions(0)
+            if (a.kind, a.card) == ("build", "Courthouse")} == {(2, 2)}
+    assert [c.coins for c in before.cities] == [4, 6, 0]
+    assert [c.coins for c in at("two_player", 18).cities] == [0, 6 + 2 + 5, 2]
     # the card left in the Free City's pile after turn 6 is discarded with the players' last cards
     st = at("two_player", 12)
     assert st.age == 2
     left_over = log["deals"]["1"]["piles"]["2"][-1]
     assert left_over in [c.name for c in st.discard]
+    # round 35 (Age III turn 6): seat 1 has sold the Scientists Guild and holds the Magistrates
+    # Guild (3 wood, stone, loom: no neighbour sells wood, and the Free City's second stage gives
+    # only one raw unit) and the Academy (3 stone, glass: one stone from that stage, two bought,
+    # at 1 each from seat 1 with its East Trading Post or at 2 from seat 0's Stone Pit); all
+    # three stages of Alexandria A are built. A card in hand can be built, so no sale: the Free
+    # City builds the Academy
+    assert {(a.kind, a.card, a.left, a.right) for a in at("two_player", 35).legal_actions(1)} == \
+        {("build", "Academy", 0, 2), ("build", "Academy", 2, 1)}
+    assert log["rounds"][35]["1"] == {"kind": "build", "card": "Academy", "left": 0, "right": 2}
+    # shields after Ages I, II, III: seat 0 1, 1, 1 (Guard Tower); seat 1 0, 2 (Walls), 5
+    # (Fortifications); the Free City 0, 2 (Archery Range), 5 (Siege Workshop): seat 0 +1 +1,
+    # -1 -1, -1 -1; seat 1 -1, +3, +5 (a tie with the Free City); the Free City -1, +3, +5
     sheets = {s["seat"]: s for s in log["scores"]}
-    assert sheets[2]["total"] > max(sheets[0]["total"], sheets[1]["total"])
-    assert log["winners"] == [0]
+    assert [sheets[s]["military"] for s in range(3)] == [-2, 7, 7]
+    # seat 1: 7 + 24 coins / 3 + Giza stage 1 3 + civilian 15 (Baths, Altar, Temple, Pantheon)
+    # + Lighthouse 3 (its three yellow cards) + Craftsmens Guild 2 x 4 grey cards next door = 44;
+    # the Free City: 7 + 2 coins / 3 + stages 3 + 7 + science 17 (4 gears, the Academy's
+    # compass) = 34
+    assert [sheets[s]["total"] for s in range(3)] == [33, 44, 34]
+    assert log["winners"] == [1]
 
 
 def test_hand_checked_cities_two_player():
     log = stored("cities_two_player")
-    controllers = []
-    for k in range(len(log["rounds"])):
-        pend = at("cities_two_player", k).pending_decisions()
-        if any(d.seat == 2 for d in pend.values()):
-            (p, _), = pend.items()
-            controllers.append(p)
-    assert controllers == [0, 1, 0, 1, 0, 1, 0] * 3
-    # seat 0's Consulate (Age II turn 6): at the end of Age II it sits out, and seat 1 (5 shields)
-    # and the Free City (2) fight one war: one victory token worth 3, one defeat
-    assert log["rounds"][24]["0"]["card"] == "Consulate"
-    before, after = at("cities_two_player", 26), at("cities_two_player", 29)
+    assert free_city_controllers("cities_two_player") == \
+        [0, 1, 0, 1, 0, 1, 0] + [1, 0, 1, 0, 1, 0, 1] + [0, 1, 0, 1, 0, 1, 0]
+    # round 19 (Age II turn 3): the Free City's Consulate. At the end of Age II it sits out, and
+    # seat 0 (2 shields: Walls) and seat 1 (5: Guard Tower, Stockade, Barracks, Stables) fight
+    # one war: one victory token worth 3 for seat 1, one defeat for seat 0
+    assert log["rounds"][19]["1"]["card"] == "Consulate"
+    before, after = at("cities_two_player", 27), at("cities_two_player", 28)
     assert (before.age, after.age) == (2, 3)
-    assert tokens(before, "diplomacy") == [1, 0, 0] and tokens(after, "diplomacy") == [0, 0, 0]
+    assert tokens(before, "diplomacy") == [0, 0, 1] and tokens(after, "diplomacy") == [0, 0, 0]
     assert [a - b for a, b in zip(tokens(after, "victory"), tokens(before, "victory"))] == [0, 1, 0]
-    assert [a - b for a, b in zip(tokens(after, "defeat"), tokens(before, "defeat"))] == [0, 0, 1]
+    assert [a - b for a, b in zip(tokens(after, "defeat"), tokens(before, "defeat"))] == [1, 0, 0]
+    # round 31 (Age III turn 2): seat 1 has the Free City (Ephesus B: Clay Pool, Timber Yard,
+    # Caravansery) build the Workers Guild (2 ore, clay, stone, wood): ore is sold only by seat 1
+    # on its right, stone only by seat 0 on its left; it buys 2 ore, or an ore and a wood (the
+    # Caravansery giving the other ore), or an ore and a stone (Timber Yard giving the wood):
+    # 4 coins whichever seller is chosen. Seat 1's Contingent (5 coins, loom) pays 2 to the Free
+    # City, its left neighbour, for the loom.
+    assert log["rounds"][31]["1"] == {"kind": "build", "card": "Workers Guild", "left": 2, "right": 2}
+    before = at("cities_two_player", 31)
+    assert {(a.left, a.right) for a in before.legal_actions(1)
+            if (a.kind, a.card) == ("build", "Workers Guild")} == {(0, 4), (2, 2)}
+    assert [c.coins for c in before.cities] == [0, 9, 14]
+    assert [c.coins for c in at("cities_two_player", 32).cities] == [0 + 2, 9 - 5 - 2 + 2, 14 - 4 + 2]
+    # military: shields after Ages I, II, III: seat 0 0, 2, 5 (Siege Workshop); seat 1 3, 5, 16
+    # (Contingent, Fortifications, Arsenal); the Free City none: seat 0 -1, -1, -1 +5; seat 1
+    # +1 +1, +3, +5 +5; the Free City -1, (sits out), -1 -1
     sheets = {s["seat"]: s for s in log["scores"]}
-    assert [sheets[s]["military"] for s in range(3)] == [-3, 9, 8]
-    assert sheets[2]["total"] > max(sheets[0]["total"], sheets[1]["total"])
+    assert [sheets[s]["military"] for s in range(3)] == [2, 15, -3]
+    # the Free City: -3 + 2 + Ephesus B 10 + civilian 15 + science 18 (3 tablets, a compass and
+    # the Scientists Guild's gear) + guilds 14 (Workers 3 + 4, Craftsmens 2 x 2, Shadows 1 + 2)
+    # + Consulate 2 = 58, more than either player, and it never wins
+    assert [sheets[s]["total"] for s in range(3)] == [46, 48, 58]
+    assert sheets[2]["choices"] == ["symbol gear"]
     assert log["winners"] == [1]

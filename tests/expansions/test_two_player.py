@@ -103,20 +103,43 @@ def test_hands_and_free_city_pile():
     assert len(obs["cities"]) == 3 and obs["cities"][FREE_CITY]["neutral"]
 
 
-def test_free_city_card_starts_left_and_alternates():
-    """[V] The player to the left of the Free City starts with the Free City card in hand ... the
-    Free City card travels with the cards, so control of the Free City alternates (two_player.wr:
-    the card is set out again with the player on the Free City's left at the start of every
-    age)."""
+def test_free_city_card_starts_on_the_side_of_the_age():
+    """[R] The Hungarian and Romanian rulebooks: the Free City card starts Age I with the player
+    on the Free City's left, Age II with the player on its right, Age III again with the player
+    on its left."""
     sc = scenario()
     st = sc.state
-    assert st.left(FREE_CITY) == 0
+    starts = {}
+    while not st.is_terminal():
+        if st.turn == 1:
+            starts[st.age] = st.controller[FREE_CITY]
+        sc.play_turn()
+    assert starts == {1: st.left(FREE_CITY), 2: st.right(FREE_CITY), 3: st.left(FREE_CITY)}
+    assert starts == {1: 0, 2: 1, 3: 0}
+
+
+@pytest.mark.parametrize("layers", [("two_player",), ("cities", "two_player")])
+def test_free_city_card_travels_with_the_passed_hand(layers):
+    """[V] Each player then picks up the cards lying on the other side of the Border card. The
+    Free City card travels with the cards, so control of the Free City alternates (in every
+    age, whoever started it; with Cities too, over 7 turns)."""
+    sc = scenario(layers=layers)
+    st = sc.state
+    passed = None   # what the controller laid down at the end of the last turn
     seen = []
     while not st.is_terminal():
-        seen.append((st.age, st.turn, st.controller[FREE_CITY]))
-        sc.play_turn()
-    assert seen == [(a, t, controller_on(t)) for a in (1, 2, 3) for t in range(1, 7)]
-    assert [c for a, t, c in seen if t == 1] == [0, 0, 0]
+        holder = st.controller[FREE_CITY]
+        seen.append((st.age, st.turn, holder))
+        if st.turn > 1:
+            # the new controller holds what the last one passed, plus the card just drawn
+            assert Counter(c.name for c in st.hands[holder][:-1]) == passed, (st.age, st.turn)
+        sc.play_players()
+        action = sc.free_city_default(holder)
+        passed = Counter(c.name for c in st.hands[holder]) - Counter([action.card])
+        sc.play_free_city(action)
+    turns = sc.turns
+    assert turns == (7 if "cities" in layers else 6)
+    assert seen == [(a, t, controller_on(a, t)) for a in (1, 2, 3) for t in range(1, turns + 1)]
 
 
 def test_controller_draws_picks_self_then_free_city():
@@ -155,17 +178,22 @@ def test_hands_cross_the_border():
     """[V] Each player lays their remaining cards on their own side of the Border card ... Each
     player then picks up the cards lying on the other side of the Border card. The Free City card
     travels with the cards."""
-    hands = {1: [["Altar"] * 7, ["Theater"] * 7, ["Stockade"] * 7]}
+    # Apothecary (loom) and Stockade (wood) cannot be built here, nor Rhodes A's first stage
+    # (2 wood): the Free City sells whichever card it is given
+    hands = {1: [["Apothecary"] * 7, ["Theater"] * 7, ["Stockade"] * 7]}
     sc = scenario(hands=hands)
     st = sc.state
-    # turn 1: seat 0 sells an Altar, the Free City sells the Stockade seat 0 drew, seat 1 sells
-    # a Theater; then seat 1 takes seat 0's 6 Altars (and the Free City card) and draws
-    sc.play_turn()
-    assert Counter(c.name for c in st.hands[1]) == {"Altar": 6, "Stockade": 1}
+    # turn 1: seat 0 sells an Apothecary, the Free City sells the Stockade seat 0 drew, seat 1
+    # sells a Theater; then seat 1 takes seat 0's 6 Apothecaries (and the Free City card) and
+    # draws
+    sc.play_players({0: sell("Apothecary"), 1: sell("Theater")})
+    sc.play_free_city(sell("Stockade"))
+    assert Counter(c.name for c in st.hands[1]) == {"Apothecary": 6, "Stockade": 1}
     assert Counter(c.name for c in st.hands[0]) == {"Theater": 6}
     assert st.controller[FREE_CITY] == 1
-    sc.play_turn()
-    assert Counter(c.name for c in st.hands[0]) == {"Altar": 5, "Stockade": 1}
+    sc.play_players({0: sell("Theater"), 1: sell("Apothecary")})
+    sc.play_free_city(sell("Stockade"))
+    assert Counter(c.name for c in st.hands[0]) == {"Apothecary": 5, "Stockade": 1}
     assert Counter(c.name for c in st.hands[1]) == {"Theater": 5}
     assert st.controller[FREE_CITY] == 0
 
@@ -223,38 +251,88 @@ def test_free_city_must_chain():
     assert "Temple" in st.cities[FREE_CITY].names
 
 
-def test_free_city_sells_only_as_last_resort():
-    """[V] It may not discard for 3 coins unless it can build neither that structure nor its next
-    wonder stage."""
-    # Turn 1: the Free City's card is Altar (free): it must build it. Turn 2: a second Altar
-    # cannot be built (same name) nor staged (Rhodes A stage 1: 2 wood, none to buy): sold.
-    plan = {1: {1: {2: build("Altar")}, 2: {2: sell("Altar")}}}
-    sc = scenario(plan, filler={1: "Theater"})
+# The Free City's card. The Hungarian rulebook: the controller must, if possible, give the Free
+# City a card it can play (build, by paying, by chain or for free, or use for its next wonder
+# stage); only when no card of the hand can be played may it get a card to sell. two_player.wr:
+# `sells only when no card in hand can be built or used for a stage`. The hand is what the
+# controller holds after picking their own card.
+
+def sale_hands(cards: list[str], age: int = 1, hand: int = 7) -> dict:
+    """Age-`age` hands: seat 0 (who holds the Free City card on turn 1) gets `cards` and
+    Stockades, seat 1 Theaters; the Free City's pile is all Stockades (nobody at the table makes
+    wood, so no Stockade can be built, and Rhodes A's first stage, 2 wood, cannot be built)."""
+    return {age: [cards + ["Stockade"] * (hand - len(cards)), ["Theater"] * hand, ["Stockade"] * hand]}
+
+
+def test_free_city_no_sale_while_a_card_in_hand_can_be_built():
+    """[R] (Hungarian rulebook) only when no card in the controller's hand can be played may the
+    Free City get a card to sell: with an Altar (free) and Stockades (wood, not to be had) in
+    hand, the Free City must build the Altar and may sell nothing, not even a Stockade."""
+    sc = scenario(hands=sale_hands(["Altar"]))
+    st = sc.state
+    sc.play_players({0: sell("Stockade")})
+    assert fc_actions(st) == [build("Altar")]
+    why = st.explain(0, sell("Stockade"))
+    assert why is not None and "'Altar' can be built" in why
+    assert "no card in the hand" in why
+    assert st.explain(0, sell("Altar")) is not None
+
+
+def test_free_city_sells_when_nothing_in_hand_can_be_played():
+    """[R] (Hungarian rulebook) only when no card in hand can be played may the Free City get a
+    card to sell: Stockade (wood), Apothecary (loom) and Workshop (glass) cannot be built, nobody
+    sells those resources, and the Free City's first stage needs wood: each may be sold."""
+    sc = scenario(hands=sale_hands(["Apothecary", "Workshop"]))
+    st = sc.state
+    sc.play_players({0: sell("Stockade")})
+    assert fc_actions(st) == [sell("Apothecary"), sell("Workshop"), sell("Stockade")]
+    sc.play_free_city(sell("Workshop"))
+    assert st.cities[FREE_CITY].coins == 3 + 3
+
+
+def test_free_city_hand_is_what_the_controller_leaves():
+    """[V] That player then picks two cards: first one for their own city, then one for the Free
+    City (two_player.wr: the hand the sale rule looks at is what is left after the controller's
+    own pick): seat 0 builds its only playable card, the Altar, and the Free City may sell."""
+    sc = scenario(hands=sale_hands(["Altar"]))
+    st = sc.state
+    sc.play_players({0: build("Altar")})
+    assert fc_actions(st) == [sell("Stockade")]
+
+
+def test_free_city_sells_a_card_it_cannot_play_again():
+    """[R] A second Altar can be neither built (same name) nor used for a stage (Rhodes A: 2
+    wood): with nothing else playable in hand, it is sold."""
+    # Turn 1: the Free City builds the pile's Altar (seat 0's hand of Stockades has nothing
+    # else). Turn 2: seat 1 holds the second Altar among Stockades: the Free City sells it.
+    hands = {1: [["Stockade"] * 7, ["Stockade"] * 7, ["Altar", "Altar"] + ["Stockade"] * 5]}
+    sc = scenario(hands=hands)
     st = sc.state
     sc.play_players()
     assert fc_actions(st, "Altar") == [build("Altar")]
-    refused = st.explain(0, sell("Altar"))
-    assert refused is not None and "only when" in refused
-    sc.play_free_city()
+    sc.play_free_city(build("Altar"))
     sc.play_players()
-    assert fc_actions(st, "Altar") == [sell("Altar")]
-    sc.play_free_city()
+    assert fc_actions(st) == [sell("Stockade"), sell("Altar")]
+    sc.play_free_city(sell("Altar"))
     assert st.cities[FREE_CITY].coins == 6
 
 
 def test_free_city_stages_rather_than_sells():
-    """[V] It may not discard for 3 coins unless it can build neither that structure nor its next
-    wonder stage."""
+    """[R] (Hungarian rulebook) the controller must, if possible, choose a card the Free City can
+    play: build it or use it for its next wonder stage; only then a card to sell."""
     # The Free City is Giza A (stone; stage 1: 2 stone). Seat 0 (Rhodes A) builds Stone Pit on
-    # turn 1. On turn 2 the Free City's card is a second Altar: not buildable, but the stage is
-    # (one stone bought from seat 0, its left neighbour): no sale.
+    # turn 1. On turn 2 the Free City's hand holds a second Altar and Stockades (wood, which
+    # nobody makes): nothing can be built, but the stage can (one stone bought from seat 0,
+    # its left neighbour) with any of them: no sale.
     boards = [("Rhodes", "A"), ("Babylon", "A"), ("Giza", "A")]
     plan = {1: {1: {0: build("Stone Pit"), 2: build("Altar")}, 2: {2: stage("Altar", left=2)}}}
-    sc = scenario(plan, boards=boards, filler={1: "Theater"})
+    sc = scenario(plan, boards=boards, filler={1: "Stockade"})
     st = sc.state
     sc.run_to(1, 2)
     sc.play_players()
-    assert fc_actions(st, "Altar") == [stage("Altar", left=2)]
+    assert fc_actions(st) == [stage("Stockade", left=2), stage("Altar", left=2)]
+    why = st.explain(1, sell("Altar"))
+    assert why is not None and "'Stockade' can be used for its next wonder stage" in why
     sc.play_free_city()
     assert st.cities[FREE_CITY].stages_built == 1
 

@@ -16,6 +16,7 @@ from expansion_support import (
     new_game,
     pay,
     play_random,
+    sell,
     token,
     token_value,
 )
@@ -46,17 +47,22 @@ def test_deck_hands_of_eight_pile_of_eight():
         assert [len(p) for p in record["piles"].values()] == [8]
 
 
-def test_seven_turns_control_alternates_from_the_left():
-    """[R] Rules unchanged (two_player.wr: the Free City card starts each age with the player on
-    its left and alternates every turn; over 7 turns that player controls it 4 times)."""
+def test_seven_turns_control_starts_left_right_left():
+    """[R] Rules unchanged: as in the base game's two-player variant (the Hungarian and Romanian
+    rulebooks), the Free City card starts Age I with the player on the Free City's left, Age II
+    with the player on its right, Age III on its left, and travels with the hands; over 7 turns
+    the player who starts an age controls the Free City 4 times in it."""
     sc = scenario()
     st = sc.state
     seen = []
     while not st.is_terminal():
         seen.append((st.age, st.turn, st.controller[FREE_CITY]))
         sc.play_turn()
-    assert seen == [(a, t, controller_on(t)) for a in (1, 2, 3) for t in range(1, 8)]
-    assert Counter(c for a, t, c in seen if a == 1) == {0: 4, 1: 3}
+    assert seen == [(a, t, controller_on(a, t)) for a in (1, 2, 3) for t in range(1, 8)]
+    assert {a: c for a, t, c in seen if t == 1} == {1: st.left(FREE_CITY), 2: st.right(FREE_CITY),
+                                                    3: st.left(FREE_CITY)}
+    assert [Counter(c for a, t, c in seen if a == age) for age in (1, 2, 3)] == \
+        [{0: 4, 1: 3}, {1: 4, 0: 3}, {0: 4, 1: 3}]
 
 
 @pytest.mark.parametrize("victim_controls", [True, False])
@@ -179,3 +185,21 @@ def test_free_city_dearer_seller_is_listed():
     st = docked_free_city().state
     splits = {(a.left, a.right) for a in st.legal_actions(0) if a.card == "Apothecary" and a.kind == "build"}
     assert splits == {(1, 0), (0, 0)}
+
+
+def test_free_city_no_sale_while_a_card_in_hand_can_be_played_with_cities():
+    """[R] Rules unchanged with Cities: (Hungarian rulebook) only when no card in the controller's
+    hand can be played may the Free City get a card to sell. Hands of 8: with an Altar (free)
+    among Stockades (wood, which nobody makes), the Free City must build the Altar; when the
+    controller takes the Altar for their own city, the Free City may sell."""
+    hands = {1: [["Altar"] + ["Stockade"] * 7, ["Theater"] * 8, ["Stockade"] * 8]}
+    sc = scenario(hands=hands)
+    st = sc.state
+    sc.play_players({0: sell("Stockade")})
+    assert st.legal_actions(0) == [build("Altar")]
+    why = st.explain(0, sell("Stockade"))
+    assert why is not None and "'Altar' can be built" in why
+    sc = scenario(hands=hands)
+    st = sc.state
+    sc.play_players({0: build("Altar")})
+    assert st.legal_actions(0) == [sell("Stockade")]

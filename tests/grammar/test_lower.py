@@ -146,10 +146,11 @@ def test_neutral_seat(compile_layer) -> None:
     from wonderrules.grammar.lower import lower
 
     r = compile_layer('game { neutral seat "Free" { dealt a pile  controller starts: left, right\n'
-                      '  controller draws 1 from pile each turn  must build by chain when possible  never wins } }\n')
+                      '  controller draws 1 from pile each turn  must build by chain when possible\n'
+                      '  sells only when no card in hand can be built or used for a stage  never wins } }\n')
     # the neutral pile is one more pile to deal: the mini decks no longer add up, and 5 seats at 4
     # players are more than the 4 wonders; but the model lowers
     assert {d.code for d in r.diagnostics} == {"E0104", "E0301"}
     (n,) = lower(r.model).settings.neutrals
     assert n == ir.Neutral("Free", dealt_pile=True, control_starts=("left", "right"), draws_per_turn=1,
-                           must_chain=True, sell_last_resort=False, never_wins=True)
+                           must_chain=True, sells_only_when_hand_unplayable=True, never_wins=True)

@@ -225,3 +225,115 @@ def test_olympia_b_copies_the_scientists_guild_for_science():
     assert sheet.column("science") == 26
     assert sheet.column("guilds") == 0
     assert "copy Scientists Guild" in sheet.choices
+
+
+# ---- Olympia B's copy: a purple card of the copying city, as if built there --------------------
+#
+# base.wr's reading: the copied guild counts as a purple card of the copying city for its own
+# counts and for every other card that counts that city's purple cards (an owned Shipowners
+# Guild, a neighbour's guild counting purple cards next door), as if built there; the copier
+# chooses the copy that gives it the best total. Olympia B sits at seat 0, between seat 1 (left)
+# and seat 3 (right); seat 0's own cards are Ore Vein (brown) and Glassworks (grey).
+
+OLYMPIA_B_TABLE = [("Olympia", "B"), ("Giza", "A"), ("Babylon", "A"), ("Ephesus", "A")]
+
+#: guilds no printed card matches, to reach the cases the base game cannot: a guild counting
+#: the purple cards of the neighbours, and a second card that copies a guild (from the left)
+VARIANT = """\
+ruleset copy_variants "Guilds that count or copy purple cards next door" extends base
+
+card "Heralds Guild" age 3 purple cost 2 loom pool guilds {
+  end of game: score 1 per purple card in left, right
+}
+card "Forgers Guild" age 3 purple cost 2 glass pool guilds {
+  end of game: copy 1 purple card from left
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def variant_game(tmp_path_factory):
+    layer = tmp_path_factory.mktemp("variants") / "copy_variants.wr"
+    layer.write_text(VARIANT, encoding="utf-8")
+    import wonderrules as wr
+    return wr.Game(wr.load_rules("base", str(layer)), players=4, sides="A")
+
+
+def _olympia_b_table(extra: dict[int, list[str]], game_=None):
+    st = _guild_table(extra, OLYMPIA_B_TABLE) if game_ is None else _layout(game_, extra)
+    place_stages(st, 0, 2)   # stages 2 and 3 (the layout built stage 1)
+    return st
+
+
+def _layout(game_, extra: dict[int, list[str]]):
+    st = game_.new_initial_state(0, boards=OLYMPIA_B_TABLE)
+    for seat, names in LAYOUT.items():
+        place(st, seat, *names)
+    for seat, names in extra.items():
+        place(st, seat, *names)
+    for seat, n in STAGES_BUILT.items():
+        place_stages(st, seat, n)
+    return st
+
+
+def test_owned_shipowners_guild_counts_the_copied_guild():
+    """base.wr: the copied guild counts as a purple card of the copying city for every card that
+    counts purple cards there. Olympia B owns the Shipowners Guild and copies the Workers Guild
+    on its left: Shipowners counts Ore Vein, Glassworks, itself and the copy (4); the copied
+    Workers Guild counts 2 + 3 brown cards next door (5)."""
+    st = _olympia_b_table({0: ["Shipowners Guild"], 1: ["Workers Guild"]})
+    sheets = _finished(st)
+    assert sheets[0].choices == ("copy Workers Guild",)
+    assert sheets[0].column("guilds") == 4 + 5
+    # the owner's Workers Guild is not changed by the copy: 4 brown on its left, 1 on its right
+    assert sheets[1].column("guilds") == 4 + 1
+
+
+def test_copied_shipowners_guild_counts_itself_and_the_owned_purple_cards():
+    """A copied Shipowners Guild counts "brown, grey, purple cards in self (including this)" for
+    Olympia: Ore Vein, Glassworks, the Spies Guild Olympia owns and the copy itself (4); the
+    Spies Guild scores 1 + 2 red cards next door."""
+    st = _olympia_b_table({0: ["Spies Guild"], 1: ["Shipowners Guild"]})
+    sheets = _finished(st)
+    assert sheets[0].choices == ("copy Shipowners Guild",)
+    assert sheets[0].column("guilds") == 4 + 3
+    assert sheets[1].column("guilds") == 4    # Lumber Yard, Stone Pit, Loom and the guild
+
+
+def test_two_copied_guilds_count_each_other(variant_game):
+    """A copied guild that counts purple cards counts every purple card of the copying city,
+    other copies included. Olympia B owns the Forgers Guild (a variant: it copies a purple card
+    on the left) and so makes two copies: the Shipowners Guild on its left counts Ore Vein,
+    Glassworks, the Forgers Guild and both copies (5); the Strategists Guild on its right
+    counts 3 + 3 defeat tokens next door (6). Copying the Shipowners Guild twice would give
+    only 5 + 5."""
+    st = _olympia_b_table({0: ["Forgers Guild"], 1: ["Shipowners Guild"], 3: ["Strategists Guild"]},
+                          variant_game)
+    sheet = _finished(st)[0]
+    assert sorted(sheet.choices) == ["copy Shipowners Guild", "copy Strategists Guild"]
+    assert sheet.column("guilds") == 5 + 6
+
+
+def test_a_neighbours_guild_counts_the_copied_guild(variant_game):
+    """The copied guild counts for every other card that counts purple cards in the copying city,
+    also a neighbour's. Seat 1's Heralds Guild (a variant: 1 point per purple card in its left
+    and right cities) sees no purple card on its left (seat 2) and Olympia's copied Workers
+    Guild on its right (seat 0): 1. Olympia copies the Workers Guild (5), not the Heralds Guild
+    (1 each for the guilds of seats 1 and 3: 2)."""
+    st = _olympia_b_table({1: ["Heralds Guild"], 3: ["Workers Guild"]}, variant_game)
+    sheets = _finished(st)
+    assert sheets[0].choices == ("copy Workers Guild",)
+    assert sheets[0].column("guilds") == 2 + 3
+    assert sheets[1].column("guilds") == 0 + 1
+    # seat 3, the Workers Guild's owner, counts its own neighbours' brown cards: 4 and 1
+    assert sheets[3].column("guilds") == 4 + 1
+
+
+def test_olympia_b_with_no_guild_next_door_copies_nothing():
+    """Olympia B stage 3 copies a guild built by a neighbour: with none on either side (the
+    Magistrates Guild across the table cannot be copied) the copy is lost, and its Shipowners
+    Guild counts only Ore Vein, Glassworks and itself."""
+    st = _olympia_b_table({0: ["Shipowners Guild"], 2: ["Magistrates Guild"]})
+    sheet = _finished(st)[0]
+    assert sheet.choices == ("copy: nothing to copy",)
+    assert sheet.column("guilds") == 3

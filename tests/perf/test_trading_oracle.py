@@ -306,9 +306,14 @@ def _check_position(state, player, dec):
         want = oracle(cost, ctx)
         cid = trading.ZERO_COST if city.free_stage_resources else stage.cost_id
         assert (trading.payment_options(cid, ctx_id), trading.achievable(cid, ctx_id)) == want
-        name = state.hands[player][0].name
-        listed = [(a.left, a.right) for a in acts if a.kind == STAGE and a.card == name]
-        assert listed == [p for p in want[0] if stage.coins + p[0] + p[1] <= budget]
+        # a neutral seat that must chain never tucks a card it can chain; it may pay any seller
+        neutral = state.neutral_rules.get(seat)
+        cards = [c for c in state.hands[player] if not (
+            neutral and neutral.must_chain and c.name not in city.names and c.chains_from & city.names)]
+        ways = sorted(want[1], key=lambda p: (p[0] + p[1], p[0])) if neutral else want[0]
+        for card in cards[:1]:
+            listed = [(a.left, a.right) for a in acts if a.kind == STAGE and a.card == card.name]
+            assert listed == [p for p in ways if stage.coins + p[0] + p[1] <= budget]
     return checked
 
 

@@ -170,7 +170,9 @@ def _free_city(cfg: GameConfig) -> ir.Neutral:
 
 def test_two_player_table() -> None:
     """rules_facts section 6: the 3-player cards and 5 guilds; two hands of 7 and a Free City
-    pile of 7 (21 cards per age); the player on the Free City's left starts with its card."""
+    pile of 7 (21 cards per age); the Free City card starts Age I with the player on the Free
+    City's left, Age II on its right, Age III on its left (the Hungarian and Romanian
+    rulebooks)."""
     r = two_player()
     cfg = resolve_config(r, 2)
     assert (cfg.players, cfg.seats, cfg.hand, cfg.turns, cfg.piles()) == (2, 3, 7, 6, 3)
@@ -178,8 +180,8 @@ def test_two_player_table() -> None:
     assert deck_sizes(r, cfg) == [21, 21, 21]
     fc = _free_city(cfg)
     assert fc.dealt_pile and fc.draws_per_turn == 1
-    assert fc.control_starts == ("left", "left", "left")
-    assert fc.must_chain and fc.sell_last_resort and fc.never_wins
+    assert fc.control_starts == ("left", "right", "left")
+    assert fc.must_chain and fc.sells_only_when_hand_unplayable and fc.never_wins
     c = only_conflict(cfg)
     assert c.sit_out_token is None and not c.except_partners
     assert (cfg.team_size, cfg.winner) == (0, "player")
@@ -200,7 +202,7 @@ def test_two_player_with_cities_table() -> None:
     assert (cfg.players, cfg.seats, cfg.hand, cfg.turns, cfg.piles()) == (2, 3, 8, 7, 3)
     assert draws(cfg) == {("guilds", 3, 5), ("black", 1, 3), ("black", 2, 3), ("black", 3, 3)}
     assert deck_sizes(r, cfg) == [24, 24, 24]
-    assert _free_city(cfg).control_starts == ("left", "left", "left")
+    assert _free_city(cfg).control_starts == ("left", "right", "left")
     c = only_conflict(cfg)
     assert (c.sit_out_token, c.sit_out_spend) == ("diplomacy", 1)
     assert cfg.steps("end_of_turn") == ("gain", "build", "lose")
