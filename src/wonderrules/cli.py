@@ -141,6 +141,9 @@ def _load(rules: Sequence[str]):
     except wonderrules.RulesError as e:
         click.echo(e.text, err=True, nl=False)
         sys.exit(1)
+    except wonderrules.FileReadError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(1)
     except (OSError, ValueError) as e:
         click.echo(f"error: cannot load rules: {e}", err=True)
         sys.exit(1)
@@ -256,19 +259,18 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
 
 
 @main.command()
-@click.argument("log_file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("log_file")
 @_RULES_OPTION
 def replay(log_file: str, rules: Sequence[str]) -> None:
     """Replay a game log, check every action and the recorded final scores."""
-    import json
-
+    from wonderrules.interpreter.files import LOG_LIMIT, FileReadError, read_json
     from wonderrules.interpreter.log import ReplayError, check_scores
     from wonderrules.interpreter.log import replay as replay_log
 
     try:
-        log = json.loads(Path(log_file).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        click.echo(f"error: cannot read {log_file}: {e}", err=True)
+        log = read_json(log_file, LOG_LIMIT, "a game log")
+    except FileReadError as e:
+        click.echo(f"error: {e}", err=True)
         sys.exit(1)
     if not isinstance(log, dict):
         click.echo(f"error: {log_file} is not a game log (a JSON object)", err=True)
