@@ -110,8 +110,8 @@ def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool) -> None:
 
 @main.command(name="compile")
 @click.argument("paths", nargs=-1, required=True)
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), required=True,
-              help="Where to write the compiled rule set (JSON).")
+@click.option("-o", "--output", required=True, metavar="FILE",
+              help="Where to write the compiled rule set (JSON); missing folders are created.")
 @click.option("--format", "fmt", type=click.Choice(["pretty", "short", "json"]), default="pretty",
               show_default=True, help="How to print diagnostics.")
 def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
@@ -119,12 +119,67 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
     from wonderrules.grammar.compiler import compile_rules
     from wonderrules.interpreter.serial import rules_to_json
 
+    _prepare_output(output, "'-o' / '--output'")
     result = compile_rules(list(paths))
     _emit_diagnostics(result, fmt)
     if not result.ok:
         sys.exit(1)
-    Path(output).write_text(rules_to_json(result.rules) + "\n", encoding="utf-8")
+    _write_output(output, rules_to_json(result.rules) + "\n", "the compiled rule set")
     click.echo(f"wrote {output} ({len(result.rules.cards)} cards, {len(result.rules.wonders)} wonder sides)")
+
+
+# ---- output files -----------------------------------------------------------------------------------
+
+def _prepare_output(path: str, option: str) -> None:
+    """Make sure a file can be written at `path` before any work is done (a game played, rules
+    compiled): missing folders are created; a folder, a special file, a parent that is a file or a
+    place that cannot be written is refused as a bad option value (exit status 2)."""
+    import os
+    import stat
+
+    from wonderrules.interpreter.files import shown_path
+
+    def refuse(why: str) -> None:
+        raise click.BadParameter(f"cannot write to {shown_path(path)}: {why}", param_hint=option)
+
+    if not path:
+        refuse("the name is empty")
+    target = Path(path)
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except NotADirectoryError:
+        refuse("a part of its folder is a file")
+    except OSError as e:
+        refuse((e.strerror or "the system refused it").lower())
+    if mode is not None and stat.S_ISDIR(mode):
+        refuse("it is a folder")
+    if mode is not None and not stat.S_ISREG(mode):
+        refuse("it is not a regular file")
+    folder = target.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        refuse("a part of its folder is a file")
+    except OSError as e:
+        refuse(f"its folder cannot be created ({(e.strerror or 'the system refused it').lower()})")
+    existed = mode is not None
+    try:
+        with open(target, "a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        refuse("permission denied" if isinstance(e, PermissionError) else (e.strerror or "it cannot be opened").lower())
+    if not existed:
+        os.unlink(target)
+
+
+def _write_output(path: str, text: str, what: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as e:
+        click.echo(f"error: cannot write {what} to {path}: {(e.strerror or 'the system refused it').lower()}", err=True)
+        sys.exit(1)
 
 
 if __name__ == "__main__":  # pragma: no cover
@@ -232,8 +287,8 @@ _RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PA
 @click.option("--teams", is_flag=True, help="Team play (the `teams` option).")
 @click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True,
               help="Which side of each wonder board.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
-              help="Write the game log (JSON) to this file.")
+@click.option("--log", "log_path", metavar="FILE",
+              help="Write the game log (JSON) to this file; missing folders are created.")
 def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str], teams: bool,
          sides: str, log_path: str | None) -> None:
     """Play one game with bots and print the score sheet. Same seed, same game."""
@@ -241,6 +296,8 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
 
     from wonderrules.interpreter.log import to_log
 
+    if log_path is not None:
+        _prepare_output(log_path, "'--log'")
     ruleset = _load(rules)
     opts = list(options) + (["teams"] if teams and "teams" not in options else [])
     game = _make_game(ruleset, players, opts, sides)
@@ -251,10 +308,10 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
     extra = f", options: {', '.join(opts)}" if opts else ""
     title = f"{ruleset.title or ruleset.name} ({layers}), {players} players, seed {seed}{extra}"
     _score_table(state, bots, title=title)
-    if log_path:
+    if log_path is not None:
         log = to_log(state, list(rules) or ["base"])
         log["agents"] = [b.name for b in bots]
-        Path(log_path).write_text(json.dumps(log, indent=1) + "\n", encoding="utf-8")
+        _write_output(log_path, json.dumps(log, indent=1) + "\n", "the game log")
         click.echo(f"log written to {log_path}")
 
 
