@@ -24,7 +24,7 @@ from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks import reserved
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.parse import parse_source, readable_parts
-from wonderrules.interpreter.files import RULESET_TEXT_LIMIT, FileReadError, read_text
+from wonderrules.interpreter.files import RULESET_TEXT_LIMIT, FileReadError, read_text, shown_path
 
 __all__ = ["Layer", "load_layers", "closest", "bundled_names", "read_bundled", "names_a_file", "BUNDLED_PREFIX"]
 
@@ -72,22 +72,30 @@ class _Unreadable:
     help: str | None
 
 
-def _read_file(path: Path | str) -> Union[tuple[str, str], _Unreadable, None]:
-    """(path, text) of a rule set file, an _Unreadable, or None when there is no such file."""
+def _read_file(path: Path | str, within: Path | None) -> Union[tuple[str, str], _Unreadable, None]:
+    """(path, text) of a rule set file, an _Unreadable, or None when there is no such file.
+    `within`: a folder (resolved) the file must stay inside, symbolic links followed."""
+    if within is not None:
+        try:
+            inside = Path(path).resolve().is_relative_to(within)
+        except (OSError, RuntimeError):  # a loop of symbolic links
+            inside = False
+        if not inside:
+            return _Unreadable(f"{shown_path(str(path))} leads out of the folder {shown_path(str(within))}", None)
     try:
         return str(path), read_text(path, RULESET_TEXT_LIMIT, "a rule set file")
     except FileReadError as e:
         return None if e.missing else _Unreadable(str(e), e.hint)
 
 
-def _read(ref: str, near: Path | None) -> Union[tuple[str, str], str, _Unreadable]:
+def _read(ref: str, near: Path | None, within: Path | None = None) -> Union[tuple[str, str], str, _Unreadable]:
     """Find a rule set named `ref`: a path; or a bare name, which is `NAME.wr` next to the layer
     that extends it (`near`), else a bundled rule set. Returns (path, text) or an error message."""
     if names_a_file(ref):
-        found = _read_file(ref)
+        found = _read_file(ref, within)
         return f"no file '{ref}'" if found is None else found
     if near is not None:
-        found = _read_file(near / f"{ref}.wr")
+        found = _read_file(near / f"{ref}.wr", within)
         if found is not None:
             return found
     bundled = read_bundled(ref)
@@ -141,8 +149,9 @@ class Layer:
     extends: tuple[str, ...] = ()
 
 
-def load_layers(refs: list[str]) -> tuple[list[Layer], dict[str, str], list[Diagnostic]]:
-    """Read every named rule set and the layers they extend, dependencies first."""
+def load_layers(refs: list[str], within: Path | None = None) -> tuple[list[Layer], dict[str, str], list[Diagnostic]]:
+    """Read every named rule set and the layers they extend, dependencies first. `within`: a
+    folder every file read must stay inside (the folder of a game log naming its rules)."""
     layers: list[Layer] = []
     sources: dict[str, str] = {}
     diags: list[Diagnostic] = []
@@ -152,7 +161,7 @@ def load_layers(refs: list[str]) -> tuple[list[Layer], dict[str, str], list[Diag
 
     def visit(ref: str, near: Path | None, span: Span | None, here: str | None = None) -> str | None:
         """Load `ref` and what it extends; returns the name of its layer (None when it failed)."""
-        found = _read(ref, near)
+        found = _read(ref, near, within)
         if isinstance(found, _Unreadable):
             diags.append(error("E0004" if span is None else "E0405", found.message, span, help=found.help))
             return None

@@ -295,6 +295,7 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
     import json
 
     from wonderrules.interpreter.log import to_log
+    from wonderrules.log_rules import rules_for_log
 
     if log_path is not None:
         _prepare_output(log_path, "'--log'")
@@ -309,35 +310,48 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
     title = f"{ruleset.title or ruleset.name} ({layers}), {players} players, seed {seed}{extra}"
     _score_table(state, bots, title=title)
     if log_path is not None:
-        log = to_log(state, list(rules) or ["base"])
+        recorded, outside = rules_for_log(list(rules) or ["base"], log_path)
+        log = to_log(state, recorded)
         log["agents"] = [b.name for b in bots]
         _write_output(log_path, json.dumps(log, indent=1) + "\n", "the game log")
         click.echo(f"log written to {log_path}")
+        for ref in outside:
+            click.echo(f"note: the rules file {ref} is outside the folder of the log, which records its absolute "
+                       f"path: replay it with `wr replay {log_path} --rules ...`", err=True)
 
 
 @main.command()
 @click.argument("log_file")
 @_RULES_OPTION
 def replay(log_file: str, rules: Sequence[str]) -> None:
-    """Replay a game log, check every action and the recorded final scores."""
+    """Replay a game log, check every action and the recorded final scores.
+
+    The rules are those given with --rules, else those the log names: bundled names, or .wr and
+    .json files inside the log's folder.
+    """
+    from wonderrules.interpreter.config import ConfigError
     from wonderrules.interpreter.files import LOG_LIMIT, FileReadError, read_json
-    from wonderrules.interpreter.log import ReplayError, check_scores
+    from wonderrules.interpreter.game import Game, SetupError
+    from wonderrules.interpreter.log import ReplayError, check_log, check_scores
     from wonderrules.interpreter.log import replay as replay_log
+    from wonderrules.log_rules import load_rules_named_by_log
 
     try:
         log = read_json(log_file, LOG_LIMIT, "a game log")
     except FileReadError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(1)
-    if not isinstance(log, dict):
-        click.echo(f"error: {log_file} is not a game log (a JSON object)", err=True)
-        sys.exit(1)
-    ruleset = _load(rules or log.get("rules") or ["base"])
     try:
-        game = _make_game(ruleset, int(log.get("players", 0)), log.get("options", []))
+        check_log(log)
+        ruleset = _load(rules) if rules else load_rules_named_by_log(log_file, log)
+        try:
+            game = Game(ruleset, log["players"], tuple(log.get("options", ())))
+        except (ConfigError, SetupError) as e:
+            raise ReplayError(f"the table of the log does not fit these rules: {e}") from None
         state = replay_log(game, log)
-    except (ReplayError, click.UsageError, TypeError, ValueError) as e:
-        click.echo(f"error: {log_file}: {e}", err=True)
+    except ReplayError as e:
+        hint = "; give the rules the game was played with (--rules FILE)" if e.field == "fingerprint" else ""
+        click.echo(f"error: {log_file}: {e}{hint}", err=True)
         sys.exit(1)
     if not state.is_terminal():
         click.echo(f"{log_file}: {len(log['rounds'])} rounds replayed; the game is not over "
