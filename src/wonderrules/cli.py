@@ -315,9 +315,13 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
         log["agents"] = [b.name for b in bots]
         _write_output(log_path, json.dumps(log, indent=1) + "\n", "the game log")
         click.echo(f"log written to {log_path}")
-        for ref in outside:
-            click.echo(f"note: the rules file {ref} is outside the folder of the log, which records its absolute "
-                       f"path: replay it with `wr replay {log_path} --rules ...`", err=True)
+        if outside:
+            import shlex
+
+            again = " ".join(f"--rules {shlex.quote(r)}" for r in rules)
+            click.echo(f"note: the log records {', '.join(outside)} by its absolute path (a log names only .wr and "
+                       f".json files inside its folder); replay it with `wr replay {shlex.quote(log_path)} {again}`",
+                       err=True)
 
 
 @main.command()

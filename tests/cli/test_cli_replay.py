@@ -193,8 +193,8 @@ def test_rules_outside_the_folder_are_recorded_by_their_absolute_path(tmp_path: 
     monkeypatch.chdir(tmp_path)
     result = wr("play", "-p", "3", "--rules", "rich.wr", "--log", "logs/game.json")
     assert result.exit_code == 0, result.output
-    assert ("note: the rules file rich.wr is outside the folder of the log, which records its absolute path: "
-            "replay it with `wr replay logs/game.json --rules ...`") in result.output
+    assert ("note: the log records rich.wr by its absolute path (a log names only .wr and .json files inside its "
+            "folder); replay it with `wr replay logs/game.json --rules rich.wr`") in result.output
     log = json.loads((tmp_path / "logs" / "game.json").read_text(encoding="utf-8"))
     assert log["rules"] == [str((tmp_path / "rich.wr").resolve())]
     assert_refused(wr("replay", "logs/game.json"), "is an absolute path")
@@ -211,6 +211,18 @@ def test_a_replay_against_other_rules_is_refused(played: Path) -> None:
                    "; give the rules the game was played with (--rules FILE)")
     log = with_rules(played, ["rich.wr"])
     assert_refused(wr("replay", str(log)), "fingerprint: the log was recorded with other rules than these")
+
+
+def test_a_file_without_a_suffix_is_recorded_by_its_absolute_path(tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "rich").write_text(RICH, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = wr("play", "-p", "3", "--rules", "base", "--rules", "logs/rich", "--log", "logs/game.json")
+    assert result.exit_code == 0, result.output
+    log = json.loads((tmp_path / "logs" / "game.json").read_text(encoding="utf-8"))
+    assert log["rules"] == ["base", str((tmp_path / "logs" / "rich").resolve())]
+    assert "replay it with `wr replay logs/game.json --rules base --rules logs/rich`" in result.output
+    assert "replay verified" in wr("replay", "logs/game.json", "--rules", "base", "--rules", "logs/rich").output
 
 
 def test_a_log_without_a_fingerprint_replays(tmp_path: Path) -> None:
