@@ -101,10 +101,10 @@ def _read_bytes(path: str, limit: int, what: str) -> bytes:
     too_large = f"it is larger than {_limit_words(limit)}, the limit for {what}"
     try:
         found = os.stat(path)
-    except (OSError, ValueError) as e:  # ValueError: a NUL character in the path
-        if isinstance(e, ValueError):
-            raise FileReadError(path, "its name holds a NUL character") from None
+    except OSError as e:
         raise _os_problem(path, e) from None
+    except ValueError:  # a NUL character in the name
+        raise FileReadError(path, "its name holds a NUL character") from None
     problem = _not_regular(found.st_mode)
     if problem is not None:
         raise FileReadError(path, problem)

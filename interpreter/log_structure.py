@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
 from wonderrules.interpreter.actions import BUILD, PAY, PICK, SELL, STAGE
 
@@ -75,7 +75,7 @@ class _Checker:
     def __init__(self, log: Mapping[str, Any]) -> None:
         self.log = log
 
-    def fail(self, field: str, message: str, round_index: Optional[int] = None) -> None:
+    def fail(self, field: str, message: str, round_index: Optional[int] = None) -> NoReturn:
         raise ReplayError(message, round_index, field)
 
     def integer(self, value: Any, field: str, minimum: Optional[int] = None, round_index: Optional[int] = None) -> int:

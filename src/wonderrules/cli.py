@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -139,16 +140,18 @@ def _prepare_output(path: str, option: str) -> None:
 
     from wonderrules.interpreter.files import shown_path
 
-    def refuse(why: str) -> None:
+    def refuse(why: str) -> NoReturn:
         raise click.BadParameter(f"cannot write to {shown_path(path)}: {why}", param_hint=option)
 
-    if not path:
-        refuse("the name is empty")
+    if not path or "\0" in path:
+        refuse("the name is empty" if not path else "its name holds a NUL character")
     target = Path(path)
     try:
         mode = target.stat().st_mode
     except FileNotFoundError:
         mode = None
+        if target.is_symlink():
+            refuse("it is a symbolic link to nothing")
     except NotADirectoryError:
         refuse("a part of its folder is a file")
     except OSError as e:

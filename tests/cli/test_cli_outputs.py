@@ -99,3 +99,12 @@ def test_an_existing_file_is_replaced_and_a_refused_run_leaves_nothing_behind(tm
     broken = ["play", "-p", "3", "--rules", "nope", "--log"] if command == "play --log" else ["compile", "nope", "-o"]
     assert CliRunner().invoke(main, [*broken, "fresh.json"]).exit_code == 1
     assert not (tmp_path / "fresh.json").exists()
+
+
+@pytest.mark.parametrize("command", WRITERS)
+def test_a_symbolic_link_to_nothing_is_refused(tmp_path: Path, monkeypatch, command: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "out.json").symlink_to(tmp_path / "gone" / "target.json")
+    result = write(command, "out.json")
+    assert_refused_before_any_work(command, result, "out.json", "it is a symbolic link to nothing")
+    assert not (tmp_path / "gone").exists()

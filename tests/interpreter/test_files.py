@@ -162,3 +162,7 @@ def test_json_nested_too_deep_or_with_endless_numbers_is_refused(tmp_path: Path)
         read_json(tmp_path / "deep.json", 1024 * 1024, "a game log")
     with pytest.raises(FileReadError, match="it holds a number too long to read"):
         read_json(tmp_path / "long.json", 1024 * 1024, "a game log")
+
+
+def test_a_nul_character_in_a_name_is_refused() -> None:
+    assert refusal("bad\0name.wr").problem == "its name holds a NUL character"
