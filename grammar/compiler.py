@@ -39,15 +39,16 @@ class Compiled:
 INTERNAL_ERROR = "E0005"
 
 
-def compile_rules(refs: Sequence[str]) -> Compiled:
+def compile_rules(refs: Sequence[str], within: Path | None = None) -> Compiled:
     """Load, check and compile the rule sets named by `refs` (paths or bundled names), in order.
+    `within`: a folder (resolved) that every file read must stay inside, symbolic links followed.
 
     Never raises on bad input. An exception inside a pass is a bug in the checker; it becomes an
     E0005 diagnostic naming where it happened, so that `wr check` still answers with a message.
     """
     sources: dict[str, str] = {}
     try:
-        return _compile(refs, sources)
+        return _compile(refs, sources, within)
     except Exception as exc:  # the one place that turns a checker bug into a diagnostic
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         where = f"{Path(frame.filename).name}:{frame.lineno}"
@@ -57,8 +58,8 @@ def compile_rules(refs: Sequence[str]) -> Compiled:
             sources)
 
 
-def _compile(refs: Sequence[str], sources: dict[str, str]) -> Compiled:
-    layers, loaded, diags = load_layers(list(refs))
+def _compile(refs: Sequence[str], sources: dict[str, str], within: Path | None = None) -> Compiled:
+    layers, loaded, diags = load_layers(list(refs), within)
     sources.update(loaded)
     if has_errors(diags) or not layers:
         return Compiled(None, tuple(diags), sources)

@@ -1,6 +1,10 @@
 """Finding rule-set files and reading the layers they extend, dependencies first.
 
-`extends NAME` looks for `NAME.wr` next to the layer, then for a bundled rule set. A name that
+A reference is a path when it ends in `.wr` or holds a path separator; any other reference is a
+bare name and always means a bundled rule set: no file of the current folder is ever read for
+it, nor to choose how a bundled file is shown (`<bundled>/NAME.wr`). `extends NAME` looks for
+`NAME.wr` next to the layer, then for a bundled rule set. Files are read by the safe reader
+(`interpreter.files`): regular files only, at most RULESET_TEXT_LIMIT bytes. A name that
 finds nothing, two layers with one name and layers that extend each other in a circle are
 refused (E0405) before anything is merged.
 """
@@ -8,6 +12,7 @@ refused (E0405) before anything is merged.
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Iterable
 from importlib import resources as pkg_resources
 from pathlib import Path
@@ -19,8 +24,9 @@ from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks import reserved
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.parse import parse_source, readable_parts
+from wonderrules.interpreter.files import RULESET_TEXT_LIMIT, FileReadError, read_text, shown_path
 
-__all__ = ["Layer", "load_layers", "closest", "bundled_names", "read_bundled"]
+__all__ = ["Layer", "load_layers", "closest", "bundled_names", "read_bundled", "names_a_file", "BUNDLED_PREFIX"]
 
 
 def closest(name: str, candidates: Iterable[str]) -> str | None:
@@ -41,15 +47,23 @@ def bundled_names() -> list[str]:
     return sorted(p.name[:-3] for p in files.iterdir() if p.name.endswith(".wr"))
 
 
+#: how a bundled rule set is shown in diagnostics: no file of the user's is ever read to choose it
+BUNDLED_PREFIX = "<bundled>/"
+
+
 def read_bundled(name: str) -> tuple[str, str] | None:
-    """(display path, text) of a bundled rule set, or None."""
-    res = pkg_resources.files("wonderrules.rulesets").joinpath(f"{name}.wr")
-    if not res.is_file():
+    """(display path, text) of a bundled rule set, or None. Only the package is read."""
+    if name not in bundled_names():
         return None
-    repo_copy = Path("rulesets") / f"{name}.wr"
-    same = repo_copy.is_file() and repo_copy.read_text() == res.read_text()
-    shown = str(repo_copy) if same else f"<bundled>/{name}.wr"
-    return shown, res.read_text(encoding="utf-8")
+    text = pkg_resources.files("wonderrules.rulesets").joinpath(f"{name}.wr").read_text(encoding="utf-8")
+    return f"{BUNDLED_PREFIX}{name}.wr", text
+
+
+def names_a_file(ref: str) -> bool:
+    """Whether a rule set reference is a path (it ends in `.wr` or holds a path separator) rather
+    than a bundled name. A bare name never reads a file, whatever the current folder holds."""
+    separators = {"/", os.sep} | ({os.altsep} if os.altsep else set())
+    return ref.endswith(".wr") or any(sep in ref for sep in separators)
 
 
 @attrs.frozen
@@ -58,32 +72,44 @@ class _Unreadable:
     help: str | None
 
 
-def _read(ref: str, near: Path | None) -> Union[tuple[str, str], str, _Unreadable]:
-    """Find a rule set named `ref`: a path, a file next to the layer that extends it, or a bundled
-    name. Returns (path, text) or an error message."""
-    candidates: list[Path] = []
-    p = Path(ref)
-    if ref.endswith(".wr") or "/" in ref or p.is_file():
-        candidates.append(p)
-    else:
-        if near is not None:
-            candidates.append(near / f"{ref}.wr")
-    for c in candidates:
-        if c.is_file():
-            try:
-                return str(c), c.read_text(encoding="utf-8")
-            except UnicodeDecodeError as e:
-                return _Unreadable(f"cannot read '{c}': it is not UTF-8 text (byte {e.object[e.start]:#04x} "
-                                   f"at offset {e.start})", "save the file as UTF-8 text")
-            except OSError as e:
-                return _Unreadable(f"cannot read '{c}': {e.strerror or e}", None)
-    if not ref.endswith(".wr") and "/" not in ref:
-        found = read_bundled(ref)
+def _read_file(path: Path | str, within: Path | None) -> Union[tuple[str, str], _Unreadable, None]:
+    """(path, text) of a rule set file, an _Unreadable, or None when there is no such file.
+    `within`: a folder (resolved) the file must stay inside, symbolic links followed."""
+    if within is not None:
+        try:
+            inside = Path(path).resolve().is_relative_to(within)
+        except (OSError, RuntimeError):  # a loop of symbolic links
+            inside = False
+        if not inside:
+            return _Unreadable(f"{shown_path(str(path))} leads out of the folder {shown_path(str(within))}", None)
+    try:
+        return str(path), read_text(path, RULESET_TEXT_LIMIT, "a rule set file")
+    except FileReadError as e:
+        return None if e.missing else _Unreadable(str(e), e.hint)
+
+
+def _read(ref: str, near: Path | None, within: Path | None = None) -> Union[tuple[str, str], str, _Unreadable]:
+    """Find a rule set named `ref`: a path; or a bare name, which is `NAME.wr` next to the layer
+    that extends it (`near`), else a bundled rule set. Returns (path, text) or an error message."""
+    if names_a_file(ref):
+        found = _read_file(ref, within)
+        return f"no file '{ref}'" if found is None else found
+    if near is not None:
+        found = _read_file(near / f"{ref}.wr", within)
         if found is not None:
             return found
-    if ref.endswith(".wr") or "/" in ref:
-        return f"no file '{ref}'"
-    return f"no rule set '{ref}'"
+    bundled = read_bundled(ref)
+    return bundled if bundled is not None else f"no rule set '{ref}'"
+
+
+def _not_given_help(ref: str) -> str:
+    """Help for a rule set named on the command line that names nothing."""
+    text = f"give a .wr file or a bundled name ({', '.join(bundled_names())})"
+    if names_a_file(ref):
+        return text
+    if ref.endswith(".json"):
+        return text + "; a compiled .json rule set is loaded by `wr play --rules`, not checked"
+    return text + f"; a bare name is always a bundled rule set, a file is named by its path (./{ref})"
 
 
 def _not_found_help(ref: str, near: Path | None, here: str | None = None) -> str:
@@ -123,8 +149,9 @@ class Layer:
     extends: tuple[str, ...] = ()
 
 
-def load_layers(refs: list[str]) -> tuple[list[Layer], dict[str, str], list[Diagnostic]]:
-    """Read every named rule set and the layers they extend, dependencies first."""
+def load_layers(refs: list[str], within: Path | None = None) -> tuple[list[Layer], dict[str, str], list[Diagnostic]]:
+    """Read every named rule set and the layers they extend, dependencies first. `within`: a
+    folder every file read must stay inside (the folder of a game log naming its rules)."""
     layers: list[Layer] = []
     sources: dict[str, str] = {}
     diags: list[Diagnostic] = []
@@ -134,14 +161,13 @@ def load_layers(refs: list[str]) -> tuple[list[Layer], dict[str, str], list[Diag
 
     def visit(ref: str, near: Path | None, span: Span | None, here: str | None = None) -> str | None:
         """Load `ref` and what it extends; returns the name of its layer (None when it failed)."""
-        found = _read(ref, near)
+        found = _read(ref, near, within)
         if isinstance(found, _Unreadable):
             diags.append(error("E0004" if span is None else "E0405", found.message, span, help=found.help))
             return None
         if isinstance(found, str):
             if span is None:
-                known = ", ".join(bundled_names())
-                diags.append(error("E0004", found, None, help=f"give a .wr file or a bundled name ({known})"))
+                diags.append(error("E0004", found, None, help=_not_given_help(ref)))
             else:
                 diags.append(error("E0405", found, span, help=_not_found_help(ref, near, here)))
             return None
@@ -165,7 +191,7 @@ def load_layers(refs: list[str]) -> tuple[list[Layer], dict[str, str], list[Diag
         # explain its syntax errors
         layer_names[path] = header.name.text
         visiting.append(path)
-        base_dir = Path(path).parent if not path.startswith("<bundled>") else None
+        base_dir = Path(path).parent if not path.startswith(BUNDLED_PREFIX) else None
         extended = [visit(ext.text, base_dir, ext.span, path) for ext in header.extends]
         visiting.pop()
         if tree is None:

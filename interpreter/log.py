@@ -15,23 +15,15 @@ from typing import Any, Optional
 
 from wonderrules.interpreter.actions import Action, IllegalActionError
 from wonderrules.interpreter.engine import State
+from wonderrules.interpreter.log_structure import LOG_FORMAT, LOG_VERSION, ReplayError, check_log, shown
+from wonderrules.interpreter.serial import rules_fingerprint
 
-__all__ = ["LOG_FORMAT", "LOG_VERSION", "ReplayError", "to_log", "replay", "check_scores", "SEATING"]
+__all__ = ["LOG_FORMAT", "LOG_VERSION", "ReplayError", "to_log", "replay", "check_scores", "check_log",
+           "start_from_log", "SEATING"]
 
-LOG_FORMAT = "wonder-rules game log"
-LOG_VERSION = 1
 SEATING = ("Seats are numbered clockwise from 0: players first, then neutral seats. The left "
            "neighbour of seat i is seat i+1 (mod seats), the right neighbour seat i-1. Passing left "
            "gives a hand to the left neighbour; hands pass between players only.")
-
-
-class ReplayError(ValueError):
-    """A log that does not replay: the position (round number) and the reason."""
-
-    def __init__(self, message: str, round_index: Optional[int] = None) -> None:
-        self.round_index = round_index
-        where = f"round {round_index}: " if round_index is not None else ""
-        super().__init__(where + message)
 
 
 def to_log(state: State, rules: Sequence[str] = ()) -> dict[str, Any]:
@@ -49,6 +41,7 @@ def to_log(state: State, rules: Sequence[str] = ()) -> dict[str, Any]:
         "version": LOG_VERSION,
         "rules": list(rules) or list(state.game.rules.layers),
         "layers": list(state.game.rules.layers),
+        "fingerprint": rules_fingerprint(state.game.rules),
         "players": state.players,
         "options": list(state.config.options),
         "seed": state.seed,
@@ -64,53 +57,91 @@ def to_log(state: State, rules: Sequence[str] = ()) -> dict[str, Any]:
     return log
 
 
-def _validate(log: Any) -> None:
-    if not isinstance(log, dict):
-        raise ReplayError("a log is a JSON object")
-    if log.get("format") != LOG_FORMAT:
-        raise ReplayError(f"not a game log (format should be {LOG_FORMAT!r})")
-    if log.get("version") != LOG_VERSION:
-        raise ReplayError(f"log version {log.get('version')!r} is not supported (expected {LOG_VERSION})")
-    for key, kind in (("players", int), ("seats", list), ("deals", dict), ("rounds", list)):
-        if not isinstance(log.get(key), kind):
-            raise ReplayError(f"the log needs '{key}' ({kind.__name__})")
+def _check_rules(game, log: dict) -> None:
+    """Refuse a log recorded with other rules (its fingerprint) or for another table."""
+    recorded = log.get("fingerprint")
+    if recorded is not None:
+        here = rules_fingerprint(game.rules)
+        if recorded != here:
+            raise ReplayError(f"the log was recorded with other rules than these (fingerprint {recorded[:19]}... "
+                              f"in the log, {here[:19]}... here)", field="fingerprint")
+    if log["players"] != game.players:
+        raise ReplayError(f"the log is for {log['players']} players, the game for {game.players}", field="players")
+    options = sorted(set(log.get("options", [])))
+    if options != sorted(set(game.config.options)):
+        listed = ", ".join(options) or "none"
+        raise ReplayError(f"the log was played with the options {listed}, the game with "
+                          f"{', '.join(sorted(set(game.config.options))) or 'none'}", field="options")
+
+
+def _boards(game, log: dict) -> list[tuple[str, str]]:
+    seats = log["seats"]
+    if len(seats) != game.config.seats:
+        raise ReplayError(f"the log lists {len(seats)} seats, the game has {game.config.seats}", field="seats")
+    boards = []
+    for i, seat in enumerate(seats):
+        board = (seat["wonder"], seat["side"])
+        if board not in game.catalog.board_by_name:
+            raise ReplayError(f"no wonder {shown(board[0])} with a side {shown(board[1])} in these rules",
+                              field=f"seats[{i}]")
+        boards.append(board)
+    return boards
+
+
+def _hands(game, log: dict) -> dict[int, list[list[str]]]:
+    hands = {}
+    config = game.config
+    for key, deal in log["deals"].items():
+        age = int(key)
+        field = f"deals[{json.dumps(key)}]"
+        if not 1 <= age <= config.ages:
+            raise ReplayError(f"there is no age {age} in this game (ages 1 to {config.ages})", field=field)
+        piles = deal.get("piles", {})
+        if len(deal["hands"]) != config.players:
+            raise ReplayError(f"{len(deal['hands'])} hands for {config.players} players", field=f"{field}.hands")
+        if len(piles) != config.piles() - config.players:
+            raise ReplayError(f"{len(piles)} neutral piles, the game deals {config.piles() - config.players}",
+                              field=f"{field}.piles")
+        named = [(f"{field}.hands[{i}]", h) for i, h in enumerate(deal["hands"])]
+        named += [(f"{field}.piles[{json.dumps(k)}]", piles[k]) for k in sorted(piles, key=int)]
+        for where, cards in named:
+            if len(cards) != config.hand:
+                raise ReplayError(f"{len(cards)} cards, a hand holds {config.hand}", field=where)
+            for j, name in enumerate(cards):
+                card = game.catalog.card_named(name, age)
+                if card is None or card.age != age:
+                    raise ReplayError(f"{shown(name)} is not a card of age {age} in these rules", field=f"{where}[{j}]")
+        hands[age] = [cards for _, cards in named]
+    return hands
 
 
 def start_from_log(game, log: dict) -> State:
-    """The initial state a log describes (boards and every recorded deal)."""
+    """The initial state a log describes (boards and every recorded deal), once the log has the
+    form of a game log and fits the game (rules, table, seats, deals)."""
     from wonderrules.interpreter.game import SetupError
 
-    _validate(log)
-    if log["players"] != game.players:
-        raise ReplayError(f"the log is for {log['players']} players, the game for {game.players}")
-    boards = [(s["wonder"], s["side"]) for s in log["seats"]]
-    hands = {}
-    for age, deal in log["deals"].items():
-        piles = deal.get("piles", {})
-        lists = list(deal["hands"]) + [piles[k] for k in sorted(piles, key=int)]
-        hands[int(age)] = lists
+    check_log(log)
+    _check_rules(game, log)
+    boards = _boards(game, log)
+    hands = _hands(game, log)
     try:
-        return game.new_initial_state(seed=int(log.get("seed", 0)), boards=boards, hands=hands)
+        return game.new_initial_state(seed=log.get("seed", 0), boards=boards, hands=hands)
     except SetupError as e:
         raise ReplayError(str(e)) from e
 
 
 def replay(game, log: dict, upto: Optional[int] = None) -> State:
-    """Replay a log (its first `upto` rounds); raises ReplayError on any illegal or missing
-    action. The scores are not checked here: see `check_scores`."""
+    """Replay a log (its first `upto` rounds); raises ReplayError on a malformed log, a log of
+    other rules or another table, and any illegal or missing action. The scores are not checked
+    here: see `check_scores`."""
     state = start_from_log(game, log)
     rounds = log["rounds"] if upto is None else log["rounds"][:upto]
     for i, rnd in enumerate(rounds):
         if state.is_terminal():
             raise ReplayError("the game is over but the log goes on", i)
-        if not isinstance(rnd, dict):
-            raise ReplayError("a round maps players to actions", i)
-        try:
-            actions = {int(p): Action.from_json(a) for p, a in rnd.items()}
-            actions = {p: a._replace(card=game.catalog.canonical(a.card)) if a.card else a
-                       for p, a in actions.items()}
-        except (TypeError, ValueError) as e:
-            raise ReplayError(f"bad action: {e}", i) from e
+        actions = {int(p): Action.from_json(a) for p, a in rnd.items()}
+        actions = {p: a._replace(card=game.catalog.canonical(a.card)) if a.card else a
+                   for p, a in actions.items()}
         pending = state.pending_decisions()
         if set(actions) != set(pending):
             raise ReplayError(f"the log has actions for players {sorted(actions)}, the game asks "
@@ -123,7 +154,9 @@ def replay(game, log: dict, upto: Optional[int] = None) -> State:
 
 
 def check_scores(state: State, log: dict) -> list[str]:
-    """Differences between the state's final scores and the log's (empty when they agree)."""
+    """Differences between the state's final scores and the log's (empty when they agree). A log
+    that is not of the form of a game log raises ReplayError."""
+    check_log(log)
     if "scores" not in log:
         return []
     if not state.is_terminal():

@@ -18,7 +18,7 @@ from cattrs.strategies import configure_tagged_union
 
 from wonderrules.interpreter import ir
 
-__all__ = ["converter", "rules_to_json", "rules_from_json", "json_schema", "load_schema",
+__all__ = ["converter", "rules_to_json", "rules_from_json", "rules_fingerprint", "json_schema", "load_schema",
            "FORMAT_VERSION"]
 
 FORMAT_VERSION = 1
@@ -111,3 +111,14 @@ def load_schema() -> dict:
     """The schema shipped with the package (kept equal to :func:`json_schema` by a test)."""
     text = pkg_resources.files("wonderrules.interpreter").joinpath("ruleset.schema.json").read_text()
     return json.loads(text)
+
+
+def rules_fingerprint(rules: ir.RuleSet) -> str:
+    """`sha256:` and the SHA-256 of the canonical compiled JSON (sorted keys, no spaces, ASCII):
+    equal for the same compiled rules however they were loaded (.wr files or a compiled .json),
+    different as soon as anything the engine reads differs. Game logs record it to refuse a replay
+    against other rules."""
+    import hashlib
+
+    canonical = json.dumps(rules_to_dict(rules), sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(canonical.encode("ascii")).hexdigest()

@@ -16,9 +16,11 @@ program that runs compiled JSON rule sets never imports lark.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from os import PathLike, fspath
 from typing import TYPE_CHECKING, Union
 
 from wonderrules.interpreter.actions import Action, Decision, IllegalActionError
+from wonderrules.interpreter.files import FileReadError
 from wonderrules.interpreter.game import Game, SetupError
 from wonderrules.interpreter.ir import RuleSet
 
@@ -26,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.grammar.diagnostics import Diagnostic
 
 __all__ = ["load_rules", "load_compiled", "RulesError", "Game", "Action", "Decision", "IllegalActionError",
-           "SetupError", "RuleSet", "observation", "to_log", "replay"]
+           "SetupError", "RuleSet", "FileReadError", "observation", "to_log", "replay"]
 __version__ = "0.1.0"
 
 
@@ -39,21 +41,25 @@ class RulesError(ValueError):
         super().__init__(text)
 
 
-def load_compiled(source: Union[str, bytes]) -> RuleSet:
-    """A compiled rule set from a JSON file path or JSON text (no parser involved)."""
-    from pathlib import Path
-
+def load_compiled(source: Union[str, bytes, PathLike]) -> RuleSet:
+    """A compiled rule set from a JSON file path or JSON text (no parser involved). The file is
+    read by the safe reader: a regular UTF-8 file of at most 8 MiB, else FileReadError."""
+    from wonderrules.interpreter.files import COMPILED_RULES_LIMIT, read_text
     from wonderrules.interpreter.serial import rules_from_json
 
+    if isinstance(source, PathLike):
+        source = fspath(source)
     text = source.decode() if isinstance(source, bytes) else source
     if not text.lstrip().startswith("{"):
-        text = Path(text).read_text(encoding="utf-8")
+        text = read_text(text, COMPILED_RULES_LIMIT, "a compiled rule set")
     return rules_from_json(text)
 
 
 def load_rules(*refs: str) -> RuleSet:
     """Compile rule sets given as bundled names (`base`, `cities`, `two_player`) or `.wr` paths,
-    layered in order; or load one compiled `.json` file. Raises RulesError on any error."""
+    layered in order; or load one compiled `.json` file. A bare name (no `.wr` suffix, no path
+    separator) always means a bundled rule set. Raises RulesError on any error of `.wr` files
+    (an unreadable file is E0004), FileReadError for an unreadable `.json` file."""
     if len(refs) == 1 and isinstance(refs[0], (list, tuple)):
         refs = tuple(refs[0])
     if not refs:
@@ -61,8 +67,13 @@ def load_rules(*refs: str) -> RuleSet:
     if len(refs) == 1 and str(refs[0]).endswith(".json"):
         return load_compiled(str(refs[0]))
     from wonderrules.grammar.compiler import compile_rules
-    from wonderrules.grammar.diagnostics import render_pretty, sort_and_cap
+    from wonderrules.grammar.diagnostics import error, render_pretty, sort_and_cap
 
+    compiled = [str(r) for r in refs if str(r).endswith(".json")]
+    if compiled:
+        found = error("E0004", f"a compiled rule set ('{compiled[0]}') cannot be layered with other rule sets",
+                      None, help="give the compiled rule set alone, or layer the .wr files it was compiled from")
+        raise RulesError([found], render_pretty([found], {}, 0))
     result = compile_rules([str(r) for r in refs])
     if not result.ok:
         kept, left_out = sort_and_cap(result.diagnostics)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -110,8 +111,8 @@ def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool) -> None:
 
 @main.command(name="compile")
 @click.argument("paths", nargs=-1, required=True)
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), required=True,
-              help="Where to write the compiled rule set (JSON).")
+@click.option("-o", "--output", required=True, metavar="FILE",
+              help="Where to write the compiled rule set (JSON); missing folders are created.")
 @click.option("--format", "fmt", type=click.Choice(["pretty", "short", "json"]), default="pretty",
               show_default=True, help="How to print diagnostics.")
 def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
@@ -119,12 +120,69 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
     from wonderrules.grammar.compiler import compile_rules
     from wonderrules.interpreter.serial import rules_to_json
 
+    _prepare_output(output, "'-o' / '--output'")
     result = compile_rules(list(paths))
     _emit_diagnostics(result, fmt)
     if not result.ok:
         sys.exit(1)
-    Path(output).write_text(rules_to_json(result.rules) + "\n", encoding="utf-8")
+    _write_output(output, rules_to_json(result.rules) + "\n", "the compiled rule set")
     click.echo(f"wrote {output} ({len(result.rules.cards)} cards, {len(result.rules.wonders)} wonder sides)")
+
+
+# ---- output files -----------------------------------------------------------------------------------
+
+def _prepare_output(path: str, option: str) -> None:
+    """Make sure a file can be written at `path` before any work is done (a game played, rules
+    compiled): missing folders are created; a folder, a special file, a parent that is a file or a
+    place that cannot be written is refused as a bad option value (exit status 2)."""
+    import os
+    import stat
+
+    from wonderrules.interpreter.files import shown_path
+
+    def refuse(why: str) -> NoReturn:
+        raise click.BadParameter(f"cannot write to {shown_path(path)}: {why}", param_hint=option)
+
+    if not path or "\0" in path:
+        refuse("the name is empty" if not path else "its name holds a NUL character")
+    target = Path(path)
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+        if target.is_symlink():
+            refuse("it is a symbolic link to nothing")
+    except NotADirectoryError:
+        refuse("a part of its folder is a file")
+    except OSError as e:
+        refuse((e.strerror or "the system refused it").lower())
+    if mode is not None and stat.S_ISDIR(mode):
+        refuse("it is a folder")
+    if mode is not None and not stat.S_ISREG(mode):
+        refuse("it is not a regular file")
+    folder = target.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        refuse("a part of its folder is a file")
+    except OSError as e:
+        refuse(f"its folder cannot be created ({(e.strerror or 'the system refused it').lower()})")
+    existed = mode is not None
+    try:
+        with open(target, "a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        refuse("permission denied" if isinstance(e, PermissionError) else (e.strerror or "it cannot be opened").lower())
+    if not existed:
+        os.unlink(target)
+
+
+def _write_output(path: str, text: str, what: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as e:
+        click.echo(f"error: cannot write {what} to {path}: {(e.strerror or 'the system refused it').lower()}", err=True)
+        sys.exit(1)
 
 
 if __name__ == "__main__":  # pragma: no cover
@@ -140,6 +198,9 @@ def _load(rules: Sequence[str]):
         return wonderrules.load_rules(*(rules or ("base",)))
     except wonderrules.RulesError as e:
         click.echo(e.text, err=True, nl=False)
+        sys.exit(1)
+    except wonderrules.FileReadError as e:
+        click.echo(f"error: {e}", err=True)
         sys.exit(1)
     except (OSError, ValueError) as e:
         click.echo(f"error: cannot load rules: {e}", err=True)
@@ -229,15 +290,18 @@ _RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PA
 @click.option("--teams", is_flag=True, help="Team play (the `teams` option).")
 @click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True,
               help="Which side of each wonder board.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
-              help="Write the game log (JSON) to this file.")
+@click.option("--log", "log_path", metavar="FILE",
+              help="Write the game log (JSON) to this file; missing folders are created.")
 def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str], teams: bool,
          sides: str, log_path: str | None) -> None:
     """Play one game with bots and print the score sheet. Same seed, same game."""
     import json
 
     from wonderrules.interpreter.log import to_log
+    from wonderrules.log_rules import rules_for_log
 
+    if log_path is not None:
+        _prepare_output(log_path, "'--log'")
     ruleset = _load(rules)
     opts = list(options) + (["teams"] if teams and "teams" not in options else [])
     game = _make_game(ruleset, players, opts, sides)
@@ -248,37 +312,53 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
     extra = f", options: {', '.join(opts)}" if opts else ""
     title = f"{ruleset.title or ruleset.name} ({layers}), {players} players, seed {seed}{extra}"
     _score_table(state, bots, title=title)
-    if log_path:
-        log = to_log(state, list(rules) or ["base"])
+    if log_path is not None:
+        recorded, outside = rules_for_log(list(rules) or ["base"], log_path)
+        log = to_log(state, recorded)
         log["agents"] = [b.name for b in bots]
-        Path(log_path).write_text(json.dumps(log, indent=1) + "\n", encoding="utf-8")
+        _write_output(log_path, json.dumps(log, indent=1) + "\n", "the game log")
         click.echo(f"log written to {log_path}")
+        if outside:
+            import shlex
+
+            again = " ".join(f"--rules {shlex.quote(r)}" for r in rules)
+            click.echo(f"note: the log records {', '.join(outside)} by its absolute path (a log names only .wr and "
+                       f".json files inside its folder); replay it with `wr replay {shlex.quote(log_path)} {again}`",
+                       err=True)
 
 
 @main.command()
-@click.argument("log_file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("log_file")
 @_RULES_OPTION
 def replay(log_file: str, rules: Sequence[str]) -> None:
-    """Replay a game log, check every action and the recorded final scores."""
-    import json
+    """Replay a game log, check every action and the recorded final scores.
 
-    from wonderrules.interpreter.log import ReplayError, check_scores
+    The rules are those given with --rules, else those the log names: bundled names, or .wr and
+    .json files inside the log's folder.
+    """
+    from wonderrules.interpreter.config import ConfigError
+    from wonderrules.interpreter.files import LOG_LIMIT, FileReadError, read_json
+    from wonderrules.interpreter.game import Game, SetupError
+    from wonderrules.interpreter.log import ReplayError, check_log, check_scores
     from wonderrules.interpreter.log import replay as replay_log
+    from wonderrules.log_rules import load_rules_named_by_log
 
     try:
-        log = json.loads(Path(log_file).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        click.echo(f"error: cannot read {log_file}: {e}", err=True)
+        log = read_json(log_file, LOG_LIMIT, "a game log")
+    except FileReadError as e:
+        click.echo(f"error: {e}", err=True)
         sys.exit(1)
-    if not isinstance(log, dict):
-        click.echo(f"error: {log_file} is not a game log (a JSON object)", err=True)
-        sys.exit(1)
-    ruleset = _load(rules or log.get("rules") or ["base"])
     try:
-        game = _make_game(ruleset, int(log.get("players", 0)), log.get("options", []))
+        check_log(log)
+        ruleset = _load(rules) if rules else load_rules_named_by_log(log_file, log)
+        try:
+            game = Game(ruleset, log["players"], tuple(log.get("options", ())))
+        except (ConfigError, SetupError) as e:
+            raise ReplayError(f"the table of the log does not fit these rules: {e}") from None
         state = replay_log(game, log)
-    except (ReplayError, click.UsageError, TypeError, ValueError) as e:
-        click.echo(f"error: {log_file}: {e}", err=True)
+    except ReplayError as e:
+        hint = "; give the rules the game was played with (--rules FILE)" if e.field == "fingerprint" else ""
+        click.echo(f"error: {log_file}: {e}{hint}", err=True)
         sys.exit(1)
     if not state.is_terminal():
         click.echo(f"{log_file}: {len(log['rounds'])} rounds replayed; the game is not over "

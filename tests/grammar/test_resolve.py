@@ -291,7 +291,7 @@ def test_file_that_is_not_utf8(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     d = only(compile_rules(["bad.wr"]))
     assert d.code == "E0004"
-    assert d.message == "cannot read 'bad.wr': it is not UTF-8 text (byte 0xe9 at offset 17)"
+    assert d.message == "cannot read 'bad.wr': it is not UTF-8 text (byte 0xe9 at line 2, column 6)"
     assert d.help == "save the file as UTF-8 text"
 
 
