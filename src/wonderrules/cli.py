@@ -34,17 +34,43 @@ def _emit_diagnostics(result, fmt: str) -> None:
         click.echo(render_pretty(kept, result.sources, left_out), err=True, nl=False)
 
 
-def _summary(rules) -> None:
+def _console(width: int):
+    """A console that prints text literally: no markup, emoji codes or highlighting are read in
+    it, so names from a rule set appear exactly as written (see `_shown`)."""
     from rich.console import Console
+
+    return Console(highlight=False, markup=False, emoji=False, width=max(Console().width, width))
+
+
+def _shown(text: object) -> str:
+    """Text from a rule set or a log, with control characters escaped."""
+    from wonderrules.grammar.diagnostics import printable
+
+    return printable(str(text))
+
+
+def _say(text: str, err: bool = False) -> None:
+    """Print a message that may quote a log, a path or a rule set: control characters escaped."""
+    click.echo("\n".join(_shown(line) for line in str(text).split("\n")), err=err)
+
+
+def _bold(text: str):
+    from rich.text import Text
+
+    return Text(text, style="bold")
+
+
+def _summary(rules) -> None:
     from rich.table import Table
+    from rich.text import Text
 
     from wonderrules.grammar.checks.counts import deck_report
 
-    console = Console(highlight=False, width=max(Console().width, 120))
-    layers = " + ".join(rules.layers)
-    console.print(f"[bold]{rules.title or rules.name}[/bold] ({layers}): "
-                  f"{len(rules.cards)} cards, {len(rules.wonders)} wonder sides, "
-                  f"{len(rules.categories)} score columns")
+    console = _console(120)
+    layers = " + ".join(_shown(layer) for layer in rules.layers)
+    console.print(Text.assemble(_bold(_shown(rules.title or rules.name)),
+                                f" ({layers}): {len(rules.cards)} cards, {len(rules.wonders)} wonder sides, "
+                                f"{len(rules.categories)} score columns"))
     rows = deck_report(rules)
     if rows:
         ages = max(r["age"] for r in rows)
@@ -61,15 +87,15 @@ def _summary(rules) -> None:
         for (players, options), rs in by_table.items():
             cells = []
             for r in sorted(rs, key=lambda x: x["age"]):
-                draws = "".join(f" + {n} {p}" for p, n in r["draws"])
+                draws = "".join(f" + {n} {_shown(p)}" for p, n in r["draws"])
                 cells.append(f"{r['copies']}{draws} = {r['total']}")
             first = rs[0]
-            table.add_row(str(players), ", ".join(options) or "-", *cells,
+            table.add_row(str(players), ", ".join(_shown(o) for o in options) or "-", *cells,
                           f"{first['piles']} x {first['hand']}", str(first["turns"]))
         console.print(table)
     wonders: dict[str, list[str]] = {}
     for w in rules.wonders:
-        wonders.setdefault(w.name, []).append(f"{w.side} ({len(w.stages)} stages)")
+        wonders.setdefault(_shown(w.name), []).append(f"{_shown(w.side)} ({len(w.stages)} stages)")
     console.print("Wonders: " + "; ".join(f"{n} {', '.join(s)}" for n, s in wonders.items()))
 
 
@@ -126,7 +152,7 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
     if not result.ok:
         sys.exit(1)
     _write_output(output, rules_to_json(result.rules) + "\n", "the compiled rule set")
-    click.echo(f"wrote {output} ({len(result.rules.cards)} cards, {len(result.rules.wonders)} wonder sides)")
+    _say(f"wrote {output} ({len(result.rules.cards)} cards, {len(result.rules.wonders)} wonder sides)")
 
 
 # ---- output files -----------------------------------------------------------------------------------
@@ -181,7 +207,7 @@ def _write_output(path: str, text: str, what: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as e:
-        click.echo(f"error: cannot write {what} to {path}: {(e.strerror or 'the system refused it').lower()}", err=True)
+        _say(f"error: cannot write {what} to {path}: {(e.strerror or 'the system refused it').lower()}", err=True)
         sys.exit(1)
 
 
@@ -200,10 +226,10 @@ def _load(rules: Sequence[str]):
         click.echo(e.text, err=True, nl=False)
         sys.exit(1)
     except wonderrules.FileReadError as e:
-        click.echo(f"error: {e}", err=True)
+        _say(f"error: {e}", err=True)
         sys.exit(1)
     except (OSError, ValueError) as e:
-        click.echo(f"error: cannot load rules: {e}", err=True)
+        _say(f"error: cannot load rules: {e}", err=True)
         sys.exit(1)
 
 
@@ -233,13 +259,12 @@ def _play_out(state, agents) -> None:
 
 
 def _score_table(state, agents=None, title: str = "Score sheet") -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False, width=max(Console().width, 150))
+    console = _console(150)
     sheets = state.scores()
-    columns = [name for name, _ in sheets[0].columns]
-    table = Table(title=title, title_justify="left")
+    columns = [_shown(name) for name, _ in sheets[0].columns]
+    table = Table(title=_shown(title), title_justify="left")
     table.add_column("seat", justify="right")
     table.add_column("wonder")
     if agents:
@@ -252,9 +277,9 @@ def _score_table(state, agents=None, title: str = "Score sheet") -> None:
     for sheet in sheets:
         city = state.cities[sheet.seat]
         seat = f"{sheet.seat}{' *' if sheet.seat in winners else ''}"
-        name = f"{city.board.name} {city.board.side}"
+        name = f"{_shown(city.board.name)} {_shown(city.board.side)}"
         if sheet.seat >= state.players:
-            name += f" ({state.neutral_rules[sheet.seat].name})"
+            name += f" ({_shown(state.neutral_rules[sheet.seat].name)})"
         row = [seat, name]
         if agents:
             row.append(agents[sheet.seat].name if sheet.seat < len(agents) else "-")
@@ -268,11 +293,12 @@ def _score_table(state, agents=None, title: str = "Score sheet") -> None:
         parts = [f"team {t} (seats {', '.join(map(str, seats))}): {sum(sheets[s].total for s in seats)}"
                  for t, seats in teams.items()]
         console.print("Team totals: " + "; ".join(parts))
-    chosen = [f"seat {s.seat}: {', '.join(s.choices)}" for s in sheets if s.choices]
+    chosen = [f"seat {s.seat}: {', '.join(_shown(c) for c in s.choices)}" for s in sheets if s.choices]
     if chosen:
         console.print("End-of-game choices: " + "; ".join(chosen))
+    breaks = "".join(f"by {key}, then " for key in state.config.tie_break)
     console.print("Winner" + ("s" if len(winners) > 1 else "") + ": " +
-                  ", ".join(f"seat {w}" for w in sorted(winners)) + "  (ties broken by coins, then shared)")
+                  ", ".join(f"seat {w}" for w in sorted(winners)) + f"  (ties broken {breaks}shared)")
 
 
 _RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PATH",
@@ -317,12 +343,12 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
         log = to_log(state, recorded)
         log["agents"] = [b.name for b in bots]
         _write_output(log_path, json.dumps(log, indent=1) + "\n", "the game log")
-        click.echo(f"log written to {log_path}")
+        _say(f"log written to {log_path}")
         if outside:
             import shlex
 
             again = " ".join(f"--rules {shlex.quote(r)}" for r in rules)
-            click.echo(f"note: the log records {', '.join(outside)} by its absolute path (a log names only .wr and "
+            _say(f"note: the log records {', '.join(outside)} by its absolute path (a log names only .wr and "
                        f".json files inside its folder); replay it with `wr replay {shlex.quote(log_path)} {again}`",
                        err=True)
 
@@ -346,7 +372,7 @@ def replay(log_file: str, rules: Sequence[str]) -> None:
     try:
         log = read_json(log_file, LOG_LIMIT, "a game log")
     except FileReadError as e:
-        click.echo(f"error: {e}", err=True)
+        _say(f"error: {e}", err=True)
         sys.exit(1)
     try:
         check_log(log)
@@ -358,20 +384,20 @@ def replay(log_file: str, rules: Sequence[str]) -> None:
         state = replay_log(game, log)
     except ReplayError as e:
         hint = "; give the rules the game was played with (--rules FILE)" if e.field == "fingerprint" else ""
-        click.echo(f"error: {log_file}: {e}{hint}", err=True)
+        _say(f"error: {log_file}: {e}{hint}", err=True)
         sys.exit(1)
     if not state.is_terminal():
-        click.echo(f"{log_file}: {len(log['rounds'])} rounds replayed; the game is not over "
+        _say(f"{log_file}: {len(log['rounds'])} rounds replayed; the game is not over "
                    f"(age {state.age}, turn {state.turn})")
         return
     _score_table(state, title=f"Replay of {log_file}")
     problems = check_scores(state, log)
     if problems:
         for p in problems:
-            click.echo(f"mismatch: {p}", err=True)
+            _say(f"mismatch: {p}", err=True)
         sys.exit(1)
     verdict = "the recorded scores match" if "scores" in log else "the log records no scores to compare"
-    click.echo(f"replay verified: {len(log['rounds'])} decision rounds, {verdict}")
+    _say(f"replay verified: {len(log['rounds'])} decision rounds, {verdict}")
 
 
 @main.command()
@@ -387,8 +413,8 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
     """Play many games in one process; print games per second and average scores."""
     import time
 
-    from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     ruleset = _load(rules)
     opts = list(options) + (["teams"] if teams and "teams" not in options else [])
@@ -419,13 +445,14 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
             if p in winners:
                 wins[bot.name] = wins.get(bot.name, 0) + 1 / len(winners)
     elapsed = time.perf_counter() - start
-    console = Console(highlight=False, width=max(Console().width, 120))
-    console.print(f"{games} games, {players} players ({' + '.join(ruleset.layers)}): {elapsed:.2f} s, "
-                  f"[bold]{games / elapsed:.1f} games/s[/bold], "
-                  f"{elapsed / max(1, decisions) * 1e6:.1f} µs per decision")
+    console = _console(120)
+    layers = " + ".join(_shown(layer) for layer in ruleset.layers)
+    console.print(Text.assemble(f"{games} games, {players} players ({layers}): {elapsed:.2f} s, ",
+                                _bold(f"{games / elapsed:.1f} games/s"),
+                                f", {elapsed / max(1, decisions) * 1e6:.1f} µs per decision"))
     table = Table(title="Average score per player", title_justify="left")
     for c in columns:
-        table.add_column(c, justify="right")
+        table.add_column(_shown(c), justify="right")
     table.add_row(*[f"{sums[c] / (games * players):.2f}" for c in columns])
     console.print(table)
     console.print("Win rate per seat by agent: " + ", ".join(
