@@ -1,6 +1,8 @@
 """The compiled rule set as JSON (cattrs), and its JSON Schema.
 
 Effects and expressions are tagged unions: each object carries `"type": "<ClassName>"`.
+Loading checks the data first (:mod:`.validate`): anything refused raises
+:class:`~.validate.CompiledRulesError` naming the JSON path at fault.
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ import attrs
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
-from wonderrules.interpreter import ir
+from wonderrules.interpreter import ir, vocabulary
+from wonderrules.interpreter.validate import CompiledRulesError, check_data
 
-__all__ = ["converter", "rules_to_json", "rules_from_json", "json_schema", "load_schema",
-           "FORMAT_VERSION"]
+__all__ = ["converter", "rules_to_json", "rules_from_json", "rules_from_dict", "json_schema", "load_schema",
+           "FORMAT_VERSION", "CompiledRulesError"]
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = vocabulary.FORMAT_VERSION
 
 
 @lru_cache(maxsize=1)
@@ -44,11 +47,21 @@ def rules_to_json(rules: ir.RuleSet, indent: int | None = 1) -> str:
 
 
 def rules_from_dict(data: dict) -> ir.RuleSet:
+    """A rule set from JSON data, checked: CompiledRulesError names the first problem."""
+    check_data(data)
     return converter().structure(data, ir.RuleSet)
 
 
 def rules_from_json(text: str) -> ir.RuleSet:
-    return rules_from_dict(json.loads(text))
+    """A rule set from JSON text, checked: CompiledRulesError when it is not JSON or is refused."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CompiledRulesError("", f"this is not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    except (ValueError, RecursionError):  # numbers too long to read, arrays nested too deeply
+        raise CompiledRulesError("", "this JSON cannot be read: it nests too deeply or holds a number too long "
+                                     "to read") from None
+    return rules_from_dict(data)
 
 
 # ---- JSON Schema ----------------------------------------------------------------------------

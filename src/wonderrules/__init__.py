@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING, Union
 from wonderrules.interpreter.actions import Action, Decision, IllegalActionError
 from wonderrules.interpreter.game import Game, SetupError
 from wonderrules.interpreter.ir import RuleSet
+from wonderrules.interpreter.validate import CompiledRulesError
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.grammar.diagnostics import Diagnostic
 
-__all__ = ["load_rules", "load_compiled", "RulesError", "Game", "Action", "Decision", "IllegalActionError",
-           "SetupError", "RuleSet", "observation", "to_log", "replay"]
+__all__ = ["load_rules", "load_compiled", "RulesError", "CompiledRulesError", "Game", "Action", "Decision",
+           "IllegalActionError", "SetupError", "RuleSet", "observation", "to_log", "replay"]
 __version__ = "0.1.0"
 
 
@@ -40,7 +41,8 @@ class RulesError(ValueError):
 
 
 def load_compiled(source: Union[str, bytes]) -> RuleSet:
-    """A compiled rule set from a JSON file path or JSON text (no parser involved)."""
+    """A compiled rule set from a JSON file path or JSON text (no parser involved). Raises
+    CompiledRulesError, naming the JSON path at fault, when the data is not a valid rule set."""
     from pathlib import Path
 
     from wonderrules.interpreter.serial import rules_from_json
