@@ -1,7 +1,7 @@
 """The compiled rule set as JSON (cattrs), and its JSON Schema.
 
 Effects and expressions are tagged unions: each object carries `"type": "<ClassName>"`.
-Loading checks the data first (:mod:`.validate`): anything refused raises
+Loading checks the data first (:mod:`.validate`, :mod:`.consistency`): anything refused raises
 :class:`~.validate.CompiledRulesError` naming the JSON path at fault.
 """
 
@@ -19,6 +19,7 @@ import cattrs
 from cattrs.strategies import configure_tagged_union
 
 from wonderrules.interpreter import ir, vocabulary
+from wonderrules.interpreter.consistency import check_rules
 from wonderrules.interpreter.validate import CompiledRulesError, check_data
 
 __all__ = ["converter", "rules_to_json", "rules_from_json", "rules_from_dict", "json_schema", "load_schema",
@@ -48,8 +49,10 @@ def rules_to_json(rules: ir.RuleSet, indent: int | None = 1) -> str:
 
 def rules_from_dict(data: dict) -> ir.RuleSet:
     """A rule set from JSON data, checked: CompiledRulesError names the first problem."""
-    check_data(data)
-    return converter().structure(data, ir.RuleSet)
+    names = check_data(data)
+    rules = converter().structure(data, ir.RuleSet)
+    check_rules(rules, names)
+    return rules
 
 
 def rules_from_json(text: str) -> ir.RuleSet:
