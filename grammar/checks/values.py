@@ -5,13 +5,9 @@ from __future__ import annotations
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model, setting_words
+from wonderrules.interpreter.vocabulary import MAX_AGES, MAX_PLAYERS  # the engine's limits
 
 __all__ = ["check", "REQUIRED_SETTINGS", "MAX_PLAYERS", "MAX_AGES"]
-
-#: the largest table a rule set may seat (the checker works through every count it allows)
-MAX_PLAYERS = 20
-#: the most ages a game may have
-MAX_AGES = 20
 
 #: settings every game needs, with the line that would set them
 REQUIRED_SETTINGS = {
