@@ -377,3 +377,29 @@ def test_the_bundled_rule_sets_load_and_are_unchanged() -> None:
         assert serial.rules_from_dict(document(*names)) == wr.load_rules(*names)
 
 
+def test_the_documented_limits_are_the_engines(repo_root) -> None:
+    v = vocabulary
+    rows = {
+        "players at a table": f"1 to {v.MAX_PLAYERS}",
+        "neutral seats": f"at most {v.MAX_NEUTRALS}",
+        "ages": f"1 to {v.MAX_AGES}",
+        "cards in a hand, turns in an age": f"0 to {v.MAX_HAND}",
+        "cards drawn from a pool into one age": f"0 to {v.MAX_DRAW}",
+        "coins of a cost, a gain, a loss, a sale, a treasury": f"at most {v.MAX_COINS}",
+        "units of a resource in a cost or a production": f"1 to {v.MAX_UNITS}",
+        "coins per unit bought": f"at most {v.MAX_PRICE}",
+        "cards built from the discard pile or copied": f"1 to {v.MAX_COUNT}",
+        "points or tokens given by one effect or conflict": f"-{v.MAX_POINTS} to {v.MAX_POINTS}",
+        "a number in an expression": f"-{v.MAX_NUMBER} to {v.MAX_NUMBER}",
+        "options": f"at most {v.MAX_OPTIONS}",
+        "nesting of the JSON": f"{v.MAX_NESTING} levels",
+        "steps of final scoring through a city's choices": f"{v.MAX_SCORING_STEPS}",
+    }
+    assert v.MAX_HAND == v.MAX_TURNS
+    text = (repo_root / "docs" / "engine.rst").read_text(encoding="utf-8")
+    documented = {}
+    for line in text.splitlines():
+        parts = [p.strip() for p in line.strip().split("  ") if p.strip()]
+        if len(parts) == 2 and parts[0] in rows:
+            documented[parts[0]] = parts[1]
+    assert documented == rows
