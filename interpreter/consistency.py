@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from math import comb, prod
+from types import MappingProxyType
 from typing import Any, Optional
 
 import attrs
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.config import ConfigError, check_table, describe_table, resolve_config, supported_tables
-from wonderrules.interpreter.validate import CompiledRulesError, Names, quote
+from wonderrules.interpreter.validate import CompiledRulesError, Names, Shape, class_plans, quote
 from wonderrules.interpreter.vocabulary import (
     EXPRESSION_CONTEXTS,
     FUNCTIONS,
@@ -49,9 +50,24 @@ def objects(value: Any, path: str = "", context: Optional[str] = None) -> Iterat
             yield from objects(item, f"{path}[{i}]", context)
     elif attrs.has(type(value)):
         yield path, value, context
-        for f in attrs.fields(type(value)):
-            inner = f"{path}.{f.name}" if path else f.name
-            yield from objects(getattr(value, f.name), inner, f.metadata.get("expression", context))
+        for name, expression in _OBJECT_FIELDS[type(value)]:
+            inner = f"{path}.{name}" if path else name
+            yield from objects(getattr(value, name), inner, expression or context)
+
+
+def _holds_objects(shape: Shape) -> bool:
+    kind = shape[0]
+    if kind in ("optional", "array"):
+        return _holds_objects(shape[1])
+    if kind == "fixed":
+        return any(_holds_objects(part) for part in shape[1])
+    return kind in ("object", "tagged")
+
+
+#: class -> (name, expression context) of the fields that may hold IR objects
+_OBJECT_FIELDS = MappingProxyType({cls: tuple((f.name, f.spec.get("expression")) for f in plan.fields
+                                              if _holds_objects(f.shape))
+                                   for cls, plan in class_plans().items()})
 
 
 # ---- hooks and expressions ------------------------------------------------------------------------
