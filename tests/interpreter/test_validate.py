@@ -42,6 +42,23 @@ def test_load_compiled_refuses_tampered_json_text() -> None:
         wr.load_compiled(json.dumps(doc))
 
 
+def test_wr_play_refuses_a_tampered_json_rule_set_with_its_path(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from wonderrules.cli import main
+
+    doc = document()
+    i = card_index(doc, "Tavern")
+    doc["cards"][i]["hooks"][0]["timing"] = "on_buildd"
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", "--players", "3", "--rules", str(path)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"error: cannot load rules: cards[{i}].hooks[0].timing: unknown timing "
+                                    "'on_buildd' (known: passive, on_build, ")
+    assert "Traceback" not in result.output
+
+
 # ---- format and document ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("version", [99, 0, "1", None])
