@@ -146,7 +146,7 @@ _RULES = {ir.Hook: _hook, ir.Var: _var, ir.BinOp: _binop, ir.Call: _call}
 
 def _aliases(rules: ir.RuleSet) -> None:
     """An alias is another name of one card: never the name of a different card, never shared."""
-    first = {}
+    first: dict[str, int] = {}
     for i, card in enumerate(rules.cards):
         first.setdefault(card.name, i)
     owner: dict[str, int] = {}

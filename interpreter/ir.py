@@ -16,7 +16,7 @@ is loaded (:mod:`.validate`), and the JSON Schema carries them.
 
 from __future__ import annotations
 
-from typing import ClassVar, Union
+from typing import Any, ClassVar, Union
 
 import attrs
 
@@ -38,7 +38,7 @@ _GAINS = ("on_build", "end_of_turn", "each_end_of_turn", "each_end_of_age", "whe
 _COLOURS = "colour"
 
 
-def _colours(doc: str, default: object = attrs.NOTHING) -> object:
+def _colours(doc: str, default: Any = attrs.NOTHING) -> Any:
     return spec(default, doc=doc, refers_to=_COLOURS, unique=True)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 import json
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from importlib import resources as pkg_resources
 from typing import Any
@@ -98,7 +98,7 @@ def _schema_for(shape: Shape, spec: Mapping[str, Any], defs: dict[str, dict], pl
             out["maximum"] = spec["max"]
         return out
     if kind == "fixed":
-        parts = spec.get("parts") or ({},) * len(shape[1])
+        parts: Sequence[Mapping[str, Any]] = spec.get("parts") or ({},) * len(shape[1])
         return {"type": "array", "prefixItems": [_schema_for(a, p, defs, plans) for a, p in zip(shape[1], parts)],
                 "minItems": len(shape[1]), "maxItems": len(shape[1])}
     if kind == "array":

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Union
 
 import attrs
@@ -213,7 +213,7 @@ def check_data(data: object) -> Names:
                                            f"compiled rule sets of format {FORMAT_VERSION} (compile the rule set "
                                            "again with this version's `wr compile`)")
     walk = _Walk()
-    walk.object(data, ir.RuleSet, "", 0, False)
+    walk.instance(data, ir.RuleSet, "", 0, False)
     for path, kinds, name, also in walk.references:
         walk.names.resolve(path, kinds, name, also)
     return walk.names
@@ -246,7 +246,7 @@ class _Walk:
         elif kind in ("array", "fixed"):
             self.array(value, shape, spec, path, depth)
         elif kind == "object":
-            self.object(value, shape[1], path, depth, False)
+            self.instance(value, shape[1], path, depth, False)
         else:
             self.tagged(value, shape[1], path, depth)
 
@@ -271,10 +271,10 @@ class _Walk:
             self.references.append((path, refers, value, tuple(spec.get("also", ()))))
 
     def array(self, value: object, shape: Shape, spec: Mapping[str, Any], path: str, depth: int) -> None:
-        if type(value) not in (list, tuple):  # a tuple: data unstructured in Python, not read from JSON
+        if not isinstance(value, (list, tuple)):  # a tuple: data unstructured in Python, not read from JSON
             raise CompiledRulesError(path, f"expected an array, found {_found(value)}")
         if shape[0] == "fixed":
-            parts = spec.get("parts") or ({},) * len(shape[1])
+            parts: Sequence[Mapping[str, Any]] = spec.get("parts") or ({},) * len(shape[1])
             if len(value) != len(shape[1]):
                 raise CompiledRulesError(path, f"expected an array of {len(shape[1])} items, found {len(value)}")
             for i, (item, part, part_spec) in enumerate(zip(value, shape[1], parts)):
@@ -297,7 +297,8 @@ class _Walk:
                     lambda item, first: f"the same {' and '.join(by)} as {first} ("
                                         + ", ".join(quote(item.get(k)) for k in by) + ")")
 
-    def object(self, value: object, cls: type, path: str, depth: int, tagged: bool) -> None:
+    def instance(self, value: object, cls: type, path: str, depth: int, tagged: bool) -> None:
+        """An object of an IR class (`tagged`: it may carry its `type` tag)."""
         if type(value) is not dict:
             raise CompiledRulesError(path, f"expected an object, found {_found(value)}")
         plan = _plan(cls)
@@ -338,7 +339,7 @@ class _Walk:
             raise CompiledRulesError(_join(path, "type"), f"expected a string, found {_found(tag)}")
         if tag not in classes:
             raise CompiledRulesError(_join(path, "type"), f"unknown type {quote(tag)} (known: {known})")
-        self.object(value, classes[tag], path, depth, True)
+        self.instance(value, classes[tag], path, depth, True)
 
 
 def _strings(value: object, path: str) -> Iterator[tuple[str, str]]:
@@ -353,7 +354,8 @@ def _hashable(value: object) -> object:
     return tuple(_hashable(v) for v in value) if isinstance(value, (list, tuple)) else value
 
 
-def _unique(path: str, items: list, key, describe) -> None:
+def _unique(path: str, items: Sequence[Any], key: Callable[[Any], object],
+            describe: Callable[[Any, str], str]) -> None:
     seen: dict[object, int] = {}
     for i, item in enumerate(items):
         k = key(item)
