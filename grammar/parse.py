@@ -18,7 +18,9 @@ from wonderrules.grammar import syntax as s
 from wonderrules.grammar.build import ToSyntax
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
 from wonderrules.grammar.syntax_errors import explain
-from wonderrules.interpreter.limits import MAX_NUMBER, MAX_NUMBER_DIGITS
+from wonderrules.interpreter.vocabulary import MAX_NUMBER
+
+MAX_NUMBER_DIGITS = len(str(MAX_NUMBER))
 
 __all__ = ["parse_source", "load_parser", "clear_parse_cache", "readable_parts"]
 

@@ -11,20 +11,29 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from wonderrules.interpreter import ir
+from wonderrules.interpreter import vocabulary as vocab
 
 __all__ = ["GameConfig", "ConfigError", "resolve_config", "evaluate_setting", "supported_tables",
-           "deck_cards"]
+           "deck_cards", "check_table", "describe_table"]
 
 
 class ConfigError(ValueError):
-    """The rule set cannot seat this table (player count, options)."""
+    """The rule set cannot seat this table (player count, options). `setting` names the
+    setting at fault (a field of :class:`~.ir.Settings`, or `team_size`) when there is one."""
+
+    def __init__(self, message: str, setting: str | None = None) -> None:
+        super().__init__(message)
+        self.setting = setting
 
 
 def evaluate_setting(expr: ir.Expr, env: Mapping[str, int]) -> int:
-    """Evaluate a game-setting expression over `players`, `seats`, `age`."""
+    """Evaluate a game-setting expression over `players`, `seats`, `age`. ConfigError when it
+    divides by zero or uses what a setting cannot."""
     if isinstance(expr, ir.Num):
         return expr.value
     if isinstance(expr, ir.Var):
+        if expr.name not in env:
+            raise ConfigError(f"'{expr.name}' is not known here (known: {', '.join(env)})")
         return env[expr.name]
     if isinstance(expr, ir.BinOp):
         a = evaluate_setting(expr.left, env)
@@ -35,11 +44,28 @@ def evaluate_setting(expr: ir.Expr, env: Mapping[str, int]) -> int:
             return a - b
         if expr.op == "*":
             return a * b
-        return a // b if b else 0
-    if isinstance(expr, ir.Call) and expr.function in ("min", "max"):
+        if b == 0:
+            raise ConfigError("it divides by zero")
+        return a // b
+    if isinstance(expr, ir.Call) and expr.function in ("min", "max") and expr.args:
         vals = [evaluate_setting(a, env) for a in expr.args]
         return min(vals) if expr.function == "min" else max(vals)
-    raise ConfigError(f"'{expr}' is not a game-setting expression")
+    raise ConfigError(f"'{getattr(expr, 'function', expr)}' cannot be used in a game setting")
+
+
+def describe_table(players: int, options: Sequence[str] = ()) -> str:
+    """`at 4 players`, `at 4 players with option 'teams'`: a table, for messages."""
+    text = f"at {players} player{'s' if players != 1 else ''}"
+    if options:
+        text += " with option" + ("s " if len(options) > 1 else " ") + ", ".join(f"'{o}'" for o in options)
+    return text
+
+
+def _evaluate(expr: ir.Expr, env: Mapping[str, int], setting: str, what: str, table: str) -> int:
+    try:
+        return evaluate_setting(expr, env)
+    except ConfigError as e:
+        raise ConfigError(f"{table}, {what} cannot be computed: {e}", setting) from None
 
 
 @attrs.frozen
@@ -126,25 +152,51 @@ def resolve_config(rules: ir.RuleSet, players: int, options: Sequence[str] = ())
     allowed: tuple[int, ...] = values["players"]  # type: ignore[assignment]
     if players not in allowed:
         counts = _ranges(allowed)
-        raise ConfigError(f"this rule set is for {counts} players, not {players}")
+        raise ConfigError(f"this rule set is for {counts} players, not {players}", "players")
     neutrals: tuple[ir.Neutral, ...] = values["neutrals"]  # type: ignore[assignment]
     seats = players + len(neutrals)
     env = {"players": players, "seats": seats}
+    table = describe_table(players, options)
     ages: int = values["ages"]  # type: ignore[assignment]
     draws = []
     for d in values["pool_draws"]:  # type: ignore[attr-defined]
         for age in ([d.age] if d.age is not None else range(1, ages + 1)):
-            draws.append((d.pool, age, evaluate_setting(d.count, {**env, "age": age})))
+            n = _evaluate(d.count, {**env, "age": age}, "pool_draws", f"the draw from pool '{d.pool}'", table)
+            draws.append((d.pool, age, n))
     return GameConfig(
         players=players, seats=seats, options=tuple(options),
         start_coins=values["start_coins"], ages=ages,
-        hand=evaluate_setting(values["hand"], env), turns=evaluate_setting(values["turns"], env),
+        hand=_evaluate(values["hand"], env, "hand", "the hand size", table),  # type: ignore[arg-type]
+        turns=_evaluate(values["turns"], env, "turns", "the number of turns", table),  # type: ignore[arg-type]
         pass_directions=values["pass_directions"], sell_coins=values["sell_coins"],
         trade_price=values["trade_price"], neighbours_sell=values["neighbours_sell"],
         stages_category=values["stages_category"], pool_draws=tuple(draws),
         tie_break=values["tie_break"], order=values["order"], neutrals=neutrals,
         conflicts=tuple(conflicts.values()), team_size=team_size, winner=winner,
     )  # type: ignore[arg-type]
+
+
+def check_table(cfg: GameConfig) -> None:
+    """ConfigError (with a sentence) when a table's values are beyond what the engine plays:
+    a game needs ages, hands and turns within their limits, a direction to pass hands, draws of
+    zero cards or more, and whole teams."""
+    table = describe_table(cfg.players, cfg.options)
+
+    def within(value: int, low: int, high: int, setting: str, what: str) -> None:
+        if not low <= value <= high:
+            raise ConfigError(f"{table}, {what} is {value}; it must be between {low} and {high}", setting)
+
+    within(cfg.ages, 1, vocab.MAX_AGES, "ages", "the number of ages")
+    within(cfg.hand, 0, vocab.MAX_HAND, "hand", "the hand size")
+    within(cfg.turns, 0, vocab.MAX_TURNS, "turns", "the number of turns")
+    for pool, age, n in cfg.pool_draws:
+        within(n, 0, vocab.MAX_DRAW, "pool_draws", f"the draw from pool '{pool}' in age {age}")
+    within(cfg.seats, 1, vocab.MAX_SEATS, "neutrals", "the number of seats")
+    if not cfg.pass_directions:
+        raise ConfigError(f"{table}, hands pass in no direction: the rule set sets no pass direction",
+                          "pass_directions")
+    if cfg.team_size and cfg.players % cfg.team_size:
+        raise ConfigError(f"{cfg.players} players cannot sit in teams of {cfg.team_size}", "team_size")
 
 
 def _ranges(counts: Sequence[int]) -> str:

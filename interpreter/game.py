@@ -8,7 +8,7 @@ from typing import Optional
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.catalog import Catalog, Source, catalog_for
-from wonderrules.interpreter.config import GameConfig, deck_cards, resolve_config
+from wonderrules.interpreter.config import GameConfig, check_table, deck_cards, resolve_config
 from wonderrules.interpreter.engine import State
 from wonderrules.interpreter.expressions import compile_expr
 from wonderrules.interpreter.scoring import Scorer
@@ -32,6 +32,7 @@ class Game:
         self.rules = rules
         self.catalog = catalog_for(rules)
         self.config: GameConfig = resolve_config(rules, players, options)
+        check_table(self.config)
         if sides not in ("random", "A", "B"):
             raise SetupError(f"sides must be 'random', 'A' or 'B', not {sides!r}")
         self.sides = sides

@@ -23,12 +23,13 @@ from wonderrules.interpreter.actions import Action, Decision, IllegalActionError
 from wonderrules.interpreter.files import FileReadError
 from wonderrules.interpreter.game import Game, SetupError
 from wonderrules.interpreter.ir import RuleSet
+from wonderrules.interpreter.validate import CompiledRulesError
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.grammar.diagnostics import Diagnostic
 
-__all__ = ["load_rules", "load_compiled", "RulesError", "Game", "Action", "Decision", "IllegalActionError",
-           "SetupError", "RuleSet", "FileReadError", "observation", "to_log", "replay"]
+__all__ = ["load_rules", "load_compiled", "RulesError", "CompiledRulesError", "Game", "Action", "Decision",
+           "IllegalActionError", "SetupError", "RuleSet", "FileReadError", "observation", "to_log", "replay"]
 __version__ = "0.1.0"
 
 
@@ -49,7 +50,13 @@ def load_compiled(source: Union[str, bytes, PathLike]) -> RuleSet:
 
     if isinstance(source, PathLike):
         source = fspath(source)
-    text = source.decode() if isinstance(source, bytes) else source
+    if isinstance(source, bytes):
+        try:
+            text = source.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise CompiledRulesError("", f"the compiled rule set is not UTF-8 text (byte {e.start})") from None
+    else:
+        text = source
     if not text.lstrip().startswith("{"):
         text = read_text(text, COMPILED_RULES_LIMIT, "a compiled rule set")
     return rules_from_json(text)

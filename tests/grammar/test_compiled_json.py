@@ -77,3 +77,17 @@ def test_effects_are_tagged_by_class_name() -> None:
     (vineyard,) = [c for c in document["cards"] if c["name"] == "Vineyard"]
     effect = vineyard["hooks"][0]["effect"]
     assert effect["type"] == "GainCoins" and effect["per"]["kind"] == "cards"
+
+
+# ---- what compiles also loads ------------------------------------------------------------------------
+
+def test_a_rule_set_beyond_the_engines_limits_does_not_compile(compile_layer) -> None:
+    """The loader's limits apply to `.wr` too: `wr compile` never writes a file the engine would
+    refuse, and a game from `.wr` cannot be made to run for minutes."""
+    text = 'replace card "Shrine" age 1 blue chain to "Temple" copies 3+ { on build: gain 1000 coins }'
+    r = compile_layer(text + "\n")
+    (d,) = r.diagnostics
+    assert (d.code, d.message) == ("E0104", "beyond what the engine accepts: 1000 is too large (at most 100)")
+    assert (d.span.path, d.span.line, d.span.column) == ("t.wr", 2, 1)  # the card
+    assert d.help.startswith("at cards[3].hooks[0].effect.amount of the compiled rule set")
+    assert r.rules is None

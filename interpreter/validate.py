@@ -1,0 +1,364 @@
+"""Compiled JSON is checked before the engine sees it: a refusal is one sentence naming the
+JSON path at fault, never a traceback, and nothing accepted can make the engine crash, allocate
+without bound or run for minutes.
+
+The checks are generic. The shape of the JSON comes from the IR classes' type hints (integers,
+strings, booleans, arrays for tuples, objects for attrs classes, a ``type`` tag for unions of
+classes); what a valid value is comes from each field's metadata (:mod:`.constraints`):
+vocabularies, kinds of declared names, bounds, lengths, uniqueness. No class is named here, so a
+field added to the IR with its metadata is checked without more code. Rules that span several
+fields (an effect's timing, expressions in their context, the tables a rule set seats) are in
+:mod:`.consistency`.
+
+The check runs in three steps: the JSON data (types, keys, vocabularies, bounds; names declared
+and names referred to are collected on the way), then the references, then, on the structured
+rule set, the rules that span fields.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Union
+
+import attrs
+
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.constraints import field_spec, item_spec
+from wonderrules.interpreter.vocabulary import FORMAT_VERSION, MAX_NESTING
+
+__all__ = ["CompiledRulesError", "check_data", "Names", "quote", "shape_of", "class_plans", "ClassPlan", "FieldPlan",
+           "Shape"]
+
+#: how many known names a message lists before it says how many more there are
+_LISTED = 12
+
+
+class CompiledRulesError(ValueError):
+    """A compiled rule set was refused. `path` is where in the JSON (``cards[3].hooks[0].timing``;
+    empty for the document as a whole) and `message` what is wrong there, as a sentence."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        self.message = message
+        super().__init__(f"{path or 'the rule set'}: {message}")
+
+
+def quote(value: object) -> str:
+    """A value as messages show it: strings quoted and cut short, control characters escaped."""
+    if isinstance(value, str):
+        text = value if len(value) <= 60 else value[:57] + "..."
+        return "'" + "".join(c if c.isprintable() else repr(c)[1:-1] for c in text) + "'"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return str(value)
+
+
+def _found(value: object) -> str:
+    if isinstance(value, bool):
+        return quote(value)
+    if isinstance(value, str):
+        return f"the string {quote(value)}"
+    if isinstance(value, float):
+        return f"the number {value!r}"
+    if isinstance(value, int):
+        return f"the integer {value}"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return quote(value)
+
+
+def _listing(words: list[str]) -> str:
+    if not words:
+        return "none"
+    shown = ", ".join(words[:_LISTED])
+    return shown + (f" and {len(words) - _LISTED} more" if len(words) > _LISTED else "")
+
+
+# ---- shapes: what the JSON of each type looks like ------------------------------------------------
+
+Shape = tuple  # ("int",) ("str",) ("bool",) ("optional", s) ("array", s) ("fixed", (s, ...))
+#              ("object", cls) ("tagged", {tag: cls})
+
+
+def shape_of(tp: Any) -> Shape:
+    """The JSON shape of a type hint of the IR."""
+    if tp is int:
+        return ("int",)
+    if tp is str:
+        return ("str",)
+    if tp is bool:
+        return ("bool",)
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is Union or origin is types.UnionType:
+        present = tuple(a for a in args if a is not type(None))
+        inner = shape_of(present[0]) if len(present) == 1 else ("tagged", {a.__name__: a for a in present})
+        return ("optional", inner) if len(present) < len(args) else inner
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return ("array", shape_of(args[0]))
+        return ("fixed", tuple(shape_of(a) for a in args))
+    if attrs.has(tp):
+        return ("object", tp)
+    raise TypeError(f"no JSON shape for {tp!r}")
+
+
+@attrs.frozen
+class FieldPlan:
+    name: str
+    shape: Shape
+    spec: Mapping[str, Any]
+    required: bool
+    default: Any
+
+
+@attrs.frozen
+class ClassPlan:
+    cls: type
+    fields: tuple[FieldPlan, ...]
+    keys: frozenset[str]
+    tagged: bool
+
+
+def class_plans(root: type = ir.RuleSet) -> dict[type, ClassPlan]:
+    """The plan of every class reachable from `root`: its fields with their shapes and specs."""
+    plans: dict[type, ClassPlan] = {}
+    tagged: set[type] = set()
+
+    def visit(shape: Shape) -> None:
+        kind = shape[0]
+        if kind in ("optional", "array"):
+            visit(shape[1])
+        elif kind == "fixed":
+            for part in shape[1]:
+                visit(part)
+        elif kind == "tagged":
+            tagged.update(shape[1].values())
+            for cls in shape[1].values():
+                visit(("object", cls))
+        elif kind == "object" and shape[1] not in plans:
+            cls = shape[1]
+            hints = typing.get_type_hints(cls, vars(ir))
+            fields = tuple(FieldPlan(f.name, shape_of(hints[f.name]), field_spec(f), f.default is attrs.NOTHING,
+                                     f.default) for f in attrs.fields(cls))
+            plans[cls] = ClassPlan(cls, fields, frozenset(f.name for f in fields), False)
+            for f in fields:
+                visit(f.shape)
+
+    visit(("object", root))
+    return {cls: attrs.evolve(plan, tagged=cls in tagged) for cls, plan in plans.items()}
+
+
+_PLANS: Mapping[str, ClassPlan] = types.MappingProxyType({cls.__name__: p for cls, p in class_plans().items()})
+
+
+def _plan(cls: type) -> ClassPlan:
+    return _PLANS[cls.__name__]
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _what(spec: Mapping[str, Any], path: str) -> str:
+    if "what" in spec:
+        return spec["what"]
+    name = path.rsplit(".", 1)[-1].split("[", 1)[0]
+    return name.removesuffix("s").replace("_", " ")
+
+
+# ---- names ----------------------------------------------------------------------------------------
+
+class Names:
+    """The names a rule set declares, by kind, with the path of the first declaration."""
+
+    def __init__(self) -> None:
+        self.by_kind: dict[str, dict[str, str]] = {}
+
+    def declare(self, kind: str, name: str, path: str, once: bool) -> None:
+        names = self.by_kind.setdefault(kind, {})
+        if name in names:
+            if once:
+                raise CompiledRulesError(path, f"{kind} {quote(name)} is declared twice (first at {names[name]})")
+            return
+        names[name] = path
+
+    def known(self, kinds: str, name: str) -> bool:
+        return any(name in self.by_kind.get(k, {}) for k in kinds.split("|"))
+
+    def resolve(self, path: str, kinds: str, name: str, also: tuple[str, ...] = ()) -> None:
+        """CompiledRulesError unless `name` is declared as one of `kinds` (joined by `|`) or is in `also`."""
+        if name in also or self.known(kinds, name):
+            return
+        words = [n for k in kinds.split("|") for n in self.by_kind.get(k, {})] + [w for w in also if w]
+        kind_words = " or ".join(kinds.split("|"))
+        raise CompiledRulesError(path, f"unknown {kind_words} {quote(name)} (known: {_listing(words)})")
+
+
+# ---- the JSON data ----------------------------------------------------------------------------------
+
+def check_data(data: object) -> Names:
+    """Check compiled JSON data against the IR; returns the names it declares."""
+    if type(data) is not dict:
+        raise CompiledRulesError("", f"a compiled rule set is a JSON object, not {_found(data)}")
+    version = data.get("format", FORMAT_VERSION)
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise CompiledRulesError("format", f"this is format {quote(version)}; this version of wonder-rules reads "
+                                           f"compiled rule sets of format {FORMAT_VERSION} (compile the rule set "
+                                           "again with this version's `wr compile`)")
+    walk = _Walk()
+    walk.instance(data, ir.RuleSet, "", 0, False)
+    for path, kinds, name, also in walk.references:
+        walk.names.resolve(path, kinds, name, also)
+    return walk.names
+
+
+class _Walk:
+    def __init__(self) -> None:
+        self.names = Names()
+        #: (path, kinds, name, also words): checked once every declaration is known
+        self.references: list[tuple[str, str, str, tuple[str, ...]]] = []
+
+    def value(self, value: object, shape: Shape, spec: Mapping[str, Any], path: str, depth: int) -> None:
+        if depth > MAX_NESTING:
+            raise CompiledRulesError(path, f"the data nests deeper than {MAX_NESTING} levels")
+        kind = shape[0]
+        if kind == "optional":
+            if value is not None:
+                self.value(value, shape[1], spec, path, depth)
+        elif kind == "int":
+            if type(value) is not int:
+                raise CompiledRulesError(path, f"expected an integer, found {_found(value)}")
+            self.integer(value, spec, path)
+        elif kind == "str":
+            if type(value) is not str:
+                raise CompiledRulesError(path, f"expected a string, found {_found(value)}")
+            self.string(value, spec, path)
+        elif kind == "bool":
+            if type(value) is not bool:
+                raise CompiledRulesError(path, f"expected true or false, found {_found(value)}")
+        elif kind in ("array", "fixed"):
+            self.array(value, shape, spec, path, depth)
+        elif kind == "object":
+            self.instance(value, shape[1], path, depth, False)
+        else:
+            self.tagged(value, shape[1], path, depth)
+
+    def integer(self, value: int, spec: Mapping[str, Any], path: str) -> None:
+        if "enum" in spec and value not in spec["enum"]:
+            known = ", ".join(str(v) for v in spec["enum"])
+            raise CompiledRulesError(path, f"unknown {_what(spec, path)} {value} (known: {known})")
+        low, high = spec.get("min"), spec.get("max")
+        if low is not None and value < low:
+            raise CompiledRulesError(path, f"{value} is too small (at least {low})")
+        if high is not None and value > high:
+            raise CompiledRulesError(path, f"{value} is too large (at most {high})")
+
+    def string(self, value: str, spec: Mapping[str, Any], path: str) -> None:
+        if "enum" in spec and value not in spec["enum"]:
+            known = ", ".join(spec["enum"])
+            raise CompiledRulesError(path, f"unknown {_what(spec, path)} {quote(value)} (known: {known})")
+        if "declares" in spec:
+            self.names.declare(spec["declares"], value, path, spec.get("once", False))
+        refers = spec.get("refers_to")
+        if isinstance(refers, str):
+            self.references.append((path, refers, value, tuple(spec.get("also", ()))))
+
+    def array(self, value: object, shape: Shape, spec: Mapping[str, Any], path: str, depth: int) -> None:
+        if not isinstance(value, (list, tuple)):  # a tuple: data unstructured in Python, not read from JSON
+            raise CompiledRulesError(path, f"expected an array, found {_found(value)}")
+        if shape[0] == "fixed":
+            parts: Sequence[Mapping[str, Any]] = spec.get("parts") or ({},) * len(shape[1])
+            if len(value) != len(shape[1]):
+                raise CompiledRulesError(path, f"expected an array of {len(shape[1])} items, found {len(value)}")
+            for i, (item, part, part_spec) in enumerate(zip(value, shape[1], parts)):
+                self.value(item, part, part_spec, f"{path}[{i}]", depth + 1)
+            return
+        low, high = spec.get("min_items"), spec.get("max_items")
+        if low is not None and len(value) < low:
+            raise CompiledRulesError(path, f"holds {len(value)} items; at least {low} are needed")
+        if high is not None and len(value) > high:
+            raise CompiledRulesError(path, f"holds {len(value)} items; at most {high} are allowed")
+        each = item_spec(spec)
+        for i, item in enumerate(value):
+            self.value(item, shape[1], each, f"{path}[{i}]", depth + 1)
+        if spec.get("unique"):
+            _unique(path, value, _hashable, lambda item, first: f"{quote(_hashable(item))} is listed twice "
+                                                                f"(first at {first})")
+        by = spec.get("unique_by")
+        if by:
+            _unique(path, value, lambda item: tuple(item.get(k) for k in by),
+                    lambda item, first: f"the same {' and '.join(by)} as {first} ("
+                                        + ", ".join(quote(item.get(k)) for k in by) + ")")
+
+    def instance(self, value: object, cls: type, path: str, depth: int, tagged: bool) -> None:
+        """An object of an IR class (`tagged`: it may carry its `type` tag)."""
+        if type(value) is not dict:
+            raise CompiledRulesError(path, f"expected an object, found {_found(value)}")
+        plan = _plan(cls)
+        for key in value:
+            if key not in plan.keys and not (tagged and key == "type"):
+                known = ", ".join(f.name for f in plan.fields) or "none"
+                raise CompiledRulesError(path, f"unknown key {quote(key)} (known: {known})")
+        for f in plan.fields:
+            if f.name in value:
+                self.value(value[f.name], f.shape, f.spec, _join(path, f.name), depth + 1)
+            elif f.required:
+                raise CompiledRulesError(path, f"missing key {quote(f.name)}")
+        for f in plan.fields:
+            refers = f.spec.get("refers_to")
+            if isinstance(refers, Mapping) and f.name in value:
+                self.depending(value, plan, f, refers, path)
+
+    def depending(self, value: dict, plan: ClassPlan, f: FieldPlan, refers: Mapping, path: str) -> None:
+        """References whose kind depends on a sibling field (`refers_to: {sibling: {value: kinds}}`)."""
+        ((sibling, kinds_by_value),) = refers.items()
+        default = next(g.default for g in plan.fields if g.name == sibling)
+        chosen = value.get(sibling, default)
+        kinds = kinds_by_value.get(chosen, "")
+        here = _join(path, f.name)
+        for sub, name in _strings(value[f.name], here):
+            if not kinds:
+                raise CompiledRulesError(sub, f"names nothing when {sibling} is {quote(chosen)}")
+            self.references.append((sub, kinds, name, tuple(f.spec.get("also", ()))))
+
+    def tagged(self, value: object, classes: Mapping[str, type], path: str, depth: int) -> None:
+        if type(value) is not dict:
+            raise CompiledRulesError(path, f"expected an object, found {_found(value)}")
+        known = ", ".join(classes)
+        if "type" not in value:
+            raise CompiledRulesError(path, f"missing key 'type' (one of: {known})")
+        tag = value["type"]
+        if type(tag) is not str:
+            raise CompiledRulesError(_join(path, "type"), f"expected a string, found {_found(tag)}")
+        if tag not in classes:
+            raise CompiledRulesError(_join(path, "type"), f"unknown type {quote(tag)} (known: {known})")
+        self.instance(value, classes[tag], path, depth, True)
+
+
+def _strings(value: object, path: str) -> Iterator[tuple[str, str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            yield from _strings(item, f"{path}[{i}]")
+
+
+def _hashable(value: object) -> object:
+    return tuple(_hashable(v) for v in value) if isinstance(value, (list, tuple)) else value
+
+
+def _unique(path: str, items: Sequence[Any], key: Callable[[Any], object],
+            describe: Callable[[Any, str], str]) -> None:
+    seen: dict[object, int] = {}
+    for i, item in enumerate(items):
+        k = key(item)
+        if k in seen:
+            raise CompiledRulesError(f"{path}[{i}]", describe(item, f"{path}[{seen[k]}]"))
+        seen[k] = i
