@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Optional
 
-from wonderrules.interpreter import legal, trading
+from wonderrules.interpreter import legal
 from wonderrules.interpreter.actions import BUILD, PAY, PICK, SELL, Action, Decision, IllegalActionError
 from wonderrules.interpreter.catalog import Source
 from wonderrules.interpreter.state import City
@@ -32,6 +32,8 @@ class State:
                  rng: Optional[random.Random] = None) -> None:
         self.game = game
         self.cat = game.catalog
+        #: the rule set's payment answers, shared by every game of it (pure caches)
+        self.trade = game.catalog.trade
         self.config = game.config
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
@@ -253,62 +255,44 @@ class State:
         return tuple(city.prices[0]), tuple(city.prices[1]), city.rebates[0], city.rebates[1]
 
     def _parts(self, seat: int) -> tuple:
-        """(stamp, own production id, sales id, prices id, context stamp, context id) of a seat,
-        interned in the current generation of the trading caches. Recomputed when the city's
-        production or prices change: every such change bumps `city.version` (effects that add
-        production, derived production, prices or rebates; derived production reads only built
-        cards' production, which bumps it too). The last two are the memo of :meth:`trade_id`."""
+        """(version, own production part, sales part, prices part, context stamp, context) of a
+        seat. Recomputed when the city's production or prices change: every such change bumps
+        `city.version` (effects that add production, derived production, prices or rebates;
+        derived production reads only built cards' production, which bumps it too). The last
+        two are the memo of :meth:`trade_context`."""
         city = self.cities[seat]
         parts = city.parts
-        if parts is not None and parts[0] == (city.version, trading._GENERATION[0]):
+        if parts is not None and parts[0] == city.version:
             return parts
-        while True:  # interning may forget older ids: all three must come from one generation
-            gen = trading._GENERATION[0]
-            own_d, _ = city.derived_choices(self.cat) if city.derived else ([], [])
-            own = trading.intern_part((tuple(city.fixed), tuple(sorted(city.choices + own_d))))
-            sells = trading.intern_part(self._sales(seat))
-            prices = trading.intern_part(self._prices(seat))
-            if gen == trading._GENERATION[0]:
-                break
-        city.parts = ((city.version, gen), own, sells, prices, None, -1)
+        trade = self.trade
+        own_d, _ = city.derived_choices(self.cat) if city.derived else ([], [])
+        own = trade.part((tuple(city.fixed), tuple(sorted(city.choices + own_d))))
+        city.parts = (city.version, own, trade.part(self._sales(seat)), trade.part(self._prices(seat)), None, None)
         return city.parts
 
-    def trade_id(self, seat: int, start_of_turn: bool = False) -> int:
-        """The interned trade context of a seat (own production, neighbours' sales, prices).
-        With `start_of_turn`, neighbours sell only what they had when the turn began: nothing
-        may be bought from a card a neighbour built during the turn."""
+    def trade_context(self, seat: int, start_of_turn: bool = False):
+        """The trade context of a seat (own production, neighbours' sales, prices), a
+        :class:`~wonderrules.interpreter.trading.TradeContext`. With `start_of_turn`, neighbours
+        sell only what they had when the turn began: nothing may be bought from a card a
+        neighbour built during the turn."""
         if start_of_turn and self._turn_sales:
             # prices too: a discount built this turn works from the next turn
-            while True:
-                gen = trading._GENERATION[0]
-                me = self._parts(seat)
-                left = trading.intern_part(self._turn_sales[self.left(seat)][0])
-                right = trading.intern_part(self._turn_sales[self.right(seat)][0])
-                prices = trading.intern_part(self._turn_sales[seat][1])
-                if gen == trading._GENERATION[0]:
-                    ctx = trading.intern_context(me[1], left, right, prices)
-                    if gen == trading._GENERATION[0]:
-                        return ctx
+            sales = self._turn_sales
+            return self.trade.context(self._parts(seat)[1], sales[self.left(seat)][0],
+                                      sales[self.right(seat)][0], sales[seat][1])
         cities = self.cities
         n = self.n
         city = cities[seat]
         lc = cities[(seat + 1) % n]
         rc = cities[(seat - 1) % n]
         # the memo lives in this city's (immutable) parts tuple: copies of a state never share it
-        stamp = (city.version, lc.version, rc.version, trading._GENERATION[0])
+        stamp = (city.version, lc.version, rc.version)
         parts = city.parts
         if parts is not None and parts[4] == stamp:
             return parts[5]
-        while True:
-            gen = trading._GENERATION[0]
-            me = self._parts(seat)
-            left = self._parts(lc.seat)[2]
-            right = self._parts(rc.seat)[2]
-            if gen == trading._GENERATION[0]:
-                ctx = trading.intern_context(me[1], left, right, me[3])
-                if gen == trading._GENERATION[0]:
-                    break
-        city.parts = city.parts[:4] + (stamp[:3] + (gen,), ctx)
+        me = self._parts(seat)
+        ctx = self.trade.context(me[1], self._parts(lc.seat)[2], self._parts(rc.seat)[2], me[3])
+        city.parts = city.parts[:4] + (stamp, ctx)
         return ctx
 
     # ---- the flow ------------------------------------------------------------------------------
@@ -357,7 +341,8 @@ class State:
             city.spent = 0
         self._turn_sales = {}
         if self.turn >= self.config.turns:  # for cards played after the turn's resolution
-            self._turn_sales = {s: (self._sales(s), self._prices(s)) for s in range(self.n)}
+            part = self.trade.part
+            self._turn_sales = {s: (part(self._sales(s)), part(self._prices(s))) for s in range(self.n)}
         self.chosen = {}
         self.built_this_turn = []
         self.phase = "play"

@@ -7,15 +7,13 @@ from collections.abc import Mapping, Sequence
 from typing import Optional
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.catalog import Catalog, Source, catalog_for
+from wonderrules.interpreter.catalog import Catalog, Source
 from wonderrules.interpreter.config import GameConfig, deck_cards, resolve_config
 from wonderrules.interpreter.engine import State
 from wonderrules.interpreter.expressions import compile_expr
 from wonderrules.interpreter.scoring import Scorer
 
 __all__ = ["Game", "SetupError"]
-
-_SCORERS: dict[int, tuple[Catalog, Scorer]] = {}
 
 
 class SetupError(ValueError):
@@ -30,16 +28,12 @@ class Game:
 
     def __init__(self, rules: ir.RuleSet, players: int, options: Sequence[str] = (), sides: str = "random") -> None:
         self.rules = rules
-        self.catalog = catalog_for(rules)
+        self.catalog = Catalog(rules)
         self.config: GameConfig = resolve_config(rules, players, options)
         if sides not in ("random", "A", "B"):
             raise SetupError(f"sides must be 'random', 'A' or 'B', not {sides!r}")
         self.sides = sides
-        hit = _SCORERS.get(id(self.catalog))
-        if hit is None or hit[0] is not self.catalog:
-            hit = (self.catalog, Scorer(self.catalog))
-            _SCORERS[id(self.catalog)] = hit
-        self.scorer = hit[1]
+        self.scorer = Scorer(self.catalog)
         self.strengths = {c.name: compile_expr(c.strength, self.catalog) for c in self.config.conflicts}
         self.wonder_names = list(dict.fromkeys(b.name for b in self.catalog.boards))
         self._decks: dict[int, tuple[list[Source], list[tuple[list[Source], int]]]] = {}
