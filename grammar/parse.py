@@ -19,7 +19,7 @@ from wonderrules.grammar.build import ToSyntax
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
 from wonderrules.grammar.syntax_errors import explain
 
-__all__ = ["parse_source", "load_parser", "clear_parse_cache", "readable_parts"]
+__all__ = ["parse_source", "load_parser", "readable_parts"]
 
 #: Item keywords that can never be nested: a line starting with one of them starts a new item.
 _ALWAYS_SPLIT = ("card", "wonder", "replace", "remove", "game", "scoring", "option", "resources",
@@ -69,17 +69,9 @@ def _transform(path: str, tree) -> s.Ruleset:
 def parse_source(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
     """Parse one file. Returns the syntax tree (None when any piece failed) and diagnostics.
 
-    Results are kept for the last few (text, path) pairs: syntax trees and diagnostics are frozen,
-    and the layers below a rule set (the base game) are read again by every check of a layer.
-    """
-    tree, diags = _parse_cached(text, path)
-    return tree, list(diags)
-
-
-@lru_cache(maxsize=32)
-def _parse_cached(text: str, path: str) -> tuple[s.Ruleset | None, tuple[Diagnostic, ...]]:
-    tree, diags = _parse(text, path)
-    return tree, tuple(diags)
+    Nothing is kept here: one compilation reads each file once (see `loading.load_layers`), and
+    its layer-order probes re-check the layers it has already parsed."""
+    return _parse(text, path)
 
 
 def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
@@ -135,8 +127,3 @@ def readable_parts(text: str, path: str) -> tuple[s.Header | None, list]:
         else:
             items.extend(tree.children)
     return header, items
-
-
-def clear_parse_cache() -> None:
-    """Forget the files read so far (for measuring a parse from scratch)."""
-    _parse_cached.cache_clear()
