@@ -288,51 +288,9 @@ class TradeSolver:
             if units:
                 units.sort()
                 own_left = tuple(units)
-        lcap, left_units, lpk, lrb = self._neighbour(lf, lc, lp, lreb, need)
-        rcap, right_units, rpk, rrb = self._neighbour(rf, rc, rp, rreb, need)
+        lcap, left_units, lpk, lrb = _neighbour(lf, lc, lp, lreb, need, G, L7)
+        rcap, right_units, rpk, rrb = _neighbour(rf, rc, rp, rreb, need, G, L7)
         return (need, own_left, lcap, left_units, rcap, right_units, lpk, rpk, lrb, rrb)
-
-    def _neighbour(self, fixed: int, units: tuple[int, ...], prices: int, rebate: int, need: int) -> tuple:
-        """What one neighbour can sell toward `need` (packed): its units capped at the need, its
-        either/or units that matter, and its prices and rebate only where it sells something."""
-        G = self._g
-        t = (fixed | G) - need
-        g = t & G
-        cap = fixed - (t & (g - (g >> 7)))  # min(fixed, need) field by field
-        useful: tuple[int, ...] = ()
-        if units:
-            cap, useful = self._sales(cap, units, need)
-        sells = ((cap + self._l7) & G) >> 7
-        for u in useful:
-            sells |= u
-        if not sells:
-            return cap, useful, 0, 0
-        return cap, useful, prices & (sells * _VMAX), rebate
-
-    def _sales(self, cap: int, units: tuple[int, ...], need: int) -> tuple[int, tuple[int, ...]]:
-        """A neighbour's either/or units against the need: (fixed units capped at the need,
-        remaining either/or units restricted to resources still short of the need)."""
-        G = self._g
-        L7 = self._l7
-        hungry = (((need - cap) + L7) & G) >> 7
-        changed = True
-        while changed:
-            changed = False
-            rest = []
-            for u in units:
-                live = u & hungry
-                if live:
-                    if live & (live - 1):
-                        rest.append(live)
-                    else:
-                        cap += live
-                        hungry = (((need - cap) + L7) & G) >> 7
-                        changed = True
-            units = rest
-        if not units:
-            return cap, ()
-        units.sort()
-        return cap, tuple(units)
 
     def _solve(self, key: tuple) -> Payments:
         """The payments of a canonical key, shared with every key that differs only in the naming
@@ -453,6 +411,48 @@ class TradeSolver:
         n = len(fields)
         return vec(need), ((0,) * n, units(own_units), vec(lcap), units(left_units), vec(rcap), units(right_units),
                            vec(lpk), vec(rpk), lrb, rrb)
+
+
+def _neighbour(fixed: int, units: tuple[int, ...], prices: int, rebate: int, need: int, G: int, L7: int) -> tuple:
+    """What one neighbour can sell toward `need` (packed): its units capped at the need, its
+    either/or units that matter, and its prices and rebate only where it sells something.
+    (`G`, `L7`: the guard bits and the value bits of every field.)"""
+    t = (fixed | G) - need
+    g = t & G
+    cap = fixed - (t & (g - (g >> 7)))  # min(fixed, need) field by field
+    useful: tuple[int, ...] = ()
+    if units:
+        cap, useful = _sales(cap, units, need, G, L7)
+    sells = ((cap + L7) & G) >> 7
+    for u in useful:
+        sells |= u
+    if not sells:
+        return cap, useful, 0, 0
+    return cap, useful, prices & (sells * _VMAX), rebate
+
+
+def _sales(cap: int, units: tuple[int, ...], need: int, G: int, L7: int) -> tuple[int, tuple[int, ...]]:
+    """A neighbour's either/or units against the need: (fixed units capped at the need,
+    remaining either/or units restricted to resources still short of the need)."""
+    hungry = (((need - cap) + L7) & G) >> 7
+    changed = True
+    while changed:
+        changed = False
+        rest = []
+        for u in units:
+            live = u & hungry
+            if live:
+                if live & (live - 1):
+                    rest.append(live)
+                else:
+                    cap += live
+                    hungry = (((need - cap) + L7) & G) >> 7
+                    changed = True
+        units = rest
+    if not units:
+        return cap, ()
+    units.sort()
+    return cap, tuple(units)
 
 
 def _solve_fixed(sig: list[tuple[int, int, int, int, int]], lrb: int, rrb: int) -> Payments:
