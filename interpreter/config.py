@@ -11,12 +11,13 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from wonderrules.interpreter import ir
+from wonderrules.interpreter.errors import SetupError
 
 __all__ = ["GameConfig", "ConfigError", "resolve_config", "evaluate_setting", "supported_tables",
            "deck_cards"]
 
 
-class ConfigError(ValueError):
+class ConfigError(SetupError):
     """The rule set cannot seat this table (player count, options)."""
 
 

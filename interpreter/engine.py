@@ -19,7 +19,9 @@ from typing import Optional
 
 from wonderrules.interpreter import legal
 from wonderrules.interpreter.actions import BUILD, PAY, PICK, SELL, Action, Decision, IllegalActionError
+from wonderrules.interpreter.arguments import check_action, check_actions, check_player
 from wonderrules.interpreter.catalog import Source
+from wonderrules.interpreter.errors import ArgumentError
 from wonderrules.interpreter.state import City
 
 __all__ = ["State"]
@@ -84,16 +86,32 @@ class State:
         return dict(self.pending)
 
     def legal_actions(self, player: int) -> list[Action]:
-        if player not in self.pending:
+        """Every legal action of `player` now: [] when they have nothing to decide. ArgumentError
+        when `player` is not a player of this game (0 to players - 1)."""
+        if type(player) is int:
+            acts = self._legal.get(player)
+            if acts is not None:
+                return acts
+            if not 0 <= player < self.players:
+                check_player(self.players, player)
+        else:
+            player = check_player(self.players, player)
+        dec = self.pending.get(player)
+        if dec is None:
             return []
         acts = self._legal.get(player)
         if acts is None:
-            acts = legal.actions_for(self, self.pending[player])
-            self._legal[player] = acts
+            acts = self._legal[player] = legal.actions_for(self, dec)
         return acts
 
     def explain(self, player: int, action: Action) -> Optional[str]:
-        """Why `action` is illegal for `player` now, or None when it is legal."""
+        """Why `action` is illegal for `player` now, or None when it is legal. ArgumentError when
+        `player` is not a player of this game or `action` is not a well-formed Action."""
+        player = check_player(self.players, player)
+        check_action(action)
+        return self._reason(player, action)
+
+    def _reason(self, player: int, action: Action) -> Optional[str]:
         if self.terminal:
             return "the game is over"
         dec = self.pending.get(player)
@@ -105,14 +123,19 @@ class State:
         return legal.reason(self, dec, action)
 
     def apply_actions(self, actions: Mapping[int, Action]) -> None:
-        """Apply one choice per pending player, all at once. Raises IllegalActionError (with a
-        reason per refused player) and leaves the state untouched if any choice is illegal."""
+        """Apply one choice per pending player, all at once. A refused call changes nothing:
+        ArgumentError for a wrong argument (not a mapping of player numbers to Actions, or a game
+        that is over), IllegalActionError (with a reason per refused player) when any choice is
+        illegal or missing."""
+        if self.terminal:
+            raise ArgumentError("the game is over: there is no decision to apply actions to")
+        actions = check_actions(self.players, actions)
         reasons: dict[int, str] = {}
         for p in self.pending:
             if p not in actions:
                 reasons[p] = f"player {p} must choose ({self.pending[p].kind})"
         for p, a in actions.items():
-            why = self.explain(p, a)
+            why = self._reason(p, a)
             if why is not None:
                 reasons[p] = why
         if reasons:
@@ -558,7 +581,7 @@ class State:
     def scores(self) -> list:
         """The score sheet of every seat (after the game ends)."""
         if not self.terminal:
-            raise ValueError("the game is not over")
+            raise ArgumentError("the game is not over: scores exist at the end of the game")
         return list(self.sheets)
 
     def winners(self) -> list[int]:
