@@ -36,6 +36,8 @@ class State:
         self.cat = game.catalog
         #: the rule set's payment answers, shared by every game of it (pure caches)
         self.trade = game.catalog.trade
+        #: what a seller that sells nothing offers (the right side when one city is both neighbours)
+        self._no_sales = self.trade.part(((0,) * len(self.cat.resources), ()))
         self.config = game.config
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
@@ -274,8 +276,15 @@ class State:
         return tuple(city.sell_fixed), tuple(sorted(city.sell_choices + derived))
 
     def _prices(self, seat: int) -> tuple:
+        """(left prices, right prices, left rebate, right rebate) of a buyer. When one city is both
+        neighbours (two seats) it is one seller, the left one: a unit costs the lower of the two
+        prices, and both rebates apply to it (it is the left and the right neighbour at once)."""
         city = self.cities[seat]
-        return tuple(city.prices[0]), tuple(city.prices[1]), city.rebates[0], city.rebates[1]
+        left, right = city.prices
+        if self.left(seat) == self.right(seat):
+            low = tuple(a if a < b else b for a, b in zip(left, right))
+            return low, low, city.rebates[0] + city.rebates[1], 0
+        return tuple(left), tuple(right), city.rebates[0], city.rebates[1]
 
     def _parts(self, seat: int) -> tuple:
         """(version, own production part, sales part, prices part, context stamp, context) of a
@@ -297,12 +306,13 @@ class State:
         """The trade context of a seat (own production, neighbours' sales, prices), a
         :class:`~wonderrules.interpreter.trading.TradeContext`. With `start_of_turn`, neighbours
         sell only what they had when the turn began: nothing may be bought from a card a
-        neighbour built during the turn."""
+        neighbour built during the turn. A city that is both neighbours sells as the left one."""
         if start_of_turn and self._turn_sales:
             # prices too: a discount built this turn works from the next turn
             sales = self._turn_sales
-            return self.trade.context(self._parts(seat)[1], sales[self.left(seat)][0],
-                                      sales[self.right(seat)][0], sales[seat][1])
+            left, right = self.left(seat), self.right(seat)
+            return self.trade.context(self._parts(seat)[1], sales[left][0],
+                                      sales[right][0] if right != left else self._no_sales, sales[seat][1])
         cities = self.cities
         n = self.n
         city = cities[seat]
@@ -314,7 +324,8 @@ class State:
         if parts is not None and parts[4] == stamp:
             return parts[5]
         me = self._parts(seat)
-        ctx = self.trade.context(me[1], self._parts(lc.seat)[2], self._parts(rc.seat)[2], me[3])
+        ctx = self.trade.context(me[1], self._parts(lc.seat)[2],
+                                 self._parts(rc.seat)[2] if rc is not lc else self._no_sales, me[3])
         city.parts = city.parts[:4] + (stamp, ctx)
         return ctx
 

@@ -194,6 +194,9 @@ def reason(state, dec: Decision, action: Action) -> Optional[str]:
         return None
     if action.left < 0 or action.right < 0:
         return "payments to neighbours cannot be negative"
+    if action.right and state.left(dec.seat) == state.right(dec.seat):
+        return (f"seat {state.left(dec.seat)} is both the left and the right neighbour: it is one seller, "
+                f"paid in 'left'; leave 'right' at 0")
     if action.kind == BUILD:
         if card.name in city.names:
             return f"the city already has a '{card.name}': no two structures may share a name"

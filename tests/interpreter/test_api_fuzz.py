@@ -1,7 +1,7 @@
 """Tens of thousands of wrong calls, at every round of seeded random games of several tables (the
 base game at 3, 5 and 7 players, Cities at 4 and in teams at 6, the two-player variant with and
-without Cities): each one raises ArgumentError or IllegalActionError with a sentence, and the
-state is exactly as it was.
+without Cities, two seats without a neutral seat): each one raises ArgumentError or
+IllegalActionError with a sentence, and the state is exactly as it was.
 
 After every call the state's fingerprint (every internal field) is compared with the one taken
 before the batch; before and after each batch the full snapshot (every observation, every legal
@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import pytest
 from api_snapshot import fingerprint, full_snapshot
@@ -20,6 +21,7 @@ from api_snapshot import fingerprint, full_snapshot
 import wonderrules as wr
 from wonderrules import Action, ArgumentError, IllegalActionError
 
+TWO_SEATS = str(Path(__file__).parent / "data" / "two_seats.wr")
 TABLES = [
     (("base",), 3, ()),
     (("base",), 5, ()),
@@ -28,6 +30,7 @@ TABLES = [
     (("cities",), 6, ("teams",)),
     (("base", "two_player"), 2, ()),
     (("cities", "two_player"), 2, ()),
+    ((TWO_SEATS,), 2, ()),
 ]
 CALLS_PER_POSITION = 160
 KINDS = ("build", "stage", "sell", "pick", "pay", "fly", "")
@@ -187,7 +190,13 @@ class Caller:
             self.kinds[move.__name__] += self.calls - start
 
 
-@pytest.mark.parametrize("refs,players,options", TABLES, ids=lambda v: "+".join(v) if isinstance(v, tuple) else None)
+def _table_id(value) -> str:
+    if isinstance(value, tuple):
+        return "+".join(Path(v).stem for v in value) or "no-option"
+    return str(value)
+
+
+@pytest.mark.parametrize("refs,players,options", TABLES, ids=_table_id)
 def test_wrong_calls_raise_a_documented_error_and_change_nothing(refs, players, options):
     game = _game(refs, players, options)
     rng = random.Random(f"{refs}{players}{options}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from itertools import product
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -30,6 +31,9 @@ from wonderrules.interpreter import legal
 from wonderrules.interpreter.actions import BUILD, STAGE
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.trading import ZERO_COST, TradeSolver
+
+#: a table of two seats without a neutral seat (test data of the engine's tests)
+TWO_SEATS = str(Path(__file__).resolve().parents[1] / "interpreter" / "data" / "two_seats.wr")
 
 # ---- the oracle --------------------------------------------------------------------------------
 
@@ -274,11 +278,16 @@ def _city_context(state, seat, start_of_turn):
 
     left, right = state.left(seat), state.right(seat)
     prices = (tuple(city.prices[0]), tuple(city.prices[1]), city.rebates[0], city.rebates[1])
+    if left == right:  # two seats: one seller, the left one, at the lower price, with both rebates
+        low = tuple(min(a, b) for a, b in zip(*city.prices))
+        prices = (low, low, city.rebates[0] + city.rebates[1], 0)
     if start_of_turn and state._turn_sales:  # the last card of an age: sales and prices at the start of the turn
         (lf, lc), (rf, rc) = state._turn_sales[left][0].value, state._turn_sales[right][0].value
         prices = state._turn_sales[seat][1].value
     else:
         (lf, lc), (rf, rc) = sales(left), sales(right)
+    if left == right:
+        rf, rc = (0,) * len(lf), ()
     return (tuple(city.fixed), tuple(sorted(city.choices + city.derived_choices(cat)[0])), lf, lc, rf, rc) + prices
 
 
@@ -386,6 +395,18 @@ def test_last_card_of_an_age_is_paid_with_start_of_turn_sales(base):
                 choice[p] = rng.choice(preferred or acts)
             state.apply_actions(choice)
     assert extra >= 6 and changed >= 1, (extra, changed)
+
+
+@pytest.mark.parametrize("refs", [(TWO_SEATS,), ("cities", TWO_SEATS)], ids=["base", "cities"])
+def test_two_seat_positions_match_brute_force(refs):
+    """Two seats without a neutral seat: the one neighbour is one seller (paid in `left`, at the
+    lower of the two prices, with both rebates); no payment ever goes to the right."""
+    game = Game(wonderrules.load_rules(*refs), 2)
+    for seed in range(4):
+        state, checked = _play(game, 700 + seed)
+        assert checked > 0
+        assert all(r["actions"][p].get("right", 0) == 0 for r in state.history if r["type"] == "decisions"
+                   for p in r["actions"])
 
 
 def test_two_player_positions_match_brute_force():
