@@ -15,7 +15,7 @@ from typing import Any, Optional
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.errors import ArgumentError, SetupError
 
-__all__ = ["shown", "check_player", "check_action", "check_actions", "whole_number", "check_players",
+__all__ = ["shown", "check_player", "is_action", "check_action", "check_actions", "whole_number", "check_players",
            "check_options", "check_sides", "check_seed", "check_boards", "check_hands"]
 
 _ACTION_FIELDS = (("kind", str), ("card", str), ("left", int), ("right", int), ("means", str), ("coins", int))
@@ -45,14 +45,20 @@ def check_player(players: int, player: Any) -> int:
     return int(player)
 
 
+def is_action(action: Any) -> bool:
+    """An Action whose fields have their types (the test made for every action applied)."""
+    if type(action) is not Action or len(action) != 6:
+        return False
+    kind, card, left, right, means, coins = action
+    return (type(kind) is str and type(card) is str and type(left) is int and type(right) is int
+            and type(means) is str and type(coins) is int)
+
+
 def check_action(action: Any) -> None:
     """ArgumentError unless `action` is an Action with fields of the right types (whatever
     its values: a legal value is for the rules to judge)."""
-    if type(action) is Action and len(action) == 6:
-        kind, card, left, right, means, coins = action
-        if (type(kind) is str and type(card) is str and type(left) is int and type(right) is int
-                and type(means) is str and type(coins) is int):
-            return
+    if is_action(action):
+        return
     if not isinstance(action, Action):
         raise ArgumentError(f"an action is an Action(kind, card, left, right, means, coins), not {shown(action)}")
     if len(action) != len(_ACTION_FIELDS):
@@ -65,26 +71,19 @@ def check_action(action: Any) -> None:
 
 
 def check_actions(players: int, actions: Any) -> dict[int, Action]:
-    """The choices of a round as a dict player -> action, or ArgumentError. (Every decision
-    passes here: the common case is checked inline.)"""
-    if type(actions) is not dict and not isinstance(actions, Mapping):
+    """The choices of a round as a dict of player numbers (ints) to plain Actions, or
+    ArgumentError with a sentence for the first wrong argument. (The engine applies a dict of
+    ints to well-formed Actions without coming here.)"""
+    if not isinstance(actions, Mapping):
         raise ArgumentError(f"apply_actions takes a mapping (a dict) of player -> Action, not {shown(actions)}")
     out: dict[int, Action] = {}
     for player, action in actions.items():
-        if type(player) is not int or not 0 <= player < players:
-            player = check_player(players, player)
-        if type(action) is Action and len(action) == 6:
-            kind, card, left, right, means, coins = action
-            fine = (type(kind) is str and type(card) is str and type(left) is int and type(right) is int
-                    and type(means) is str and type(coins) is int)
-        else:
-            fine = False
-        if not fine:
-            try:
-                check_action(action)
-            except ArgumentError as e:
-                raise ArgumentError(f"player {player}: {e}") from None
-        out[player] = action
+        p = check_player(players, player)
+        try:
+            check_action(action)
+        except ArgumentError as e:
+            raise ArgumentError(f"player {p}: {e}") from None
+        out[p] = action if type(action) is Action else Action._make(action)
     return out
 
 

@@ -19,7 +19,7 @@ from typing import Optional
 
 from wonderrules.interpreter import legal
 from wonderrules.interpreter.actions import BUILD, PAY, PICK, SELL, Action, Decision, IllegalActionError
-from wonderrules.interpreter.arguments import check_action, check_actions, check_player
+from wonderrules.interpreter.arguments import check_action, check_actions, check_player, is_action
 from wonderrules.interpreter.catalog import Source
 from wonderrules.interpreter.errors import ArgumentError
 from wonderrules.interpreter.state import City
@@ -131,15 +131,21 @@ class State:
         illegal or missing."""
         if self.terminal:
             raise ArgumentError("the game is over: there is no decision to apply actions to")
-        actions = check_actions(self.players, actions)
+        players = self.players
+        if type(actions) is not dict:
+            actions = check_actions(players, actions)
         reasons: dict[int, str] = {}
-        for p in self.pending:
-            if p not in actions:
-                reasons[p] = f"player {p} must choose ({self.pending[p].kind})"
         for p, a in actions.items():
+            if type(p) is not int or not 0 <= p < players or not is_action(a):
+                # a wrong argument (refused with its sentence), or players and actions of other
+                # types that stand for right ones: checked and converted, then applied
+                return self.apply_actions(check_actions(players, actions))
             why = self._reason(p, a)
             if why is not None:
                 reasons[p] = why
+        for p in self.pending:
+            if p not in actions:
+                reasons[p] = f"player {p} must choose ({self.pending[p].kind})"
         if reasons:
             raise IllegalActionError(reasons)
         decisions = dict(self.pending)
@@ -281,7 +287,7 @@ class State:
         prices, and both rebates apply to it (it is the left and the right neighbour at once)."""
         city = self.cities[seat]
         left, right = city.prices
-        if self.left(seat) == self.right(seat):
+        if self.n < 3:  # one city is both neighbours
             low = tuple(a if a < b else b for a, b in zip(left, right))
             return low, low, city.rebates[0] + city.rebates[1], 0
         return tuple(left), tuple(right), city.rebates[0], city.rebates[1]
@@ -303,16 +309,18 @@ class State:
         return city.parts
 
     def trade_context(self, seat: int, start_of_turn: bool = False):
-        """The trade context of a seat (own production, neighbours' sales, prices), a
-        :class:`~wonderrules.interpreter.trading.TradeContext`. With `start_of_turn`, neighbours
+        """The trade context of a seat (own production, neighbours' sales, prices; see
+        :mod:`~wonderrules.interpreter.trading`). With `start_of_turn`, neighbours
         sell only what they had when the turn began: nothing may be bought from a card a
         neighbour built during the turn. A city that is both neighbours sells as the left one."""
         if start_of_turn and self._turn_sales:
             # prices too: a discount built this turn works from the next turn
             sales = self._turn_sales
+            part = self.trade.part
             left, right = self.left(seat), self.right(seat)
-            return self.trade.context(self._parts(seat)[1], sales[left][0],
-                                      sales[right][0] if right != left else self._no_sales, sales[seat][1])
+            return self.trade.context(self._parts(seat)[1], part(sales[left][0]),
+                                      part(sales[right][0]) if right != left else self._no_sales,
+                                      part(sales[seat][1]))
         cities = self.cities
         n = self.n
         city = cities[seat]
@@ -375,8 +383,7 @@ class State:
             city.spent = 0
         self._turn_sales = {}
         if self.turn >= self.config.turns:  # for cards played after the turn's resolution
-            part = self.trade.part
-            self._turn_sales = {s: (part(self._sales(s)), part(self._prices(s))) for s in range(self.n)}
+            self._turn_sales = {s: (self._sales(s), self._prices(s)) for s in range(self.n)}
         self.chosen = {}
         self.built_this_turn = []
         self.phase = "play"

@@ -7,7 +7,7 @@ from typing import Optional
 from wonderrules.interpreter.actions import BUILD, PAY, PICK, SELL, STAGE, Action, Decision
 from wonderrules.interpreter.catalog import Catalog
 from wonderrules.interpreter.trade_search import missing_resources
-from wonderrules.interpreter.trading import ZERO_COST
+from wonderrules.interpreter.trading import ZERO_COST, flat
 
 __all__ = ["actions_for", "reason", "discard_choices", "budget"]
 
@@ -77,8 +77,8 @@ def _play_actions(state, dec: Decision) -> list[Action]:
     extra = dec.kind == "extra"
     coins = budget(state, dec) if extra else city.coins
     ctx = state.trade_context(seat, extra)
-    known = ctx.answers.get
-    answer = state.trade.answer
+    known = ctx.get
+    trade = state.trade  # (not its bound method: one object fewer per call)
     neutral = state.neutral_rules.get(seat) if state.neutral_rules else None
     names = city.names
     free_slots = city.free_builds
@@ -92,7 +92,7 @@ def _play_actions(state, dec: Decision) -> list[Action]:
             sid = ZERO_COST if city.free_stage_resources else stage.cost_id
             pay = known(sid) if sid >= 0 else _FREE
             if pay is None:
-                pay = answer(sid, ctx)
+                pay = trade.answer(sid, ctx)
             if neutral is not None and sid >= 0 and pay:
                 pay = _every_split(state, sid, ctx)
             stage_pay = [p for p in pay if sc + p[0] + p[1] <= coins]
@@ -117,7 +117,7 @@ def _play_actions(state, dec: Decision) -> list[Action]:
                     cid = card.cost_id
                     opts = known(cid) if cid >= 0 else _FREE
                     if opts is None:
-                        opts = answer(cid, ctx)
+                        opts = trade.answer(cid, ctx)
                     if neutral is not None and cid >= 0 and opts:
                         opts = _every_split(state, cid, ctx)
                     for left, right in opts:
@@ -248,7 +248,7 @@ def _payment_reason(state, what: str, card_coins: int, cost: tuple[int, ...], co
         return f"{what} costs {card_coins} coin(s) and the city has {coins} to spend this turn"
     options = state.trade.payment_options(cost_id, ctx)
     if not options:
-        missing = missing_resources(cost, ctx.flat)
+        missing = missing_resources(cost, flat(ctx))
         lacking = [f"{n} {state.cat.resources[r]}" for r, n in enumerate(missing) if n]
         if lacking:
             return (f"{what} needs {', '.join(lacking)} more than the city and its neighbours can supply "

@@ -2,15 +2,15 @@
 
 A payment is decided from four things that change rarely: the buyer's own production (fixed
 units and either/or units), what each neighbour sells (likewise), and the buyer's prices and
-rebates. Each of them is interned into a :class:`Part`, a combination of four parts into a
-:class:`TradeContext`, and the answer for (cost, context) is kept in the context, so a turn
-costs a dictionary lookup per card.
+rebates. Each of them is interned into a *part*, a combination of four parts into a *trade
+context*, and the answer for (cost, context) is kept in the context (a dictionary keyed by cost
+ids), so a turn costs a dictionary lookup per card.
 
 One :class:`TradeSolver` serves one rule set prepared for play (its catalog owns it): the
 answers are shared by every game of that rule set and go away with it. Its tables have a
-bound; when one is full the solver forgets its tables and starts again. Parts and contexts
-handed out before stay valid (a context carries its own answers), so a caller never has to
-know that it happened.
+bound; when they are full the solver forgets them and starts again. Parts and contexts handed
+out before stay valid (a context carries its own answers), so a caller never has to know that
+it happened.
 
 When (cost, context) is new, the problem is first reduced to a canonical key (see `_key`): what
 the city still lacks after its own production, what each neighbour can usefully sell of it, and
@@ -28,7 +28,7 @@ from typing import Optional
 
 from wonderrules.interpreter.trade_search import Context, pairs, pareto, pareto_list
 
-__all__ = ["TradeSolver", "TradeContext", "Part", "ZERO_COST"]
+__all__ = ["TradeSolver", "TradeContext", "Part", "ZERO_COST", "flat"]
 
 ZERO_COST = -1  # the id of "no resources", answered without a lookup
 _FREE = ((0, 0),)
@@ -52,41 +52,38 @@ def _unit_mask(resources: Iterable[int]) -> int:
     return x
 
 
-class Part:
-    """One interned piece of a trade context: a city's production `(fixed, either/or units)`
-    (its own, or what it sells), or its prices `(left prices, right prices, left rebate, right
-    rebate)`; with its packed form (see `TradeSolver._pack_part`)."""
+# Parts and contexts are plain tuples and dicts, on purpose: a rule set's tables hold many
+# thousands of them for as long as it is played, and the garbage collector stops tracking tuples
+# and dicts whose contents are plain values, where it would trace every object of a class at
+# every collection.
+#
+#: A part, `(value, packed)`: a city's production `(fixed, either/or units)` (its own, or what it
+#: sells), or its prices `(left prices, right prices, left rebate, right rebate)`, with its
+#: packed form (see `TradeSolver._pack_part`).
+Part = tuple
+#: A trade context: everything a payment depends on in one city at one moment, with the answers
+#: found so far, as one dictionary. A cost id maps to its payments (looked up on every turn by
+#: the legal-action lists), `~cost id` (a negative number) to its exact payments once asked, and
+#: the key `WHAT` to `(packed, own, left sells, right sells, prices)`: the packed flat context
+#: (None when a count or price does not fit a field), then the four parts.
+TradeContext = dict
+WHAT = None
 
-    __slots__ = ("value", "packed")
 
-    def __init__(self, value: tuple, packed: tuple) -> None:
-        self.value = value
-        self.packed = packed
-
-
-class TradeContext:
-    """Everything a payment depends on in one city at one moment, and the answers found so far:
-    `answers` maps a cost id to its payments, `exact` to its exact payments."""
-
-    __slots__ = ("flat", "packed", "answers", "exact")
-
-    def __init__(self, flat: Context, packed: Optional[tuple]) -> None:
-        #: the full context as one flat tuple (see :mod:`.trade_search`)
-        self.flat = flat
-        #: the packed flat context, None when a count or price does not fit a field
-        self.packed = packed
-        self.answers: dict[int, Payments] = {}
-        self.exact: dict[int, frozenset[tuple[int, int]]] = {}
+def flat(ctx: TradeContext) -> Context:
+    """The full context as one flat tuple (see :mod:`.trade_search`)."""
+    _, own, left, right, prices = ctx[WHAT]
+    return own[0] + left[0] + right[0] + prices[0]
 
 
 class TradeSolver:
     """Interned costs, parts and contexts of one rule set, and the answers shared by its games.
 
     `resources`: how many resources the rule set has (the length of every vector). The tables
-    are bounded by `max_entries` (answers by twice that); `clears` counts how often they were
-    forgotten."""
+    hold at most `max_entries` entries together (parts, contexts, answers, solved keys); when
+    full they are forgotten, and `clears` counts how often."""
 
-    def __init__(self, resources: int, max_entries: int = 400_000) -> None:
+    def __init__(self, resources: int, max_entries: int = 500_000) -> None:
         self.resources = resources
         self.max_entries = max_entries
         self.clears = 0
@@ -98,8 +95,9 @@ class TradeSolver:
         self._cost_list: list[tuple[int, ...]] = []
         self._cost_packed: list[Optional[int]] = []  # None: not packable
         self._parts: dict[tuple, Part] = {}
-        self._contexts: dict[tuple[Part, Part, Part, Part], TradeContext] = {}
-        self._answer_count = 0
+        self._contexts: dict[tuple[int, int, int, int], TradeContext] = {}
+        #: entries added to the tables since they were last forgotten
+        self._entries = 0
         #: canonical key (see `_key`) -> payments, shared by many (cost, context) pairs
         self._by_key: dict[tuple, Payments] = {}
         #: fixed units only: (sorted per-resource rows, left rebate, right rebate) -> payments
@@ -114,12 +112,7 @@ class TradeSolver:
         self._contexts.clear()
         self._by_key.clear()
         self._fixed.clear()
-        self._answer_count = 0
-
-    def _full(self) -> bool:
-        bound = self.max_entries
-        return (len(self._parts) > bound or len(self._contexts) > bound or self._answer_count > 2 * bound
-                or len(self._by_key) > bound or len(self._fixed) > bound)
+        self._entries = 0
 
     def cost_id(self, cost: tuple[int, ...]) -> int:
         """The permanent id of a cost vector (ZERO_COST when it asks for nothing)."""
@@ -137,30 +130,29 @@ class TradeSolver:
         """The part of a production `(fixed, choices)` or of prices `(left, right, lreb, rreb)`."""
         hit = self._parts.get(value)
         if hit is None:
-            if self._full():
+            self._entries += 1
+            if self._entries > self.max_entries:
                 self.clear()
-            hit = self._parts[value] = Part(value, self._pack_part(value))
+            hit = self._parts[value] = (value, self._pack_part(value))
         return hit
 
     def context(self, own: Part, left_sells: Part, right_sells: Part, prices: Part) -> TradeContext:
         """The context of a city's own production, what each neighbour sells and its prices."""
-        key = (own, left_sells, right_sells, prices)
+        # keyed by the parts' identities: the context holds its parts, so they stay alive (and
+        # their identities unique) as long as the entry does
+        key = (id(own), id(left_sells), id(right_sells), id(prices))
         hit = self._contexts.get(key)
         if hit is None:
-            if self._full():
+            self._entries += 1
+            if self._entries > self.max_entries:
                 self.clear()
-            of, oc = own.value
-            lf, lc = left_sells.value
-            rf, rc = right_sells.value
-            lp, rp, lreb, rreb = prices.value
-            pof, poc = own.packed
-            plf, plc = left_sells.packed
-            prf, prc = right_sells.packed
-            plp, prp, _, _ = prices.packed
+            pof, poc = own[1]
+            plf, plc = left_sells[1]
+            prf, prc = right_sells[1]
+            plp, prp, lreb, rreb = prices[1]
             packable = pof is not None and plf is not None and prf is not None and plp is not None
-            hit = TradeContext((of, oc, lf, lc, rf, rc, lp, rp, lreb, rreb),
-                               (pof, poc, plf, plc, prf, prc, plp, prp, lreb, rreb) if packable else None)
-            self._contexts[key] = hit
+            packed = (pof, poc, plf, plc, prf, prc, plp, prp, lreb, rreb) if packable else None
+            hit = self._contexts[key] = {WHAT: (packed, own, left_sells, right_sells, prices)}
         return hit
 
     def _pack(self, vec: Iterable[int]) -> Optional[int]:
@@ -190,13 +182,13 @@ class TradeSolver:
         when the cost cannot be paid. Sorted by total, then by coins to the left."""
         if cost_id == ZERO_COST:
             return _FREE
-        hit = ctx.answers.get(cost_id)
+        hit = ctx.get(cost_id)
         return hit if hit is not None else self.answer(cost_id, ctx)
 
     def answer(self, cost_id: int, ctx: TradeContext) -> Payments:
-        """`payment_options` for a cost not yet in `ctx.answers` (a cost id, not ZERO_COST)."""
+        """`payment_options` for a cost not yet in the context's answers (a cost id, not ZERO_COST)."""
         cost = self._cost_packed[cost_id]
-        packed = ctx.packed
+        packed = ctx[WHAT][0]
         if cost is None or packed is None:
             hit = self._unpacked(cost_id, ctx, False)
         else:
@@ -207,8 +199,9 @@ class TradeSolver:
                 hit = self._by_key.get(key)
                 if hit is None:
                     hit = self._by_key[key] = self._solve(key)
-        ctx.answers[cost_id] = hit
-        self._answer_count += 1
+                    self._entries += 1
+        ctx[cost_id] = hit
+        self._entries += 1
         return hit
 
     def achievable(self, cost_id: int, ctx: TradeContext) -> frozenset[tuple[int, int]]:
@@ -217,10 +210,10 @@ class TradeSolver:
         make itself is not (the team-play rule "use your own resources first", applied to all)."""
         if cost_id == ZERO_COST:
             return frozenset(_FREE)
-        hit = ctx.exact.get(cost_id)
+        hit = ctx.get(~cost_id)
         if hit is None:
             cost = self._cost_packed[cost_id]
-            packed = ctx.packed
+            packed = ctx[WHAT][0]
             if cost is None or packed is None:
                 hit = self._unpacked(cost_id, ctx, True)
             else:
@@ -230,16 +223,16 @@ class TradeSolver:
                 else:
                     need, problem = self._decode(key)
                     hit = frozenset(pairs(need, problem, minimal_only=True))
-            ctx.exact[cost_id] = hit
-            self._answer_count += 1
+            ctx[~cost_id] = hit
+            self._entries += 1
         return hit
 
     def _unpacked(self, cost_id: int, ctx: TradeContext, exact: bool):
         """The answer for costs or prices too large for packed fields, from the full context."""
         cost = self._cost_list[cost_id]
-        flat = ctx.flat
-        need = tuple(c - f if c > f else 0 for c, f in zip(cost, flat[0]))
-        problem = ((0,) * len(need),) + flat[1:]
+        whole = flat(ctx)
+        need = tuple(c - f if c > f else 0 for c, f in zip(cost, whole[0]))
+        problem = ((0,) * len(need),) + whole[1:]
         found = pairs(need, problem, minimal_only=True)
         return frozenset(found) if exact else pareto(found)
 
@@ -313,6 +306,7 @@ class TradeSolver:
         hit = self._fixed.get(norm)
         if hit is None:
             hit = self._fixed[norm] = _solve_fixed(sig, lrb, rrb)
+            self._entries += 1
         return hit
 
     def _solve_units(self, key: tuple) -> Payments:
@@ -344,6 +338,7 @@ class TradeSolver:
                     hit = self._by_key.get(sub)
                     if hit is None:
                         hit = self._by_key[sub] = self._solve(sub)
+                        self._entries += 1
                     found.update(hit)
         return pareto(found)
 

@@ -3,10 +3,10 @@
 `full_snapshot` holds what a user sees (the log, every player's observation, every player's
 legal actions) and every internal field of the state, walked deeply: cities slot by slot, hands,
 piles, the work queue, the random generator's state, caches. Objects the state shares with its
-rule set (cards, stages, boards, compiled hooks, trade parts and contexts) are recorded by
-identity: a call that swapped one would be seen, and they hold nothing a call may change. A
-value of a type the walk does not know fails the snapshot, so that a new field cannot slip
-through unseen.
+rule set (cards, stages, boards, compiled hooks; the trade parts and contexts a city keeps as a
+memo, whose answers fill as the rule set is played) are recorded by identity: a call that
+swapped one would be seen, and they hold nothing of the game. A value of a type the walk does
+not know fails the snapshot, so that a new field cannot slip through unseen.
 
 `fingerprint` is the same internal fields pickled (shared objects again by identity): as
 complete, and fast enough to take after every one of many thousands of calls.
@@ -29,11 +29,10 @@ import wonderrules.interpreter.effects as effects
 from wonderrules.interpreter.catalog import BoardKind, Source
 from wonderrules.interpreter.engine import State
 from wonderrules.interpreter.state import City
-from wonderrules.interpreter.trading import Part, TradeContext
 
 #: fields of a State that are the rule set's, shared by every state of a game
 SHARED = {"game", "cat", "config", "trade", "_strength"}
-SHARED_TYPES = (Source, BoardKind, Part, TradeContext)
+SHARED_TYPES = (Source, BoardKind)
 
 
 def _is_hook(value) -> bool:
@@ -57,8 +56,21 @@ def _unordered(value):
     return (type(value).__name__, tuple(sorted(repr(freeze(v)) for v in value)))
 
 
+def _memo(parts):
+    """A city's trade memo (version, own part, sales part, prices part, stamp, context): the
+    numbers by value, the parts and the context by identity."""
+    if parts is None:
+        return None
+    version, own, sells, prices, stamp, ctx = parts
+    return (version, id(own), id(sells), id(prices), stamp, None if ctx is None else id(ctx))
+
+
+def _city_fields(value) -> tuple:
+    return tuple((slot, _memo(value.parts) if slot == "parts" else getattr(value, slot)) for slot in City.__slots__)
+
+
 def _city(value):
-    return ("City", tuple((slot, freeze(getattr(value, slot))) for slot in City.__slots__))
+    return ("City", tuple((slot, freeze(v)) for slot, v in _city_fields(value)))
 
 
 def _shared(value):
@@ -113,10 +125,15 @@ def _by_identity(value):
     return (int, (id(value),))
 
 
+def _city_reduced(value):
+    return (tuple, (_city_fields(value),))
+
+
 def _rule_set_classes() -> dict:
     """Pickling reducers: every shared type and every class of the effects package (hooks,
-    counters) is written as its identity."""
+    counters) is written as its identity; a city as its fields (its trade memo by identity)."""
     table = {t: _by_identity for t in SHARED_TYPES}
+    table[City] = _city_reduced
     for info in pkgutil.iter_modules(effects.__path__, effects.__name__ + "."):
         module = importlib.import_module(info.name)
         for value in vars(module).values():

@@ -27,7 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wonderrules
-from wonderrules.interpreter import legal
+from wonderrules.interpreter import legal, trading
 from wonderrules.interpreter.actions import BUILD, STAGE
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.trading import ZERO_COST, TradeSolver
@@ -86,7 +86,7 @@ def _buys(rest, left, right, ctx):
 
 
 def oracle(cost, ctx):
-    """(payments, exact payments) of a cost in a flat context (see TradeContext.flat)."""
+    """(payments, exact payments) of a cost in a flat context (see trading.flat)."""
     of, oc, lf, lc, rf, rc = ctx[:6]
     rests = _remainders(cost, of, oc)
     left, right = _supplies(lf, lc), _supplies(rf, rc)
@@ -114,7 +114,7 @@ def engine(cost, ctx):
     cid = solver.cost_id(tuple(cost))
     context = solver.context(solver.part((tuple(of), tuple(oc))), solver.part((tuple(lf), tuple(lc))),
                              solver.part((tuple(rf), tuple(rc))), solver.part((tuple(lp), tuple(rp), lreb, rreb)))
-    assert context.flat == tuple(ctx)
+    assert trading.flat(context) == tuple(ctx)
     return solver.payment_options(cid, context), solver.achievable(cid, context)
 
 
@@ -282,8 +282,8 @@ def _city_context(state, seat, start_of_turn):
         low = tuple(min(a, b) for a, b in zip(*city.prices))
         prices = (low, low, city.rebates[0] + city.rebates[1], 0)
     if start_of_turn and state._turn_sales:  # the last card of an age: sales and prices at the start of the turn
-        (lf, lc), (rf, rc) = state._turn_sales[left][0].value, state._turn_sales[right][0].value
-        prices = state._turn_sales[seat][1].value
+        (lf, lc), (rf, rc) = state._turn_sales[left][0], state._turn_sales[right][0]
+        prices = state._turn_sales[seat][1]
     else:
         (lf, lc), (rf, rc) = sales(left), sales(right)
     if left == right:
@@ -299,7 +299,7 @@ def _check_position(state, player, dec):
     trade = state.trade
     context = state.trade_context(seat, start_of_turn=dec.kind == "extra")
     ctx = _city_context(state, seat, dec.kind == "extra")
-    assert context.flat == ctx
+    assert trading.flat(context) == ctx
     budget = legal.budget(state, dec)
     acts = state.legal_actions(player)
     checked = 0
