@@ -7,7 +7,7 @@ from typing import Optional
 from wonderrules.interpreter.actions import BUILD, PAY, PICK, SELL, STAGE, Action, Decision
 from wonderrules.interpreter.catalog import Catalog
 from wonderrules.interpreter.trade_search import missing_resources
-from wonderrules.interpreter.trading import ZERO_COST, flat
+from wonderrules.interpreter.trading import ANSWERS, ZERO_COST
 
 __all__ = ["actions_for", "reason", "discard_choices", "budget"]
 
@@ -77,7 +77,7 @@ def _play_actions(state, dec: Decision) -> list[Action]:
     extra = dec.kind == "extra"
     coins = budget(state, dec) if extra else city.coins
     ctx = state.trade_context(seat, extra)
-    known = ctx.get
+    known = ctx[ANSWERS].get
     trade = state.trade  # (not its bound method: one object fewer per call)
     neutral = state.neutral_rules.get(seat) if state.neutral_rules else None
     names = city.names
@@ -248,7 +248,7 @@ def _payment_reason(state, what: str, card_coins: int, cost: tuple[int, ...], co
         return f"{what} costs {card_coins} coin(s) and the city has {coins} to spend this turn"
     options = state.trade.payment_options(cost_id, ctx)
     if not options:
-        missing = missing_resources(cost, flat(ctx))
+        missing = missing_resources(cost, state.trade.flat(ctx))
         lacking = [f"{n} {state.cat.resources[r]}" for r, n in enumerate(missing) if n]
         if lacking:
             return (f"{what} needs {', '.join(lacking)} more than the city and its neighbours can supply "

@@ -28,7 +28,7 @@ from typing import Optional
 
 from wonderrules.interpreter.trade_search import Context, pairs, pareto, pareto_list
 
-__all__ = ["TradeSolver", "TradeContext", "Part", "ZERO_COST", "flat"]
+__all__ = ["TradeSolver", "TradeContext", "Part", "ZERO_COST", "ANSWERS"]
 
 ZERO_COST = -1  # the id of "no resources", answered without a lookup
 _FREE = ((0, 0),)
@@ -36,10 +36,10 @@ Payments = tuple[tuple[int, int], ...]
 
 # ---- packed vectors ----------------------------------------------------------------------------
 # A vector of small counts is an integer with one field of _W bits per resource: 7 bits of value
-# and a guard bit on top. Counts of production are capped at _VMAX (no cost asks more: costs and
-# prices above it are answered by the unpacked search). With the guard bits set, subtracting
-# field by field never borrows across fields, and the guard bit left in a field says whether
-# the difference is negative.
+# and a guard bit on top. Costs, production and prices above _VMAX (or below zero) are not
+# packed: they are answered by the unpacked search. With the guard bits set, subtracting field
+# by field never borrows across fields, and the guard bit left in a field says whether the
+# difference is negative.
 _W = 8
 _VMAX = (1 << (_W - 1)) - 1
 
@@ -52,28 +52,25 @@ def _unit_mask(resources: Iterable[int]) -> int:
     return x
 
 
-# Parts and contexts are plain tuples and dicts, on purpose: a rule set's tables hold many
-# thousands of them for as long as it is played, and the garbage collector stops tracking tuples
-# and dicts whose contents are plain values, where it would trace every object of a class at
-# every collection.
+# Parts and contexts are plain tuples, dicts and numbers, on purpose: a rule set's tables hold
+# many thousands of them for as long as it is played, and the garbage collector soon stops
+# tracking tuples that hold only numbers and such tuples, and dicts that hold only those; it
+# traces every object of a class, and every tuple holding a dict or an object, at every full
+# collection. So the tables keep a context's packed form and its answers apart, and `context`
+# hands out the two together.
 #
 #: A part, `(value, packed)`: a city's production `(fixed, either/or units)` (its own, or what it
 #: sells), or its prices `(left prices, right prices, left rebate, right rebate)`, with its
 #: packed form (see `TradeSolver._pack_part`).
 Part = tuple
 #: A trade context: everything a payment depends on in one city at one moment, with the answers
-#: found so far, as one dictionary. A cost id maps to its payments (looked up on every turn by
-#: the legal-action lists), `~cost id` (a negative number) to its exact payments once asked, and
-#: the key `WHAT` to `(packed, own, left sells, right sells, prices)`: the packed flat context
-#: (None when a count or price does not fit a field), then the four parts.
-TradeContext = dict
-WHAT = None
-
-
-def flat(ctx: TradeContext) -> Context:
-    """The full context as one flat tuple (see :mod:`.trade_search`)."""
-    _, own, left, right, prices = ctx[WHAT]
-    return own[0] + left[0] + right[0] + prices[0]
+#: found so far. `(answers, own fixed, own units, left fixed, left units, right fixed, right
+#: units, left prices, right prices, left rebate, right rebate)` with the vectors packed, or
+#: `(answers, None, flat context)` when a count or a price does not fit a field. `answers` maps
+#: a cost id to its payments (looked up on every turn by the legal-action lists), and `~cost id`
+#: (a negative number) to its exact payments once asked.
+TradeContext = tuple
+ANSWERS = 0
 
 
 class TradeSolver:
@@ -95,7 +92,13 @@ class TradeSolver:
         self._cost_list: list[tuple[int, ...]] = []
         self._cost_packed: list[Optional[int]] = []  # None: not packable
         self._parts: dict[tuple, Part] = {}
-        self._contexts: dict[tuple[int, int, int, int], TradeContext] = {}
+        #: the packed form of each context (see TradeContext, without its answers) ...
+        self._contexts: dict[tuple[int, int, int, int], tuple] = {}
+        #: ... and its answers
+        self._answers: dict[tuple[int, int, int, int], dict] = {}
+        #: the parts named in `_contexts`' keys, by identity: kept alive as long as the keys are,
+        #: so that no other part takes an identity over
+        self._alive: dict[int, Part] = {}
         #: entries added to the tables since they were last forgotten
         self._entries = 0
         #: canonical key (see `_key`) -> payments, shared by many (cost, context) pairs
@@ -110,6 +113,8 @@ class TradeSolver:
         self.clears += 1
         self._parts.clear()
         self._contexts.clear()
+        self._answers.clear()
+        self._alive.clear()
         self._by_key.clear()
         self._fixed.clear()
         self._entries = 0
@@ -123,7 +128,7 @@ class TradeSolver:
             cid = len(self._cost_list)
             self._costs[cost] = cid
             self._cost_list.append(cost)
-            self._cost_packed.append(self._pack(cost) if max(cost) <= _VMAX and min(cost) >= 0 else None)
+            self._cost_packed.append(self._pack(cost))
         return cid
 
     def part(self, value: tuple) -> Part:
@@ -138,43 +143,64 @@ class TradeSolver:
 
     def context(self, own: Part, left_sells: Part, right_sells: Part, prices: Part) -> TradeContext:
         """The context of a city's own production, what each neighbour sells and its prices."""
-        # keyed by the parts' identities: the context holds its parts, so they stay alive (and
-        # their identities unique) as long as the entry does
         key = (id(own), id(left_sells), id(right_sells), id(prices))
-        hit = self._contexts.get(key)
-        if hit is None:
+        packed = self._contexts.get(key)
+        if packed is None:
             self._entries += 1
             if self._entries > self.max_entries:
                 self.clear()
-            pof, poc = own[1]
-            plf, plc = left_sells[1]
-            prf, prc = right_sells[1]
-            plp, prp, lreb, rreb = prices[1]
-            packable = pof is not None and plf is not None and prf is not None and plp is not None
-            packed = (pof, poc, plf, plc, prf, prc, plp, prp, lreb, rreb) if packable else None
-            hit = self._contexts[key] = {WHAT: (packed, own, left_sells, right_sells, prices)}
-        return hit
+            alive = self._alive
+            for part in (own, left_sells, right_sells, prices):
+                alive[id(part)] = part
+            of, oc = own[1]
+            lf, lc = left_sells[1]
+            rf, rc = right_sells[1]
+            lp, rp, lreb, rreb = prices[1]
+            if of is None or lf is None or rf is None or lp is None:
+                packed = (None, own[0] + left_sells[0] + right_sells[0] + prices[0])
+            else:
+                packed = (of, oc, lf, lc, rf, rc, lp, rp, lreb, rreb)
+            self._contexts[key] = packed
+            self._answers[key] = {}
+        return (self._answers[key],) + packed
+
+    def flat(self, ctx: TradeContext) -> Context:
+        """The full context as one flat tuple (see :mod:`.trade_search`); either/or units list
+        their resources in increasing order."""
+        if ctx[1] is None:
+            return ctx[2]
+        _, of, oc, lf, lc, rf, rc, lp, rp, lreb, rreb = ctx
+        vec, units = self._unpack, self._unpack_units
+        return (vec(of), units(oc), vec(lf), units(lc), vec(rf), units(rc), vec(lp), vec(rp), lreb, rreb)
+
+    def _unpack(self, x: int) -> tuple[int, ...]:
+        return tuple((x >> (_W * r)) & _VMAX for r in range(self.resources))
+
+    def _unpack_units(self, masks: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(r for r in range(self.resources) if (m >> (_W * r)) & 1) for m in masks)
 
     def _pack(self, vec: Iterable[int]) -> Optional[int]:
-        """A packed vector; None when it has more fields than the rule set has resources."""
+        """A packed vector; None when a count does not fit a field (negative, above _VMAX) or
+        there are more counts than the rule set has resources."""
         x = 0
         for r, v in enumerate(vec):
-            if r >= self.resources:
+            if r >= self.resources or not 0 <= v <= _VMAX:
                 return None
             if v:
-                x |= (v if v < _VMAX else _VMAX) << (_W * r)
+                x |= v << (_W * r)
         return x
 
     def _pack_part(self, part: tuple) -> tuple:
-        if len(part) == 2:  # production: (fixed, either/or units); None when a count is negative
+        """The packed form of a part: `(fixed, unit masks)` for production, `(left, right, left
+        rebate, right rebate)` for prices; its vectors None when they do not pack."""
+        if len(part) == 2:
             fixed, choices = part
-            return (self._pack(fixed) if min(fixed, default=0) >= 0 else None,
-                    tuple(_unit_mask(ch) for ch in choices))
-        lp, rp, lreb, rreb = part  # prices: packed, or None when a price does not fit a field
-        ok = min(lp + rp, default=0) >= 0 and max(lp + rp, default=0) <= _VMAX
-        lpk = self._pack(lp) if ok else None
-        rpk = self._pack(rp) if ok else None
-        return (lpk if rpk is not None else None, rpk if lpk is not None else None, lreb, rreb)
+            return self._pack(fixed), tuple(_unit_mask(ch) for ch in choices)
+        lp, rp, lreb, rreb = part
+        lpk, rpk = self._pack(lp), self._pack(rp)
+        if lpk is None or rpk is None:
+            return None, None, lreb, rreb
+        return lpk, rpk, lreb, rreb
 
     # ---- answers -----------------------------------------------------------------------------------
     def payment_options(self, cost_id: int, ctx: TradeContext) -> Payments:
@@ -182,17 +208,16 @@ class TradeSolver:
         when the cost cannot be paid. Sorted by total, then by coins to the left."""
         if cost_id == ZERO_COST:
             return _FREE
-        hit = ctx.get(cost_id)
+        hit = ctx[ANSWERS].get(cost_id)
         return hit if hit is not None else self.answer(cost_id, ctx)
 
     def answer(self, cost_id: int, ctx: TradeContext) -> Payments:
         """`payment_options` for a cost not yet in the context's answers (a cost id, not ZERO_COST)."""
         cost = self._cost_packed[cost_id]
-        packed = ctx[WHAT][0]
-        if cost is None or packed is None:
+        if cost is None or ctx[1] is None:
             hit = self._unpacked(cost_id, ctx, False)
         else:
-            key = self._key(cost, packed)
+            key = self._key(cost, ctx)
             if key is None:
                 hit = _FREE
             else:
@@ -200,7 +225,7 @@ class TradeSolver:
                 if hit is None:
                     hit = self._by_key[key] = self._solve(key)
                     self._entries += 1
-        ctx[cost_id] = hit
+        ctx[ANSWERS][cost_id] = hit
         self._entries += 1
         return hit
 
@@ -210,34 +235,34 @@ class TradeSolver:
         make itself is not (the team-play rule "use your own resources first", applied to all)."""
         if cost_id == ZERO_COST:
             return frozenset(_FREE)
-        hit = ctx.get(~cost_id)
+        known = ctx[ANSWERS]
+        hit = known.get(~cost_id)
         if hit is None:
             cost = self._cost_packed[cost_id]
-            packed = ctx[WHAT][0]
-            if cost is None or packed is None:
+            if cost is None or ctx[1] is None:
                 hit = self._unpacked(cost_id, ctx, True)
             else:
-                key = self._key(cost, packed)
+                key = self._key(cost, ctx)
                 if key is None:
                     hit = frozenset(_FREE)
                 else:
                     need, problem = self._decode(key)
                     hit = frozenset(pairs(need, problem, minimal_only=True))
-            ctx[~cost_id] = hit
+            known[~cost_id] = hit
             self._entries += 1
         return hit
 
     def _unpacked(self, cost_id: int, ctx: TradeContext, exact: bool):
         """The answer for costs or prices too large for packed fields, from the full context."""
         cost = self._cost_list[cost_id]
-        whole = flat(ctx)
+        whole = self.flat(ctx)
         need = tuple(c - f if c > f else 0 for c, f in zip(cost, whole[0]))
         problem = ((0,) * len(need),) + whole[1:]
         found = pairs(need, problem, minimal_only=True)
         return frozenset(found) if exact else pareto(found)
 
     # ---- the packed reduction ----------------------------------------------------------------------
-    def _key(self, cost: int, ctx: tuple) -> Optional[tuple]:
+    def _key(self, cost: int, ctx: TradeContext) -> Optional[tuple]:
         """The buying problem of a packed cost in a packed context, reduced to what decides its
         answer (None: the city's own production pays it).
 
@@ -250,7 +275,7 @@ class TradeSolver:
           fixed units when only one is left (any other use adds nothing that can be bought).
         - prices only of what a neighbour can sell; a rebate only when it can sell something.
         """
-        of, oc, lf, lc, rf, rc, lp, rp, lreb, rreb = ctx
+        _, of, oc, lf, lc, rf, rc, lp, rp, lreb, rreb = ctx
         G = self._g
         L7 = self._l7
         d = (cost | G) - of
