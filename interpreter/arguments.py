@@ -83,7 +83,10 @@ def check_actions(players: int, actions: Any) -> dict[int, Action]:
             check_action(action)
         except ArgumentError as e:
             raise ArgumentError(f"player {p}: {e}") from None
-        out[p] = action if type(action) is Action else Action._make(action)
+        if not is_action(action):  # an Action subclass, or fields of int and str subclasses
+            kind, card, left, right, means, coins = action
+            action = Action(str(kind), str(card), int(left), int(right), str(means), int(coins))
+        out[p] = action
     return out
 
 

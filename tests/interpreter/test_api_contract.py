@@ -222,3 +222,27 @@ def test_both_snapshots_see_a_change_anywhere_in_the_state(name):
     _changes()[name](st)
     assert fingerprint(st) != quick
     assert full_snapshot(st) != full
+
+
+def test_numbers_and_texts_of_subclasses_stand_for_themselves():
+    """An IntEnum player, an Action subclass and fields of int and str subclasses are what they
+    stand for: the round is applied as if plain values had been given."""
+    import enum
+
+    class Seat(enum.IntEnum):
+        FIRST = 0
+
+    class Name(str):
+        pass
+
+    class MyAction(Action):
+        pass
+
+    st = game(3).new_initial_state(0)
+    first = st.hands[0][0].name
+    acts = {p: Action("sell", st.hands[p][0].name) for p in (1, 2)}
+    acts[Seat.FIRST] = MyAction("sell", Name(first), Seat.FIRST, Seat.FIRST)
+    st.apply_actions(acts)
+    assert st.turn == 2 and st.cities[0].coins == 3 + 3
+    recorded = st.history[-1]["actions"]["0"]
+    assert recorded == {"kind": "sell", "card": first} and type(recorded["card"]) is str
