@@ -18,7 +18,7 @@ import attrs
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks import reserved
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
-from wonderrules.grammar.parse import parse_source, readable_parts
+from wonderrules.grammar.parse import ParsedFiles, parse_source, readable_parts
 
 __all__ = ["Layer", "load_layers", "closest", "bundled_names", "read_bundled"]
 
@@ -123,8 +123,10 @@ class Layer:
     extends: tuple[str, ...] = ()
 
 
-def load_layers(refs: list[str]) -> tuple[list[Layer], dict[str, str], list[Diagnostic]]:
-    """Read every named rule set and the layers they extend, dependencies first."""
+def load_layers(refs: list[str], parsed: ParsedFiles | None = None) -> tuple[list[Layer], dict[str, str],
+                                                                             list[Diagnostic]]:
+    """Read every named rule set and the layers they extend, dependencies first (files already
+    in `parsed` are not parsed again)."""
     layers: list[Layer] = []
     sources: dict[str, str] = {}
     diags: list[Diagnostic] = []
@@ -155,7 +157,7 @@ def load_layers(refs: list[str]) -> tuple[list[Layer], dict[str, str], list[Diag
                 return None
             return layer_names.get(path)
         sources[path] = text
-        tree, file_diags = parse_source(text, path)
+        tree, file_diags = parse_source(text, path, parsed)
         parse_diags.extend(file_diags)
         header, items = (tree.header, tree.items) if tree is not None else readable_parts(text, path)
         reserved_diags.extend(reserved.declarations(items))

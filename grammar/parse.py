@@ -19,7 +19,7 @@ from wonderrules.grammar.build import ToSyntax
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
 from wonderrules.grammar.syntax_errors import explain
 
-__all__ = ["parse_source", "load_parser", "readable_parts"]
+__all__ = ["parse_source", "ParsedFiles", "load_parser", "readable_parts"]
 
 #: Item keywords that can never be nested: a line starting with one of them starts a new item.
 _ALWAYS_SPLIT = ("card", "wonder", "replace", "remove", "game", "scoring", "option", "resources",
@@ -66,12 +66,28 @@ def _transform(path: str, tree) -> s.Ruleset:
     return ToSyntax(path).transform(tree)
 
 
-def parse_source(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
-    """Parse one file. Returns the syntax tree (None when any piece failed) and diagnostics.
+class ParsedFiles:
+    """The files parsed by one run of the front end, for its compilations to share: `wr check
+    base cities two_player` compiles three rule sets that all read the base game. Syntax trees
+    and diagnostics are frozen, so they are shared as they are. The caller owns it: nothing is
+    kept from one run to the next. (One compilation reads each file once anyway, see
+    `loading.load_layers`, and its layer-order probes re-check the layers it has parsed.)"""
 
-    Nothing is kept here: one compilation reads each file once (see `loading.load_layers`), and
-    its layer-order probes re-check the layers it has already parsed."""
-    return _parse(text, path)
+    def __init__(self) -> None:
+        self._done: dict[tuple[str, str], tuple[s.Ruleset | None, tuple[Diagnostic, ...]]] = {}
+
+    def parse(self, text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
+        hit = self._done.get((text, path))
+        if hit is None:
+            tree, diags = _parse(text, path)
+            hit = self._done[(text, path)] = (tree, tuple(diags))
+        return hit[0], list(hit[1])
+
+
+def parse_source(text: str, path: str, parsed: ParsedFiles | None = None) -> tuple[s.Ruleset | None, list[Diagnostic]]:
+    """Parse one file. Returns the syntax tree (None when any piece failed) and diagnostics.
+    With `parsed`, a file it has seen already (same text and path) is not parsed again."""
+    return parsed.parse(text, path) if parsed is not None else _parse(text, path)
 
 
 def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:

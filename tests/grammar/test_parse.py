@@ -342,10 +342,34 @@ def test_one_compilation_parses_each_file_once(monkeypatch) -> None:
 
     parsed: list[str] = []
 
-    def counting(text: str, path: str):
+    def counting(text: str, path: str, cache=None):
         parsed.append(path)
-        return parse_source(text, path)
+        return parse_source(text, path, cache)
 
     monkeypatch.setattr(loading, "parse_source", counting)
     assert compile_rules(["cities", "two_player"]).ok
     assert sorted(Path(p).stem for p in parsed) == ["base", "cities", "two_player"]
+
+
+def test_compilations_of_one_run_share_the_files_they_parse(monkeypatch) -> None:
+    """`wr check base cities two_player` compiles three rule sets that all read base.wr: with
+    one ParsedFiles for the run, base.wr is parsed once; without one, once per compilation."""
+    from wonderrules.grammar import parse
+    from wonderrules.grammar.compiler import compile_rules
+
+    done: list[str] = []
+    real = parse._parse
+
+    def counting(text: str, path: str):
+        done.append(Path(path).stem)
+        return real(text, path)
+
+    monkeypatch.setattr(parse, "_parse", counting)
+    run = parse.ParsedFiles()
+    for name in ("base", "cities", "two_player"):
+        assert compile_rules([name], run).ok
+    assert sorted(done) == ["base", "cities", "two_player"]
+    done.clear()
+    for name in ("base", "cities", "two_player"):
+        assert compile_rules([name]).ok
+    assert sorted(done) == ["base", "base", "base", "cities", "two_player"]
