@@ -17,6 +17,7 @@ from wonderrules.grammar.checks import chains, conflicts, counts, layering, lint
 from wonderrules.grammar.checks.names import Names
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error, has_errors
 from wonderrules.grammar.loading import Layer, load_layers
+from wonderrules.grammar.parse import ParsedFiles
 from wonderrules.grammar.resolve import Model, merge
 from wonderrules.interpreter import ir, serial
 from wonderrules.interpreter.validate import CompiledRulesError
@@ -40,16 +41,17 @@ class Compiled:
 INTERNAL_ERROR = "E0005"
 
 
-def compile_rules(refs: Sequence[str], within: Path | None = None) -> Compiled:
+def compile_rules(refs: Sequence[str], within: Path | None = None, parsed: ParsedFiles | None = None) -> Compiled:
     """Load, check and compile the rule sets named by `refs` (paths or bundled names), in order.
     `within`: a folder (resolved) that every file read must stay inside, symbolic links followed.
+    `parsed`: files parsed by earlier compilations of the same run, to share (see ParsedFiles).
 
     Never raises on bad input. An exception inside a pass is a bug in the checker; it becomes an
     E0005 diagnostic naming where it happened, so that `wr check` still answers with a message.
     """
     sources: dict[str, str] = {}
     try:
-        return _compile(refs, sources, within)
+        return _compile(refs, sources, within, parsed)
     except Exception as exc:  # the one place that turns a checker bug into a diagnostic
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         where = f"{Path(frame.filename).name}:{frame.lineno}"
@@ -59,8 +61,9 @@ def compile_rules(refs: Sequence[str], within: Path | None = None) -> Compiled:
             sources)
 
 
-def _compile(refs: Sequence[str], sources: dict[str, str], within: Path | None = None) -> Compiled:
-    layers, loaded, diags = load_layers(list(refs), within)
+def _compile(refs: Sequence[str], sources: dict[str, str], within: Path | None = None,
+             parsed: ParsedFiles | None = None) -> Compiled:
+    layers, loaded, diags = load_layers(list(refs), within, parsed)
     sources.update(loaded)
     if has_errors(diags) or not layers:
         return Compiled(None, tuple(diags), sources)

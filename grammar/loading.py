@@ -23,7 +23,7 @@ import attrs
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks import reserved
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
-from wonderrules.grammar.parse import parse_source, readable_parts
+from wonderrules.grammar.parse import ParsedFiles, parse_source, readable_parts
 from wonderrules.interpreter.files import RULESET_TEXT_LIMIT, FileReadError, read_text, shown_path
 
 __all__ = ["Layer", "load_layers", "closest", "bundled_names", "read_bundled", "names_a_file", "BUNDLED_PREFIX"]
@@ -149,9 +149,11 @@ class Layer:
     extends: tuple[str, ...] = ()
 
 
-def load_layers(refs: list[str], within: Path | None = None) -> tuple[list[Layer], dict[str, str], list[Diagnostic]]:
+def load_layers(refs: list[str], within: Path | None = None,
+                parsed: ParsedFiles | None = None) -> tuple[list[Layer], dict[str, str], list[Diagnostic]]:
     """Read every named rule set and the layers they extend, dependencies first. `within`: a
-    folder every file read must stay inside (the folder of a game log naming its rules)."""
+    folder every file read must stay inside (the folder of a game log naming its rules); files
+    already in `parsed` are not parsed again."""
     layers: list[Layer] = []
     sources: dict[str, str] = {}
     diags: list[Diagnostic] = []
@@ -181,7 +183,7 @@ def load_layers(refs: list[str], within: Path | None = None) -> tuple[list[Layer
                 return None
             return layer_names.get(path)
         sources[path] = text
-        tree, file_diags = parse_source(text, path)
+        tree, file_diags = parse_source(text, path, parsed)
         parse_diags.extend(file_diags)
         header, items = (tree.header, tree.items) if tree is not None else readable_parts(text, path)
         reserved_diags.extend(reserved.declarations(items))

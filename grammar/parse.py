@@ -22,7 +22,7 @@ from wonderrules.interpreter.vocabulary import MAX_NUMBER
 
 MAX_NUMBER_DIGITS = len(str(MAX_NUMBER))
 
-__all__ = ["parse_source", "load_parser", "clear_parse_cache", "readable_parts"]
+__all__ = ["parse_source", "ParsedFiles", "load_parser", "readable_parts"]
 
 #: Item keywords that can never be nested: a line starting with one of them starts a new item.
 _ALWAYS_SPLIT = ("card", "wonder", "replace", "remove", "game", "scoring", "option", "resources",
@@ -94,20 +94,28 @@ def _transform(path: str, tree) -> s.Ruleset:
     return ToSyntax(path).transform(tree)
 
 
-def parse_source(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
+class ParsedFiles:
+    """The files parsed by one run of the front end, for its compilations to share: `wr check
+    base cities two_player` compiles three rule sets that all read the base game. Syntax trees
+    and diagnostics are frozen, so they are shared as they are. The caller owns it: nothing is
+    kept from one run to the next. (One compilation reads each file once anyway, see
+    `loading.load_layers`, and its layer-order probes re-check the layers it has parsed.)"""
+
+    def __init__(self) -> None:
+        self._done: dict[tuple[str, str], tuple[s.Ruleset | None, tuple[Diagnostic, ...]]] = {}
+
+    def parse(self, text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
+        hit = self._done.get((text, path))
+        if hit is None:
+            tree, diags = _parse(text, path)
+            hit = self._done[(text, path)] = (tree, tuple(diags))
+        return hit[0], list(hit[1])
+
+
+def parse_source(text: str, path: str, parsed: ParsedFiles | None = None) -> tuple[s.Ruleset | None, list[Diagnostic]]:
     """Parse one file. Returns the syntax tree (None when any piece failed) and diagnostics.
-
-    Results are kept for the last few (text, path) pairs: syntax trees and diagnostics are frozen,
-    and the layers below a rule set (the base game) are read again by every check of a layer.
-    """
-    tree, diags = _parse_cached(text, path)
-    return tree, list(diags)
-
-
-@lru_cache(maxsize=32)
-def _parse_cached(text: str, path: str) -> tuple[s.Ruleset | None, tuple[Diagnostic, ...]]:
-    tree, diags = _parse(text, path)
-    return tree, tuple(diags)
+    With `parsed`, a file it has seen already (same text and path) is not parsed again."""
+    return parsed.parse(text, path) if parsed is not None else _parse(text, path)
 
 
 def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
@@ -167,8 +175,3 @@ def readable_parts(text: str, path: str) -> tuple[s.Header | None, list]:
         else:
             items.extend(tree.children)
     return header, items
-
-
-def clear_parse_cache() -> None:
-    """Forget the files read so far (for measuring a parse from scratch)."""
-    _parse_cached.cache_clear()

@@ -11,9 +11,9 @@ from typing import Optional
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.effects import compile_effect
-from wonderrules.interpreter.trading import intern_cost
+from wonderrules.interpreter.trading import TradeSolver
 
-__all__ = ["Catalog", "Source", "BoardKind", "catalog_for"]
+__all__ = ["Catalog", "Source", "BoardKind"]
 
 
 class Source:
@@ -24,8 +24,8 @@ class Source:
                  "each_end_of_age", "whenever", "end_of_game", "ir")
 
     def __init__(self, sid: int, name: str, age: int, colour: str, category: Optional[str], coins: int,
-                 cost: tuple[int, ...], chains_from: frozenset[str], pool: Optional[str], is_stage: bool,
-                 source_ir: object) -> None:
+                 cost: tuple[int, ...], cost_id: int, chains_from: frozenset[str], pool: Optional[str],
+                 is_stage: bool, source_ir: object) -> None:
         self.sid = sid
         self.name = name
         self.age = age
@@ -34,7 +34,7 @@ class Source:
         self.coins = coins
         self.cost = cost
         self.cost_units = sum(cost)
-        self.cost_id = intern_cost(cost)
+        self.cost_id = cost_id
         self.chains_from = chains_from
         self.pool = pool
         self.is_stage = is_stage
@@ -66,12 +66,21 @@ class BoardKind:
 
 
 class Catalog:
-    """Indices and compiled hooks for one rule set."""
+    """Indices and compiled hooks for one rule set, and the caches its games share: the trade
+    solver (payment answers) and the interned actions handed out by the legal-action lists.
+    A :class:`~wonderrules.interpreter.game.Game` owns its catalog: the caches live as long as
+    the game does."""
+
+    #: how many interned actions are kept before they are forgotten (see `legal._action`)
+    MAX_ACTIONS = 200_000
 
     def __init__(self, rules: ir.RuleSet) -> None:
         self.rules = rules
         self._next_sid = 0
         self.resources: tuple[str, ...] = tuple(r.name for r in rules.resources)
+        self.trade = TradeSolver(len(self.resources))
+        #: (kind, card, left, right, means) -> the one Action value handed out for it
+        self.actions: dict[tuple, object] = {}
         self.res_index = {n: i for i, n in enumerate(self.resources)}
         self.resource_classes: dict[str, tuple[int, ...]] = {}
         for r in rules.resources:
@@ -127,7 +136,8 @@ class Catalog:
             vec[self.res_index[res]] += n
         sid = self._next_sid
         self._next_sid += 1
-        src = Source(sid, name, age, colour, category, coins, tuple(vec), chains_from, pool, is_stage, source_ir)
+        src = Source(sid, name, age, colour, category, coins, tuple(vec), self.trade.cost_id(tuple(vec)), chains_from,
+                     pool, is_stage, source_ir)
         by_timing: dict[str, list[Callable]] = {}
         for hook in hooks:
             compiled = compile_effect(hook.effect, self, src)
@@ -157,18 +167,3 @@ class Catalog:
                 if k.age == age:
                     return k
         return kinds[0]
-
-
-_CACHE: dict[int, tuple[ir.RuleSet, Catalog]] = {}
-
-
-def catalog_for(rules: ir.RuleSet) -> Catalog:
-    """The catalog of a rule set, built once per rule set object."""
-    hit = _CACHE.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    cat = Catalog(rules)
-    if len(_CACHE) > 16:
-        _CACHE.clear()
-    _CACHE[id(rules)] = (rules, cat)
-    return cat

@@ -12,12 +12,13 @@ import attrs
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter import vocabulary as vocab
+from wonderrules.interpreter.errors import SetupError
 
 __all__ = ["GameConfig", "ConfigError", "resolve_config", "evaluate_setting", "supported_tables",
            "deck_cards", "check_table", "describe_table"]
 
 
-class ConfigError(ValueError):
+class ConfigError(SetupError):
     """The rule set cannot seat this table (player count, options). `setting` names the
     setting at fault (a field of :class:`~.ir.Settings`, or `team_size`) when there is one."""
 

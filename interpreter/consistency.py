@@ -28,7 +28,7 @@ from wonderrules.interpreter.vocabulary import (
 
 __all__ = ["check_rules", "objects"]
 
-_CONTEXT_WORDS = {"setting": "a game setting", "draw": "a pool draw", "quantity": "a formula"}
+_CONTEXT_WORDS = MappingProxyType({"setting": "a game setting", "draw": "a pool draw", "quantity": "a formula"})
 
 
 def check_rules(rules: ir.RuleSet, names: Names) -> None:
@@ -139,7 +139,7 @@ def _is(kind: str, name: str, names: Names) -> bool:
     return name in TARGET_SCOPES if kind == "scope" else names.known(kind, name)
 
 
-_RULES = {ir.Hook: _hook, ir.Var: _var, ir.BinOp: _binop, ir.Call: _call}
+_RULES = MappingProxyType({ir.Hook: _hook, ir.Var: _var, ir.BinOp: _binop, ir.Call: _call})
 
 
 # ---- cards ------------------------------------------------------------------------------------------

@@ -17,9 +17,11 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Optional
 
-from wonderrules.interpreter import legal, trading
+from wonderrules.interpreter import legal
 from wonderrules.interpreter.actions import BUILD, PAY, PICK, SELL, Action, Decision, IllegalActionError
+from wonderrules.interpreter.arguments import check_action, check_actions, check_player, is_action
 from wonderrules.interpreter.catalog import Source
+from wonderrules.interpreter.errors import ArgumentError
 from wonderrules.interpreter.state import City
 
 __all__ = ["State"]
@@ -32,6 +34,10 @@ class State:
                  rng: Optional[random.Random] = None) -> None:
         self.game = game
         self.cat = game.catalog
+        #: the rule set's payment answers, shared by every game of it (pure caches)
+        self.trade = game.catalog.trade
+        #: what a seller that sells nothing offers (the right side when one city is both neighbours)
+        self._no_sales = self.trade.part(((0,) * len(self.cat.resources), ()))
         self.config = game.config
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
@@ -82,16 +88,32 @@ class State:
         return dict(self.pending)
 
     def legal_actions(self, player: int) -> list[Action]:
-        if player not in self.pending:
+        """Every legal action of `player` now: [] when they have nothing to decide. ArgumentError
+        when `player` is not a player of this game (0 to players - 1)."""
+        if type(player) is int:
+            acts = self._legal.get(player)
+            if acts is not None:
+                return acts
+            if not 0 <= player < self.players:
+                check_player(self.players, player)
+        else:
+            player = check_player(self.players, player)
+        dec = self.pending.get(player)
+        if dec is None:
             return []
         acts = self._legal.get(player)
         if acts is None:
-            acts = legal.actions_for(self, self.pending[player])
-            self._legal[player] = acts
+            acts = self._legal[player] = legal.actions_for(self, dec)
         return acts
 
     def explain(self, player: int, action: Action) -> Optional[str]:
-        """Why `action` is illegal for `player` now, or None when it is legal."""
+        """Why `action` is illegal for `player` now, or None when it is legal. ArgumentError when
+        `player` is not a player of this game or `action` is not a well-formed Action."""
+        player = check_player(self.players, player)
+        check_action(action)
+        return self._reason(player, action)
+
+    def _reason(self, player: int, action: Action) -> Optional[str]:
         if self.terminal:
             return "the game is over"
         dec = self.pending.get(player)
@@ -103,16 +125,27 @@ class State:
         return legal.reason(self, dec, action)
 
     def apply_actions(self, actions: Mapping[int, Action]) -> None:
-        """Apply one choice per pending player, all at once. Raises IllegalActionError (with a
-        reason per refused player) and leaves the state untouched if any choice is illegal."""
+        """Apply one choice per pending player, all at once. A refused call changes nothing:
+        ArgumentError for a wrong argument (not a mapping of player numbers to Actions, or a game
+        that is over), IllegalActionError (with a reason per refused player) when any choice is
+        illegal or missing."""
+        if self.terminal:
+            raise ArgumentError("the game is over: there is no decision to apply actions to")
+        players = self.players
+        if type(actions) is not dict:
+            actions = check_actions(players, actions)
         reasons: dict[int, str] = {}
+        for p, a in actions.items():
+            if type(p) is not int or not 0 <= p < players or not is_action(a):
+                # a wrong argument (refused with its sentence), or players and actions of other
+                # types that stand for right ones: checked and converted, then applied
+                return self.apply_actions(check_actions(players, actions))
+            why = self._reason(p, a)
+            if why is not None:
+                reasons[p] = why
         for p in self.pending:
             if p not in actions:
                 reasons[p] = f"player {p} must choose ({self.pending[p].kind})"
-        for p, a in actions.items():
-            why = self.explain(p, a)
-            if why is not None:
-                reasons[p] = why
         if reasons:
             raise IllegalActionError(reasons)
         decisions = dict(self.pending)
@@ -249,66 +282,59 @@ class State:
         return tuple(city.sell_fixed), tuple(sorted(city.sell_choices + derived))
 
     def _prices(self, seat: int) -> tuple:
+        """(left prices, right prices, left rebate, right rebate) of a buyer. When one city is both
+        neighbours (two seats) it is one seller, the left one: a unit costs the lower of the two
+        prices, and both rebates apply to it (it is the left and the right neighbour at once)."""
         city = self.cities[seat]
-        return tuple(city.prices[0]), tuple(city.prices[1]), city.rebates[0], city.rebates[1]
+        left, right = city.prices
+        if self.n < 3:  # one city is both neighbours
+            low = tuple(a if a < b else b for a, b in zip(left, right))
+            return low, low, city.rebates[0] + city.rebates[1], 0
+        return tuple(left), tuple(right), city.rebates[0], city.rebates[1]
 
     def _parts(self, seat: int) -> tuple:
-        """(stamp, own production id, sales id, prices id, context stamp, context id) of a seat,
-        interned in the current generation of the trading caches. Recomputed when the city's
-        production or prices change: every such change bumps `city.version` (effects that add
-        production, derived production, prices or rebates; derived production reads only built
-        cards' production, which bumps it too). The last two are the memo of :meth:`trade_id`."""
+        """(version, own production part, sales part, prices part, context stamp, context) of a
+        seat. Recomputed when the city's production or prices change: every such change bumps
+        `city.version` (effects that add production, derived production, prices or rebates;
+        derived production reads only built cards' production, which bumps it too). The last
+        two are the memo of :meth:`trade_context`."""
         city = self.cities[seat]
         parts = city.parts
-        if parts is not None and parts[0] == (city.version, trading._GENERATION[0]):
+        if parts is not None and parts[0] == city.version:
             return parts
-        while True:  # interning may forget older ids: all three must come from one generation
-            gen = trading._GENERATION[0]
-            own_d, _ = city.derived_choices(self.cat) if city.derived else ([], [])
-            own = trading.intern_part((tuple(city.fixed), tuple(sorted(city.choices + own_d))))
-            sells = trading.intern_part(self._sales(seat))
-            prices = trading.intern_part(self._prices(seat))
-            if gen == trading._GENERATION[0]:
-                break
-        city.parts = ((city.version, gen), own, sells, prices, None, -1)
+        trade = self.trade
+        own_d, _ = city.derived_choices(self.cat) if city.derived else ([], [])
+        own = trade.part((tuple(city.fixed), tuple(sorted(city.choices + own_d))))
+        city.parts = (city.version, own, trade.part(self._sales(seat)), trade.part(self._prices(seat)), None, None)
         return city.parts
 
-    def trade_id(self, seat: int, start_of_turn: bool = False) -> int:
-        """The interned trade context of a seat (own production, neighbours' sales, prices).
-        With `start_of_turn`, neighbours sell only what they had when the turn began: nothing
-        may be bought from a card a neighbour built during the turn."""
+    def trade_context(self, seat: int, start_of_turn: bool = False):
+        """The trade context of a seat (own production, neighbours' sales, prices; see
+        :mod:`~wonderrules.interpreter.trading`). With `start_of_turn`, neighbours
+        sell only what they had when the turn began: nothing may be bought from a card a
+        neighbour built during the turn. A city that is both neighbours sells as the left one."""
         if start_of_turn and self._turn_sales:
             # prices too: a discount built this turn works from the next turn
-            while True:
-                gen = trading._GENERATION[0]
-                me = self._parts(seat)
-                left = trading.intern_part(self._turn_sales[self.left(seat)][0])
-                right = trading.intern_part(self._turn_sales[self.right(seat)][0])
-                prices = trading.intern_part(self._turn_sales[seat][1])
-                if gen == trading._GENERATION[0]:
-                    ctx = trading.intern_context(me[1], left, right, prices)
-                    if gen == trading._GENERATION[0]:
-                        return ctx
+            sales = self._turn_sales
+            part = self.trade.part
+            left, right = self.left(seat), self.right(seat)
+            return self.trade.context(self._parts(seat)[1], part(sales[left][0]),
+                                      part(sales[right][0]) if right != left else self._no_sales,
+                                      part(sales[seat][1]))
         cities = self.cities
         n = self.n
         city = cities[seat]
         lc = cities[(seat + 1) % n]
         rc = cities[(seat - 1) % n]
         # the memo lives in this city's (immutable) parts tuple: copies of a state never share it
-        stamp = (city.version, lc.version, rc.version, trading._GENERATION[0])
+        stamp = (city.version, lc.version, rc.version)
         parts = city.parts
         if parts is not None and parts[4] == stamp:
             return parts[5]
-        while True:
-            gen = trading._GENERATION[0]
-            me = self._parts(seat)
-            left = self._parts(lc.seat)[2]
-            right = self._parts(rc.seat)[2]
-            if gen == trading._GENERATION[0]:
-                ctx = trading.intern_context(me[1], left, right, me[3])
-                if gen == trading._GENERATION[0]:
-                    break
-        city.parts = city.parts[:4] + (stamp[:3] + (gen,), ctx)
+        me = self._parts(seat)
+        ctx = self.trade.context(me[1], self._parts(lc.seat)[2],
+                                 self._parts(rc.seat)[2] if rc is not lc else self._no_sales, me[3])
+        city.parts = city.parts[:4] + (stamp, ctx)
         return ctx
 
     # ---- the flow ------------------------------------------------------------------------------
@@ -573,7 +599,7 @@ class State:
     def scores(self) -> list:
         """The score sheet of every seat (after the game ends)."""
         if not self.terminal:
-            raise ValueError("the game is not over")
+            raise ArgumentError("the game is not over: scores exist at the end of the game")
         return list(self.sheets)
 
     def winners(self) -> list[int]:

@@ -7,40 +7,43 @@ from collections.abc import Mapping, Sequence
 from typing import Optional
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.catalog import Catalog, Source, catalog_for
+from wonderrules.interpreter.arguments import (
+    check_boards,
+    check_hands,
+    check_options,
+    check_players,
+    check_seed,
+    check_sides,
+    shown,
+)
+from wonderrules.interpreter.catalog import Catalog, Source
 from wonderrules.interpreter.config import GameConfig, check_table, deck_cards, resolve_config
 from wonderrules.interpreter.engine import State
+from wonderrules.interpreter.errors import SetupError
 from wonderrules.interpreter.expressions import compile_expr
 from wonderrules.interpreter.scoring import Scorer
 
 __all__ = ["Game", "SetupError"]
 
-_SCORERS: dict[int, tuple[Catalog, Scorer]] = {}
-
-
-class SetupError(ValueError):
-    """A scenario that does not fit the rule set or the table."""
-
 
 class Game:
     """The rules and the table; `new_initial_state` starts a game.
 
-    sides: "random" (each board's side drawn at random), "A" or "B".
+    sides: "random" (each board's side drawn at random), "A" or "B". Arguments that do not fit
+    the rule set, or are of the wrong type, raise SetupError (a ConfigError for a table the rule
+    set does not seat). The game owns its catalog: the caches its states share (payments,
+    interned actions) live as long as it does.
     """
 
     def __init__(self, rules: ir.RuleSet, players: int, options: Sequence[str] = (), sides: str = "random") -> None:
+        if not isinstance(rules, ir.RuleSet):
+            raise SetupError(f"a Game needs a rule set (from load_rules or load_compiled), not {shown(rules)}")
         self.rules = rules
-        self.catalog = catalog_for(rules)
-        self.config: GameConfig = resolve_config(rules, players, options)
+        self.config: GameConfig = resolve_config(rules, check_players(players), check_options(options))
         check_table(self.config)
-        if sides not in ("random", "A", "B"):
-            raise SetupError(f"sides must be 'random', 'A' or 'B', not {sides!r}")
-        self.sides = sides
-        hit = _SCORERS.get(id(self.catalog))
-        if hit is None or hit[0] is not self.catalog:
-            hit = (self.catalog, Scorer(self.catalog))
-            _SCORERS[id(self.catalog)] = hit
-        self.scorer = hit[1]
+        self.sides = check_sides(sides)
+        self.catalog = Catalog(rules)
+        self.scorer = Scorer(self.catalog)
         self.strengths = {c.name: compile_expr(c.strength, self.catalog) for c in self.config.conflicts}
         self.wonder_names = list(dict.fromkeys(b.name for b in self.catalog.boards))
         self._decks: dict[int, tuple[list[Source], list[tuple[list[Source], int]]]] = {}
@@ -117,12 +120,14 @@ class Game:
                           hands: Optional[Mapping[int, Sequence[Sequence[str]]]] = None) -> State:
         """A new game. Scenario setup: `boards` fixes each seat's (wonder, side) (None: drawn);
         `hands` fixes the deal of some ages: age -> one list of card names per player, then one
-        per neutral pile."""
+        per neutral pile. Wrong arguments raise SetupError."""
+        seed = check_seed(seed)
+        boards = check_boards(boards, self.config.seats)
+        lists_by_age = check_hands(hands)
         rng = random.Random(seed)
         chosen = self.choose_boards(rng, boards)
         deals: dict[int, list[list[Source]]] = {}
-        for age, lists in (hands or {}).items():
-            age = int(age)
+        for age, lists in lists_by_age.items():
             if not 1 <= age <= self.config.ages:
                 raise SetupError(f"there is no age {age}")
             if len(lists) != self.config.piles():

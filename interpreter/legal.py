@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from wonderrules.interpreter import trading
 from wonderrules.interpreter.actions import BUILD, PAY, PICK, SELL, STAGE, Action, Decision
+from wonderrules.interpreter.catalog import Catalog
+from wonderrules.interpreter.trade_search import missing_resources
+from wonderrules.interpreter.trading import ANSWERS, ZERO_COST
 
 __all__ = ["actions_for", "reason", "discard_choices", "budget"]
 
@@ -38,7 +40,7 @@ def _free_build_slot(city, card) -> Optional[list]:
 
 def _stage_cost_id(city, stage) -> int:
     if city.free_stage_resources:
-        return trading.ZERO_COST
+        return ZERO_COST
     return stage.cost_id
 
 
@@ -53,17 +55,17 @@ def actions_for(state, dec: Decision) -> list[Action]:
 
 
 _new = tuple.__new__
-#: actions are immutable values: the same ones are handed out again (bounded, see `_action`)
-_ACTIONS: dict[tuple, Action] = {}
 
 
-def _action(kind: str, name: str, left: int, right: int, means: str) -> Action:
+def _action(actions: dict, kind: str, name: str, left: int, right: int, means: str) -> Action:
+    """Actions are immutable values: the catalog keeps one of each and hands it out again (a
+    bounded table: it is forgotten when full)."""
     key = (kind, name, left, right, means)
-    act = _ACTIONS.get(key)
+    act = actions.get(key)
     if act is None:
-        if len(_ACTIONS) > 200_000:
-            _ACTIONS.clear()
-        act = _ACTIONS[key] = _new(Action, (kind, name, left, right, means, 0))
+        if len(actions) > Catalog.MAX_ACTIONS:
+            actions.clear()
+        act = actions[key] = _new(Action, (kind, name, left, right, means, 0))
     return act
 
 
@@ -74,24 +76,25 @@ def _play_actions(state, dec: Decision) -> list[Action]:
     city = state.cities[seat]
     extra = dec.kind == "extra"
     coins = budget(state, dec) if extra else city.coins
-    ctx = state.trade_id(seat, extra)
-    known = trading.answers(ctx).get
+    ctx = state.trade_context(seat, extra)
+    known = ctx[ANSWERS].get
+    trade = state.trade  # (not its bound method: one object fewer per call)
     neutral = state.neutral_rules.get(seat) if state.neutral_rules else None
     names = city.names
     free_slots = city.free_builds
-    actions = _ACTIONS
+    actions = state.cat.actions
     stage_pay = ()
     stages = city.board.stages
     if city.stages_built < len(stages):
         stage = stages[city.stages_built]
         sc = stage.coins
         if sc <= coins:
-            sid = trading.ZERO_COST if city.free_stage_resources else stage.cost_id
+            sid = ZERO_COST if city.free_stage_resources else stage.cost_id
             pay = known(sid) if sid >= 0 else _FREE
             if pay is None:
-                pay = trading.answer(sid, ctx)
+                pay = trade.answer(sid, ctx)
             if neutral is not None and sid >= 0 and pay:
-                pay = _every_split(sid, ctx)
+                pay = _every_split(state, sid, ctx)
             stage_pay = [p for p in pay if sc + p[0] + p[1] <= coins]
     out: list[Action] = []
     # a seat that sells only when nothing in the hand can be played: sales are kept apart and
@@ -109,7 +112,7 @@ def _play_actions(state, dec: Decision) -> list[Action]:
             chains = card.chains_from
             if chains and not chains.isdisjoint(names):
                 chained = True
-                out.append(actions.get((BUILD, name, 0, 0, "chain")) or _action(BUILD, name, 0, 0, "chain"))
+                out.append(actions.get((BUILD, name, 0, 0, "chain")) or _action(actions, BUILD, name, 0, 0, "chain"))
             else:
                 free_already = False
                 cc = card.coins
@@ -117,22 +120,22 @@ def _play_actions(state, dec: Decision) -> list[Action]:
                     cid = card.cost_id
                     opts = known(cid) if cid >= 0 else _FREE
                     if opts is None:
-                        opts = trading.answer(cid, ctx)
+                        opts = trade.answer(cid, ctx)
                     if neutral is not None and cid >= 0 and opts:
-                        opts = _every_split(cid, ctx)
+                        opts = _every_split(state, cid, ctx)
                     for left, right in opts:
                         if cc + left + right <= coins:
                             out.append(actions.get((BUILD, name, left, right, "")) or
-                                       _action(BUILD, name, left, right, ""))
+                                       _action(actions, BUILD, name, left, right, ""))
                             if not (cc or left or right):
                                 free_already = True
                 if free_slots and not free_already and _free_build_slot(city, card) is not None:
-                    out.append(_action(BUILD, name, 0, 0, "free"))
+                    out.append(_action(actions, BUILD, name, 0, 0, "free"))
         if neutral is not None and neutral.must_chain and chained:
             continue
         for left, right in stage_pay:
-            out.append(actions.get((STAGE, name, left, right, "")) or _action(STAGE, name, left, right, ""))
-        sale = actions.get((SELL, name, 0, 0, "")) or _action(SELL, name, 0, 0, "")
+            out.append(actions.get((STAGE, name, left, right, "")) or _action(actions, STAGE, name, left, right, ""))
+        sale = actions.get((SELL, name, 0, 0, "")) or _action(actions, SELL, name, 0, 0, "")
         if hand_rule:
             sales.append(sale)
             continue
@@ -145,10 +148,10 @@ def _play_actions(state, dec: Decision) -> list[Action]:
 _FREE = ((0, 0),)
 
 
-def _every_split(cost_id: int, ctx: int) -> list[tuple[int, int]]:
+def _every_split(state, cost_id: int, ctx) -> list[tuple[int, int]]:
     """Every exact payment, not only the cheapest: for a neutral seat the player who plays for it
     chooses the seller whatever the cost (paying themself may be worth more than a saved coin)."""
-    return sorted(trading.achievable(cost_id, ctx), key=lambda p: (p[0] + p[1], p[0]))
+    return sorted(state.trade.achievable(cost_id, ctx), key=lambda p: (p[0] + p[1], p[0]))
 
 
 def reason(state, dec: Decision, action: Action) -> Optional[str]:
@@ -188,7 +191,7 @@ def reason(state, dec: Decision, action: Action) -> Optional[str]:
     by_chain = action.kind == BUILD and action.means == "chain"
     if neutral is not None and neutral.must_chain and chained and not by_chain:
         return f"{neutral.name} must build '{card.name}' by its chain"
-    ctx = state.trade_id(dec.seat, start_of_turn=dec.kind == "extra")
+    ctx = state.trade_context(dec.seat, start_of_turn=dec.kind == "extra")
     if action.kind == SELL:
         if neutral is not None and neutral.sells_only_when_hand_unplayable:
             playable = next((a for a in _play_actions(state, dec) if a.kind != SELL), None)
@@ -199,6 +202,9 @@ def reason(state, dec: Decision, action: Action) -> Optional[str]:
         return None
     if action.left < 0 or action.right < 0:
         return "payments to neighbours cannot be negative"
+    if action.right and state.left(dec.seat) == state.right(dec.seat):
+        return (f"seat {state.left(dec.seat)} is both the left and the right neighbour: it is one seller, "
+                f"paid in 'left'; leave 'right' at 0")
     if action.kind == BUILD:
         if card.name in city.names:
             return f"the city already has a '{card.name}': no two structures may share a name"
@@ -227,7 +233,7 @@ def reason(state, dec: Decision, action: Action) -> Optional[str]:
         return "a wonder stage is paid: leave 'means' empty"
     stage = stages[city.stages_built]
     cost_id = _stage_cost_id(city, stage)
-    cost = stage.cost if cost_id != trading.ZERO_COST else tuple(0 for _ in stage.cost)
+    cost = stage.cost if cost_id != ZERO_COST else tuple(0 for _ in stage.cost)
     return _payment_reason(state, f"stage {city.stages_built + 1} of {city.board.name}", stage.coins, cost,
                            cost_id, ctx, coins, action)
 
@@ -255,20 +261,20 @@ def _extra_fields(action: Action) -> Optional[str]:
     return None
 
 
-def _payment_reason(state, what: str, card_coins: int, cost: tuple[int, ...], cost_id: int, ctx: int,
+def _payment_reason(state, what: str, card_coins: int, cost: tuple[int, ...], cost_id: int, ctx,
                     coins: int, action: Action) -> Optional[str]:
     if card_coins > coins:
         return f"{what} costs {card_coins} coin(s) and the city has {coins} to spend this turn"
-    options = trading.payment_options(cost_id, ctx)
+    options = state.trade.payment_options(cost_id, ctx)
     if not options:
-        missing = trading.missing_resources(cost, trading.context(ctx))
+        missing = missing_resources(cost, state.trade.flat(ctx))
         lacking = [f"{n} {state.cat.resources[r]}" for r, n in enumerate(missing) if n]
         if lacking:
             return (f"{what} needs {', '.join(lacking)} more than the city and its neighbours can supply "
                     f"(production neighbours keep for themselves cannot be bought)")
         return f"{what} cannot be paid: the missing resources are not for sale next door"
     total = card_coins + action.left + action.right
-    if (action.left, action.right) not in trading.achievable(cost_id, ctx):
+    if (action.left, action.right) not in state.trade.achievable(cost_id, ctx):
         ways = "; ".join(f"{left} to the left and {right} to the right" for left, right in options[:6])
         return (f"paying {action.left} to the left and {action.right} to the right does not buy exactly "
                 f"what {what} lacks; ways to pay: {ways}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from wonderrules.interpreter import legal
+from wonderrules.interpreter.arguments import check_player
 
 __all__ = ["observation"]
 
@@ -34,7 +35,10 @@ def _city(state, seat: int) -> dict[str, Any]:
 
 def observation(state, player: int) -> dict[str, Any]:
     """A JSON-ready view for `player`: everything public plus their own hand (and, with the
-    discard-pile pick pending, the discard pile they may choose from)."""
+    discard-pile pick pending, the discard pile they may choose from). ArgumentError when
+    `player` is not a player of this game: a neutral seat has no hand to show, and a negative
+    number is nobody."""
+    player = check_player(state.players, player)
     obs: dict[str, Any] = {
         "player": player,
         "age": state.age,

@@ -56,9 +56,9 @@ class City:
         self.neutral = neutral
         self.turn_start_coins = start_coins
         self.spent = 0
-        #: (stamp, own production id, sales id, prices id, memo stamp, memo context): see
-        #: State._parts and State.trade_id. Every change to production, derived production,
-        #: prices or rebates must bump `version`.
+        #: (version, own production part, sales part, prices part, memo stamp, memo context):
+        #: see State._parts and State.trade_context. Every change to production, derived
+        #: production, prices or rebates must bump `version`.
         self.parts: Optional[tuple] = None
 
     def copy(self) -> City:

@@ -9,6 +9,9 @@ for minutes; each is far above what a printed game needs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 __all__ = [
     "FORMAT_VERSION", "TIMINGS", "SCOPES", "TARGET_SCOPES", "COPY_SCOPES", "DIRECTIONS", "ORDERED_MOMENTS",
     "ORDER_STEPS", "COUNT_KINDS", "OPERATORS", "VARIABLES", "FUNCTIONS", "EXPRESSION_CONTEXTS", "WINNER_MODES",
@@ -55,7 +58,7 @@ VARIABLES = ("players", "seats", "age")
 #: Functions of expressions: name -> (the kinds of its name arguments, in order, a kind ending in
 #: "?" may be left out; how many expression arguments it takes). A kind is a kind of declared
 #: name, several kinds joined by "|", or "scope" (one of TARGET_SCOPES).
-FUNCTIONS: dict[str, tuple[tuple[str, ...], int]] = {
+FUNCTIONS: Mapping[str, tuple[tuple[str, ...], int]] = MappingProxyType({
     "min": ((), 2),
     "max": ((), 2),
     "coins": ((), 0),
@@ -66,16 +69,16 @@ FUNCTIONS: dict[str, tuple[tuple[str, ...], int]] = {
     "sets": (("symbol group",), 0),
     "cards": (("colour?", "scope?"), 0),
     "stages": (("scope?",), 0),
-}
+})
 
 #: Where an expression stands decides what it may use: context -> (variables, functions).
 #: Game settings (hand, turns) know the table only; a pool draw also knows the age; scoring
 #: formulas and conflict strengths read the city.
-EXPRESSION_CONTEXTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+EXPRESSION_CONTEXTS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = MappingProxyType({
     "setting": (("players", "seats"), ("min", "max")),
     "draw": (("players", "seats", "age"), ("min", "max")),
     "quantity": (VARIABLES, tuple(FUNCTIONS)),
-}
+})
 
 #: Who wins: the best player, or the best team.
 WINNER_MODES = ("player", "team")

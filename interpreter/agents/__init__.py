@@ -4,12 +4,14 @@ included) and `greedy` (the best immediate value). An agent is called as
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from wonderrules.interpreter.agents.greedy import GreedyAgent
 from wonderrules.interpreter.agents.random_agent import RandomAgent
 
 __all__ = ["RandomAgent", "GreedyAgent", "AGENTS", "make_agent"]
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+AGENTS = MappingProxyType({"random": RandomAgent, "greedy": GreedyAgent})
 
 
 def make_agent(name: str, seed: int = 0):

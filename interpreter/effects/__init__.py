@@ -11,14 +11,15 @@ Every IR effect class has exactly one compiler here. A compiled hook is one of:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.effects import abilities, economy, endgame, production, trade
 
 __all__ = ["compile_effect", "COMPILERS"]
 
-COMPILERS: dict[type, Callable] = {
+COMPILERS: Mapping[type, Callable] = MappingProxyType({
     ir.Produce: production.compile_produce,
     ir.ProduceDerived: production.compile_produce_derived,
     ir.Symbol: endgame.compile_symbol,
@@ -34,7 +35,7 @@ COMPILERS: dict[type, Callable] = {
     ir.BuildFromDiscard: abilities.compile_build_from_discard,
     ir.CopyCard: endgame.compile_copy_card,
     ir.CopySymbol: endgame.compile_copy_symbol,
-}
+})
 
 assert set(COMPILERS) == set(ir.EFFECT_TYPES), "every effect of the vocabulary needs a compiler"
 

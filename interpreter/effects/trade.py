@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from wonderrules.interpreter import ir
 
 __all__ = ["compile_trade_price", "compile_trade_rebate"]
 
-_SIDES = {"left": 0, "right": 1}
+_SIDES = MappingProxyType({"left": 0, "right": 1})
 
 
 class TradePriceHook:

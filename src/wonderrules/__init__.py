@@ -20,8 +20,9 @@ from os import PathLike, fspath
 from typing import TYPE_CHECKING, Union
 
 from wonderrules.interpreter.actions import Action, Decision, IllegalActionError
+from wonderrules.interpreter.errors import ArgumentError, SetupError
 from wonderrules.interpreter.files import FileReadError
-from wonderrules.interpreter.game import Game, SetupError
+from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.ir import RuleSet
 from wonderrules.interpreter.validate import CompiledRulesError
 
@@ -29,7 +30,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.grammar.diagnostics import Diagnostic
 
 __all__ = ["load_rules", "load_compiled", "RulesError", "CompiledRulesError", "Game", "Action", "Decision",
-           "IllegalActionError", "SetupError", "RuleSet", "FileReadError", "observation", "to_log", "replay"]
+           "IllegalActionError", "ArgumentError", "SetupError", "RuleSet", "FileReadError", "observation", "to_log",
+           "replay"]
 __version__ = "0.1.0"
 
 
@@ -89,8 +91,14 @@ def load_rules(*refs: str) -> RuleSet:
 
 
 def observation(state, player: int) -> dict:
+    """What `player` may see (see docs/engine.rst); ArgumentError for anything but a game state
+    and one of its players."""
+    from wonderrules.interpreter.arguments import shown
+    from wonderrules.interpreter.engine import State
     from wonderrules.interpreter.observe import observation as _observation
 
+    if not isinstance(state, State):
+        raise ArgumentError(f"observation needs a game state (from Game.new_initial_state), not {shown(state)}")
     return _observation(state, player)
 
 

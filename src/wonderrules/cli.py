@@ -116,12 +116,14 @@ def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool) -> None:
 
     from wonderrules.grammar.compiler import compile_rules
     from wonderrules.grammar.diagnostics import has_errors, sort_and_cap
+    from wonderrules.grammar.parse import ParsedFiles
 
     groups = [list(paths)] if together else [[p] for p in paths]
     failed = False
     all_json: list[dict] = []
+    parsed = ParsedFiles()  # the rule sets checked share their lower layers
     for group in groups:
-        result = compile_rules(group)
+        result = compile_rules(group, parsed=parsed)
         _emit_diagnostics(result, fmt)
         if fmt == "json":
             kept, _ = sort_and_cap(result.diagnostics, cap=10_000)

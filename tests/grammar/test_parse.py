@@ -326,13 +326,50 @@ def test_deep_nesting_is_refused_by_item() -> None:
     assert d.span.line == 3
 
 
-def test_parsed_files_are_kept_and_keyed_by_text_and_path() -> None:
+def test_a_parse_keeps_nothing_between_calls() -> None:
+    """Nothing is cached at module level: the same text parsed twice gives two equal trees."""
     text = BASE.read_text(encoding="utf-8")
     first, _ = parse_source(text, "a.wr")
     again, _ = parse_source(text, "a.wr")
-    other, _ = parse_source(text, "b.wr")
-    assert again is first  # frozen syntax trees are shared, not parsed twice
-    assert other is not first and other.span.path == "b.wr"
-    _, diags = parse_source("ruleset t\n}", "c.wr")
-    diags.clear()  # the caller's list is its own
-    assert len(parse_source("ruleset t\n}", "c.wr")[1]) == 1
+    assert again is not first and again == first
+
+
+def test_one_compilation_parses_each_file_once(monkeypatch) -> None:
+    """Cities and the two-player layer both extend the base game: one compilation of the two
+    reads and parses base.wr once, and its layer-order checks parse nothing again."""
+    from wonderrules.grammar import loading
+    from wonderrules.grammar.compiler import compile_rules
+
+    parsed: list[str] = []
+
+    def counting(text: str, path: str, cache=None):
+        parsed.append(path)
+        return parse_source(text, path, cache)
+
+    monkeypatch.setattr(loading, "parse_source", counting)
+    assert compile_rules(["cities", "two_player"]).ok
+    assert sorted(Path(p).stem for p in parsed) == ["base", "cities", "two_player"]
+
+
+def test_compilations_of_one_run_share_the_files_they_parse(monkeypatch) -> None:
+    """`wr check base cities two_player` compiles three rule sets that all read base.wr: with
+    one ParsedFiles for the run, base.wr is parsed once; without one, once per compilation."""
+    from wonderrules.grammar import parse
+    from wonderrules.grammar.compiler import compile_rules
+
+    done: list[str] = []
+    real = parse._parse
+
+    def counting(text: str, path: str):
+        done.append(Path(path).stem)
+        return real(text, path)
+
+    monkeypatch.setattr(parse, "_parse", counting)
+    run = parse.ParsedFiles()
+    for name in ("base", "cities", "two_player"):
+        assert compile_rules([name], parsed=run).ok
+    assert sorted(done) == ["base", "cities", "two_player"]
+    done.clear()
+    for name in ("base", "cities", "two_player"):
+        assert compile_rules([name]).ok
+    assert sorted(done) == ["base", "base", "base", "cities", "two_player"]

@@ -308,7 +308,10 @@ def _supplies(fixed: Counter, choices: list[tuple[str, ...]], cost: Counter) -> 
 
 def oracle_payments(state, seat: int, cost: Counter) -> set[tuple[int, int]]:
     """Brute force: every use of the city's either/or units, every supply of each neighbour and
-    every split of what is still missing; the Pareto-minimal (left, right) coin pairs."""
+    every split of what is still missing; the Pareto-minimal (left, right) coin pairs.
+
+    At two seats the one neighbour is one seller, paid in `left`, at the lower of the two
+    prices: the right side sells nothing."""
     cost = Counter({r: n for r, n in cost.items() if n})
     if not cost:
         return {(0, 0)}
@@ -317,6 +320,9 @@ def oracle_payments(state, seat: int, cost: Counter) -> set[tuple[int, int]]:
     left = _supplies(*units(state, state.left(seat), True), cost)
     right = _supplies(*units(state, state.right(seat), True), cost)
     price = prices(state, seat)
+    if state.left(seat) == state.right(seat):
+        right = {(0,) * len(keys)}
+        price["left"] = {r: min(price["left"][r], price["right"][r]) for r in RESOURCES}
     found: set[tuple[int, int]] = set()
     for o in own:
         need = [cost[r] - o[i] for i, r in enumerate(keys)]

@@ -20,7 +20,7 @@ from engine_support import (
 )
 
 import wonderrules as wr
-from wonderrules import Action, IllegalActionError
+from wonderrules import Action, ArgumentError, IllegalActionError
 from wonderrules.interpreter.agents import make_agent
 from wonderrules.interpreter.log import ReplayError, check_scores
 
@@ -104,6 +104,8 @@ def test_reason_for_a_wrong_decision_kind():
     assert "choose 'pick'" in reasons[0]
     reasons = _refused(st, {0: Action("pick", "Palace")})
     assert "not in the discard pile" in reasons[0]
+    reasons = _refused(st, {0: Action("pick", "Tavern"), 1: Action("sell", "Tavern")})
+    assert set(reasons) == {1} and "player 1 has no decision to make now (waiting for: 0)" in reasons[1]
 
 
 def test_reason_for_a_missing_player_and_for_a_player_not_asked(table):
@@ -112,8 +114,10 @@ def test_reason_for_a_missing_player_and_for_a_player_not_asked(table):
     del acts[2]
     reasons = _refused(st, acts)
     assert "must choose" in reasons[2]
-    reasons = _refused(st, {**_sells(st), 5: Action("sell", FILLER[1])})
-    assert "has no decision" in reasons[5]
+    before = snapshot(st)
+    with pytest.raises(ArgumentError, match="there is no player 5: the players are 0 to 2"):
+        st.apply_actions({**_sells(st), 5: Action("sell", FILLER[1])})
+    assert snapshot(st) == before
 
 
 def test_reasons_for_bad_payments_and_means(table):

@@ -190,3 +190,35 @@ def test_a_neighbours_either_or_card_sells_one_unit_per_turn():
     s.turn()
     assert payments(st, 0, "build", "Temple") == set()
     assert st.explain(0, Action("build", "Temple", 4, 0)) is not None
+
+
+def test_at_two_seats_the_payments_are_the_one_sellers():
+    """Two seats without a neutral seat (data/two_seats.wr), dealt base cards so that the
+    hand-written model knows what every card produces: on every turn of seeded random games the
+    engine's payments are the oracle's with the one neighbour as the only seller (paid in
+    `left`, at the lower of the two prices)."""
+    import random
+    from pathlib import Path
+
+    import wonderrules as wr
+    from wonderrules.interpreter.agents import make_agent
+
+    game = wr.Game(wr.load_rules(str(Path(__file__).parent / "data" / "two_seats.wr")), 2)
+    base = game.rules
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        by_age = {age: sorted({c.name for c in base.cards if c.age == age and not c.name.startswith("Duel ")})
+                  for age in (1, 2, 3)}
+        hands = {age: [rng.sample(names, 7) for _ in range(2)] for age, names in by_age.items()}
+        state = game.new_initial_state(seed, hands=hands)
+        agents = [make_agent("greedy", seed * 31 + p) for p in range(2)]
+        while not state.is_terminal():
+            for p, dec in state.pending_decisions().items():
+                if dec.kind == "play":
+                    problems = _engine_vs_oracle(state, p)
+                    assert not problems, (seed, state.age, state.turn, p, problems)
+                    assert all(a.right == 0 for a in state.legal_actions(p))
+                    checked += 1
+            state.apply_actions({p: agents[p].choose(state, p) for p in state.pending_decisions()})
+    assert checked >= 12 * 18 * 2

@@ -1,6 +1,6 @@
 """The cached payment search against brute force.
 
-`trading.payment_options` answers from caches keyed by reduced, packed problems, and
+`TradeSolver.payment_options` answers from caches keyed by reduced, packed problems, and
 `_play_actions` lists payments from those caches; both are fast paths that must not change an
 answer. The oracle here enumerates everything: every use of the city's either/or units (each
 unit gives one of its resources, or nothing), every way each neighbour uses theirs, and every
@@ -20,15 +20,20 @@ from __future__ import annotations
 
 import random
 from itertools import product
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wonderrules
-from wonderrules.interpreter import legal, trading
+from wonderrules.interpreter import legal
 from wonderrules.interpreter.actions import BUILD, STAGE
 from wonderrules.interpreter.game import Game
+from wonderrules.interpreter.trading import ZERO_COST, TradeSolver
+
+#: a table of two seats without a neutral seat (test data of the engine's tests)
+TWO_SEATS = str(Path(__file__).resolve().parents[1] / "interpreter" / "data" / "two_seats.wr")
 
 # ---- the oracle --------------------------------------------------------------------------------
 
@@ -81,7 +86,7 @@ def _buys(rest, left, right, ctx):
 
 
 def oracle(cost, ctx):
-    """(payments, exact payments) of a cost in a flat context (see trading.context)."""
+    """(payments, exact payments) of a cost in a flat context (see TradeSolver.flat)."""
     of, oc, lf, lc, rf, rc = ctx[:6]
     rests = _remainders(cost, of, oc)
     left, right = _supplies(lf, lc), _supplies(rf, rc)
@@ -97,17 +102,26 @@ def oracle(cost, ctx):
     return tuple(pareto), frozenset(exact)
 
 
+#: one solver per number of resources, shared by the tests of this module as the engine shares
+#: one between the games of a rule set
+_SOLVERS: dict[int, TradeSolver] = {}
+
+
+def _units_sorted(ctx):
+    """A flat context with each either/or unit's resources in increasing order (as the solver
+    gives its contexts back: the order within a unit means nothing)."""
+    return tuple(tuple(tuple(sorted(u)) for u in v) if i in (1, 3, 5) else v for i, v in enumerate(ctx))
+
+
 def engine(cost, ctx):
     """The engine's answers for a cost in a flat context, interned as the engine does."""
     of, oc, lf, lc, rf, rc, lp, rp, lreb, rreb = ctx
-    cid = trading.intern_cost(tuple(cost))
-    gen = trading.generation()
-    ctx_id = trading.intern_context(trading.intern_part((tuple(of), tuple(oc))),
-                                    trading.intern_part((tuple(lf), tuple(lc))),
-                                    trading.intern_part((tuple(rf), tuple(rc))),
-                                    trading.intern_part((tuple(lp), tuple(rp), lreb, rreb)))
-    assert gen == trading.generation()
-    return trading.payment_options(cid, ctx_id), trading.achievable(cid, ctx_id)
+    solver = _SOLVERS.setdefault(len(cost), TradeSolver(len(cost)))
+    cid = solver.cost_id(tuple(cost))
+    context = solver.context(solver.part((tuple(of), tuple(oc))), solver.part((tuple(lf), tuple(lc))),
+                             solver.part((tuple(rf), tuple(rc))), solver.part((tuple(lp), tuple(rp), lreb, rreb)))
+    assert solver.flat(context) == _units_sorted(tuple(ctx))
+    return solver.payment_options(cid, context), solver.achievable(cid, context)
 
 
 # ---- handcrafted positions (answers worked out by hand) ----------------------------------------
@@ -270,11 +284,16 @@ def _city_context(state, seat, start_of_turn):
 
     left, right = state.left(seat), state.right(seat)
     prices = (tuple(city.prices[0]), tuple(city.prices[1]), city.rebates[0], city.rebates[1])
+    if left == right:  # two seats: one seller, the left one, at the lower price, with both rebates
+        low = tuple(min(a, b) for a, b in zip(*city.prices))
+        prices = (low, low, city.rebates[0] + city.rebates[1], 0)
     if start_of_turn and state._turn_sales:  # the last card of an age: sales and prices at the start of the turn
         (lf, lc), (rf, rc) = state._turn_sales[left][0], state._turn_sales[right][0]
         prices = state._turn_sales[seat][1]
     else:
         (lf, lc), (rf, rc) = sales(left), sales(right)
+    if left == right:
+        rf, rc = (0,) * len(lf), ()
     return (tuple(city.fixed), tuple(sorted(city.choices + city.derived_choices(cat)[0])), lf, lc, rf, rc) + prices
 
 
@@ -283,15 +302,16 @@ def _check_position(state, player, dec):
     the legal actions list exactly the payments the city can afford."""
     seat = dec.seat
     city = state.cities[seat]
-    ctx_id = state.trade_id(seat, start_of_turn=dec.kind == "extra")
+    trade = state.trade
+    context = state.trade_context(seat, start_of_turn=dec.kind == "extra")
     ctx = _city_context(state, seat, dec.kind == "extra")
-    assert trading.context(ctx_id) == ctx
+    assert trade.flat(context) == _units_sorted(ctx)
     budget = legal.budget(state, dec)
     acts = state.legal_actions(player)
     checked = 0
     for card in state.hands[player]:
         want = oracle(card.cost, ctx)
-        assert (trading.payment_options(card.cost_id, ctx_id), trading.achievable(card.cost_id, ctx_id)) == want, \
+        assert (trade.payment_options(card.cost_id, context), trade.achievable(card.cost_id, context)) == want, \
             (card.name, ctx)
         checked += 1
         if card.name in city.names or (card.chains_from & city.names):
@@ -304,8 +324,8 @@ def _check_position(state, player, dec):
         stage = city.board.stages[city.stages_built]
         cost = (0,) * len(stage.cost) if city.free_stage_resources else stage.cost
         want = oracle(cost, ctx)
-        cid = trading.ZERO_COST if city.free_stage_resources else stage.cost_id
-        assert (trading.payment_options(cid, ctx_id), trading.achievable(cid, ctx_id)) == want
+        cid = ZERO_COST if city.free_stage_resources else stage.cost_id
+        assert (trade.payment_options(cid, context), trade.achievable(cid, context)) == want
         # a neutral seat that must chain never tucks a card it can chain; it may pay any seller
         neutral = state.neutral_rules.get(seat)
         cards = [c for c in state.hands[player] if not (
@@ -388,6 +408,18 @@ def test_last_card_of_an_age_is_paid_with_start_of_turn_sales(base):
     assert extra >= 6 and changed >= 1, (extra, changed)
 
 
+@pytest.mark.parametrize("refs", [(TWO_SEATS,), ("cities", TWO_SEATS)], ids=["base", "cities"])
+def test_two_seat_positions_match_brute_force(refs):
+    """Two seats without a neutral seat: the one neighbour is one seller (paid in `left`, at the
+    lower of the two prices, with both rebates); no payment ever goes to the right."""
+    game = Game(wonderrules.load_rules(*refs), 2)
+    for seed in range(4):
+        state, checked = _play(game, 700 + seed)
+        assert checked > 0
+        assert all(r["actions"][p].get("right", 0) == 0 for r in state.history if r["type"] == "decisions"
+                   for p in r["actions"])
+
+
 def test_two_player_positions_match_brute_force():
     """Two players and the Free City: a neutral seat trades as a neighbour of both."""
     game = Game(wonderrules.load_rules("cities", "two_player"), 2)
@@ -395,16 +427,16 @@ def test_two_player_positions_match_brute_force():
         assert _play(game, 300 + seed)[1] > 0
 
 
-def test_forgetting_the_caches_mid_game_changes_nothing(base, monkeypatch):
-    """With tiny caches they are forgotten many times a game (ids held by states turn stale and
-    are interned again); every answer still matches brute force and the game is the same."""
+def test_forgetting_the_caches_mid_game_changes_nothing(base):
+    """With tiny tables the solver forgets them many times a game (contexts held by states keep
+    working, new ones are interned again); every answer still matches brute force and the game
+    is the same."""
     game = Game(base, 5)
     expected = [wonderrules.to_log(_play(game, 40 + s, check=False)[0]) for s in range(2)]
-    before = trading.generation()
-    monkeypatch.setattr(trading, "_MAX_ENTRIES", 8)
-    trading.clear_caches()
-    got = [wonderrules.to_log(_play(game, 40 + s)[0]) for s in range(2)]
-    assert trading.generation() > before + 5
+    small = Game(base, 5)
+    small.catalog.trade.max_entries = 8
+    got = [wonderrules.to_log(_play(small, 40 + s)[0]) for s in range(2)]
+    assert small.catalog.trade.clears > 5
     assert got == expected
 
 
@@ -436,7 +468,7 @@ def test_copies_keep_their_own_trade_contexts(base):
 def test_same_seed_same_game(base, players):
     game = Game(base, players)
     one = wonderrules.to_log(_play(game, 77, check=False)[0])
-    trading.clear_caches()  # cold caches must not change a choice or its order
+    game.catalog.trade.clear()  # cold caches must not change a choice or its order
     two = wonderrules.to_log(_play(game, 77, check=False)[0])
     assert one == two
     assert one["rounds"] and "scores" in one
