@@ -1,0 +1,194 @@
+"""A rule set's settings resolved for one table: a player count and the options turned on.
+
+The checker (deck arithmetic for every table a rule set allows) and the engine both use it, so
+they agree on what a table of N players gets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
+
+import attrs
+
+from wonderrules.interpreter.core import ir
+
+__all__ = ["TableConfig", "ConfigError", "resolve_config", "evaluate", "supported_tables", "deck_cards"]
+
+
+class ConfigError(ValueError):
+    """The rule set cannot seat this table (a player count, an option), with a sentence."""
+
+
+def evaluate(expr: ir.Expr, env: Mapping[str, int]) -> int:
+    """A setting's expression over the table's variables (`players`, `seats`, `age`...)."""
+    if isinstance(expr, ir.Num):
+        return expr.value
+    if isinstance(expr, ir.Var):
+        if expr.name not in env:
+            raise ConfigError(f"'{expr.name}' has no value in a setting of the table")
+        return env[expr.name]
+    if isinstance(expr, ir.BinOp):
+        a, b = evaluate(expr.left, env), evaluate(expr.right, env)
+        op = expr.op
+        if op == "/":
+            if b == 0:
+                raise ConfigError("a setting divides by zero")
+            return a // b
+        table = {"+": a + b, "-": a - b, "*": a * b, "<": int(a < b), "<=": int(a <= b), "==": int(a == b),
+                 "!=": int(a != b), ">=": int(a >= b), ">": int(a > b), "and": int(bool(a and b)),
+                 "or": int(bool(a or b))}
+        return table[op]
+    if isinstance(expr, ir.Not):
+        return int(not evaluate(expr.operand, env))
+    if isinstance(expr, ir.Call):
+        values = [evaluate(a, env) for a in expr.args]
+        if expr.function == "abs":
+            return abs(values[0])
+        return min(values) if expr.function == "min" else max(values)
+    raise ConfigError("a setting of the table cannot count what cities hold")
+
+
+@attrs.frozen
+class TableConfig:
+    """Everything about a table that does not change during a game."""
+
+    players: int
+    seats: int
+    options: tuple[str, ...]
+    start_coins: int
+    ages: int
+    hand: int
+    turns: int
+    pass_directions: tuple[str, ...]
+    #: (pool, age, number of cards drawn into that age's deck)
+    pool_draws: tuple[tuple[str, int, int], ...]
+    tie_break: tuple[str, ...]
+    #: moment -> the order of the steps of its effects
+    order: Mapping[str, tuple[str, ...]]
+    neutral_seats: tuple[ir.NeutralSeat, ...]
+    contests: tuple[ir.Contest, ...]
+    zones: tuple[ir.Zone, ...]
+    team_size: int
+    winner: str
+
+    def steps(self, moment: str) -> tuple[str, ...]:
+        return self.order.get(moment, ())
+
+    def draws_for(self, age: int) -> list[tuple[str, int]]:
+        return [(pool, n) for pool, a, n in self.pool_draws if a == age]
+
+    def direction(self, age: int) -> str:
+        dirs = self.pass_directions
+        return dirs[(age - 1) % len(dirs)] if dirs else "left"
+
+    def variables(self) -> dict[str, int]:
+        return {"players": self.players, "seats": self.seats, "ages": self.ages, "turns": self.turns,
+                "hand": self.hand}
+
+
+def _replace_by(old: Sequence[Any], new: Sequence[Any], key: str) -> tuple[Any, ...]:
+    names = {getattr(n, key) for n in new}
+    return tuple(o for o in old if getattr(o, key) not in names) + tuple(new)
+
+
+def _apply(values: dict[str, Any], zones: dict[str, ir.Zone], patch: ir.Patch) -> None:
+    for name in ("start_coins", "hand", "turns", "pass_directions"):
+        given = getattr(patch, name)
+        if given is not None:
+            values[name] = given
+    if patch.pool_draws:
+        values["pool_draws"] = _replace_by(values["pool_draws"], patch.pool_draws, "pool")
+    if patch.neutral_seats:
+        values["neutral_seats"] = _replace_by(values["neutral_seats"], patch.neutral_seats, "name")
+    if patch.order:
+        order = dict(values["order"])
+        order.update({moment: tuple(steps) for moment, steps in patch.order})
+        values["order"] = tuple(order.items())
+    for zone in patch.zones:
+        zones[zone.name] = zone
+
+
+def resolve_config(rules: ir.RuleSet, players: int, options: Sequence[str] = ()) -> TableConfig:
+    """The table of `players` players with the named options; ConfigError when not allowed."""
+    known = {o.name: o for o in rules.options}
+    chosen: list[ir.Option] = []
+    for name in options:
+        if name not in known:
+            raise ConfigError(f"no option '{name}' (known: {', '.join(known) or 'none'})")
+        chosen.append(known[name])
+    s = rules.settings
+    values: dict[str, Any] = {
+        "start_coins": s.start_coins, "hand": s.hand, "turns": s.turns, "pass_directions": s.pass_directions,
+        "pool_draws": s.pool_draws, "order": s.order, "neutral_seats": s.neutral_seats,
+    }
+    zones = {z.name: z for z in rules.zones}
+    for patch in rules.patches:
+        if players in patch.players:
+            _apply(values, zones, patch)
+    contests = {c.name: c for c in rules.contests}
+    team_size = 0
+    winner = "player"
+    for opt in chosen:
+        if opt.players and players not in opt.players:
+            counts = ", ".join(str(p) for p in opt.players)
+            raise ConfigError(f"option '{opt.name}' needs {counts} players, not {players}")
+        for patch in opt.patches:
+            if not patch.players or players in patch.players:
+                _apply(values, zones, patch)
+        for c in opt.contests:
+            contests[c.name] = c
+        team_size = opt.team_size or team_size
+        winner = opt.winner if opt.winner != "player" else winner
+    if players not in s.players:
+        raise ConfigError(f"this rule set is for {_ranges(s.players)} players, not {players}")
+    if team_size and players % team_size:
+        raise ConfigError(f"{players} players cannot sit in teams of {team_size}")
+    neutral: tuple[ir.NeutralSeat, ...] = values["neutral_seats"]
+    seats = players + len(neutral)
+    env = {"players": players, "seats": seats, "ages": s.ages}
+    hand = evaluate(values["hand"], env)
+    turns = evaluate(values["turns"], {**env, "hand": hand})
+    draws = []
+    for d in values["pool_draws"]:
+        for age in ([d.age] if d.age else range(1, s.ages + 1)):
+            draws.append((d.pool, age, evaluate(d.count, {**env, "age": age})))
+    return TableConfig(
+        players=players, seats=seats, options=tuple(options), start_coins=values["start_coins"], ages=s.ages,
+        hand=hand, turns=turns, pass_directions=tuple(values["pass_directions"]), pool_draws=tuple(draws),
+        tie_break=tuple(s.tie_break), order=dict(values["order"]), neutral_seats=neutral,
+        contests=tuple(contests.values()), zones=tuple(zones.values()), team_size=team_size, winner=winner)
+
+
+def _ranges(counts: Sequence[int]) -> str:
+    ordered = sorted(counts)
+    if not ordered:
+        return "no"
+    if ordered == list(range(ordered[0], ordered[-1] + 1)) and len(ordered) > 2:
+        return f"{ordered[0]} to {ordered[-1]}"
+    return ", ".join(str(c) for c in ordered)
+
+
+def supported_tables(rules: ir.RuleSet) -> list[tuple[int, tuple[str, ...]]]:
+    """Every (player count, options) a rule set allows: each count alone and with each option."""
+    out: list[tuple[int, tuple[str, ...]]] = []
+    for n in sorted(set(rules.settings.players)):
+        out.append((n, ()))
+        for opt in rules.options:
+            if not opt.players or n in opt.players:
+                out.append((n, (opt.name,)))
+    return out
+
+
+def deck_cards(rules: ir.RuleSet, config: TableConfig, age: int, deck: str = "age") -> list[ir.Card]:
+    """The cards of a deck dealt by age that are not drawn from pools, with their copies for the
+    table (one copy per printed marker at or below the number of seats)."""
+    out: list[ir.Card] = []
+    for card in rules.cards:
+        if card.deck == deck and card.age == age and not card.pool:
+            out.extend([card] * card.copies_for(config.seats))
+    return out
+
+
+def option(rules: ir.RuleSet, name: str) -> Optional[ir.Option]:
+    return next((o for o in rules.options if o.name == name), None)

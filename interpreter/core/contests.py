@@ -1,0 +1,109 @@
+"""Contests: seats compared by strength at a moment, and the tokens each result gives.
+
+Participants are every seat but the holders of the sit-out token, who spend some of it. In
+`pairs` mode each participant fights its nearest participant on each side (`neighbours`: seats
+in order around the table, skipping those out; when two remain they fight once), or the seat of
+another relation; each pair fights once; with `except partners`, partners never fight. A holder
+of the reduced token fights for fewer tokens (and so does its opponent), spending some of it. In
+`ranking` mode the strongest participants get `win` and the weakest `lose` (all of them on a
+tie; nobody when everyone ties).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wonderrules.interpreter.core import ir
+from wonderrules.interpreter.core.expressions import compile_expr, compile_seats
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.core.catalog import Catalog
+    from wonderrules.interpreter.core.state import State
+
+__all__ = ["CompiledContest"]
+
+
+class CompiledContest:
+    def __init__(self, contest: ir.Contest, cat: Catalog) -> None:
+        self.name = contest.name
+        self.contest = contest
+        self.strength = compile_expr(contest.strength, cat)
+        self.neighbours = contest.against == (ir.Relation("neighbours"),)
+        self.against = compile_seats(contest.against)
+        self.sit_out = cat.token_index[contest.sit_out] if contest.sit_out else -1
+        self.reduced = cat.token_index[contest.reduced] if contest.reduced else -1
+        self.win_token = cat.token_index[contest.win.token]
+        self.lose_token = cat.token_index[contest.lose.token]
+
+    def pairs(self, st: State, fighters: list[int]) -> list[tuple[int, int]]:
+        pairs: list[tuple[int, int]] = []
+        if self.neighbours:
+            k = len(fighters)
+            if k >= 2:
+                for i, a in enumerate(fighters):
+                    b = fighters[(i + 1) % k]
+                    pair = (min(a, b), max(a, b))
+                    if a != b and pair not in pairs:
+                        pairs.append(pair)
+        else:
+            inside = set(fighters)
+            for a in fighters:
+                for b in self.against(st, a, a):
+                    pair = (min(a, b), max(a, b))
+                    if a != b and b in inside and pair not in pairs:
+                        pairs.append(pair)
+        if self.contest.except_partners and st.table.team_size:
+            team = st.table.team_of
+            pairs = [(a, b) for a, b in pairs if team(a) != team(b)]
+        return pairs
+
+    def resolve(self, st: State) -> None:
+        c = self.contest
+        cities = st.cities
+        fighters = list(range(st.n))
+        if self.sit_out >= 0:
+            out = [s for s in fighters if cities[s].token_counts[self.sit_out] > 0]
+            for s in out:
+                _spend(cities[s], self.sit_out, c.sit_out_spend)
+            fighters = [s for s in fighters if s not in out]
+        reduced: set[int] = set()
+        if self.reduced >= 0:
+            reduced = {s for s in fighters if cities[s].token_counts[self.reduced] > 0}
+            for s in reduced:
+                _spend(cities[s], self.reduced, c.reduced_spend)
+        age = max(1, st.age)
+        win_worth = c.win.worth[min(age, len(c.win.worth)) - 1]
+        lose_worth = c.lose.worth[min(age, len(c.lose.worth)) - 1]
+        if c.mode == "ranking":
+            self._rank(st, fighters, win_worth, lose_worth)
+            return
+        for a, b in self.pairs(st, fighters):
+            sa = self.strength(st, a, a, None)
+            sb = self.strength(st, b, b, None)
+            if sa == sb:
+                continue
+            winner, loser = (a, b) if sa > sb else (b, a)
+            n = c.reduced_tokens if (a in reduced or b in reduced) else c.tokens_per_result
+            st.gain_tokens(winner, self.win_token, n, win_worth)
+            st.gain_tokens(loser, self.lose_token, n, lose_worth)
+
+    def _rank(self, st: State, fighters: list[int], win_worth: int, lose_worth: int) -> None:
+        if len(fighters) < 2:
+            return
+        values = {s: self.strength(st, s, s, None) for s in fighters}
+        best, worst = max(values.values()), min(values.values())
+        if best == worst:
+            return
+        n = self.contest.tokens_per_result
+        for s in fighters:
+            if values[s] == best:
+                st.gain_tokens(s, self.win_token, n, win_worth)
+            elif values[s] == worst:
+                st.gain_tokens(s, self.lose_token, n, lose_worth)
+
+
+def _spend(city: Any, token: int, n: int) -> None:
+    """Spend up to n tokens; their values go with them (tokens spent here carry worth 1 each)."""
+    n = min(n, city.token_counts[token])
+    city.token_counts[token] -= n
+    city.token_values[token] -= n

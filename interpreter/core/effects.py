@@ -1,0 +1,380 @@
+"""Core operations compiled once into hook objects.
+
+A compiled hook has a `step` (its place among the effects of one moment), an optional compiled
+`condition`, and one of three uses:
+
+- passive operations change the city while their source is active (`apply`): production, symbols,
+  market prices and rebates, granted abilities, cost changes;
+- triggered operations act when their trigger comes (`run`): coins, tokens, decisions, moves;
+- end-of-game operations are read by final scoring: points, symbols chosen then, copies.
+
+Every operation of :mod:`.ir` has one compiler here; nothing reads the IR again during a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Optional
+
+from wonderrules.interpreter.core import ir
+from wonderrules.interpreter.core.expressions import Compiled, SeatsFn, compile_expr, compile_seats
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.core.catalog import Catalog, Source
+
+__all__ = ["CompiledHook", "compile_hook", "compile_op", "STEP_OF", "PASSIVE_OPS", "TRIGGERED_OPS",
+           "END_OF_GAME_OPS"]
+
+#: the step of an operation among the effects of one moment (see the game's `order`)
+STEP_OF: Mapping[type, str] = MappingProxyType({ir.GainCoins: "gain", ir.GainTokens: "gain", ir.LoseCoins: "lose",
+                            ir.Decide: "decide", ir.Move: "move"})
+PASSIVE_OPS = (ir.Produce, ir.ProduceOneOf, ir.Symbol, ir.Price, ir.Rebate, ir.Grant, ir.CostChange)
+TRIGGERED_OPS = (ir.GainCoins, ir.LoseCoins, ir.GainTokens, ir.Decide, ir.Move)
+END_OF_GAME_OPS = (ir.Score, ir.Symbol, ir.CopyCard, ir.CopySymbol)
+
+
+class CompiledHook:
+    """One effect of a source, ready to run: `op` is the compiled operation."""
+
+    __slots__ = ("op", "step", "condition", "source", "kind")
+
+    def __init__(self, op: Any, step: str, condition: Optional[Compiled], source: Source, kind: str) -> None:
+        self.op = op
+        self.step = step
+        self.condition = condition
+        self.source = source
+        self.kind = kind  # the IR operation's class name
+
+    def holds(self, st: Any, seat: int) -> bool:
+        return self.condition is None or bool(self.condition(st, seat, seat, None))
+
+    def apply(self, st: Any, seat: int) -> None:
+        if self.holds(st, seat):
+            self.op.apply(st, seat)
+
+    def run(self, st: Any, seat: int) -> None:
+        if self.holds(st, seat):
+            self.op.run(st, seat)
+
+    def __repr__(self) -> str:
+        return f"CompiledHook({self.kind} of {self.source.name!r})"
+
+
+def compile_hook(hook: ir.Hook, cat: Catalog, source: Source) -> CompiledHook:
+    op = compile_op(hook.op, cat, source)
+    condition = compile_expr(hook.condition, cat, source) if hook.condition is not None else None
+    return CompiledHook(op, STEP_OF.get(type(hook.op), ""), condition, source, type(hook.op).__name__)
+
+
+# ---- triggered operations ---------------------------------------------------------------------------
+
+class GainCoins:
+    __slots__ = ("amount", "targets", "constant")
+
+    def __init__(self, amount: Compiled, targets: SeatsFn, constant: Optional[int] = None) -> None:
+        self.amount = amount
+        self.targets = targets
+        #: a fixed number of coins for the owner alone (the common case, run without a call)
+        self.constant = constant
+
+    def run(self, st: Any, seat: int) -> None:
+        if self.constant is not None:
+            st.cities[seat].coins += self.constant
+            return
+        for target in self.targets(st, seat, seat):
+            n = self.amount(st, seat, target, None)
+            if n:
+                st.cities[target].coins += n
+
+
+class LoseCoins:
+    __slots__ = ("amount", "targets", "token")
+
+    def __init__(self, amount: Compiled, targets: SeatsFn, token: Optional[int]) -> None:
+        self.amount = amount
+        self.targets = targets
+        self.token = token
+
+    def run(self, st: Any, seat: int) -> None:
+        for target in self.targets(st, seat, seat):
+            n = self.amount(st, seat, target, None)
+            if n > 0:
+                st.lose_coins(target, n, self.token)
+
+
+class GainTokens:
+    __slots__ = ("token", "amount", "worth", "targets")
+
+    def __init__(self, token: int, amount: Compiled, worth: Compiled, targets: SeatsFn) -> None:
+        self.token = token
+        self.amount = amount
+        self.worth = worth
+        self.targets = targets
+
+    def run(self, st: Any, seat: int) -> None:
+        for target in self.targets(st, seat, seat):
+            n = self.amount(st, seat, target, None)
+            if n:
+                st.gain_tokens(target, self.token, n, self.worth(st, seat, target, None))
+
+
+class Decide:
+    __slots__ = ("decision", "times")
+
+    def __init__(self, decision: int, times: int) -> None:
+        self.decision = decision
+        self.times = times
+
+    def run(self, st: Any, seat: int) -> None:
+        for _ in range(self.times):
+            st.ask(seat, self.decision)
+
+
+class Move:
+    __slots__ = ("count", "from_zone", "from_seat", "to_zone", "to_seat")
+
+    def __init__(self, count: Compiled, from_zone: int, from_seat: SeatsFn, to_zone: int, to_seat: SeatsFn) -> None:
+        self.count = count
+        self.from_zone = from_zone
+        self.from_seat = from_seat
+        self.to_zone = to_zone
+        self.to_seat = to_seat
+
+    def run(self, st: Any, seat: int) -> None:
+        n = self.count(st, seat, seat, None)
+        sources = self.from_seat(st, seat, seat)
+        targets = self.to_seat(st, seat, seat)
+        if n > 0 and sources and targets:
+            st.move_cards(n, self.from_zone, sources[0], self.to_zone, targets[0])
+
+
+# ---- passive operations ---------------------------------------------------------------------------
+
+class Produce:
+    __slots__ = ("resources", "amount", "for_sale", "source_class")
+
+    def __init__(self, resources: tuple[int, ...], amount: int, for_sale: bool, source_class: str) -> None:
+        self.resources = resources
+        self.amount = amount
+        self.for_sale = for_sale
+        #: what the market's `sells` looks at: `board`, or the colour of the card
+        self.source_class = source_class
+
+    def apply(self, st: Any, seat: int) -> None:
+        sellable = self.for_sale and self.source_class in st.catalog.market_sells
+        st.cities[seat].add_production(self.resources, self.amount, sellable)
+
+
+class ProduceOneOf:
+    __slots__ = ("sources", "missing", "for_sale", "source_class")
+    resources = ()
+
+    def __init__(self, sources: frozenset[str], missing: bool, for_sale: bool, source_class: str) -> None:
+        self.sources = sources
+        self.missing = missing
+        self.for_sale = for_sale
+        self.source_class = source_class
+
+    def apply(self, st: Any, seat: int) -> None:
+        city = st.cities[seat]
+        sellable = self.for_sale and self.source_class in st.catalog.market_sells
+        city.derived.append((self.sources, self.missing, sellable))
+        city.version += 1
+
+
+class Symbol:
+    __slots__ = ("options", "amount")
+
+    def __init__(self, options: tuple[int, ...], amount: int) -> None:
+        self.options = options
+        self.amount = amount
+
+    @property
+    def fixed(self) -> bool:
+        return len(self.options) == 1
+
+    def apply(self, st: Any, seat: int) -> None:
+        if len(self.options) == 1:
+            st.cities[seat].symbols[self.options[0]] += self.amount
+
+
+class Price:
+    """Lower the buyer's price of some resources from the sellers of some relations."""
+
+    __slots__ = ("resources", "sellers", "price")
+
+    def __init__(self, resources: tuple[int, ...], sellers: tuple[ir.Relation, ...], price: int) -> None:
+        self.resources = resources
+        self.sellers = sellers
+        self.price = price
+
+    def apply(self, st: Any, seat: int) -> None:
+        city = st.cities[seat]
+        for slot in st.market_slots(seat, self.sellers):
+            row = city.prices[slot]
+            for r in self.resources:
+                if self.price < row[r]:
+                    row[r] = self.price
+        city.version += 1
+
+
+class Rebate:
+    __slots__ = ("sellers", "amount")
+
+    def __init__(self, sellers: tuple[ir.Relation, ...], amount: int) -> None:
+        self.sellers = sellers
+        self.amount = amount
+
+    def apply(self, st: Any, seat: int) -> None:
+        city = st.cities[seat]
+        for slot in st.market_slots(seat, self.sellers):
+            city.rebates[slot] += self.amount
+        city.version += 1
+
+
+class Grant:
+    __slots__ = ("ability", "period", "uses", "colours")
+
+    def __init__(self, ability: int, period: str, uses: int, colours: frozenset[int]) -> None:
+        self.ability = ability
+        self.period = period
+        self.uses = uses
+        self.colours = colours
+
+    def apply(self, st: Any, seat: int) -> None:
+        # [ability, colours allowed (empty: any), period, uses per period, used in this period]
+        st.cities[seat].grants.append([self.ability, self.colours, self.period, self.uses, 0])
+
+
+class CostChange:
+    __slots__ = ("action", "no_resources", "no_coins", "coins_less", "colours", "targets")
+
+    def __init__(self, action: int, no_resources: bool, no_coins: bool, coins_less: int, colours: frozenset[int],
+                 targets: SeatsFn) -> None:
+        self.action = action
+        self.no_resources = no_resources
+        self.no_coins = no_coins
+        self.coins_less = coins_less
+        self.colours = colours
+        self.targets = targets
+
+    def apply(self, st: Any, seat: int) -> None:
+        for target in self.targets(st, seat, seat):
+            city = st.cities[target]
+            city.cost_changes.setdefault(self.action, []).append(self)
+            city.version += 1
+
+
+# ---- end-of-game operations -----------------------------------------------------------------------
+
+class Score:
+    __slots__ = ("amount", "virtual_amount")
+
+    def __init__(self, amount: Compiled, virtual_amount: Compiled) -> None:
+        self.amount = amount
+        #: the same count for a card not built yet, as if it were (to value a card in hand)
+        self.virtual_amount = virtual_amount
+
+    def points(self, st: Any, seat: int) -> int:
+        return self.amount(st, seat, seat, None)
+
+
+class Copy:
+    """At the end of the game: copy `count` cards (or their symbols) of some colours."""
+
+    __slots__ = ("count", "colours", "sources", "relations", "symbols_only")
+
+    def __init__(self, count: int, colours: frozenset[str], relations: tuple[ir.Relation, ...],
+                 symbols_only: bool) -> None:
+        self.count = count
+        self.colours = colours
+        self.sources: SeatsFn = compile_seats(relations)
+        self.relations = relations
+        self.symbols_only = symbols_only
+
+
+# ---- the compilers --------------------------------------------------------------------------------
+
+def compile_op(op: Any, cat: Catalog, source: Source) -> Any:
+    compiler = _COMPILERS.get(type(op))
+    if compiler is None:
+        raise TypeError(f"not an operation: {op!r}")
+    return compiler(op, cat, source)
+
+
+def _colours(cat: Catalog, names: tuple[str, ...]) -> frozenset[int]:
+    return frozenset(cat.colour_index[c] for c in names)
+
+
+def _gain_coins(op: ir.GainCoins, cat: Catalog, source: Source) -> GainCoins:
+    constant = op.amount.value if isinstance(op.amount, ir.Num) and op.targets == (ir.Relation("self"),) else None
+    return GainCoins(compile_expr(op.amount, cat, source), compile_seats(op.targets), constant)
+
+
+def _lose_coins(op: ir.LoseCoins, cat: Catalog, source: Source) -> LoseCoins:
+    token = cat.token_index[op.or_take] if op.or_take else None
+    return LoseCoins(compile_expr(op.amount, cat, source), compile_seats(op.targets), token)
+
+
+def _gain_tokens(op: ir.GainTokens, cat: Catalog, source: Source) -> GainTokens:
+    return GainTokens(cat.token_index[op.token], compile_expr(op.amount, cat, source),
+                      compile_expr(op.worth, cat, source), compile_seats(op.targets))
+
+
+def _decide(op: ir.Decide, cat: Catalog, source: Source) -> Decide:
+    return Decide(cat.decision_index[op.decision], op.times)
+
+
+def _move(op: ir.Move, cat: Catalog, source: Source) -> Move:
+    return Move(compile_expr(op.count, cat, source), cat.zone_index[op.from_zone], compile_seats((op.from_seat,)),
+                cat.zone_index[op.to_zone], compile_seats((op.to_seat,)))
+
+
+def _produce(op: ir.Produce, cat: Catalog, source: Source) -> Produce:
+    return Produce(tuple(cat.res_index[r] for r in op.options), op.amount, op.for_sale, source.source_class)
+
+
+def _produce_one_of(op: ir.ProduceOneOf, cat: Catalog, source: Source) -> ProduceOneOf:
+    return ProduceOneOf(frozenset(op.sources), op.missing, op.for_sale, source.source_class)
+
+
+def _symbol(op: ir.Symbol, cat: Catalog, source: Source) -> Symbol:
+    return Symbol(tuple(cat.sym_index[s] for s in op.options), op.amount)
+
+
+def _price(op: ir.Price, cat: Catalog, source: Source) -> Price:
+    return Price(tuple(cat.res_index[r] for r in op.resources), op.sellers, op.price)
+
+
+def _rebate(op: ir.Rebate, cat: Catalog, source: Source) -> Rebate:
+    return Rebate(op.sellers, op.amount)
+
+
+def _grant(op: ir.Grant, cat: Catalog, source: Source) -> Grant:
+    return Grant(cat.ability_index[op.ability], op.period, op.uses, _colours(cat, op.colours))
+
+
+def _cost_change(op: ir.CostChange, cat: Catalog, source: Source) -> CostChange:
+    return CostChange(cat.action_index[op.action], op.resources == "none", op.coins == "none", op.coins_less,
+                      _colours(cat, op.colours), compile_seats(op.targets))
+
+
+def _score(op: ir.Score, cat: Catalog, source: Source) -> Score:
+    return Score(compile_expr(op.amount, cat, source), compile_expr(op.amount, cat, source, virtual=True))
+
+
+def _copy_card(op: ir.CopyCard, cat: Catalog, source: Source) -> Copy:
+    return Copy(op.count, frozenset(op.colours), op.sources, False)
+
+
+def _copy_symbol(op: ir.CopySymbol, cat: Catalog, source: Source) -> Copy:
+    return Copy(op.count, frozenset(op.colours), op.sources, True)
+
+
+_COMPILERS: Mapping[type, Callable[..., Any]] = MappingProxyType({
+    ir.GainCoins: _gain_coins, ir.LoseCoins: _lose_coins, ir.GainTokens: _gain_tokens, ir.Decide: _decide,
+    ir.Move: _move, ir.Produce: _produce, ir.ProduceOneOf: _produce_one_of, ir.Symbol: _symbol, ir.Price: _price,
+    ir.Rebate: _rebate, ir.Grant: _grant, ir.CostChange: _cost_change, ir.Score: _score, ir.CopyCard: _copy_card,
+    ir.CopySymbol: _copy_symbol,
+})

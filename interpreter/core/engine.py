@@ -1,0 +1,494 @@
+"""Running a game: the program of the flow, one instruction at a time, and the work queue.
+
+A state advances until someone must decide or the game ends. Work items (plain tuples) run
+before the next instruction: the effects of a resolution, the effects of a moment one by one
+(each may ask for a decision, which pauses everything), decisions put off because their player
+was already deciding.
+
+Rules of the core carried out here, in the order they happen:
+
+- *a round*: each seat asked chooses (a player with several seats chooses for its own first, then
+  for each other in seat order, one sub-round each); then every chosen action resolves at once,
+  the seats that resolve first before the others, then in seat order; then the effects of what
+  was built (its `on build` effects, then the `whenever` effects it triggers, in the order of the
+  builds, sorted by the declared steps of `on build` when there is an order);
+- *a moment*: its contests, then its effects: those waiting for it since their source was built,
+  and those of every active source that runs at each such moment, sorted by step (the declared
+  order of the moment), then seat, then when they were registered; an effect registered while
+  the moment runs joins it, never before the step being run;
+- *a decision asked outside a round* (an effect's `decide`, a loss that may be taken as tokens) is
+  asked of the seat's controller when it has a legal action (a loss: when there is a choice), and
+  put off while that player is deciding something else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Optional
+
+from wonderrules.interpreter.core.actions import (
+    Action,
+    Decision,
+    decision_actions,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.core.catalog import Source
+    from wonderrules.interpreter.core.state import State
+
+__all__ = ["start", "advance", "apply", "lose_coins", "ask_decision", "move_cards", "place", "activate"]
+
+
+# ---- the start --------------------------------------------------------------------------------
+
+def start(st: State) -> None:
+    """Boards and neutral seats become active (their own effects), then the program runs."""
+    cat = st.catalog
+    for city in st.cities:
+        activate(st, city.seat, city.board.source, built=False)
+    for seat, rules in st.neutral.items():
+        activate(st, seat, cat.seat_sources[rules.name], built=False)
+    advance(st)
+
+
+def advance(st: State) -> None:
+    program = st.catalog.program.instructions
+    work = st.work
+    while not st.pending and not st.terminal:
+        if work:
+            item = work.popleft()
+            _WORK[item[0]](st, *item[1:])
+        else:
+            instr = program[st.pc]
+            _INSTRUCTIONS[instr[0]](st, instr)
+
+
+# ---- instructions ------------------------------------------------------------------------------
+
+def _age(st: State, instr: tuple[Any, ...]) -> None:
+    if st.age >= st.config.ages:
+        st.pc = instr[1]
+        return
+    st.age += 1
+    st.turn = 0
+    _renew(st, "age")
+    for seat, rules in st.neutral.items():
+        starts = rules.controller_starts
+        side = starts[min(st.age, len(starts)) - 1]
+        holder = st.table.left(seat) if side == "left" else st.table.right(seat)
+        while holder >= st.players:  # control goes to a player
+            holder = st.table.left(holder) if side == "left" else st.table.right(holder)
+        st.controller[seat] = holder
+    st.pc += 1
+
+
+def _turn(st: State, instr: tuple[Any, ...]) -> None:
+    if st.turn >= st.config.turns:
+        st.pc = instr[1]
+        return
+    st.turn += 1
+    if st.catalog.renews_each_turn:
+        _renew(st, "turn")
+    for city in st.cities:
+        city.turn_start_coins = city.coins
+        city.spent = 0
+        # the market as it stands now is what rounds within this turn buy from (market.turn_parts)
+        city.turn_version = city.version
+    st.pc += 1
+
+
+def _renew(st: State, period: str) -> None:
+    for city in st.cities:
+        for grant in city.grants:
+            if grant[2] == period:
+                grant[4] = 0
+
+
+def _jump(st: State, instr: tuple[Any, ...]) -> None:
+    st.pc = instr[1]
+
+
+def _unless(st: State, instr: tuple[Any, ...]) -> None:
+    st.pc = st.pc + 1 if instr[1](st, 0, 0, None) else instr[2]
+
+
+def _reset(st: State, instr: tuple[Any, ...]) -> None:
+    st.slots[instr[1]] = 0
+    st.pc += 1
+
+
+def _repeat(st: State, instr: tuple[Any, ...]) -> None:
+    _, slot, times, end = instr
+    if st.slots[slot] >= times(st, 0, 0, None):
+        st.pc = end
+        return
+    st.slots[slot] += 1
+    st.pc += 1
+
+
+def _deal(st: State, instr: tuple[Any, ...]) -> None:
+    st.game.deal(st, instr[1])
+    st.pc += 1
+
+
+def _moment(st: State, instr: tuple[Any, ...]) -> None:
+    m = instr[1]
+    st.pc += 1
+    contests = st.game.contests_at(m)
+    if contests:
+        for contest in contests:
+            contest.resolve(st)
+    elif m not in st.waiting and m not in st.catalog.moments_listened:
+        return  # no effect of the rule set ever waits for this moment
+    queue = []
+    steps = st.config.steps(st.catalog.moment_names[m])
+    last = len(steps)
+    for seat, seq, hook in st.waiting.pop(m, ()):
+        queue.append((steps.index(hook.step) if hook.step in steps else last, seat, seq, hook))
+    for city in st.cities:
+        for hook, _ in city.at_each.get(m, ()):
+            st.seq += 1
+            queue.append((steps.index(hook.step) if hook.step in steps else last, city.seat, st.seq, hook))
+    if queue:
+        st.moment_queue = queue
+        st.moment_running = m
+        st.moment_rank = 0
+        st.work.appendleft(("moment_next",))
+
+
+def _round(st: State, instr: tuple[Any, ...]) -> None:
+    _, decision, players_only, ability, within = instr
+    st.round = (decision, players_only, ability, within, 0)
+    st.chosen = {}
+    ask_round(st)
+
+
+def _pass(st: State, instr: tuple[Any, ...]) -> None:
+    _, zone, direction = instr
+    step = 1 if (direction or st.config.direction(st.age)) == "left" else -1
+    p = st.players
+    cities = st.cities
+    moved = [cities[s].zones[zone] for s in range(p)]
+    for s in range(p):
+        cities[(s + step) % p].zones[zone] = moved[s]
+    zone_name = st.catalog.zones[zone].name
+    for seat, holder in list(st.controller.items()):
+        if st.neutral[seat].control_follows == zone_name:
+            st.controller[seat] = (holder + step) % p
+    st.pc += 1
+
+
+def _discard(st: State, instr: tuple[Any, ...]) -> None:
+    _, zones, to = instr
+    target = st.shared[to]
+    for zone in zones:
+        for city in st.cities:
+            target.extend(city.zones[zone])
+            city.zones[zone] = []
+    st.pc += 1
+
+
+def _end(st: State, instr: tuple[Any, ...]) -> None:
+    st.sheets = st.game.scorer.sheets(st)
+    st.terminal = True
+
+
+_INSTRUCTIONS: Mapping[str, Callable[[Any, tuple[Any, ...]], None]] = MappingProxyType({
+    "age": _age, "turn": _turn, "jump": _jump, "unless": _unless, "reset": _reset, "repeat": _repeat,
+    "deal": _deal, "moment": _moment, "round": _round, "pass": _pass, "discard": _discard, "end": _end,
+})
+
+
+# ---- rounds ------------------------------------------------------------------------------------
+
+def _round_seats(st: State, player: int, players_only: bool, ability: int) -> list[int]:
+    """The seats `player` decides for in a round: its own, then the neutral seats it controls."""
+    seats = [player]
+    if not players_only:
+        seats.extend(s for s in sorted(st.neutral) if st.controller.get(s) == player)
+    if ability >= 0:
+        seats = [s for s in seats if any(g[0] == ability for g in st.cities[s].grants)]
+    return seats
+
+
+def ask_round(st: State) -> None:
+    """Ask the next sub-round of the round under way, or resolve it when everyone has chosen."""
+    assert st.round is not None
+    decision, players_only, ability, within, sub = st.round
+    dec = st.catalog.decisions[decision]
+    name = dec.name
+    title = _title(st, dec.title)
+    pending = st.pending
+    asked = st.asked
+    legal = st.legal
+    if ability < 0 and (players_only or not st.neutral):  # each player decides for its own seat
+        if sub == 0:
+            listing = st.catalog.decision_listings[decision]
+            for player in range(st.players):
+                if listing is not None:
+                    found = listing(st, player, player, within)
+                else:
+                    found = decision_actions(st, player, player, decision, within)
+                if found:
+                    pending[player] = Decision(player, player, name, title)
+                    asked[player] = ("round", player, decision, within)
+                    legal[player] = found
+            if pending:
+                st.round = (decision, players_only, ability, within, 1)
+                return
+        resolve_round(st)
+        return
+    while True:
+        more = False
+        for player in range(st.players):
+            seats = _round_seats(st, player, players_only, ability)
+            if sub >= len(seats):
+                continue
+            more = True
+            seat = seats[sub]
+            if seat in st.chosen:
+                continue
+            found = decision_actions(st, player, seat, decision, within)
+            if found:
+                detail = title if seat == player else f"{title} (for {st.neutral[seat].name})"
+                pending[player] = Decision(player, seat, name, detail)
+                asked[player] = ("round", seat, decision, within)
+                legal[player] = found
+        if pending:
+            st.round = (decision, players_only, ability, within, sub)
+            return
+        if not more:
+            resolve_round(st)
+            return
+        sub += 1
+
+
+def _title(st: State, title: str) -> str:
+    if "{" not in title:
+        return title
+    return title.replace("{age}", str(st.age)).replace("{turn}", str(st.turn))
+
+
+def resolve_round(st: State) -> None:
+    chosen = st.chosen
+    st.chosen = {}
+    st.round = None
+    by_name = st.catalog.action_by_name
+    for seat in st.resolve_order:
+        entry = chosen.get(seat)
+        if entry is not None:
+            action = entry[1]
+            by_name[action.kind].run(st, seat, action, entry[2])
+    st.asked_within = {}
+    items = build_items(st)
+    st.pc += 1
+    st.work.extendleft(reversed(items))
+
+
+def apply(st: State, actions: Mapping[int, Action]) -> None:
+    """Carry out one legal choice per pending player (already judged), then go on."""
+    asked = {p: st.asked.pop(p) for p in actions}
+    st.pending = {}
+    st.legal = {}
+    st.history.append({"type": "decisions", "actions": {str(p): actions[p].to_json() for p in sorted(actions)}})
+    round_choices = False
+    for p in sorted(actions):
+        kind, seat = asked[p][0], asked[p][1]
+        action = actions[p]
+        if kind == "round":
+            card = take_card(st, p, seat, action)
+            st.chosen[seat] = (p, action, card)
+            st.asked_within[seat] = asked[p][3]
+            round_choices = True
+        elif kind == "decide":
+            card = take_card(st, p, seat, action)
+            execute(st, seat, action, card, within=False)
+            items = build_items(st)
+            st.work.extendleft(reversed(items))
+        else:  # a loss paid in coins and tokens
+            _, _, n, token = asked[p]
+            pay_loss(st, seat, n, token, action.amount)
+    if round_choices:
+        assert st.round is not None
+        ask_round(st)
+    advance(st)
+
+
+def take_card(st: State, player: int, seat: int, action: Action) -> Optional[Source]:
+    """Take the action's card out of the zone its kind takes cards from (the decider's, or the
+    table's), first of that name."""
+    zone = st.catalog.action_by_name[action.kind].card_zone
+    if zone < 0:
+        return None
+    shared = st.shared.get(zone)
+    cards = shared if shared is not None else st.cities[player].zones[zone]
+    name = action.card
+    for i, card in enumerate(cards):
+        if card.name == name:
+            del cards[i]
+            return card
+    raise AssertionError("a legal action names a card of its zone")
+
+
+def execute(st: State, seat: int, action: Action, card: Optional[Source], within: bool) -> None:
+    """Carry out an action (see actions._executor)."""
+    st.catalog.action_by_name[action.kind].run(st, seat, action, card)
+
+
+# ---- builds and moments ------------------------------------------------------------------------
+
+def place(st: State, seat: int, src: Source, zone: int) -> None:
+    """Put a card into a zone of a seat (or the table's zone); in an active zone it is built."""
+    shared = st.shared.get(zone)
+    if shared is not None:
+        shared.append(src)
+        return
+    city = st.cities[seat]
+    city.zones[zone].append(src)
+    if st.catalog.zones[zone].active:
+        if zone == city.card_zone:
+            city.names.add(src.name)
+            if src.colour_id >= 0:
+                city.colour_counts[src.colour_id] += 1
+        activate(st, seat, src, built=True)
+
+
+def activate(st: State, seat: int, src: Source, built: bool) -> None:
+    """A source becomes active in a city: its passive effects apply, its other effects wait for
+    their trigger; a built source's build effects run after the resolution."""
+    city = st.cities[seat]
+    city.active.append(src)
+    for hook in src.passive:
+        if hook.condition is None:
+            hook.op.apply(st, seat)
+        else:
+            hook.apply(st, seat)
+    if src.at_each:
+        for m, hooks in src.at_each.items():
+            city.at_each.setdefault(m, []).extend((h, src) for h in hooks)
+    if src.when:
+        for entry in src.when:
+            city.when.append(entry + (src,))
+    if src.end_of_game:
+        for hook in src.end_of_game:
+            city.end_of_game.append((hook, src))
+    if built:
+        st.builds.append((seat, src))
+    elif src.at_once:
+        for m, hooks in src.at_once.items():
+            for hook in hooks:
+                schedule(st, m, seat, hook)
+
+
+def schedule(st: State, moment: int, seat: int, hook: Any) -> None:
+    """An effect waits for the next `moment`; one registered while that moment runs joins it."""
+    st.seq += 1
+    if st.moment_running == moment:
+        steps = st.config.steps(st.catalog.moment_names[moment])
+        rank = steps.index(hook.step) if hook.step in steps else len(steps)
+        st.moment_queue.append((max(rank, st.moment_rank), seat, st.seq, hook))
+    else:
+        st.waiting.setdefault(moment, []).append((seat, st.seq, hook))
+
+
+def build_items(st: State) -> list[tuple[Any, ...]]:
+    """The work items of what was just built: each source's `on build` effects and the
+    `whenever` effects it triggers; its effects waiting for a moment are registered."""
+    items: list[tuple[Any, ...]] = []
+    builds = st.builds
+    st.builds = []
+    listening = [city for city in st.cities if city.when]
+    for seat, src in builds:
+        if src.on_build:
+            items.extend(("hook", hook, seat) for hook in src.on_build)
+        if listening:
+            event = "stages" if src.is_stage else "builds"
+            for city in listening:
+                for ev, seats, colours, _, hook, _ in city.when:
+                    if ev == event and (colours is None or src.colour_id in colours) and seat in seats(
+                            st, city.seat, city.seat):
+                        items.append(("hook", hook, city.seat))
+        if src.at_once:
+            for m, hooks in src.at_once.items():
+                for hook in hooks:
+                    schedule(st, m, seat, hook)
+    steps = st.config.steps("on build")
+    if len(items) > 1 and steps:
+        last = len(steps)
+        items.sort(key=lambda it: steps.index(it[1].step) if it[1].step in steps else last)
+    return items
+
+
+def _hook(st: State, hook: Any, seat: int) -> None:
+    hook.run(st, seat)
+
+
+def _moment_next(st: State) -> None:
+    queue = st.moment_queue
+    if not queue:
+        st.moment_running = -1
+        st.moment_rank = 0
+        return
+    queue.sort(key=lambda x: (x[0], x[1], x[2]))
+    rank, seat, _, hook = queue.pop(0)
+    st.moment_rank = rank
+    st.work.appendleft(("moment_next",))
+    hook.run(st, seat)
+
+
+# ---- decisions outside rounds --------------------------------------------------------------------
+
+def ask_decision(st: State, seat: int, decision: int) -> None:
+    """The seat's controller decides now, when the decision has a legal action; put off while
+    that player is deciding something else."""
+    player = st.controller_of(seat)
+    if player in st.pending:
+        st.work.appendleft(("ask", seat, decision))
+        return
+    found = decision_actions(st, player, seat, decision, False)
+    if not found:
+        return
+    dec = st.catalog.decisions[decision]
+    st.pending[player] = Decision(player, seat, dec.name, _title(st, dec.title))
+    st.asked[player] = ("decide", seat, decision)
+    st.legal[player] = found
+
+
+def lose_coins(st: State, seat: int, n: int, token: Optional[int]) -> None:
+    """A seat loses `n` coins to the bank; with a token, its controller chooses how many to pay
+    (when it has coins), taking a token for each coin not paid."""
+    city = st.cities[seat]
+    if token is None or city.coins == 0:
+        pay_loss(st, seat, n, token, min(city.coins, n))
+        return
+    ask_loss(st, seat, n, token)
+
+
+def ask_loss(st: State, seat: int, n: int, token: int) -> None:
+    player = st.controller_of(seat)
+    if player in st.pending:
+        st.work.appendleft(("ask_loss", seat, n, token))
+        return
+    name = st.catalog.tokens[token]
+    st.pending[player] = Decision(player, seat, "pay", f"lose {n} coin(s): pay in coins, the rest as {name} tokens")
+    st.asked[player] = ("pay", seat, n, token)
+
+
+def pay_loss(st: State, seat: int, n: int, token: Optional[int], coins: int) -> None:
+    city = st.cities[seat]
+    coins = max(0, min(coins, n, city.coins))
+    city.coins -= coins
+    if token is not None and n - coins > 0:
+        st.gain_tokens(seat, token, n - coins, 1)
+
+
+def move_cards(st: State, n: int, from_zone: int, from_seat: int, to_zone: int, to_seat: int) -> None:
+    source = st.zone(from_zone, from_seat)
+    for _ in range(min(n, len(source))):
+        place(st, to_seat, source.pop(0), to_zone)
+
+
+_WORK: Mapping[str, Callable[..., None]] = MappingProxyType({
+    "hook": _hook, "moment_next": _moment_next, "ask": ask_decision, "ask_loss": ask_loss,
+})

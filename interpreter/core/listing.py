@@ -1,0 +1,228 @@
+"""The legal actions of a decision, as a function written for that decision once per rule set.
+
+Listing every way to play every card runs for every player on every turn. For a decision whose
+action kinds all take their card from one zone, the catalog writes one Python function that lists
+them card by card, with each kind's uniqueness test, cost and ways spelled out in order (the same
+rules as :meth:`.actions._Lister.list`, which serves every other decision and is the reference the
+tests hold this code to). No rule set is read while it runs: the names, ways and indices are
+constants of the function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from wonderrules.interpreter.core import actions as a
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.core.catalog import Catalog
+
+__all__ = ["compile_listing", "Listing"]
+
+Listing = Callable[[Any, list[Any]], None]
+
+
+def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog) -> Listing:
+    """A function ``list_actions(state, player, seat, within)`` returning the legal actions of
+    these kinds (none of which has requirements; all take their card from one zone). It is
+    written twice: for a seat without restrictions, and for a seat with some (a neutral seat)."""
+    namespace: dict[str, Any] = {"_grant": a.grant_for, "_costs": a.costs, "_FREE": a._FREE, "_budget": a.budget,
+                                 "_seat_info": a._seat_info, "_trade_context": a.trade_context,
+                                 "_new": a.new_action, "_payments": a.payments, "ZERO_COST": a.ZERO_COST}
+    for k in kinds:
+        namespace[f"KIND_{k.index}"] = k
+    sources = [_function("list_plain", kinds, cat, False), _function("list_restricted", kinds, cat, True),
+               "def list_actions(st, player, seat, within):\n"
+               "    info = st.seat_info[seat]\n"
+               "    if info is None:\n"
+               "        info = st.seat_info[seat] = _seat_info(st, seat, st.neutral.get(seat))\n"
+               "    if info[8]:\n"
+               "        return list_restricted(st, player, seat, within, info)\n"
+               "    return list_plain(st, player, seat, within, info)\n"]
+    source = "\n".join(sources)
+    exec(compile(source, f"<legal actions of decision '{name}'>", "exec"), namespace)
+    listing: Listing = namespace["list_actions"]
+    listing.__doc__ = source
+    return listing
+
+
+def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, restricted: bool) -> str:
+    zone = kinds[0].card_zone
+    shared = cat.zones[zone].per == "shared"
+    w = _Writer()
+    w.line(f"def {fname}(st, player, seat, within, info):")
+    w.indent += 1
+    w.line("city = st.cities[seat]; names = city.names")
+    w.line("coins = _budget(st, seat, True) if within else city.coins")
+    w.line("sellers, s0, s1, every, forced, per_card, last_resort, table, _ = info")
+    w.line("changes = city.cost_changes; grants = city.grants")
+    w.line("get = table.get")
+    w.line("stages_left = city.stages_built < len(city.board.stages)")
+    if any(k.cost != a.NO_COST for k in kinds):
+        w.line("ctx = _trade_context(st, seat, within); answers = ctx[0]; answer = st.catalog.solver.answer")
+    for k in kinds:
+        if k.cost == a.STAGE_COST:
+            i = k.index
+            w.line(f"stage_pays_{i} = ()")
+            w.line("if stages_left:")
+            w.line("    stage = city.board.stages[city.stages_built]")
+            w.line(f"    sc, sid = _costs(city, KIND_{i}, stage) if changes else (stage.coins, stage.cost_id)")
+            w.line("    if sc <= coins:")
+            w.line("        if sid == ZERO_COST:")
+            w.line("            sp = _FREE")
+            if restricted:
+                w.line("        elif every:")
+                w.line("            sp = _payments(st, sid, ctx, True)")
+            w.line("        else:")
+            w.line("            sp = answers.get(sid)")
+            w.line("            if sp is None:")
+            w.line("                sp = answer(sid, ctx)")
+            w.line(f"        stage_pays_{i} = [p for p in sp if sc + p[0] + p[1] <= coins]")
+    w.line(f"cards = st.shared[{zone}]" if shared else f"cards = st.cities[player].zones[{zone}]")
+    w.line("out = []")
+    w.line("seen = set()")
+    w.line("for card in cards:")
+    w.indent += 1
+    w.line("name = card.name")
+    w.line("if name in seen:")
+    w.line("    continue")
+    w.line("seen.add(name)")
+    if restricted:
+        w.line("first = len(out)")
+    for k in kinds:
+        _kind(w, k, cat, restricted)
+    if restricted:
+        w.line("if forced:")
+        w.line("    chosen = [x for x in out[first:] if (x.kind, x.way) in forced]")
+        w.line("    if chosen:")
+        w.line("        del out[first:]")
+        w.line("        out.extend(chosen)")
+        w.line("        continue")
+        w.line("if per_card and len(out) > first:")
+        w.line("    others = [x for x in out[first:] if x.kind not in per_card]")
+        w.line("    if others:")
+        w.line("        del out[first:]")
+        w.line("        out.extend(others)")
+    w.indent -= 1
+    if restricted:
+        w.line("for kind in last_resort:")
+        w.line("    if any(x.kind != kind for x in out):")
+        w.line("        out = [x for x in out if x.kind != kind]")
+    w.line("return out")
+    return "\n".join(w.lines) + "\n"
+
+
+class _Writer:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.indent = 0
+
+    def line(self, text: str) -> None:
+        self.lines.append("    " * self.indent + text)
+
+
+def _append(w: _Writer, k: a.CompiledAction, wname: str, left: str = "0", right: str = "0") -> None:
+    key = f"({k.name!r}, name, {left}, {right}, {wname!r})"
+    w.line(f"out.append(get({key}) or _new(table, sellers, {k.name!r}, name, {left}, {right}, {wname!r}))")
+
+
+def _kind(w: _Writer, k: a.CompiledAction, cat: Catalog, restricted: bool) -> None:
+    w.line(f"# kind '{k.name}'")
+    opened = 0
+    if k.unique_zone >= 0:
+        w.line(f"if {_unique_test(k, cat)}:")
+        w.indent += 1
+        opened += 1
+    if k.needs_stage:
+        w.line("if stages_left:")
+        w.indent += 1
+        opened += 1
+    if k.cost == a.STAGE_COST:
+        for wname, free, when, ability, _ in k.ways:
+            if free:
+                if when == a.GRANTED:
+                    w.line(f"if grants and _grant(city, {ability}, card) is not None:")
+                    w.indent += 1
+                    _append(w, k, wname)
+                    w.indent -= 1
+                else:
+                    _append(w, k, wname)
+                continue
+            w.line(f"for left, right in stage_pays_{k.index}:")
+            w.indent += 1
+            _append(w, k, wname, "left", "right")
+            w.indent -= 1
+    else:
+        ways = list(k.ways)
+        if any(when == a.GRANTED for _, _, when, _, _ in ways):
+            w.line("free_already = False")
+        _ways(w, k, ways, restricted)
+    w.indent -= opened
+
+
+def _unique_test(k: a.CompiledAction, cat: Catalog) -> str:
+    if k.unique_zone == cat.card_zone_id:
+        return "name not in names"
+    return f"not any(c.name == name for c in st.zone({k.unique_zone}, seat))"
+
+
+def _ways(w: _Writer, k: a.CompiledAction, ways: list[tuple[str, bool, int, int, bool]], restricted: bool) -> None:
+    """The ways of a kind in order; a chained way marked `only` puts the others in its `else`.
+    `free_already` (a paid way cost nothing) is kept only when a granted way comes later."""
+    for i, (wname, free, when, ability, only) in enumerate(ways):
+        track = any(later[2] == a.GRANTED for later in ways[i + 1:])
+        if when == a.CHAINED:
+            w.line("chains = card.chains_from")
+            w.line("if chains and not chains.isdisjoint(names):")
+            w.indent += 1
+            _append(w, k, wname)
+            w.indent -= 1
+            if only:
+                rest = ways[i + 1:]
+                if rest:
+                    w.line("else:")
+                    w.indent += 1
+                    _ways(w, k, rest, restricted)
+                    w.indent -= 1
+                return
+            continue
+        guarded = when == a.GRANTED
+        if guarded:
+            w.line(f"if grants and not free_already and _grant(city, {ability}, card) is not None:")
+            w.indent += 1
+        if free or k.cost == a.NO_COST:
+            _append(w, k, wname)
+            if track:
+                w.line("free_already = True")
+        else:
+            _pay(w, k, wname, restricted, track)
+        if guarded:
+            w.indent -= 1
+
+
+def _pay(w: _Writer, k: a.CompiledAction, wname: str, restricted: bool, track: bool) -> None:
+    w.line("if changes:")
+    w.line(f"    cc, cid = _costs(city, KIND_{k.index}, card)")
+    w.line("else:")
+    w.line("    cc = card.coins; cid = card.cost_id")
+    w.line("if cc <= coins:")
+    w.indent += 1
+    w.line("if cid == ZERO_COST:")
+    w.line("    pays = _FREE")
+    if restricted:
+        w.line("elif every:")
+        w.line("    pays = _payments(st, cid, ctx, True)")
+    w.line("else:")
+    w.line("    pays = answers.get(cid)")
+    w.line("    if pays is None:")
+    w.line("        pays = answer(cid, ctx)")
+    w.line("for left, right in pays:")
+    w.indent += 1
+    w.line("if cc + left + right <= coins:")
+    w.indent += 1
+    _append(w, k, wname, "left", "right")
+    if track:
+        w.line("if not (cc or left or right):")
+        w.line("    free_already = True")
+    w.indent -= 3

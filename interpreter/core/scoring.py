@@ -1,0 +1,260 @@
+"""Final scoring: each city's score sheet, with end-of-game choices made to its best total.
+
+End-of-game choices are symbols with several options (one chosen), copies of another city's card
+(its points and symbols count for the copier, as if built there) and copies of other cities'
+symbols (each copy takes a different card). Every combination is tried and the best total kept.
+
+A copied card counts as a card of the copying city, as if built there: every count made at the
+end of the game sees it among that city's cards (the copier's own cards, the copy itself, other
+copies, and other cities' cards that count this city's cards). Only built cards are copied,
+never copies. Cities that copy choose one after another in seat order, each to its own best total
+knowing the copies chosen before it; then every sheet is counted with all copies in place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import product
+from typing import TYPE_CHECKING, Any, Optional
+
+import attrs
+
+from wonderrules.interpreter.core.expressions import compile_expr
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.core.catalog import Catalog, Source
+    from wonderrules.interpreter.core.state import State
+
+__all__ = ["ScoreSheet", "Scorer", "final_sheets", "score_city"]
+
+
+@attrs.frozen
+class ScoreSheet:
+    seat: int
+    columns: tuple[tuple[str, int], ...]
+    total: int
+    coins: int
+    choices: tuple[str, ...] = ()
+
+    def column(self, name: str) -> int:
+        for n, v in self.columns:
+            if n == name:
+                return v
+        raise KeyError(name)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, **dict(self.columns), "total": self.total, "coins": self.coins,
+                "choices": list(self.choices)}
+
+
+class Scorer:
+    """The compiled score columns of a rule set."""
+
+    def __init__(self, cat: Catalog) -> None:
+        self.cat = cat
+        self.formulas = [compile_expr(f, cat) if f is not None else None for f in cat.category_formulas]
+
+    def sheets(self, st: State) -> list[ScoreSheet]:
+        return final_sheets(self, st)
+
+
+class _AsBuilt:
+    """The game as the end-of-game counts see it: the state itself, except that the cities that
+    copy cards hold their copies as if built there."""
+
+    __slots__ = ("_state", "cities")
+
+    def __init__(self, st: State, cities: list[Any]) -> None:
+        self._state = st
+        self.cities = cities
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
+
+
+def _as_built(st: State, copies: dict[int, tuple[Optional[Source], ...]]) -> Any:
+    cities = list(st.cities)
+    for seat, cards in copies.items():
+        if not any(src is not None for src in cards):
+            continue
+        city = cities[seat] = st.cities[seat].copy()
+        for src in cards:
+            if src is None:
+                continue
+            city.built.append(src)
+            city.names.add(src.name)
+            if src.colour_id >= 0:
+                city.colour_counts[src.colour_id] += 1
+            for hook in src.passive:
+                if hook.kind == "Symbol" and len(hook.op.options) == 1:
+                    city.symbols[hook.op.options[0]] += hook.op.amount
+    return _AsBuilt(st, cities)
+
+
+def _copy_card_slots(city: Any) -> list[Any]:
+    slots: list[Any] = []
+    for hook, _ in city.end_of_game:
+        if hook.kind == "CopyCard":
+            slots.extend([hook] * hook.op.count)
+    return slots
+
+
+def _copy_candidates(st: State, seat: int, hook: Any) -> list[Optional[Source]]:
+    """Distinct kinds among the built cards of the hook's cities (None: nothing to copy)."""
+    seen: dict[str, Source] = {}
+    for s in hook.op.sources(st, seat, seat):
+        for src in st.cities[s].built:
+            if (not hook.op.colours or src.colour in hook.op.colours) and src.name not in seen:
+                seen[src.name] = src
+    return list(seen.values()) or [None]
+
+
+def final_sheets(scorer: Scorer, st: State) -> list[ScoreSheet]:
+    chosen: dict[int, tuple[Optional[Source], ...]] = {}
+    for seat in range(st.n):
+        slots = _copy_card_slots(st.cities[seat])
+        if not slots:
+            continue
+        best: Optional[tuple[ScoreSheet, tuple[Optional[Source], ...]]] = None
+        for copies in product(*(_copy_candidates(st, seat, hook) for hook in slots)):
+            sheet = score_city(scorer, st, seat, copies, _as_built(st, {**chosen, seat: copies}))
+            if best is None or sheet.total > best[0].total:
+                best = (sheet, copies)
+        assert best is not None
+        chosen[seat] = best[1]
+    counted = _as_built(st, chosen) if chosen else st
+    return [score_city(scorer, st, seat, chosen.get(seat, ()), counted) for seat in range(st.n)]
+
+
+def _fixed_symbols(src: Source) -> list[tuple[int, int]]:
+    out = []
+    for hook in tuple(src.passive) + tuple(src.end_of_game):
+        if hook.kind == "Symbol" and len(hook.op.options) == 1:
+            out.append((hook.op.options[0], hook.op.amount))
+    return out
+
+
+def score_city(scorer: Scorer, st: State, seat: int, copies: tuple[Optional[Source], ...] = (),
+               counted: Any = None) -> ScoreSheet:
+    """One city's sheet, its symbol choices made to its best total. `counted` is the game as the
+    end-of-game counts see it (the copies in place)."""
+    cat = scorer.cat
+    counted = st if counted is None else counted
+    city = counted.cities[seat]
+    points = [0] * len(cat.categories)
+    other = 0
+    symbols = list(city.symbols)
+    wild: list[tuple[tuple[int, ...], int]] = []
+    copy_symbol_slots: list[Any] = []
+    labels: list[str] = []
+    own = list(city.end_of_game)
+    for src in copies:
+        if src is None:
+            labels.append("copy: nothing to copy")
+            continue
+        labels.append(f"copy {src.name}")
+        own.extend((hook, src) for hook in src.end_of_game if hook.kind not in ("CopyCard", "CopySymbol"))
+    for hook, src in own:
+        if not hook.holds(counted, seat):
+            continue
+        if hook.kind == "Score":
+            pts = hook.op.points(counted, seat)
+            idx = cat.category_index.get(src.category, -1) if src.category else -1
+            if idx >= 0:
+                points[idx] += pts
+            else:
+                other += pts
+        elif hook.kind == "Symbol":
+            if len(hook.op.options) == 1:
+                symbols[hook.op.options[0]] += hook.op.amount
+            else:
+                wild.append((hook.op.options, hook.op.amount))
+        elif hook.kind == "CopySymbol":
+            copy_symbol_slots.extend([hook] * hook.op.count)
+
+    symbol_cards: list[tuple[tuple[int, int], list[tuple[int, int]]]] = []
+    if copy_symbol_slots:
+        colours = frozenset().union(*(h.op.colours for h in copy_symbol_slots))
+        seen_seats: set[int] = set()
+        for s in _copy_seats(st, seat, copy_symbol_slots):
+            if s in seen_seats:
+                continue
+            seen_seats.add(s)
+            for pos, src in enumerate(st.cities[s].built):
+                if not colours or src.colour in colours:
+                    syms = _fixed_symbols(src)
+                    if syms:
+                        symbol_cards.append(((s, pos), syms))
+
+    best: Optional[tuple[int, list[int], tuple[str, ...]]] = None
+    for sym_choice in _symbol_copy_choices(copy_symbol_slots, symbol_cards):
+        sym2 = list(symbols)
+        sym_labels = []
+        for syms in sym_choice:
+            for sym, amount in syms:
+                sym2[sym] += amount
+                sym_labels.append(f"copy symbol {cat.symbols[sym]}")
+        for wild_choice in _wild_choices(wild):
+            sym3 = list(sym2)
+            for sym, amount in wild_choice:
+                sym3[sym] += amount
+            total_points = list(points)
+            for i, f in enumerate(scorer.formulas):
+                if f is not None:
+                    total_points[i] += f(counted, seat, seat, sym3)
+            total = sum(total_points) + other
+            if best is None or total > best[0]:
+                names = tuple(labels + sym_labels + [f"symbol {cat.symbols[s]}" for s, _ in wild_choice])
+                best = (total, total_points, names)
+    assert best is not None
+    total, total_points, names = best
+    columns = tuple(zip(cat.categories, total_points))
+    if other:
+        columns += (("other", other),)
+    return ScoreSheet(seat, columns, total, city.coins, names)
+
+
+def _copy_seats(st: State, seat: int, slots: list[Any]) -> list[int]:
+    """The seats symbol copies look at: every slot's sources, relations taken in name order."""
+    relations = sorted({rel for h in slots for rel in h.op.relations}, key=lambda r: (r.kind, r.distance))
+    out: list[int] = []
+    for rel in relations:
+        out.extend(st.table.seats_of(rel, seat))
+    return out
+
+
+def _wild_choices(slots: list[tuple[tuple[int, ...], int]]) -> Iterator[tuple[tuple[int, int], ...]]:
+    if not slots:
+        yield ()
+        return
+    seen: set[tuple[tuple[int, int], ...]] = set()
+    for combo in product(*(opts for opts, _ in slots)):
+        choice = tuple(sorted((sym, amount) for sym, (_, amount) in zip(combo, slots)))
+        if choice not in seen:
+            seen.add(choice)
+            yield choice
+
+
+def _symbol_copy_choices(slots: list[Any], cards: list[tuple[tuple[int, int], list[tuple[int, int]]]]
+                         ) -> Iterator[tuple[list[tuple[int, int]], ...]]:
+    """Each slot copies a different card; yields the symbol lists of the copied cards, with
+    choices that give the same symbols tried once."""
+    if not slots:
+        yield ()
+        return
+    n = min(len(slots), len(cards))
+    seen: set[tuple[tuple[tuple[int, int], ...], ...]] = set()
+
+    def walk(start: int, picked: list[list[tuple[int, int]]]) -> Iterator[tuple[list[tuple[int, int]], ...]]:
+        if len(picked) == n:
+            key = tuple(sorted(tuple(s) for s in picked))
+            if key not in seen:
+                seen.add(key)
+                yield tuple(picked)
+            return
+        for i in range(start, len(cards)):
+            picked.append(cards[i][1])
+            yield from walk(i + 1, picked)
+            picked.pop()
+
+    yield from walk(0, [])

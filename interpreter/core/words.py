@@ -1,0 +1,70 @@
+"""The closed vocabularies of the core and the limits of a rule set.
+
+These are the only words the engine understands. Every one of them is generic: a relation between
+seats, a kind of quantity, an event, a period. The names a game gives to its resources, tokens,
+zones, actions, decisions and moments are declared in its rule set.
+"""
+
+from __future__ import annotations
+
+from wonderrules.interpreter.vocabulary import MAX_AGES, MAX_NUMBER, MAX_PLAYERS
+
+__all__ = [
+    "FORMAT_VERSION", "RELATIONS", "VARIABLES", "OPERATORS", "FUNCTIONS", "QUANTITIES", "AGGREGATES",
+    "EVENTS", "PERIODS", "VISIBILITY", "DIRECTIONS", "STEPS", "WINNER_MODES", "TIE_BREAKS", "BOARD",
+    "MAX_PLAYERS", "MAX_NEUTRALS", "MAX_SEATS", "MAX_AGES", "MAX_STAGES", "MAX_COINS", "MAX_UNITS",
+    "MAX_PRICE", "MAX_COUNT", "MAX_POINTS", "MAX_NUMBER", "MAX_OPTIONS",
+]
+
+#: The version of the compiled format this engine reads (1 was the format before the core).
+FORMAT_VERSION = 2
+
+#: Seats seen from a seat. `neighbours` is left and right (one seat when they are the same);
+#: `others` every seat but itself; `everyone` every seat; `players` every seat a player owns;
+#: `partners` and `enemies` the others of its team and of other teams (team play); `controller`
+#: the player who decides for it; `target` the seat an effect is being applied to.
+RELATIONS = ("self", "left", "right", "neighbours", "others", "everyone", "players", "partners", "enemies",
+             "controller", "target")
+
+#: Variables of expressions: the table, the position in the flow, and the number chosen in a choice.
+VARIABLES = ("players", "seats", "ages", "age", "turns", "turn", "hand")
+
+#: Arithmetic (`/` floors; dividing by 0 gives 0), comparisons (1 or 0), logic on 0 / not 0.
+OPERATORS = ("+", "-", "*", "/", "<", "<=", "==", "!=", ">=", ">", "and", "or")
+
+FUNCTIONS = ("min", "max", "abs")
+
+#: What a quantity counts in a seat's city.
+QUANTITIES = ("coins", "tokens", "value", "cards", "stages", "symbols", "squares", "sets", "size")
+
+AGGREGATES = ("sum", "max", "min")
+
+#: What `whenever` listens to.
+EVENTS = ("builds", "stages", "gains", "wins", "loses")
+
+#: How often a granted ability renews.
+PERIODS = ("", "turn", "age", "game")
+
+#: Who sees the cards of a zone.
+VISIBILITY = ("owner", "partners", "everyone", "nobody")
+
+DIRECTIONS = ("left", "right")
+
+#: The step of each kind of operation, to order the effects of one moment (`order`).
+STEPS = ("gain", "lose", "decide", "move")
+
+WINNER_MODES = ("player", "team")
+TIE_BREAKS = ("coins",)
+
+#: Among the sources of production, the board (its own effects) beside card colours.
+BOARD = "board"
+
+MAX_NEUTRALS = 20
+MAX_SEATS = MAX_PLAYERS + MAX_NEUTRALS
+MAX_STAGES = 20
+MAX_COINS = 1000
+MAX_UNITS = 20
+MAX_PRICE = 50
+MAX_COUNT = 20
+MAX_POINTS = 1000
+MAX_OPTIONS = 50
