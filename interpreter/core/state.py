@@ -19,6 +19,7 @@ from wonderrules.interpreter.core.city import City
 from wonderrules.interpreter.errors import ArgumentError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.core.arguments import FixedDeals
     from wonderrules.interpreter.core.catalog import BoardKind, Source
     from wonderrules.interpreter.core.game import Game
 
@@ -28,8 +29,8 @@ __all__ = ["State"]
 class State:
     """One game. Create with :meth:`Game.new_initial_state`."""
 
-    def __init__(self, game: Game, seed: int, boards: Sequence[BoardKind],
-                 deals: Mapping[int, list[list[Source]]], rng: random.Random) -> None:
+    def __init__(self, game: Game, seed: int, boards: Sequence[BoardKind], deals: FixedDeals,
+                 rng: random.Random) -> None:
         cat = game.catalog
         cfg = game.config
         self.game = game
@@ -78,6 +79,7 @@ class State:
         #: per seat, what listing actions needs that never changes in a game (see actions._seat_info)
         self.seat_info: list[Optional[tuple[Any, ...]]] = [None] * cfg.seats
         self.legal: dict[int, list[Action]] = {}
+        #: (deal, age, occurrence) -> the cards fixed for that deal (scenario setup, a replayed log)
         self.deals = dict(deals)
         self.history: list[dict[str, Any]] = [{"type": "setup", "seed": seed, "players": cfg.players,
                                                "options": list(cfg.options),
