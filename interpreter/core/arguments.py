@@ -124,7 +124,8 @@ def check_deals(game: Game, deals: Any) -> FixedDeals:
         name, age = entry.get("deal"), entry.get("age")
         if not isinstance(name, str) or name not in known:
             listed = ", ".join(f"'{n}'" for n in known) or "none"
-            raise SetupError(f"{where}: no deal {shown(name)} in this rule set (deals: {listed})")
+            what = f"'{name}'" if isinstance(name, str) else shown(name)
+            raise SetupError(f"{where}: no deal {what} in this rule set (deals: {listed})")
         if not whole_number(age) or not 1 <= age <= game.config.ages:
             raise SetupError(f"{where}: the age is a number from 1 to {game.config.ages}, not {shown(age)}")
         deal = known[name]

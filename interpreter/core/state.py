@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter.core import engine
-from wonderrules.interpreter.core.actions import Action, Decision, IllegalActionError, check_round, legal_actions
+from wonderrules.interpreter.core.actions import Action, Decision, IllegalActionError, legal_actions
+from wonderrules.interpreter.core.arguments import check_action, check_round, is_action, plain_action
 from wonderrules.interpreter.core.city import City
 from wonderrules.interpreter.errors import ArgumentError
 
@@ -118,8 +119,9 @@ class State:
         return found
 
     def explain(self, player: int, action: Action) -> Optional[str]:
-        """Why `action` is illegal for `player` now, or None when it is legal."""
-        from wonderrules.interpreter.core.actions import check_action, reason
+        """Why `action` is illegal for `player` now, or None when it is legal. ArgumentError for
+        a player that is not at the table or an action that is not well formed."""
+        from wonderrules.interpreter.core.actions import reason
 
         self._check_player(player)
         check_action(action)
@@ -128,6 +130,7 @@ class State:
         if player not in self.pending:
             waiting = ", ".join(str(p) for p in sorted(self.pending)) or "nobody"
             return f"player {player} has no decision to make now (waiting for: {waiting})"
+        action = plain_action(action)
         if action in self.legal_actions(player):
             return None
         return reason(self, player, action)
@@ -141,16 +144,17 @@ class State:
         pending = self.pending
         legal = self.legal
         if type(actions) is dict and len(actions) == len(pending):
-            # the usual call: one listed action per pending player (the same objects the legal
-            # lists hold); anything else is judged below
+            # the usual call: one listed action of plain values per pending player; anything
+            # else is judged below (and made plain, so that the history records plain values)
             for p, a in actions.items():
                 found = legal.get(p) if type(p) is int else None
-                if found is None or p not in pending or a not in found or type(a) is not Action:
+                if found is None or p not in pending or a not in found or not is_action(a):
                     break
             else:
                 engine.apply(self, actions)
                 return
-        chosen = check_round(self, actions)
+
+        chosen = check_round(self.config.players, actions)
         reasons: dict[int, str] = {}
         for p in pending:
             if p not in chosen:
