@@ -168,3 +168,12 @@ def fingerprint(state: State) -> bytes:
     pickler.dispatch_table = _REDUCERS
     pickler.dump(fields)
     return out.getvalue()
+
+
+def values(state: State) -> tuple:
+    """Every internal field by value, the market's memos left out (two games equal in every
+    value may hold equal memos in different objects)."""
+    return tuple((name, value) for name, value in internal(state)
+                 if name != "cities") + tuple(
+        tuple((slot, v) for slot, v in city[1] if slot not in MEMOS) for city in
+        (freeze(c) for c in state.cities))
