@@ -25,13 +25,21 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.core.catalog import Source
     from wonderrules.interpreter.core.game import Game
 
-__all__ = ["is_action", "check_action", "plain_action", "check_round", "check_deals", "FixedDeals"]
+__all__ = ["is_action", "plain_payment", "check_action", "plain_action", "check_round", "check_deals", "FixedDeals"]
 
 _FORM = "Action(kind, card, pay, way, amount)"
 
 
 def _is_pair(pair: Any) -> bool:
     return type(pair) is tuple and len(pair) == 2 and type(pair[0]) is int and type(pair[1]) is int
+
+
+def plain_payment(pay: tuple[Any, ...]) -> bool:
+    """Whether the pairs of a payment equal to a listed one are plain ints (not bools)."""
+    for seat, coins in pay:
+        if type(seat) is not int or type(coins) is not int:
+            return False
+    return True
 
 
 def is_action(action: Any) -> bool:

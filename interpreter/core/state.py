@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter.core import engine
 from wonderrules.interpreter.core.actions import Action, Decision, IllegalActionError, legal_actions
-from wonderrules.interpreter.core.arguments import check_action, check_round, is_action, plain_action
+from wonderrules.interpreter.core.arguments import check_action, check_round, plain_action, plain_payment
 from wonderrules.interpreter.core.city import City
 from wonderrules.interpreter.errors import ArgumentError
 
@@ -148,7 +148,9 @@ class State:
             # else is judged below (and made plain, so that the history records plain values)
             for p, a in actions.items():
                 found = legal.get(p) if type(p) is int else None
-                if found is None or p not in pending or a not in found or not is_action(a):
+                if (found is None or p not in pending or type(a) is not Action or a not in found
+                        or type(a[1]) is not str or type(a[4]) is not int or type(a[0]) is not str
+                        or type(a[3]) is not str or (a[2] and not plain_payment(a[2]))):
                     break
             else:
                 engine.apply(self, actions)
