@@ -25,7 +25,7 @@ def v1_log() -> dict:
 @cache
 def _v2_text() -> str:
     """A finished game of the base game at 3, as a version 2 log (played here, replayed by the
-    tests of test_log.py). Its round 12 has a payment by player 1 to seat 2."""
+    tests of test_core_log.py). Its round 12 has a payment by player 1 to seat 2."""
     for seed in range(100):
         state = cs.random_game(("base",), 3, seed=seed)
         log = to_log(state)
