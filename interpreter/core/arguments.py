@@ -129,13 +129,15 @@ def check_deals(game: Game, deals: Any) -> FixedDeals:
         where = f"deal {i}"
         if not isinstance(entry, Mapping) or not set(entry) <= {"deal", "age", "cards", "rest"}:
             raise SetupError(f"{where}: a fixed deal is {_DEAL_FORM}, not {shown(entry)}")
-        name, age = entry.get("deal"), entry.get("age")
+        name, given_age = entry.get("deal"), entry.get("age")
         if not isinstance(name, str) or name not in known:
             listed = ", ".join(f"'{n}'" for n in known) or "none"
             what = f"'{name}'" if isinstance(name, str) else shown(name)
             raise SetupError(f"{where}: no deal {what} in this rule set (deals: {listed})")
-        if not whole_number(age) or not 1 <= age <= game.config.ages:
-            raise SetupError(f"{where}: the age is a number from 1 to {game.config.ages}, not {shown(age)}")
+        age = int(given_age) if isinstance(given_age, int) and whole_number(given_age) else -1
+        if not 0 <= age <= game.config.ages:
+            raise SetupError(f"{where}: the age is a number from 0 (before the first) to {game.config.ages}, "
+                             f"not {shown(given_age)}")
         deal = known[name]
         targets = game.deal_targets(deal)
         lists = entry.get("cards")
@@ -146,15 +148,15 @@ def check_deals(game: Game, deals: Any) -> FixedDeals:
                              f"{len(targets)} targets")
         cards = []
         for j, (names, (_, seat, count)) in enumerate(zip(lists, targets)):
-            found = _cards(game, deal, int(age), names, f"{where}: target {j} (seat {seat})")
+            found = _cards(game, deal, age, names, f"{where}: target {j} (seat {seat})")
             if len(found) != count:
                 raise SetupError(f"{where}: target {j} (seat {seat}) gets {count} cards, not {len(found)}")
             cards.append(found)
-        rest = _cards(game, deal, int(age), entry.get("rest", []), f"{where}: 'rest'")
+        rest = _cards(game, deal, age, entry.get("rest", []), f"{where}: 'rest'")
         if rest and not deal.rest:
             raise SetupError(f"{where}: the deal '{name}' puts no card aside, but 'rest' gives {len(rest)}")
         occurrence = sum(1 for key in out if key[:2] == (name, age))
-        out[(name, int(age), occurrence)] = (cards, rest)
+        out[(name, age, occurrence)] = (cards, rest)
     return out
 
 
