@@ -242,3 +242,68 @@ def test_start_from_log_sets_up_the_recorded_deal():
     start = start_from_log(cs.game(("cities", "two_player"), 2), log)
     assert start.history[1]["dealt"] == [[t["zone"], t["seat"], t["cards"]] for t in log["deals"][0]["dealt"]]
     assert start.pending_decisions() == replay(cs.game(("cities", "two_player"), 2), log, upto=0).pending_decisions()
+
+
+# ---- a deal of another deck, before the first age, with cards put aside ---------------------------------
+
+
+def _leaders_rules():
+    """The base game with a deck of six leaders: before the first age each player gets two into
+    a reserve only they see, the rest goes to a pile of the table nobody sees."""
+    from wonderrules.interpreter.core import ir
+
+    rules = cs.core_rules("base")
+    leaders = tuple(ir.Card(f"Leader {i}", "blue", deck="leaders") for i in range(1, 7))
+    deal = ir.Deal("leaders", "leaders", (ir.DealTarget("reserve", "players", ir.Num(2)),), rest="leader pile")
+    return attrs.evolve(
+        rules, decks=rules.decks + ("leaders",), cards=rules.cards + leaders,
+        zones=rules.zones + (ir.Zone("reserve", seen_by="owner"), ir.Zone("leader pile", per="shared")),
+        deals=rules.deals + (deal,), flow=(ir.DealStep("leaders"),) + rules.flow)
+
+
+def test_a_deal_of_any_deck_is_recorded_with_its_zones_seats_and_the_cards_put_aside():
+    from wonderrules.interpreter.core.game import Game
+
+    game = Game(_leaders_rules(), 3)
+    state = game.new_initial_state(seed=4)
+    rng = __import__("random").Random(4)
+    while not state.is_terminal():
+        state.apply_actions(cs.random_round(state, rng))
+    log = as_json(to_log(state))
+    first = log["deals"][0]
+    assert (first["deal"], first["age"]) == ("leaders", 0)
+    assert [(t["zone"], t["seat"], len(t["cards"])) for t in first["dealt"]] == [("reserve", p, 2) for p in range(3)]
+    dealt = [c for t in first["dealt"] for c in t["cards"]]
+    assert len(first["rest"]) == 0 and sorted(dealt) == [f"Leader {i}" for i in range(1, 7)]
+    assert [(d["deal"], d["age"]) for d in log["deals"][1:]] == [("age", 1), ("age", 2), ("age", 3)]
+    again = replay(game, log)
+    assert as_json(to_log(again)) == log and check_scores(again, log) == []
+    reserve = again.catalog.zone_index["reserve"]
+    assert [[c.name for c in again.cities[p].zones[reserve]] for p in range(3)] == \
+        [t["cards"] for t in first["dealt"]]
+    seen = observation(again, 1)["cities"]
+    assert "cards" in seen[1]["zones"]["reserve"] and seen[0]["zones"]["reserve"] == {"size": 2}
+
+
+def test_the_cards_put_aside_by_a_deal_are_recorded_and_replayed():
+    from wonderrules.interpreter.core import ir
+    from wonderrules.interpreter.core.game import Game
+
+    rules = _leaders_rules()
+    one_each = attrs.evolve(rules, deals=tuple(
+        attrs.evolve(d, targets=(ir.DealTarget("reserve", "players", ir.Num(1)),)) if d.name == "leaders" else d
+        for d in rules.deals))
+    game = Game(one_each, 3)
+    state = game.new_initial_state(seed=2)
+    log = as_json(to_log(state))
+    first = log["deals"][0]
+    assert len(first["rest"]) == 3
+    pile = state.shared[state.catalog.zone_index["leader pile"]]
+    assert first["rest"] == [c.name for c in pile]
+    assert "cards" not in observation(state, 0)["table"]["leader pile"]
+    again = start_from_log(game, log)
+    assert [c.name for c in again.shared[again.catalog.zone_index["leader pile"]]] == first["rest"]
+    log["deals"][0]["rest"][0] = "Altar"
+    with pytest.raises(ReplayError, match=r'^deals\[0\]\.rest\[0\]: "Altar" is not a card of the deck "leaders" '
+                                          r'in these rules$'):
+        replay(game, log)

@@ -67,9 +67,13 @@ def allowed_names(state, player: int, zones: dict[str, ir.Zone]) -> set[str]:
 
 
 @cache
+def _pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    longest_first = sorted(names, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in longest_first) + r")(?!\w)")
+
+
 def card_pattern(layers: tuple[str, ...]) -> re.Pattern[str]:
-    names = sorted({c.name for c in cs.core_rules(*layers).cards}, key=len, reverse=True)
-    return re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in names) + r")(?!\w)")
+    return _pattern(tuple(sorted({c.name for c in cs.core_rules(*layers).cards})))
 
 
 def strings(value):
@@ -95,14 +99,16 @@ def leaks(obs: dict, allowed: set[str], pattern: re.Pattern[str]) -> set[str]:
 # ---- the property ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("layers,players,options", cs.TABLES, ids=cs.table_id)
-def test_no_hidden_card_ever_shows_in_an_observation(layers, players, options):
-    rules = cs.core_rules(*layers)
+def check_every_position(game: Game, rules: ir.RuleSet, seeds: range) -> None:
+    """The property at every position of random games of one table, for every player."""
+    players, options = game.config.players, game.config.options
     zones = declared_zones(rules, players, options)
-    pattern = card_pattern(layers)
+    pattern = _pattern(tuple(sorted({c.name for c in rules.cards})))
     hidden_seen = observed = 0
-    for seed in range(3):
-        for state in cs.positions(layers, players, seed, options):
+    for seed in seeds:
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while True:
             for player in range(players):
                 obs = observation(state, player)
                 assert json.loads(json.dumps(obs)) == obs
@@ -118,8 +124,24 @@ def test_no_hidden_card_ever_shows_in_an_observation(layers, players, options):
                                                           state.table.team_size):
                             cards = [c.name for c in city.zones[state.catalog.zone_index[name]]]
                             assert obs["cities"][seat]["zones"][name]["cards"] == cards
+            if state.is_terminal():
+                break
+            state.apply_actions(cs.random_round(state, rng))
     # the property was tested where there was something to hide
     assert hidden_seen > observed // 2 and observed > 100
+
+
+@pytest.mark.parametrize("layers,players,options", cs.TABLES, ids=cs.table_id)
+def test_no_hidden_card_ever_shows_in_an_observation(layers, players, options):
+    check_every_position(cs.game(layers, players, options), cs.core_rules(*layers), range(3))
+
+
+def test_no_hidden_card_shows_with_zones_and_deals_of_a_rule_set_s_own():
+    """A reserve of leaders each player sees alone, and a pile of them nobody sees."""
+    from test_core_log import _leaders_rules
+
+    rules = _leaders_rules()
+    check_every_position(Game(rules, 4), rules, range(2))
 
 
 def test_the_check_finds_a_card_shown_that_should_not_be(monkeypatch):
