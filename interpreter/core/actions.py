@@ -24,7 +24,6 @@ from wonderrules.interpreter.core import ir
 from wonderrules.interpreter.core.effects import compile_op
 from wonderrules.interpreter.core.expressions import compile_expr, compile_seats
 from wonderrules.interpreter.core.market import as_payment, seller_seats, trade_context
-from wonderrules.interpreter.errors import ArgumentError
 from wonderrules.interpreter.trading import ZERO_COST
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.core.state import State
 
 __all__ = ["Action", "Decision", "IllegalActionError", "CompiledAction", "compile_action", "decision_actions",
-           "legal_actions", "reason", "check_action", "check_round", "budget", "costs", "grant_for"]
+           "legal_actions", "reason", "budget", "costs", "grant_for"]
 
 #: when a way is open
 ALWAYS, CHAINED, GRANTED = 0, 1, 2
@@ -480,6 +479,10 @@ def reason(st: State, player: int, action: Action) -> str:
         card = next((c for c in cards if c.name == action.card), None)
         zone = cat.zones[kind.card_zone].name
         if card is None:
+            if not _decider_sees(st, player, kind.card_zone):
+                # a zone the decider cannot see: name only the cards it may take (its choices)
+                names = ", ".join(dict.fromkeys(a.card for a in st.legal_actions(player) if a.kind == kind.name))
+                return f"'{action.card}' cannot be taken from the {zone} (the choices: {names or 'none'})"
             names = ", ".join(sorted({c.name for c in cards})) or "nothing"
             return f"'{action.card}' is not in the {zone} (it holds: {names})"
     elif action.card:
@@ -504,7 +507,8 @@ def reason(st: State, player: int, action: Action) -> str:
         holds = action.card in city.names if kind.unique_zone == city.card_zone else any(
             c.name == action.card for c in st.zone(kind.unique_zone, seat))
         if holds:
-            return f"the city already has a '{action.card}': no two structures may share a name"
+            zone = cat.zones[kind.unique_zone].name
+            return f"'{action.card}' is already in the city's zone '{zone}', where a name may be only once"
     if kind.needs_stage and city.stages_built >= len(city.board.stages):
         return f"every stage of {city.board.name} is already built"
     way = kind.way(action.way)
@@ -514,10 +518,12 @@ def reason(st: State, player: int, action: Action) -> str:
     wname, free, when, ability, only = way
     chain_only = next((w for w in kind.ways if w[2] == CHAINED and w[4]), None)
     if card is not None and chain_only is not None and _chained(city, card) and wname != chain_only[0]:
-        return f"'{card.name}' is built for free through its chain: choose way '{chain_only[0]}'"
+        return f"'{card.name}' chains from a card of the city: way '{chain_only[0]}' is then its only way"
     if when == CHAINED and (card is None or not _chained(city, card)):
-        needed = " or ".join(f"'{n}'" for n in sorted(card.chains_from)) if card is not None else ""
-        return f"'{action.card}' cannot be built by chain: it needs {needed or 'nothing it chains from'} in the city"
+        if card is None or not card.chains_from:
+            return f"'{action.card}' chains from no card: way '{wname}' is not open for it"
+        needed = " or ".join(f"'{n}'" for n in sorted(card.chains_from))
+        return f"way '{wname}' is open for '{action.card}' when the city has {needed}"
     if when == GRANTED and grant_for(city, ability, card) is None:
         if not any(g[0] == ability for g in city.grants):
             return f"the city has no '{cat.abilities[ability]}'"
@@ -525,6 +531,10 @@ def reason(st: State, player: int, action: Action) -> str:
     if free or kind.cost == NO_COST:
         if action.pay:
             return f"way '{wname}' costs nothing: pay nobody"
+        other = next((a for a in legal if a.kind == action.kind and a.card == action.card and not a.pay), None)
+        if other is not None and when == GRANTED:
+            return (f"'{action.card}' costs nothing by way '{other.way}': the '{cat.abilities[ability]}' is not "
+                    f"spent on it")
         return "this action is not available now"
     return _payment_reason(st, seat, kind, card, action, within)
 
@@ -568,6 +578,8 @@ def _payment_reason(st: State, seat: int, kind: CompiledAction, card: Optional[S
             return (f"{what} needs {', '.join(lacking)} more than the city and its sellers can supply "
                     f"(production sellers keep for themselves cannot be bought)")
         return f"{what} cannot be paid: the missing resources are not for sale"
+    if tuple(options) == _FREE:
+        return f"{what} needs nothing from the sellers: pay nobody"
     split = tuple(dict(action.pay).get(s, 0) for s in sellers) + (0,) * (2 - len(sellers))
     total = cc + sum(c for _, c in action.pay)
     if split[:2] not in cat.solver.achievable(cid, ctx):
@@ -578,54 +590,14 @@ def _payment_reason(st: State, seat: int, kind: CompiledAction, card: Optional[S
     return f"{what} is not paid this way now"
 
 
+def _decider_sees(st: State, player: int, zone: int) -> bool:
+    """Whether the decider sees the cards of the zone its action takes a card from."""
+    from wonderrules.interpreter.core.observe import sees, zones_in_force
+
+    return sees(st, player, zones_in_force(st)[zone], player)
+
+
 def _describe(pay: tuple[tuple[int, int], ...]) -> str:
     if not pay:
         return "nobody"
     return " and ".join(f"{c} to seat {s}" for s, c in pay)
-
-
-# ---- arguments --------------------------------------------------------------------------------------------
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    if len(text) > 40:
-        text = text[:37] + "..."
-    return f"{text} (a {type(value).__name__})"
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def check_action(action: Any) -> None:
-    """ArgumentError unless `action` is an Action whose fields have their types."""
-    if not isinstance(action, Action) or len(action) != 5:
-        raise ArgumentError(f"an action is an Action(kind, card, pay, way, amount), not {_shown(action)}")
-    kind, card, pay, way, amount = action
-    if not isinstance(kind, str) or not isinstance(card, str) or not isinstance(way, str):
-        raise ArgumentError("the kind, card and way of an Action are texts")
-    if not _whole(amount):
-        raise ArgumentError(f"the 'amount' of an Action is a whole number, not {_shown(amount)}")
-    if not isinstance(pay, tuple) or not all(
-            isinstance(p, tuple) and len(p) == 2 and _whole(p[0]) and _whole(p[1]) for p in pay):
-        raise ArgumentError(f"the 'pay' of an Action is a tuple of (seat, coins) pairs, not {_shown(pay)}")
-
-
-def check_round(st: State, actions: Any) -> dict[int, Action]:
-    """The choices of a round as a dict of players to Actions (payments in seat order), or
-    ArgumentError for the first wrong argument."""
-    from collections.abc import Mapping
-
-    if not isinstance(actions, Mapping):
-        raise ArgumentError(f"apply_actions takes a mapping (a dict) of player -> Action, not {_shown(actions)}")
-    out: dict[int, Action] = {}
-    for player, action in actions.items():
-        st._check_player(player)
-        try:
-            check_action(action)
-        except ArgumentError as e:
-            raise ArgumentError(f"player {player}: {e}") from None
-        if list(action.pay) != sorted(action.pay):
-            action = action._replace(pay=tuple(sorted(action.pay)))
-        out[int(player)] = action
-    return out

@@ -20,6 +20,7 @@ from wonderrules.interpreter.arguments import (
     shown,
 )
 from wonderrules.interpreter.core import ir
+from wonderrules.interpreter.core.arguments import check_deals
 from wonderrules.interpreter.core.catalog import BoardKind, Catalog, Source
 from wonderrules.interpreter.core.config import TableConfig, deck_cards, resolve_config
 from wonderrules.interpreter.core.contests import CompiledContest
@@ -117,10 +118,11 @@ class Game:
 
         deal = self.rules.deals[deal_index]
         targets = self.deal_targets(deal)
-        fixed = st.deals.get(st.age) if deal.deck == "age" else None
+        occurrence = sum(1 for e in st.history if e["type"] == "deal" and e["deal"] == deal.name and e["age"] == st.age)
+        fixed = st.deals.get((deal.name, st.age, occurrence))
         if fixed is not None:
-            hands = [list(h) for h in fixed]
-            rest: list[Source] = []
+            hands = [list(h) for h in fixed[0]]
+            rest: list[Source] = list(fixed[1])
         else:
             deck = self.deck(deal, st.age, st.rng)
             st.rng.shuffle(deck)
@@ -139,10 +141,11 @@ class Game:
                 for card in cards:
                     place(st, seat, card, zone)
             record["dealt"].append([self.catalog.zones[zone].name, seat, [c.name for c in cards]])
-        if rest and deal.rest:
+        if deal.rest:
             rz = self.catalog.zone_index[deal.rest]
             for card in rest:
                 place(st, 0, card, rz)
+            record["rest"] = [c.name for c in rest]
         st.history.append(record)
 
     def cards_from_names(self, age: int, names: Sequence[str]) -> list[Source]:
@@ -183,25 +186,34 @@ class Game:
         return out
 
     def new_initial_state(self, seed: int = 0, boards: Optional[Sequence[Optional[tuple[str, str]]]] = None,
-                          hands: Optional[Mapping[int, Sequence[Sequence[str]]]] = None) -> State:
+                          hands: Optional[Mapping[int, Sequence[Sequence[str]]]] = None,
+                          deals: Optional[Sequence[Mapping[str, Any]]] = None) -> State:
         """A new game. Scenario setup: `boards` fixes each seat's (wonder, side) (None: drawn);
         `hands` fixes the cards of some ages' deals: age -> one list of card names per player,
-        then one per neutral seat dealt cards. Wrong arguments raise SetupError."""
+        then one per neutral seat dealt cards; `deals` fixes any deal (see
+        :func:`.arguments.check_deals`), as a game log records them. Wrong arguments raise
+        SetupError."""
         seed = check_seed(seed)
         boards = check_boards(boards, self.config.seats)
         lists_by_age = check_hands(hands)
+        fixed = check_deals(self, deals)
         rng = random.Random(seed)
         chosen = self.choose_boards(rng, boards)
-        deals: dict[int, list[list[Source]]] = {}
         age_deal = next((d for d in self.rules.deals if d.deck == "age"), None)
         targets = self.deal_targets(age_deal) if age_deal is not None else []
+        if lists_by_age and age_deal is None:
+            raise SetupError("hands fix the deal of the age deck, and this rule set has none: fix deals instead")
         for age, lists in lists_by_age.items():
             if not 1 <= age <= self.config.ages:
                 raise SetupError(f"there is no age {age}")
             if len(lists) != len(targets):
                 raise SetupError(f"age {age}: {len(lists)} hands given, {len(targets)} needed")
-            deals[age] = [self.cards_from_names(age, names) for names in lists]
-            for i, (h, (_, _, count)) in enumerate(zip(deals[age], targets)):
+            dealt = [self.cards_from_names(age, names) for names in lists]
+            for i, (h, (_, _, count)) in enumerate(zip(dealt, targets)):
                 if len(h) != count:
                     raise SetupError(f"age {age}: hand {i} has {len(h)} cards, not {count}")
-        return State(self, seed, chosen, deals, rng)
+            assert age_deal is not None  # refused above
+            if (age_deal.name, age, 0) in fixed:
+                raise SetupError(f"age {age}: the deal is fixed twice (by hands and by deals)")
+            fixed[(age_deal.name, age, 0)] = (dealt, [])
+        return State(self, seed, chosen, fixed, rng)

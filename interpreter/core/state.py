@@ -14,11 +14,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter.core import engine
-from wonderrules.interpreter.core.actions import Action, Decision, IllegalActionError, check_round, legal_actions
+from wonderrules.interpreter.core.actions import Action, Decision, IllegalActionError, legal_actions
+from wonderrules.interpreter.core.arguments import check_action, check_round, plain_action, plain_payment
 from wonderrules.interpreter.core.city import City
 from wonderrules.interpreter.errors import ArgumentError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.core.arguments import FixedDeals
     from wonderrules.interpreter.core.catalog import BoardKind, Source
     from wonderrules.interpreter.core.game import Game
 
@@ -28,8 +30,8 @@ __all__ = ["State"]
 class State:
     """One game. Create with :meth:`Game.new_initial_state`."""
 
-    def __init__(self, game: Game, seed: int, boards: Sequence[BoardKind],
-                 deals: Mapping[int, list[list[Source]]], rng: random.Random) -> None:
+    def __init__(self, game: Game, seed: int, boards: Sequence[BoardKind], deals: FixedDeals,
+                 rng: random.Random) -> None:
         cat = game.catalog
         cfg = game.config
         self.game = game
@@ -78,6 +80,7 @@ class State:
         #: per seat, what listing actions needs that never changes in a game (see actions._seat_info)
         self.seat_info: list[Optional[tuple[Any, ...]]] = [None] * cfg.seats
         self.legal: dict[int, list[Action]] = {}
+        #: (deal, age, occurrence) -> the cards fixed for that deal (scenario setup, a replayed log)
         self.deals = dict(deals)
         self.history: list[dict[str, Any]] = [{"type": "setup", "seed": seed, "players": cfg.players,
                                                "options": list(cfg.options),
@@ -116,8 +119,9 @@ class State:
         return found
 
     def explain(self, player: int, action: Action) -> Optional[str]:
-        """Why `action` is illegal for `player` now, or None when it is legal."""
-        from wonderrules.interpreter.core.actions import check_action, reason
+        """Why `action` is illegal for `player` now, or None when it is legal. ArgumentError for
+        a player that is not at the table or an action that is not well formed."""
+        from wonderrules.interpreter.core.actions import reason
 
         self._check_player(player)
         check_action(action)
@@ -126,6 +130,7 @@ class State:
         if player not in self.pending:
             waiting = ", ".join(str(p) for p in sorted(self.pending)) or "nobody"
             return f"player {player} has no decision to make now (waiting for: {waiting})"
+        action = plain_action(action)
         if action in self.legal_actions(player):
             return None
         return reason(self, player, action)
@@ -139,16 +144,19 @@ class State:
         pending = self.pending
         legal = self.legal
         if type(actions) is dict and len(actions) == len(pending):
-            # the usual call: one listed action per pending player (the same objects the legal
-            # lists hold); anything else is judged below
+            # the usual call: one listed action of plain values per pending player; anything
+            # else is judged below (and made plain, so that the history records plain values)
             for p, a in actions.items():
                 found = legal.get(p) if type(p) is int else None
-                if found is None or p not in pending or a not in found or type(a) is not Action:
+                if (found is None or p not in pending or type(a) is not Action or a not in found
+                        or type(a[1]) is not str or type(a[4]) is not int or type(a[0]) is not str
+                        or type(a[3]) is not str or (a[2] and not plain_payment(a[2]))):
                     break
             else:
                 engine.apply(self, actions)
                 return
-        chosen = check_round(self, actions)
+
+        chosen = check_round(self.config.players, actions)
         reasons: dict[int, str] = {}
         for p in pending:
             if p not in chosen:
