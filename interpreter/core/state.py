@@ -52,6 +52,8 @@ class State:
         self.pc = 0
         self.slots = [0] * cat.program.slots
         self.work: deque[tuple[Any, ...]] = deque()
+        #: work items of the `whenever` effects set off by events not yet run (see engine.emit)
+        self.fired: list[tuple[Any, ...]] = []
         self.pending: dict[int, Decision] = {}
         #: player -> what their pending decision is about (see engine.ask_*)
         self.asked: dict[int, tuple[Any, ...]] = {}
@@ -223,6 +225,8 @@ class State:
         city = self.cities[seat]
         city.token_counts[token] += n
         city.token_values[token] += n * worth
+        if n > 0 and self.catalog.listens_gains:
+            engine.emit(self, "gains", seat, token)
 
     def lose_coins(self, seat: int, n: int, token: Optional[int]) -> None:
         engine.lose_coins(self, seat, n, token)
@@ -241,6 +245,7 @@ class State:
         other.controller = dict(self.controller)
         other.slots = list(self.slots)
         other.work = deque(self.work)
+        other.fired = list(self.fired)
         other.pending = dict(self.pending)
         other.asked = dict(self.asked)
         other.chosen = dict(self.chosen)
