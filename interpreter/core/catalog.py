@@ -12,6 +12,7 @@ from typing import Any, Optional
 
 from wonderrules.interpreter.core import ir
 from wonderrules.interpreter.core.effects import CompiledHook, compile_hook
+from wonderrules.interpreter.core.payments import ManySellers
 from wonderrules.interpreter.trading import TradeSolver
 
 __all__ = ["Catalog", "Source", "BoardKind"]
@@ -113,6 +114,8 @@ class Catalog:
         self.market_sells = frozenset(market.sells) if market else frozenset()
         self.market_price = market.price if market else 0
         self.solver = TradeSolver(len(self.resources))
+        #: the answers for buyers with more than two sellers
+        self.many_sellers = ManySellers()
         #: what a missing seller sells: nothing
         self.empty_sales = ((0,) * len(self.resources), ())
         self._next_sid = 0

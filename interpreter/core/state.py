@@ -38,8 +38,10 @@ class State:
         self.table = game.table
         self.seed = seed
         self.rng = rng
-        slots = len(cat.market_sellers)
-        self.cities = [City(s, boards[s], cat, cfg.start_coins, slots) for s in range(cfg.seats)]
+        from wonderrules.interpreter.core.market import slots_of
+
+        self.cities = [City(s, boards[s], cat, cfg.start_coins, len(slots_of(cat, self.table, s)))
+                       for s in range(cfg.seats)]
         #: zone index -> the cards of a shared zone
         self.shared: dict[int, list[Source]] = {i: [] for i, z in enumerate(cat.zones) if z.per == "shared"}
         self.neutral = {cfg.players + i: n for i, n in enumerate(cfg.neutral_seats)}
