@@ -183,15 +183,15 @@ def many_context(st: State, seat: int, start_of_turn: bool = False) -> Any:
     sellers = seller_seats(st, seat)
     solver = st.catalog.many_sellers
     if start_of_turn:
-        mine = turn_parts(st, seat)
+        buyer_parts = turn_parts(st, seat)
         return solver.context(parts(st, seat)[1][0], tuple(turn_parts(st, s)[2][0] for s in sellers),
-                              *mine[3][0])
+                              *buyer_parts[3][0])
     stamp = (city.version,) + tuple(cities[s].version for s in sellers)
     memo = city.memo
     if memo is not None and memo[0] == stamp:
         return memo[1]
-    mine = parts(st, seat)
-    ctx = solver.context(mine[1][0], tuple(parts(st, s)[2][0] for s in sellers), *mine[3][0])
+    buyer_parts = parts(st, seat)
+    ctx = solver.context(buyer_parts[1][0], tuple(parts(st, s)[2][0] for s in sellers), *buyer_parts[3][0])
     city.memo = (stamp, ctx)
     return ctx
 
