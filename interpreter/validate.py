@@ -429,12 +429,14 @@ def _describe(spec: Mapping[str, Any]) -> str:
     doc: str = spec.get("doc", "")
     refers = spec.get("refers_to")
     if isinstance(refers, str):
-        doc += f" A {' or '.join(refers.split('|'))} name."
+        kinds = " or ".join(refers.split("|"))
+        doc += f" {'An' if kinds[:1] in ('a', 'e', 'i', 'o', 'u') else 'A'} {kinds} name."
         words = [w for w in spec.get("also", ()) if w]
         if words:
             doc += " Also: " + ", ".join(words) + "."
     if "declares" in spec:
-        doc += f" Declares a {spec['declares']} name."
+        kind = spec["declares"]
+        doc += f" Declares {'an' if kind[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {kind} name."
     return doc
 
 
