@@ -87,7 +87,7 @@ def _listing(words: list[str]) -> str:
 
 # ---- shapes: what the JSON of each type looks like ------------------------------------------------
 
-Shape = tuple  # ("int",) ("str",) ("bool",) ("optional", s) ("array", s) ("fixed", (s, ...))
+Shape = tuple[Any, ...]  # ("int",) ("str",) ("bool",) ("optional", s) ("array", s) ("fixed", (s, ...))
 #              ("object", cls) ("tagged", {tag: cls})
 
 
@@ -216,7 +216,7 @@ def _join(path: str, key: str) -> str:
 
 def _what(spec: Mapping[str, Any], path: str) -> str:
     if "what" in spec:
-        return spec["what"]
+        return str(spec["what"])
     name = path.rsplit(".", 1)[-1].split("[", 1)[0]
     return name.removesuffix("s").replace("_", " ")
 
@@ -372,7 +372,8 @@ class _Walk:
             if isinstance(refers, Mapping) and f.name in value:
                 self.depending(value, plan, f, refers, path)
 
-    def depending(self, value: dict, plan: ClassPlan, f: FieldPlan, refers: Mapping, path: str) -> None:
+    def depending(self, value: dict[str, Any], plan: ClassPlan, f: FieldPlan, refers: Mapping[str, Any],
+                  path: str) -> None:
         """References whose kind depends on a sibling field (`refers_to: {sibling: {value: kinds}}`)."""
         ((sibling, kinds_by_value),) = refers.items()
         default = next(g.default for g in plan.fields if g.name == sibling)

@@ -30,12 +30,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from itertools import product
+from typing import Any
 
 __all__ = ["ManySellers", "Problem", "pareto", "by_total"]
 
 #: (own fixed, own either/or units, what each seller sells as (fixed, units), the buyer's price
 #: row per seller, its rebate per seller); vectors have one entry per resource
-Problem = tuple
+Problem = tuple[Any, ...]
 Split = tuple[int, ...]
 
 
@@ -169,7 +170,8 @@ class ManySellers:
         self._contexts: dict[Problem, tuple[dict[object, object], Problem]] = {}
         self._entries = 0
 
-    def context(self, own: tuple, sells: tuple, rows: tuple, rebates: tuple) -> tuple[dict[object, object], Problem]:
+    def context(self, own: tuple[Any, ...], sells: tuple[Any, ...], rows: tuple[Any, ...], rebates: tuple[int, ...]
+                ) -> tuple[dict[object, object], Problem]:
         """The context of a buyer: `(answers, problem)`; the same object for the same problem."""
         problem = (own[0], own[1], sells, rows, rebates)
         found = self._contexts.get(problem)

@@ -35,9 +35,10 @@ def converter() -> cattrs.Converter:
     c = cattrs.Converter(forbid_extra_keys=True)
     for union in (ir.Expr, ir.Trigger, ir.Op, ir.Step):
         configure_tagged_union(union, c, tag_name="type")
+    expr: Any = ir.Expr
     optional_expr = typing.Optional[ir.Expr]
-    c.register_unstructure_hook(optional_expr, lambda v: None if v is None else c.unstructure(v, ir.Expr))
-    c.register_structure_hook(optional_expr, lambda v, _: None if v is None else c.structure(v, ir.Expr))
+    c.register_unstructure_hook(optional_expr, lambda v: None if v is None else c.unstructure(v, expr))
+    c.register_structure_hook(optional_expr, lambda v, _: None if v is None else c.structure(v, expr))
     return c
 
 

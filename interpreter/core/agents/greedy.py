@@ -144,12 +144,12 @@ class GreedyAgent:
         share = 1 / max(1, st.n - 1)  # what another city gains counts against me for a share
         if kind == "GainCoins":
             if op.constant is not None:
-                return op.constant * COIN
-            return sum(op.amount(st, seat, t, None) * (1 if t == seat else -share)
-                       for t in op.targets(st, seat, seat)) * COIN
+                return float(op.constant * COIN)
+            return float(sum(op.amount(st, seat, t, None) * (1 if t == seat else -share)
+                             for t in op.targets(st, seat, seat)) * COIN)
         if kind == "LoseCoins":
-            return sum(max(0, op.amount(st, seat, t, None)) * (-1 if t == seat else share)
-                       for t in op.targets(st, seat, seat)) * COIN
+            return float(sum(max(0, op.amount(st, seat, t, None)) * (-1 if t == seat else share)
+                             for t in op.targets(st, seat, seat)) * COIN)
         if kind == "GainTokens":
             v = 0.0
             for t in op.targets(st, seat, seat):
@@ -157,7 +157,7 @@ class GreedyAgent:
                 v += points if t == seat else -share * points
             return v
         if kind == "Decide":
-            return 2.0 * op.times
+            return 2.0 * float(op.times)
         return 0.0
 
     # ---- the score's formulas -------------------------------------------------------------------

@@ -17,4 +17,5 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, state: Any, player: int) -> Action:
-        return self.rng.choice(state.legal_actions(player))
+        chosen: Action = self.rng.choice(state.legal_actions(player))
+        return chosen
