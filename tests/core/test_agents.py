@@ -34,7 +34,7 @@ def _greedy_share(layers: str, players: int) -> float:
 @pytest.mark.parametrize("layers", ["base", "cities"])
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_greedy_agent_beats_random_agents_clearly(layers: str, players: int) -> None:
-    # measured: 93% to 100% of the games won (a random agent would win 1 in `players`)
+    # measured: 22 to 24 of the 24 games won (a random agent would win 1 in `players`)
     assert _greedy_share(layers, players) >= 0.75
 
 
