@@ -9,65 +9,38 @@ fault.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from math import comb, prod
 from types import MappingProxyType
-from typing import Any, Optional
-
-import attrs
+from typing import Optional
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.config import ConfigError, check_table, describe_table, resolve_config, supported_tables
-from wonderrules.interpreter.validate import CompiledRulesError, Names, Shape, class_plans, quote
+from wonderrules.interpreter.validate import CompiledRulesError, Names, model_of, objects, quote
 from wonderrules.interpreter.vocabulary import (
     EXPRESSION_CONTEXTS,
+    FORMAT_VERSION,
     FUNCTIONS,
     MAX_SCORING_STEPS,
     TARGET_SCOPES,
 )
 
-__all__ = ["check_rules", "objects"]
+__all__ = ["check_rules", "MODEL"]
+
+#: the first IR as the generic checks of :mod:`.validate` read it
+MODEL = model_of(ir.RuleSet, FORMAT_VERSION)
 
 _CONTEXT_WORDS = MappingProxyType({"setting": "a game setting", "draw": "a pool draw", "quantity": "a formula"})
 
 
 def check_rules(rules: ir.RuleSet, names: Names) -> None:
     """CompiledRulesError at the first rule of a structured rule set that does not hold."""
-    for path, obj, context in objects(rules):
+    for path, obj, context in objects(rules, MODEL):
         rule = _RULES.get(type(obj))
         if rule is not None:
             rule(obj, path, context, names)
     _aliases(rules)
     _tables(rules)
     _scoring_bounded(rules)
-
-
-def objects(value: Any, path: str = "", context: Optional[str] = None) -> Iterator[tuple[str, Any, Optional[str]]]:
-    """Every IR object in `value` with its JSON path and the expression context it stands in
-    (from the `expression` metadata of the field that holds it)."""
-    if isinstance(value, tuple):
-        for i, item in enumerate(value):
-            yield from objects(item, f"{path}[{i}]", context)
-    elif attrs.has(type(value)):
-        yield path, value, context
-        for name, expression in _OBJECT_FIELDS[type(value)]:
-            inner = f"{path}.{name}" if path else name
-            yield from objects(getattr(value, name), inner, expression or context)
-
-
-def _holds_objects(shape: Shape) -> bool:
-    kind = shape[0]
-    if kind in ("optional", "array"):
-        return _holds_objects(shape[1])
-    if kind == "fixed":
-        return any(_holds_objects(part) for part in shape[1])
-    return kind in ("object", "tagged")
-
-
-#: class -> (name, expression context) of the fields that may hold IR objects
-_OBJECT_FIELDS = MappingProxyType({cls: tuple((f.name, f.spec.get("expression")) for f in plan.fields
-                                              if _holds_objects(f.shape))
-                                   for cls, plan in class_plans().items()})
 
 
 # ---- hooks and expressions ------------------------------------------------------------------------

@@ -8,24 +8,20 @@ vocabularies, bounds and descriptions, read from the metadata of the IR fields.
 
 from __future__ import annotations
 
-import inspect
 import json
 import typing
-from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from importlib import resources as pkg_resources
-from typing import Any
 
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
-from wonderrules.interpreter import ir, vocabulary
-from wonderrules.interpreter.consistency import check_rules
-from wonderrules.interpreter.constraints import item_spec
-from wonderrules.interpreter.validate import ClassPlan, CompiledRulesError, Shape, check_data, class_plans
+from wonderrules.interpreter import ir, validate, vocabulary
+from wonderrules.interpreter.consistency import MODEL, check_rules
+from wonderrules.interpreter.validate import CompiledRulesError, check_data
 
 __all__ = ["converter", "rules_to_json", "rules_from_json", "rules_from_dict", "rules_fingerprint", "json_schema",
-           "load_schema", "FORMAT_VERSION", "CompiledRulesError"]
+           "load_schema", "FORMAT_VERSION", "CompiledRulesError", "MODEL"]
 
 FORMAT_VERSION = vocabulary.FORMAT_VERSION
 
@@ -51,7 +47,7 @@ def rules_to_json(rules: ir.RuleSet, indent: int | None = 1) -> str:
 
 def rules_from_dict(data: dict) -> ir.RuleSet:
     """A rule set from JSON data, checked: CompiledRulesError names the first problem."""
-    names = check_data(data)
+    names = check_data(data, MODEL)
     rules = converter().structure(data, ir.RuleSet)
     check_rules(rules, names)
     return rules
@@ -71,78 +67,12 @@ def rules_from_json(text: str) -> ir.RuleSet:
 
 # ---- JSON Schema ----------------------------------------------------------------------------
 
-def _describe(spec: Mapping[str, Any]) -> str:
-    doc = spec.get("doc", "")
-    refers = spec.get("refers_to")
-    if isinstance(refers, str):
-        doc += f" A {' or '.join(refers.split('|'))} name."
-        words = [w for w in spec.get("also", ()) if w]
-        if words:
-            doc += " Also: " + ", ".join(words) + "."
-    if "declares" in spec:
-        doc += f" Declares a {spec['declares']} name."
-    return doc
-
-
-def _schema_for(shape: Shape, spec: Mapping[str, Any], defs: dict[str, dict], plans: Mapping[type, ClassPlan]) -> dict:
-    kind = shape[0]
-    if kind == "optional":
-        return {"anyOf": [_schema_for(shape[1], spec, defs, plans), {"type": "null"}]}
-    if kind in ("int", "str", "bool"):
-        out: dict[str, Any] = {"type": {"int": "integer", "str": "string", "bool": "boolean"}[kind]}
-        if "enum" in spec:
-            out["enum"] = list(spec["enum"])
-        if kind == "int" and "min" in spec:
-            out["minimum"] = spec["min"]
-        if kind == "int" and "max" in spec:
-            out["maximum"] = spec["max"]
-        return out
-    if kind == "fixed":
-        parts: Sequence[Mapping[str, Any]] = spec.get("parts") or ({},) * len(shape[1])
-        return {"type": "array", "prefixItems": [_schema_for(a, p, defs, plans) for a, p in zip(shape[1], parts)],
-                "minItems": len(shape[1]), "maxItems": len(shape[1])}
-    if kind == "array":
-        out = {"type": "array", "items": _schema_for(shape[1], item_spec(spec), defs, plans)}
-        for key, word in (("min_items", "minItems"), ("max_items", "maxItems")):
-            if key in spec:
-                out[word] = spec[key]
-        if spec.get("unique"):
-            out["uniqueItems"] = True
-        return out
-    if kind == "tagged":
-        return {"anyOf": [_schema_for(("object", cls), {}, defs, plans) for cls in shape[1].values()]}
-    plan = plans[shape[1]]
-    name = plan.cls.__name__
-    if name not in defs:
-        defs[name] = {}  # placeholder against recursion
-        props = {}
-        for f in plan.fields:
-            props[f.name] = {**_schema_for(f.shape, f.spec, defs, plans), "description": _describe(f.spec)}
-        required = [f.name for f in plan.fields if f.required]
-        if plan.tagged:
-            props["type"] = {"const": name}
-            required.append("type")
-        body: dict[str, Any] = {"type": "object", "properties": props, "required": required,
-                                "additionalProperties": False}
-        if plan.cls.__doc__:
-            body = {"description": inspect.cleandoc(plan.cls.__doc__), **body}
-        defs[name] = body
-    return {"$ref": f"#/$defs/{name}"}
-
-
 def json_schema() -> dict:
     """The JSON Schema of a compiled rule set, generated from the IR classes and the metadata of
     their fields: types, vocabularies (enum), bounds, lengths and descriptions. What it cannot
     say (that a name is declared, rules between fields) the loader checks."""
-    defs: dict[str, dict] = {}
-    root = _schema_for(("object", ir.RuleSet), {}, defs, class_plans())
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://wonder-rules.invalid/compiled-ruleset.schema.json",
-        "title": "wonder-rules compiled rule set",
-        **root,
-        "$defs": defs,
-    }
+    return validate.json_schema(MODEL, "wonder-rules compiled rule set",
+                                "https://wonder-rules.invalid/compiled-ruleset.schema.json")
 
 
 def load_schema() -> dict:

@@ -131,6 +131,10 @@ class TradeSolver:
             self._cost_packed.append(self._pack(cost))
         return cid
 
+    def cost_of(self, cost_id: int) -> tuple[int, ...]:
+        """The cost vector of an id (ZERO_COST: nothing)."""
+        return self._cost_list[cost_id] if cost_id != ZERO_COST else (0,) * self.resources
+
     def part(self, value: tuple) -> Part:
         """The part of a production `(fixed, choices)` or of prices `(left, right, lreb, rreb)`."""
         hit = self._parts.get(value)

@@ -13,23 +13,28 @@ fields (an effect's timing, expressions in their context, the tables a rule set 
 The check runs in three steps: the JSON data (types, keys, vocabularies, bounds; names declared
 and names referred to are collected on the way), then the references, then, on the structured
 rule set, the rules that span fields.
+
+Nothing here knows an IR: a :class:`Model` is made from an IR's root class (the classes reachable
+from it and the module that defines them) and the compiled format version it reads. The JSON
+Schema of a model (:func:`json_schema`) is generated from the same plans.
 """
 
 from __future__ import annotations
 
+import inspect
+import sys
 import types
 import typing
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Union
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Optional, Union
 
 import attrs
 
-from wonderrules.interpreter import ir
 from wonderrules.interpreter.constraints import field_spec, item_spec
-from wonderrules.interpreter.vocabulary import FORMAT_VERSION, MAX_NESTING
+from wonderrules.interpreter.vocabulary import MAX_NESTING
 
 __all__ = ["CompiledRulesError", "check_data", "Names", "quote", "shape_of", "class_plans", "ClassPlan", "FieldPlan",
-           "Shape"]
+           "Shape", "Model", "model_of", "objects", "json_schema"]
 
 #: how many known names a message lists before it says how many more there are
 _LISTED = 12
@@ -82,7 +87,7 @@ def _listing(words: list[str]) -> str:
 
 # ---- shapes: what the JSON of each type looks like ------------------------------------------------
 
-Shape = tuple  # ("int",) ("str",) ("bool",) ("optional", s) ("array", s) ("fixed", (s, ...))
+Shape = tuple[Any, ...]  # ("int",) ("str",) ("bool",) ("optional", s) ("array", s) ("fixed", (s, ...))
 #              ("object", cls) ("tagged", {tag: cls})
 
 
@@ -126,8 +131,10 @@ class ClassPlan:
     tagged: bool
 
 
-def class_plans(root: type = ir.RuleSet) -> dict[type, ClassPlan]:
-    """The plan of every class reachable from `root`: its fields with their shapes and specs."""
+def class_plans(root: type) -> dict[type, ClassPlan]:
+    """The plan of every class reachable from `root` (type hints are read in the module that
+    defines it): its fields with their shapes and specs."""
+    namespace = vars(sys.modules[root.__module__])
     plans: dict[type, ClassPlan] = {}
     tagged: set[type] = set()
 
@@ -144,7 +151,7 @@ def class_plans(root: type = ir.RuleSet) -> dict[type, ClassPlan]:
                 visit(("object", cls))
         elif kind == "object" and shape[1] not in plans:
             cls = shape[1]
-            hints = typing.get_type_hints(cls, vars(ir))
+            hints = typing.get_type_hints(cls, namespace)
             fields = tuple(FieldPlan(f.name, shape_of(hints[f.name]), field_spec(f), f.default is attrs.NOTHING,
                                      f.default) for f in attrs.fields(cls))
             plans[cls] = ClassPlan(cls, fields, frozenset(f.name for f in fields), False)
@@ -155,11 +162,52 @@ def class_plans(root: type = ir.RuleSet) -> dict[type, ClassPlan]:
     return {cls: attrs.evolve(plan, tagged=cls in tagged) for cls, plan in plans.items()}
 
 
-_PLANS: Mapping[str, ClassPlan] = types.MappingProxyType({cls.__name__: p for cls, p in class_plans().items()})
+def _holds_objects(shape: Shape) -> bool:
+    kind = shape[0]
+    if kind in ("optional", "array"):
+        return _holds_objects(shape[1])
+    if kind == "fixed":
+        return any(_holds_objects(part) for part in shape[1])
+    return kind in ("object", "tagged")
 
 
-def _plan(cls: type) -> ClassPlan:
-    return _PLANS[cls.__name__]
+@attrs.frozen
+class Model:
+    """An IR as the checks read it: its root class, the compiled format version it reads, the plan
+    of every class reachable from the root, and for each class the fields that may hold IR
+    objects with the expression context their metadata gives (see :func:`objects`)."""
+
+    root: type
+    format_version: int
+    plans: Mapping[type, ClassPlan]
+    by_name: Mapping[str, ClassPlan]
+    object_fields: Mapping[type, tuple[tuple[str, Optional[str]], ...]]
+    max_nesting: int = MAX_NESTING
+
+
+def model_of(root: type, format_version: int, max_nesting: int = MAX_NESTING) -> Model:
+    """The model of the IR whose compiled rule set is an instance of `root`."""
+    plans = class_plans(root)
+    return Model(
+        root, format_version, types.MappingProxyType(plans),
+        types.MappingProxyType({cls.__name__: p for cls, p in plans.items()}),
+        types.MappingProxyType({cls: tuple((f.name, f.spec.get("expression")) for f in plan.fields
+                                           if _holds_objects(f.shape)) for cls, plan in plans.items()}),
+        max_nesting)
+
+
+def objects(value: Any, model: Model, path: str = "", context: Optional[str] = None
+            ) -> Iterator[tuple[str, Any, Optional[str]]]:
+    """Every IR object in `value` with its JSON path and the expression context it stands in
+    (from the `expression` metadata of the field that holds it, passed on to what it holds)."""
+    if isinstance(value, tuple):
+        for i, item in enumerate(value):
+            yield from objects(item, model, f"{path}[{i}]", context)
+    elif attrs.has(type(value)):
+        yield path, value, context
+        for name, expression in model.object_fields[type(value)]:
+            inner = f"{path}.{name}" if path else name
+            yield from objects(getattr(value, name), model, inner, expression or context)
 
 
 def _join(path: str, key: str) -> str:
@@ -168,7 +216,7 @@ def _join(path: str, key: str) -> str:
 
 def _what(spec: Mapping[str, Any], path: str) -> str:
     if "what" in spec:
-        return spec["what"]
+        return str(spec["what"])
     name = path.rsplit(".", 1)[-1].split("[", 1)[0]
     return name.removesuffix("s").replace("_", " ")
 
@@ -203,31 +251,39 @@ class Names:
 
 # ---- the JSON data ----------------------------------------------------------------------------------
 
-def check_data(data: object) -> Names:
-    """Check compiled JSON data against the IR; returns the names it declares."""
+def check_data(data: object, model: Model,
+               implicit: Optional[Callable[[dict[str, Any]], Iterable[tuple[str, str, str]]]] = None) -> Names:
+    """Check compiled JSON data against the IR of a model; returns the names it declares.
+    `implicit`: names the data declares without a field that says so (kind, name, path), given
+    the data once its shape is checked."""
     if type(data) is not dict:
         raise CompiledRulesError("", f"a compiled rule set is a JSON object, not {_found(data)}")
-    version = data.get("format", FORMAT_VERSION)
-    if type(version) is not int or version != FORMAT_VERSION:
+    expected = model.format_version
+    version = data.get("format", expected)
+    if type(version) is not int or version != expected:
         raise CompiledRulesError("format", f"this is format {quote(version)}; this version of wonder-rules reads "
-                                           f"compiled rule sets of format {FORMAT_VERSION} (compile the rule set "
+                                           f"compiled rule sets of format {expected} (compile the rule set "
                                            "again with this version's `wr compile`)")
-    walk = _Walk()
-    walk.instance(data, ir.RuleSet, "", 0, False)
+    walk = _Walk(model)
+    walk.instance(data, model.root, "", 0, False)
+    if implicit is not None:
+        for kind, name, path in implicit(data):
+            walk.names.declare(kind, name, path, False)
     for path, kinds, name, also in walk.references:
         walk.names.resolve(path, kinds, name, also)
     return walk.names
 
 
 class _Walk:
-    def __init__(self) -> None:
+    def __init__(self, model: Model) -> None:
+        self.model = model
         self.names = Names()
         #: (path, kinds, name, also words): checked once every declaration is known
         self.references: list[tuple[str, str, str, tuple[str, ...]]] = []
 
     def value(self, value: object, shape: Shape, spec: Mapping[str, Any], path: str, depth: int) -> None:
-        if depth > MAX_NESTING:
-            raise CompiledRulesError(path, f"the data nests deeper than {MAX_NESTING} levels")
+        if depth > self.model.max_nesting:
+            raise CompiledRulesError(path, f"the data nests deeper than {self.model.max_nesting} levels")
         kind = shape[0]
         if kind == "optional":
             if value is not None:
@@ -301,7 +357,7 @@ class _Walk:
         """An object of an IR class (`tagged`: it may carry its `type` tag)."""
         if type(value) is not dict:
             raise CompiledRulesError(path, f"expected an object, found {_found(value)}")
-        plan = _plan(cls)
+        plan = self.model.by_name[cls.__name__]
         for key in value:
             if key not in plan.keys and not (tagged and key == "type"):
                 known = ", ".join(f.name for f in plan.fields) or "none"
@@ -316,17 +372,21 @@ class _Walk:
             if isinstance(refers, Mapping) and f.name in value:
                 self.depending(value, plan, f, refers, path)
 
-    def depending(self, value: dict, plan: ClassPlan, f: FieldPlan, refers: Mapping, path: str) -> None:
+    def depending(self, value: dict[str, Any], plan: ClassPlan, f: FieldPlan, refers: Mapping[str, Any],
+                  path: str) -> None:
         """References whose kind depends on a sibling field (`refers_to: {sibling: {value: kinds}}`)."""
         ((sibling, kinds_by_value),) = refers.items()
         default = next(g.default for g in plan.fields if g.name == sibling)
         chosen = value.get(sibling, default)
         kinds = kinds_by_value.get(chosen, "")
         here = _join(path, f.name)
+        also = tuple(f.spec.get("also", ()))
         for sub, name in _strings(value[f.name], here):
+            if name in also:
+                continue
             if not kinds:
                 raise CompiledRulesError(sub, f"names nothing when {sibling} is {quote(chosen)}")
-            self.references.append((sub, kinds, name, tuple(f.spec.get("also", ()))))
+            self.references.append((sub, kinds, name, also))
 
     def tagged(self, value: object, classes: Mapping[str, type], path: str, depth: int) -> None:
         if type(value) is not dict:
@@ -362,3 +422,82 @@ def _unique(path: str, items: Sequence[Any], key: Callable[[Any], object],
         if k in seen:
             raise CompiledRulesError(f"{path}[{i}]", describe(item, f"{path}[{seen[k]}]"))
         seen[k] = i
+
+
+# ---- the JSON Schema of a model --------------------------------------------------------------------
+
+def _describe(spec: Mapping[str, Any]) -> str:
+    doc: str = spec.get("doc", "")
+    refers = spec.get("refers_to")
+    if isinstance(refers, str):
+        kinds = " or ".join(refers.split("|"))
+        doc += f" {'An' if kinds[:1] in ('a', 'e', 'i', 'o', 'u') else 'A'} {kinds} name."
+        words = [w for w in spec.get("also", ()) if w]
+        if words:
+            doc += " Also: " + ", ".join(words) + "."
+    if "declares" in spec:
+        kind = spec["declares"]
+        doc += f" Declares {'an' if kind[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {kind} name."
+    return doc
+
+
+def _schema_for(shape: Shape, spec: Mapping[str, Any], defs: dict[str, dict[str, Any]],
+                plans: Mapping[type, ClassPlan]) -> dict[str, Any]:
+    kind = shape[0]
+    if kind == "optional":
+        return {"anyOf": [_schema_for(shape[1], spec, defs, plans), {"type": "null"}]}
+    if kind in ("int", "str", "bool"):
+        out: dict[str, Any] = {"type": {"int": "integer", "str": "string", "bool": "boolean"}[kind]}
+        if "enum" in spec:
+            out["enum"] = list(spec["enum"])
+        if kind == "int" and "min" in spec:
+            out["minimum"] = spec["min"]
+        if kind == "int" and "max" in spec:
+            out["maximum"] = spec["max"]
+        return out
+    if kind == "fixed":
+        parts: Sequence[Mapping[str, Any]] = spec.get("parts") or ({},) * len(shape[1])
+        return {"type": "array", "prefixItems": [_schema_for(a, p, defs, plans) for a, p in zip(shape[1], parts)],
+                "minItems": len(shape[1]), "maxItems": len(shape[1])}
+    if kind == "array":
+        out = {"type": "array", "items": _schema_for(shape[1], item_spec(spec), defs, plans)}
+        for key, word in (("min_items", "minItems"), ("max_items", "maxItems")):
+            if key in spec:
+                out[word] = spec[key]
+        if spec.get("unique"):
+            out["uniqueItems"] = True
+        return out
+    if kind == "tagged":
+        return {"anyOf": [_schema_for(("object", cls), {}, defs, plans) for cls in shape[1].values()]}
+    plan = plans[shape[1]]
+    name = plan.cls.__name__
+    if name not in defs:
+        defs[name] = {}  # placeholder against recursion
+        props = {}
+        for f in plan.fields:
+            props[f.name] = {**_schema_for(f.shape, f.spec, defs, plans), "description": _describe(f.spec)}
+        required = [f.name for f in plan.fields if f.required]
+        if plan.tagged:
+            props["type"] = {"const": name}
+            required.append("type")
+        body: dict[str, Any] = {"type": "object", "properties": props, "required": required,
+                                "additionalProperties": False}
+        if plan.cls.__doc__:
+            body = {"description": inspect.cleandoc(plan.cls.__doc__), **body}
+        defs[name] = body
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def json_schema(model: Model, title: str, schema_id: str) -> dict[str, Any]:
+    """The JSON Schema of a model's compiled rule sets, generated from its classes and the
+    metadata of their fields: types, vocabularies (enum), bounds, lengths and descriptions. What
+    it cannot say (that a name is declared, rules between fields) the loader checks."""
+    defs: dict[str, dict[str, Any]] = {}
+    root = _schema_for(("object", model.root), {}, defs, model.plans)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": schema_id,
+        "title": title,
+        **root,
+        "$defs": defs,
+    }

@@ -23,7 +23,7 @@ from wonderrules.interpreter.actions import IllegalActionError
 from wonderrules.interpreter.core import ir
 from wonderrules.interpreter.core.effects import compile_op
 from wonderrules.interpreter.core.expressions import compile_expr, compile_seats
-from wonderrules.interpreter.core.market import as_payment, seller_seats, trade_context
+from wonderrules.interpreter.core.market import as_payment, many, many_context, seller_seats, trade_context
 from wonderrules.interpreter.trading import ZERO_COST
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -276,12 +276,7 @@ def decision_actions(st: State, player: int, seat: int, decision: int, within: b
         else:
             for card in _distinct(st.zone(kind.card_zone, player)):
                 lister.list(kind, card)
-    out = lister.out
-    info = st.seat_info[seat]
-    for kind_name in (info[6] if info is not None else ()):
-        if any(x.kind != kind_name for x in out):
-            out = [x for x in out if x.kind != kind_name]
-    return out
+    return lister.finish()
 
 
 def _distinct(cards: list[Source]) -> list[Source]:
@@ -296,7 +291,9 @@ def _distinct(cards: list[Source]) -> list[Source]:
 
 def _seat_info(st: State, seat: int, neutral: Optional[ir.NeutralSeat]) -> tuple[Any, ...]:
     """What listing needs of a seat that never changes in a game: its sellers (and the first
-    two, as the solver's slots), whether it pays any seller, its restrictions."""
+    two, as the solver's slots), whether it pays any seller, its restrictions, the table of the
+    actions handed out for its sellers, whether it lists through the general path (restrictions,
+    or more than two sellers), whether it has more than two sellers."""
     sellers = seller_seats(st, seat)
     forced = {(r.action, r.way) for r in neutral.restrictions if r.kind == "forced"} if neutral else set()
     per_card = {r.action for r in neutral.restrictions if r.kind == "last_resort" and r.over == "card"} \
@@ -305,11 +302,12 @@ def _seat_info(st: State, seat: int, neutral: Optional[ir.NeutralSeat]) -> tuple
         if neutral else ()
     s0 = sellers[0] if sellers else -1
     s1 = sellers[1] if len(sellers) > 1 else -1
+    many = len(sellers) > 2
     #: the actions handed out for these sellers, shared by the games of the table
-    table = st.game.interned.setdefault((s0, s1), {})
+    table = st.game.interned.setdefault(sellers if many else (s0, s1), {})
     every = neutral is not None and neutral.every_payment
-    restricted = bool(every or forced or per_card or last)
-    return (sellers, s0, s1, every, frozenset(forced), frozenset(per_card), last, table, restricted)
+    restricted = bool(every or forced or per_card or last or many)
+    return (sellers, s0, s1, every, frozenset(forced), frozenset(per_card), last, table, restricted, many)
 
 
 def new_action(table: dict[tuple[Any, ...], Action], sellers: tuple[int, ...], kname: str, name: str, left: int,
@@ -319,6 +317,15 @@ def new_action(table: dict[tuple[Any, ...], Action], sellers: tuple[int, ...], k
     if len(table) > 100_000:
         table.clear()
     found = table[(kname, name, left, right, wname)] = Action(kname, name, as_payment(sellers, (left, right)), wname)
+    return found
+
+
+def new_split_action(table: dict[tuple[Any, ...], Action], sellers: tuple[int, ...], kname: str, name: str,
+                     split: tuple[int, ...], wname: str) -> Action:
+    """:func:`new_action` for a buyer with more than two sellers (`split`: coins per seller)."""
+    if len(table) > 100_000:
+        table.clear()
+    found = table[(kname, name, split, wname)] = Action(kname, name, as_payment(sellers, split), wname)
     return found
 
 
@@ -336,10 +343,12 @@ def payments(st: State, cost_id: int, ctx: Any, every: bool) -> tuple[tuple[int,
 
 
 class _Lister:
-    """The legal actions of one decision, kind by kind and card by card (see the module's text)."""
+    """The legal actions of one decision, kind by kind and card by card (see the module's text).
+    A payment is the coins to each seller, in seller order (two entries for the packed solver's
+    sellers, one per seller for a buyer with more)."""
 
-    __slots__ = ("st", "seat", "city", "within", "coins", "ctx", "sellers", "s0", "s1", "every", "interned",
-                 "stage_pays", "out", "forced", "per_card_last", "solver", "needs_context")
+    __slots__ = ("st", "seat", "city", "within", "coins", "ctx", "sellers", "every", "table", "many",
+                 "stage_pays", "out", "forced", "per_card_last", "last_resort")
 
     def __init__(self, st: State, seat: int, city: City, within: bool, neutral: Optional[ir.NeutralSeat]) -> None:
         self.st = st
@@ -351,27 +360,39 @@ class _Lister:
         info = st.seat_info[seat]
         if info is None:
             info = st.seat_info[seat] = _seat_info(st, seat, neutral)
-        self.sellers, self.s0, self.s1, self.every, self.forced, self.per_card_last, _, _, _ = info
-        self.interned = st.game.interned
-        self.stage_pays: dict[int, list[tuple[int, int]]] = {}
+        (self.sellers, _, _, self.every, self.forced, self.per_card_last, self.last_resort, self.table, _,
+         self.many) = info
+        self.stage_pays: dict[int, list[tuple[int, ...]]] = {}
         self.out: list[Action] = []
-        self.solver = st.catalog.solver
-        self.needs_context = True
 
-    def action(self, kname: str, name: str, left: int, right: int, wname: str) -> Action:
+    def action(self, kname: str, name: str, split: tuple[int, ...], wname: str) -> Action:
         """The Action (one object per value, shared by the games of the table)."""
-        table = self.interned.setdefault((self.s0, self.s1), {})
+        table = self.table
+        if self.many:
+            found = table.get((kname, name, split, wname))
+            return found if found is not None else new_split_action(table, self.sellers, kname, name, split, wname)
+        left, right = split
         found = table.get((kname, name, left, right, wname))
         return found if found is not None else new_action(table, self.sellers, kname, name, left, right, wname)
 
     def context(self) -> Any:
         ctx = self.ctx
         if ctx is None:
-            ctx = self.ctx = trade_context(self.st, self.seat, self.within)
+            if self.many:
+                ctx = self.ctx = many_context(self.st, self.seat, self.within)
+            else:
+                ctx = self.ctx = trade_context(self.st, self.seat, self.within)
         return ctx
 
-    def payments(self, cost_id: int) -> tuple[tuple[int, int], ...]:
-        return payments(self.st, cost_id, self.context() if cost_id != ZERO_COST else None, self.every)
+    def payments(self, cost_id: int) -> tuple[tuple[int, ...], ...]:
+        if cost_id == ZERO_COST:
+            return _FREE
+        if self.many:
+            cat = self.st.catalog
+            cost = cat.solver.cost_of(cost_id)
+            solver = cat.many_sellers
+            return solver.exact(cost, self.context()) if self.every else solver.options(cost, self.context())
+        return payments(self.st, cost_id, self.context(), self.every)
 
     def list(self, kind: CompiledAction, card: Optional[Source]) -> None:
         city = self.city
@@ -395,16 +416,16 @@ class _Lister:
             if pays is None:
                 sc, sid = costs(city, kind, city.board.stages[city.stages_built])
                 coins = self.coins
-                pays = [p for p in self.payments(sid) if sc + p[0] + p[1] <= coins] if sc <= coins else []
+                pays = [p for p in self.payments(sid) if sc + sum(p) <= coins] if sc <= coins else []
                 self.stage_pays[kind.index] = pays
             for wname, free, when, ability, _ in kind.ways:
                 if free:
                     if when == GRANTED and grant_for(city, ability, card) is None:
                         continue
-                    out.append(self.action(kname, name, 0, 0, wname))
+                    out.append(self.action(kname, name, _NOTHING, wname))
                     continue
-                for left, right in pays:
-                    out.append(self.action(kname, name, left, right, wname))
+                for split in pays:
+                    out.append(self.action(kname, name, split, wname))
             return
         free_already = False
         for wname, free, when, ability, only in kind.ways:
@@ -412,7 +433,7 @@ class _Lister:
                 if card is not None:
                     chains = card.chains_from
                     if chains and not chains.isdisjoint(city.names):
-                        out.append(self.action(kname, name, 0, 0, wname))
+                        out.append(self.action(kname, name, _NOTHING, wname))
                         if only:
                             return
                 continue
@@ -420,10 +441,10 @@ class _Lister:
                 if free_already or grant_for(city, ability, card) is None:
                     continue
                 if free:
-                    out.append(self.action(kname, name, 0, 0, wname))
+                    out.append(self.action(kname, name, _NOTHING, wname))
                     continue
             if free or cost == NO_COST or card is None:
-                out.append(self.action(kname, name, 0, 0, wname))
+                out.append(self.action(kname, name, _NOTHING, wname))
                 free_already = True
                 continue
             if city.cost_changes:
@@ -433,14 +454,56 @@ class _Lister:
             coins = self.coins
             if cc > coins:
                 continue
-            for left, right in self.payments(cid):
-                if cc + left + right <= coins:
-                    out.append(self.action(kname, name, left, right, wname))
-                    if not (cc or left or right):
+            for split in self.payments(cid):
+                paid = sum(split)
+                if cc + paid <= coins:
+                    out.append(self.action(kname, name, split, wname))
+                    if not (cc or paid):
                         free_already = True
+
+    def card(self, kinds: tuple[CompiledAction, ...], card: Source) -> None:
+        """Every kind for one card, then the seat's restrictions on that card (as the lists the
+        catalog writes apply them): a `forced` way, when it is open, is the only one; a `last
+        resort` kind over the card only when no other kind is legal for it."""
+        out = self.out
+        first = len(out)
+        for kind in kinds:
+            self.list(kind, card)
+        if self.forced:
+            chosen = [x for x in out[first:] if (x.kind, x.way) in self.forced]
+            if chosen:
+                del out[first:]
+                out.extend(chosen)
+                return
+        if self.per_card_last and len(out) > first:
+            others = [x for x in out[first:] if x.kind not in self.per_card_last]
+            if others:
+                del out[first:]
+                out.extend(others)
+
+    def finish(self) -> list[Action]:
+        """The list, with the seat's `last resort` kinds over the decision removed when anything
+        else is legal."""
+        out = self.out
+        for kind_name in self.last_resort:
+            if any(x.kind != kind_name for x in out):
+                out = [x for x in out if x.kind != kind_name]
+        return out
+
+
+def list_by_card(st: State, player: int, seat: int, within: bool, kinds: tuple[CompiledAction, ...]) -> list[Action]:
+    """The legal actions of kinds that all take their card from one zone, card by card, each kind
+    in order: what the lists the catalog writes (:mod:`.listing`) give, for a seat they hand over
+    (a buyer with more than two sellers)."""
+    lister = _Lister(st, seat, st.cities[seat], within, st.neutral.get(seat) if st.neutral else None)
+    for card in _distinct(st.zone(kinds[0].card_zone, player)):
+        lister.card(kinds, card)
+    return lister.finish()
 
 
 _FREE = ((0, 0),)
+#: nothing paid to anybody
+_NOTHING = (0, 0)
 
 
 def _by_total(p: tuple[int, int]) -> tuple[int, int]:
@@ -565,24 +628,38 @@ def _payment_reason(st: State, seat: int, kind: CompiledAction, card: Optional[S
     cc, cid = costs(city, kind, src)
     if cc > coins:
         return f"{what} costs {cc} coin(s) and the city has {coins} to spend this turn"
-    ctx = trade_context(st, seat, within)
-    options = cat.solver.payment_options(cid, ctx)
-    if not options:
+    split = tuple(dict(action.pay).get(s, 0) for s in sellers)
+    options: tuple[tuple[int, ...], ...]
+    if many(st, seat):
+        ctx = many_context(st, seat, within)
+        cost = cat.solver.cost_of(cid)
+        options = cat.many_sellers.options(cost, ctx)
+        exact = frozenset(cat.many_sellers.exact(cost, ctx)) if options else frozenset()
+        own_fixed, own_units, sells = ctx[1][:3]
+        fixed = [own_fixed] + [f for f, _ in sells]
+        units = list(own_units) + [u for _, us in sells for u in us]
+    else:
+        ctx = trade_context(st, seat, within)
+        options = cat.solver.payment_options(cid, ctx)
+        exact = cat.solver.achievable(cid, ctx) if options else frozenset()
         flat = cat.solver.flat(ctx)
+        fixed = [flat[0], flat[2], flat[4]]
+        units = list(flat[1] + flat[3] + flat[5])
+        split = (split + (0, 0))[:2]
+    if not options:
         lacking = []
         for r, need in enumerate(src.cost):
-            have = flat[0][r] + flat[2][r] + flat[4][r] + sum(1 for ch in flat[1] + flat[3] + flat[5] if r in ch)
+            have = sum(f[r] for f in fixed) + sum(1 for ch in units if r in ch)
             if need > have:
                 lacking.append(f"{need - have} {cat.resources[r]}")
         if lacking:
             return (f"{what} needs {', '.join(lacking)} more than the city and its sellers can supply "
                     f"(production sellers keep for themselves cannot be bought)")
         return f"{what} cannot be paid: the missing resources are not for sale"
-    if tuple(options) == _FREE:
+    if tuple(options) == _FREE or tuple(options) == ((0,) * len(options[0]),):
         return f"{what} needs nothing from the sellers: pay nobody"
-    split = tuple(dict(action.pay).get(s, 0) for s in sellers) + (0,) * (2 - len(sellers))
     total = cc + sum(c for _, c in action.pay)
-    if split[:2] not in cat.solver.achievable(cid, ctx):
+    if split not in exact:
         ways = "; ".join(_describe(as_payment(sellers, p)) for p in options[:6])
         return f"paying {_describe(action.pay)} does not buy exactly what {what} lacks; ways to pay: {ways}"
     if total > coins:

@@ -12,6 +12,7 @@ from typing import Any, Optional
 
 from wonderrules.interpreter.core import ir
 from wonderrules.interpreter.core.effects import CompiledHook, compile_hook
+from wonderrules.interpreter.core.payments import ManySellers
 from wonderrules.interpreter.trading import TradeSolver
 
 __all__ = ["Catalog", "Source", "BoardKind"]
@@ -49,7 +50,8 @@ class Source:
         self.at_once: dict[int, tuple[CompiledHook, ...]] = {}
         #: moment index -> hooks run at every such moment from then on
         self.at_each: dict[int, tuple[CompiledHook, ...]] = {}
-        #: (event, compiled seats it listens to, colour indices or None, name index, hook)
+        #: (event, compiled seats it listens to, colour indices or None, name index (a token for
+        #: `gains`, a contest for `wins`/`loses`; -1: any), hook)
         self.when: tuple[tuple[str, Any, Optional[frozenset[int]], int, CompiledHook], ...] = ()
         self.end_of_game: tuple[CompiledHook, ...] = ()
         self.ir = kind_ir
@@ -103,11 +105,17 @@ class Catalog:
         self.decision_index = {d.name: i for i, d in enumerate(rules.decisions)}
         self.action_index = {a.name: i for i, a in enumerate(rules.actions)}
         self.deal_index = {d.name: i for i, d in enumerate(rules.deals)}
+        #: every contest the rule set or one of its options declares (a `wins`/`loses` event names one)
+        self.contest_names = tuple(dict.fromkeys([c.name for c in rules.contests]
+                                                 + [c.name for o in rules.options for c in o.contests]))
+        self.contest_index = {n: i for i, n in enumerate(self.contest_names)}
         market = rules.market
         self.market_sellers: tuple[ir.Relation, ...] = market.sellers if market else ()
         self.market_sells = frozenset(market.sells) if market else frozenset()
         self.market_price = market.price if market else 0
         self.solver = TradeSolver(len(self.resources))
+        #: the answers for buyers with more than two sellers
+        self.many_sellers = ManySellers()
         #: what a missing seller sells: nothing
         self.empty_sales = ((0,) * len(self.resources), ())
         self._next_sid = 0
@@ -149,6 +157,10 @@ class Catalog:
                 self.seat_sources[seat.name] = self._source(seat.name, seat, seat.hooks, ir.Cost())
         #: moments some source's effect runs at every time (a moment no effect listens to is skipped)
         self.moments_listened = frozenset(m for src in self._all_sources() for m in src.at_each)
+        #: the events some source listens to (`gains`, `wins`, `loses`: emitted only when listened to)
+        self.events_listened = frozenset(entry[0] for src in self._all_sources() for entry in src.when)
+        self.listens_gains = "gains" in self.events_listened
+        self.listens_results = bool(self.events_listened & {"wins", "loses"})
         #: whether some grant renews each turn
         self.renews_each_turn = any(h.kind == "Grant" and h.op.period == "turn"
                                     for src in self._all_sources() for h in src.passive)
@@ -236,9 +248,11 @@ class Catalog:
                 (at_each if t.each else at_once).setdefault(self.moment(t.moment), []).append(compiled)
             elif isinstance(t, ir.When):
                 colours = frozenset(self.colour_index[c] for c in t.colours) if t.colours else None
-                name_id = -1
+                name_id = -1  # any token, any contest
                 if t.event == "gains" and t.name:
                     name_id = self.token_index[t.name]
+                elif t.event in ("wins", "loses") and t.name:
+                    name_id = self.contest_index[t.name]
                 when.append((t.event, compile_seats(t.by), colours, name_id, compiled))
             else:
                 end_of_game.append(compiled)

@@ -6,7 +6,8 @@ in order around the table, skipping those out; when two remain they fight once),
 another relation; each pair fights once; with `except partners`, partners never fight. A holder
 of the reduced token fights for fewer tokens (and so does its opponent), spending some of it. In
 `ranking` mode the strongest participants get `win` and the weakest `lose` (all of them on a
-tie; nobody when everyone ties).
+tie; nobody when everyone ties). Each result emits its events (:func:`.engine.emit`): the tokens
+gained, and the contest won or lost, in seat order for a ranking.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wonderrules.interpreter.core import ir
+from wonderrules.interpreter.core.engine import emit
 from wonderrules.interpreter.core.expressions import compile_expr, compile_seats
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,6 +36,9 @@ class CompiledContest:
         self.reduced = cat.token_index[contest.reduced] if contest.reduced else -1
         self.win_token = cat.token_index[contest.win.token]
         self.lose_token = cat.token_index[contest.lose.token]
+        #: its index among the rule set's contests (what `wins` and `loses` events name)
+        self.index = cat.contest_index[contest.name]
+        self.listened = cat.listens_results
 
     def pairs(self, st: State, fighters: list[int]) -> list[tuple[int, int]]:
         pairs: list[tuple[int, int]] = []
@@ -84,8 +89,16 @@ class CompiledContest:
                 continue
             winner, loser = (a, b) if sa > sb else (b, a)
             n = c.reduced_tokens if (a in reduced or b in reduced) else c.tokens_per_result
-            st.gain_tokens(winner, self.win_token, n, win_worth)
-            st.gain_tokens(loser, self.lose_token, n, lose_worth)
+            self._result(st, winner, loser, n, win_worth, lose_worth)
+
+    def _result(self, st: State, winner: int, loser: int, n: int, win_worth: int, lose_worth: int) -> None:
+        """A pair's result: the winner's tokens and its win, the loser's tokens and its loss."""
+        st.gain_tokens(winner, self.win_token, n, win_worth)
+        if self.listened:
+            emit(st, "wins", winner, self.index)
+        st.gain_tokens(loser, self.lose_token, n, lose_worth)
+        if self.listened:
+            emit(st, "loses", loser, self.index)
 
     def _rank(self, st: State, fighters: list[int], win_worth: int, lose_worth: int) -> None:
         if len(fighters) < 2:
@@ -98,8 +111,12 @@ class CompiledContest:
         for s in fighters:
             if values[s] == best:
                 st.gain_tokens(s, self.win_token, n, win_worth)
+                if self.listened:
+                    emit(st, "wins", s, self.index)
             elif values[s] == worst:
                 st.gain_tokens(s, self.lose_token, n, lose_worth)
+                if self.listened:
+                    emit(st, "loses", s, self.index)
 
 
 def _spend(city: Any, token: int, n: int) -> None:

@@ -18,7 +18,15 @@ Rules of the core carried out here, in the order they happen:
   the moment runs joins it, never before the step being run;
 - *a decision asked outside a round* (an effect's `decide`, a loss that may be taken as tokens) is
   asked of the seat's controller when it has a legal action (a loss: when there is a choice), and
-  put off while that player is deciding something else.
+  put off while that player is deciding something else;
+- *an event* (tokens gained, by an effect, a contest or a loss paid in tokens; a contest won or
+  lost) sets off the `whenever` effects listening to it, in the order the events happened and,
+  for one event, in seat order then in the order their sources became active. They run as soon
+  as what raised the event is over, before anything else waiting: after the effect that gained
+  the tokens; after the moment's contests, before its other effects (a contest gives each result
+  in turn: the winner's tokens, its win, the loser's tokens, its loss); after the effects of
+  what a round's resolution built; after a loss is paid. Nothing is emitted for an event no
+  source of the rule set listens to.
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.core.catalog import Source
     from wonderrules.interpreter.core.state import State
 
-__all__ = ["start", "advance", "apply", "lose_coins", "ask_decision", "move_cards", "place", "activate"]
+__all__ = ["start", "advance", "apply", "lose_coins", "ask_decision", "move_cards", "place", "activate", "emit"]
 
 
 # ---- the start --------------------------------------------------------------------------------
@@ -141,6 +149,12 @@ def _moment(st: State, instr: tuple[Any, ...]) -> None:
             contest.resolve(st)
     elif m not in st.waiting and m not in st.catalog.moments_listened:
         return  # no effect of the rule set ever waits for this moment
+    _moment_effects(st, m)
+    if st.fired:  # the contests' results set off their listeners, before the moment's effects
+        _flush(st)
+
+
+def _moment_effects(st: State, m: int) -> None:
     queue = []
     steps = st.config.steps(st.catalog.moment_names[m])
     last = len(steps)
@@ -282,6 +296,8 @@ def resolve_round(st: State) -> None:
             by_name[action.kind].run(st, seat, action, entry[2])
     st.asked_within = {}
     items = build_items(st)
+    if st.fired:
+        items.extend(_take_fired(st))
     st.pc += 1
     st.work.extendleft(reversed(items))
 
@@ -305,10 +321,14 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
             card = take_card(st, p, seat, action)
             execute(st, seat, action, card, within=False)
             items = build_items(st)
+            if st.fired:
+                items.extend(_take_fired(st))
             st.work.extendleft(reversed(items))
         else:  # a loss paid in coins and tokens
             _, _, n, token = asked[p]
             pay_loss(st, seat, n, token, action.amount)
+            if st.fired:
+                _flush(st)
     if round_choices:
         assert st.round is not None
         ask_round(st)
@@ -422,6 +442,8 @@ def build_items(st: State) -> list[tuple[Any, ...]]:
 
 def _hook(st: State, hook: Any, seat: int) -> None:
     hook.run(st, seat)
+    if st.fired:
+        _flush(st)
 
 
 def _moment_next(st: State) -> None:
@@ -435,6 +457,35 @@ def _moment_next(st: State) -> None:
     st.moment_rank = rank
     st.work.appendleft(("moment_next",))
     hook.run(st, seat)
+    if st.fired:
+        _flush(st)
+
+
+# ---- events ----------------------------------------------------------------------------------------
+
+def emit(st: State, event: str, seat: int, name: int) -> None:
+    """Something happened in the city at `seat` (`gains`: tokens of token index `name`; `wins`,
+    `loses`: the contest of index `name`): the `whenever` effects listening to it are noted, to run
+    when what raised it is over (see the module's text). Callers emit only the events the
+    catalog says some source listens to."""
+    fired = st.fired
+    for city in st.cities:
+        if city.when:
+            listener = city.seat
+            for ev, seats, _, wanted, hook, _ in city.when:
+                if ev == event and (wanted < 0 or wanted == name) and seat in seats(st, listener, listener):
+                    fired.append(("hook", hook, listener))
+
+
+def _take_fired(st: State) -> list[tuple[Any, ...]]:
+    fired = st.fired
+    st.fired = []
+    return fired
+
+
+def _flush(st: State) -> None:
+    """The listeners of the events just raised run next, in order, before anything else waiting."""
+    st.work.extendleft(reversed(_take_fired(st)))
 
 
 # ---- decisions outside rounds --------------------------------------------------------------------

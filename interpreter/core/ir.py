@@ -108,7 +108,11 @@ class Quantity:
 
     what: str = spec(doc="What is counted.", enum=w.QUANTITIES)
     names: tuple[str, ...] = spec((), doc="Colours, a token, a symbol or group, or a zone, by `what`.",
-                                  max_items=32)
+                                  max_items=32, refers_to={"what": {
+                                      "coins": "", "stages": "", "tokens": "token", "value": "token",
+                                      "cards": "colour", "symbols": "symbol|symbol group",
+                                      "squares": "symbol|symbol group", "sets": "symbol|symbol group",
+                                      "size": "zone"}})
     seats: Seats = seats((Relation("self"),), doc="Whose cities, summed.")
     zone: str = spec("", doc="For cards: the zone counted (empty: the game's card zone).", refers_to="zone",
                      also=("",))
@@ -172,8 +176,9 @@ class When:
     by: Seats = seats(doc="In whose cities, seen from the owner.")
     colours: tuple[str, ...] = spec((), doc="For `builds`: the colours that count (all when empty).",
                                     refers_to="colour", max_items=32)
-    name: str = spec("", doc="For `gains`: the token; for `wins`/`loses`: the contest.", refers_to="token|contest",
-                     also=("",))
+    name: str = spec("", doc="For `gains`: the token; for `wins`/`loses`: the contest (any when empty).",
+                     refers_to={"event": {"builds": "", "stages": "", "gains": "token", "wins": "contest",
+                                          "loses": "contest"}}, also=("",))
 
 
 @attrs.frozen

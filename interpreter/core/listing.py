@@ -5,7 +5,8 @@ action kinds all take their card from one zone, the catalog writes one Python fu
 them card by card, with each kind's uniqueness test, cost and ways spelled out in order (the same
 rules as :meth:`.actions._Lister.list`, which serves every other decision and is the reference the
 tests hold this code to). No rule set is read while it runs: the names, ways and indices are
-constants of the function.
+constants of the function. A buyer with more than two sellers is listed by
+:func:`.actions.list_by_card` instead (its payments are not pairs).
 """
 
 from __future__ import annotations
@@ -32,12 +33,16 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
                                  "_new": a.new_action, "_payments": a.payments, "ZERO_COST": a.ZERO_COST}
     for k in kinds:
         namespace[f"KIND_{k.index}"] = k
+    namespace["KINDS"] = kinds
+    namespace["_by_card"] = a.list_by_card
     sources = [_function("list_plain", kinds, cat, False), _function("list_restricted", kinds, cat, True),
                "def list_actions(st, player, seat, within):\n"
                "    info = st.seat_info[seat]\n"
                "    if info is None:\n"
                "        info = st.seat_info[seat] = _seat_info(st, seat, st.neutral.get(seat))\n"
                "    if info[8]:\n"
+               "        if info[9]:\n"
+               "            return _by_card(st, player, seat, within, KINDS)\n"
                "        return list_restricted(st, player, seat, within, info)\n"
                "    return list_plain(st, player, seat, within, info)\n"]
     source = "\n".join(sources)
@@ -55,7 +60,7 @@ def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, res
     w.indent += 1
     w.line("city = st.cities[seat]; names = city.names")
     w.line("coins = _budget(st, seat, True) if within else city.coins")
-    w.line("sellers, s0, s1, every, forced, per_card, last_resort, table, _ = info")
+    w.line("sellers, s0, s1, every, forced, per_card, last_resort, table, _, _ = info")
     w.line("changes = city.cost_changes; grants = city.grants")
     w.line("get = table.get")
     w.line("stages_left = city.stages_built < len(city.board.stages)")

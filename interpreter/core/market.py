@@ -1,13 +1,15 @@
 """The market: whom a city buys from, at what price, and its trade context for the solver.
 
-The market declares its sellers as relations (`left, right`). Seen from a buyer, each relation is
-a *slot*; a city keeps a price row and a rebate per slot. The distinct seats of the slots are the
-sellers: a seat that fills several slots (the one neighbour of a table of two seats) is one seller,
-at the lowest of its slots' prices, with all their rebates. A seat never sells to itself.
+The market declares its sellers as relations (`left, right`, `others`). Seen from a buyer, each
+seat of each relation is a *slot*; a city keeps a price row and a rebate per slot. The distinct
+seats of the slots are the sellers: a seat that fills several slots (the one neighbour of a table
+of two seats) is one seller, at the lowest of its slots' prices, with all their rebates. A seat
+never sells to itself.
 
 A payment is a map seller -> coins, written as a tuple of (seat, coins) pairs in seat order,
-without zeros. The solver of :mod:`..trading` answers for up to two sellers, from interned parts:
-the buyer's own production, what each seller sells, and the buyer's prices.
+without zeros. The packed solver of :mod:`..trading` answers a buyer with up to two sellers (the
+usual market), from interned parts: the buyer's own production, what each seller sells, and the
+buyer's prices. A buyer with more sellers is answered by :mod:`.payments` (`many_context`).
 """
 
 from __future__ import annotations
@@ -17,20 +19,32 @@ from typing import TYPE_CHECKING, Any
 from wonderrules.interpreter.trading import TradeContext
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.core.catalog import Catalog
     from wonderrules.interpreter.core.state import State
+    from wonderrules.interpreter.core.table import Table
 
-__all__ = ["seller_seats", "slot_seats", "trade_context", "parts", "sales_part", "price_part", "as_payment"]
+__all__ = ["seller_seats", "slot_seats", "slots_of", "many", "trade_context", "many_context", "parts", "sales_part",
+           "price_part", "price_rows", "as_payment"]
+
+
+def slots_of(cat: Catalog, table: Table, buyer: int) -> tuple[int, ...]:
+    """The seat of each slot of the market seen from `buyer`: each seat of each relation of the
+    market's sellers, in order (-1: the buyer itself, no seller)."""
+    out = []
+    for rel in cat.market_sellers:
+        for seat in table.seats_of(rel, buyer):
+            out.append(-1 if seat == buyer else seat)
+    return tuple(out)
 
 
 def slot_seats(st: State, buyer: int) -> tuple[int, ...]:
-    """The seat of each slot of the market seen from `buyer` (-1: the buyer itself, no seller)."""
-    table = st.table
-    out = []
-    for rel in st.catalog.market_sellers:
-        seats = table.seats_of(rel, buyer)
-        seat = seats[0] if seats else -1
-        out.append(-1 if seat == buyer else seat)
-    return tuple(out)
+    """The seat of each slot of the market seen from `buyer` (see :func:`slots_of`)."""
+    return slots_of(st.catalog, st.table, buyer)
+
+
+def many(st: State, seat: int) -> bool:
+    """Whether a buyer has more than two sellers (its payments come from :mod:`.payments`)."""
+    return len(seller_seats(st, seat)) > 2
 
 
 def seller_seats(st: State, buyer: int) -> tuple[int, ...]:
@@ -62,12 +76,9 @@ def own_part(st: State, seat: int) -> tuple[Any, ...]:
     return tuple(city.fixed), tuple(sorted(city.choices + derived))
 
 
-def price_part(st: State, seat: int) -> tuple[Any, ...]:
-    """The buyer's prices and rebates per seller (two sellers at most), as the solver reads them."""
+def price_rows(st: State, seat: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The buyer's price row and rebate for each of its sellers, in seller order."""
     city = st.cities[seat]
-    prices = city.prices
-    if len(prices) == 2 and len(seller_seats(st, seat)) == 2:  # one slot per seller: as they are
-        return tuple(prices[0]), tuple(prices[1]), city.rebates[0], city.rebates[1]
     slots = slot_seats(st, seat)
     rows: list[tuple[int, ...]] = []
     rebates: list[int] = []
@@ -78,6 +89,21 @@ def price_part(st: State, seat: int) -> tuple[Any, ...]:
             row = [a if a < b else b for a, b in zip(row, city.prices[i])]
         rows.append(tuple(row))
         rebates.append(sum(city.rebates[i] for i in of_seller))
+    return tuple(rows), tuple(rebates)
+
+
+def price_part(st: State, seat: int) -> tuple[Any, ...]:
+    """The buyer's prices and rebates per seller (two sellers at most), as the solver reads them;
+    for a buyer with more sellers, its rows and rebates (see :func:`price_rows`)."""
+    city = st.cities[seat]
+    prices = city.prices
+    sellers = seller_seats(st, seat)
+    if len(prices) == 2 and len(sellers) == 2:  # one slot per seller: as they are
+        return tuple(prices[0]), tuple(prices[1]), city.rebates[0], city.rebates[1]
+    found = price_rows(st, seat)
+    if len(sellers) > 2:
+        return found
+    rows, rebates = list(found[0]), list(found[1])
     r = len(st.catalog.resources)
     while len(rows) < 2:
         rows.append((0,) * r)
@@ -92,8 +118,9 @@ def parts(st: State, seat: int) -> tuple[Any, ...]:
     found = city.parts
     if found is None or found[0] != city.version:
         solver = st.catalog.solver
+        prices = price_part(st, seat)
         found = city.parts = (city.version, solver.part(own_part(st, seat)), solver.part(sales_part(st, seat)),
-                              solver.part(price_part(st, seat)))
+                              solver.part(prices) if len(prices) == 4 else (prices, None))
         if city.turn_version == city.version:
             city.turn_parts = found
     return found
@@ -146,8 +173,31 @@ def trade_context(st: State, seat: int, start_of_turn: bool = False) -> TradeCon
     return ctx
 
 
-def as_payment(sellers: tuple[int, ...], split: tuple[int, int]) -> tuple[tuple[int, int], ...]:
-    """The solver's (coins to the first seller, coins to the second) as a payment map."""
+def many_context(st: State, seat: int, start_of_turn: bool = False) -> Any:
+    """The context of a buyer with more than two sellers for :class:`.payments.ManySellers`:
+    its own production, what each seller sells, its price rows and rebates (with
+    `start_of_turn`, as in :func:`trade_context`). Remembered by the buyer as `trade_context`
+    remembers its own."""
+    cities = st.cities
+    city = cities[seat]
+    sellers = seller_seats(st, seat)
+    solver = st.catalog.many_sellers
+    if start_of_turn:
+        buyer_parts = turn_parts(st, seat)
+        return solver.context(parts(st, seat)[1][0], tuple(turn_parts(st, s)[2][0] for s in sellers),
+                              *buyer_parts[3][0])
+    stamp = (city.version,) + tuple(cities[s].version for s in sellers)
+    memo = city.memo
+    if memo is not None and memo[0] == stamp:
+        return memo[1]
+    buyer_parts = parts(st, seat)
+    ctx = solver.context(buyer_parts[1][0], tuple(parts(st, s)[2][0] for s in sellers), *buyer_parts[3][0])
+    city.memo = (stamp, ctx)
+    return ctx
+
+
+def as_payment(sellers: tuple[int, ...], split: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """A solver's coins per seller (in seller order) as a payment map."""
     pairs = [(seat, coins) for seat, coins in zip(sellers, split) if coins]
     pairs.sort()
     return tuple(pairs)

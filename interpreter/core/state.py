@@ -40,8 +40,10 @@ class State:
         self.table = game.table
         self.seed = seed
         self.rng = rng
-        slots = len(cat.market_sellers)
-        self.cities = [City(s, boards[s], cat, cfg.start_coins, slots) for s in range(cfg.seats)]
+        from wonderrules.interpreter.core.market import slots_of
+
+        self.cities = [City(s, boards[s], cat, cfg.start_coins, len(slots_of(cat, self.table, s)))
+                       for s in range(cfg.seats)]
         #: zone index -> the cards of a shared zone
         self.shared: dict[int, list[Source]] = {i: [] for i, z in enumerate(cat.zones) if z.per == "shared"}
         self.neutral = {cfg.players + i: n for i, n in enumerate(cfg.neutral_seats)}
@@ -54,6 +56,8 @@ class State:
         self.pc = 0
         self.slots = [0] * cat.program.slots
         self.work: deque[tuple[Any, ...]] = deque()
+        #: work items of the `whenever` effects set off by events not yet run (see engine.emit)
+        self.fired: list[tuple[Any, ...]] = []
         self.pending: dict[int, Decision] = {}
         #: player -> what their pending decision is about (see engine.ask_*)
         self.asked: dict[int, tuple[Any, ...]] = {}
@@ -231,6 +235,8 @@ class State:
         city = self.cities[seat]
         city.token_counts[token] += n
         city.token_values[token] += n * worth
+        if n > 0 and self.catalog.listens_gains:
+            engine.emit(self, "gains", seat, token)
 
     def lose_coins(self, seat: int, n: int, token: Optional[int]) -> None:
         engine.lose_coins(self, seat, n, token)
@@ -249,6 +255,7 @@ class State:
         other.controller = dict(self.controller)
         other.slots = list(self.slots)
         other.work = deque(self.work)
+        other.fired = list(self.fired)
         other.pending = dict(self.pending)
         other.asked = dict(self.asked)
         other.chosen = dict(self.chosen)

@@ -66,7 +66,7 @@ def test_every_field_declares_what_a_valid_value_is() -> None:
     """A field added to the IR is checked and documented as soon as it has its metadata: this
     says which metadata each kind of value needs."""
     missing = []
-    for cls, plan in class_plans().items():
+    for cls, plan in class_plans(ir.RuleSet).items():
         for f in plan.fields:
             where = f"{cls.__name__}.{f.name}"
             if not f.spec.get("doc"):
@@ -101,7 +101,7 @@ def _declared_kinds() -> list[str]:
         for part in spec.get("parts") or ():
             visit(part)
 
-    for plan in class_plans().values():
+    for plan in class_plans(ir.RuleSet).values():
         for f in plan.fields:
             visit(f.spec)
     return sorted(kinds, key=len, reverse=True)
@@ -119,7 +119,7 @@ def test_the_schema_refuses_what_the_loader_refuses_where_it_can_say_so(case) ->
     _, doc = case
     schema_ok = validator().is_valid(doc)
     try:
-        check_data(doc)
+        check_data(doc, serial.MODEL)
     except wr.CompiledRulesError as e:
         if not _BEYOND_THE_SCHEMA.search(e.message):
             assert not schema_ok, f"the schema accepts what the loader refuses: {e}"

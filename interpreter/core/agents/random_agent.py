@@ -1,0 +1,21 @@
+"""Uniform choice over the legal actions (each way to pay is an action of its own)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wonderrules.interpreter.core.actions import Action
+
+__all__ = ["RandomAgent"]
+
+
+class RandomAgent:
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any, player: int) -> Action:
+        chosen: Action = self.rng.choice(state.legal_actions(player))
+        return chosen

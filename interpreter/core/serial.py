@@ -1,0 +1,102 @@
+"""The compiled rule set on the core as JSON: the contract between the front end and the engine.
+
+Unions of classes (expressions, triggers, operations, flow steps) are tagged: each object carries
+`"type": "<ClassName>"`. Loading checks the data before the engine sees it: its shape, types,
+vocabularies, bounds and names by the metadata of the core IR's fields (the generic walk of
+:mod:`..validate`), then the rules between fields of :mod:`.consistency`. Anything refused raises
+:class:`CompiledRulesError` naming the JSON path at fault. The JSON Schema carries the same
+vocabularies, bounds and descriptions; the package ships it as `ruleset.schema.json`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import typing
+from functools import lru_cache
+from importlib import resources as pkg_resources
+from typing import Any
+
+import cattrs
+from cattrs.strategies import configure_tagged_union
+
+from wonderrules.interpreter import validate
+from wonderrules.interpreter.core import ir
+from wonderrules.interpreter.core.consistency import MODEL, check_rules, implicit_names
+from wonderrules.interpreter.validate import CompiledRulesError, check_data
+
+__all__ = ["converter", "rules_to_dict", "rules_to_json", "rules_from_dict", "rules_from_json", "rules_fingerprint",
+           "json_schema", "load_schema", "CompiledRulesError", "MODEL"]
+
+
+@lru_cache(maxsize=1)
+def converter() -> cattrs.Converter:
+    """The JSON converter of the core IR, built once from its classes."""
+    c = cattrs.Converter(forbid_extra_keys=True)
+    for union in (ir.Expr, ir.Trigger, ir.Op, ir.Step):
+        configure_tagged_union(union, c, tag_name="type")
+    expr: Any = ir.Expr
+    optional_expr = typing.Optional[ir.Expr]
+    c.register_unstructure_hook(optional_expr, lambda v: None if v is None else c.unstructure(v, expr))
+    c.register_structure_hook(optional_expr, lambda v, _: None if v is None else c.structure(v, expr))
+    return c
+
+
+def rules_to_dict(rules: ir.RuleSet) -> dict[str, Any]:
+    """The JSON data of a rule set (fixed-length items as tuples, where JSON has arrays)."""
+    data: dict[str, Any] = converter().unstructure(rules)
+    return data
+
+
+def rules_to_json(rules: ir.RuleSet, indent: int | None = 1) -> str:
+    return json.dumps(rules_to_dict(rules), indent=indent)
+
+
+def rules_from_dict(data: object) -> ir.RuleSet:
+    """A rule set from JSON data, checked: CompiledRulesError names the first problem."""
+    names = check_data(data, MODEL, implicit_names)
+    rules: ir.RuleSet = converter().structure(data, ir.RuleSet)
+    check_rules(rules, names)
+    return rules
+
+
+def rules_from_json(text: str) -> ir.RuleSet:
+    """A rule set from JSON text, checked: CompiledRulesError when it is not JSON or is refused."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CompiledRulesError("", f"this is not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    except (ValueError, RecursionError):  # numbers too long to read, arrays nested too deeply
+        raise CompiledRulesError("", "this JSON cannot be read: it nests too deeply or holds a number too long "
+                                     "to read") from None
+    return rules_from_dict(data)
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of a compiled rule set on the core (see :func:`.validate.json_schema`)."""
+    return validate.json_schema(MODEL, "wonder-rules compiled rule set (core)",
+                                "https://wonder-rules.invalid/core-ruleset.schema.json")
+
+
+def load_schema() -> dict[str, Any]:
+    """The schema shipped with the package (kept equal to :func:`json_schema` by a test)."""
+    text = pkg_resources.files("wonderrules.interpreter.core").joinpath("ruleset.schema.json").read_text()
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def rules_fingerprint(rules: ir.RuleSet) -> str:
+    """`sha256:` and the SHA-256 of the canonical compiled JSON (sorted keys, no spaces, ASCII)
+    without the origins: equal for the same rules however they were loaded (.wr files from
+    anywhere, or a compiled .json), different as soon as anything that plays differs. Game logs
+    record it to refuse a replay against other rules."""
+    canonical = json.dumps(_without_origins(rules_to_dict(rules)), sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+
+def _without_origins(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_origins(v) for k, v in value.items() if k != "origin"}
+    if isinstance(value, (list, tuple)):
+        return [_without_origins(v) for v in value]
+    return value

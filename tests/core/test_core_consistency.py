@@ -1,0 +1,216 @@
+"""The rules of a compiled core rule set that span several fields: each one refuses the compiled
+JSON of the base game changed in one place, with the JSON path at fault and a sentence; the
+bundled rule sets written on the core pass them all."""
+
+from __future__ import annotations
+
+import pytest
+from json_support import document, refused_at
+
+from wonderrules.interpreter.core import serial
+
+NUM = {"type": "Num", "value": 1}
+
+
+def _hook(trigger: dict, op: dict) -> dict:
+    return {"trigger": trigger, "op": op}
+
+
+def _card(doc: dict, name: str) -> dict:
+    return next(c for c in doc["cards"] if c["name"] == name)
+
+
+def _index(doc: dict, name: str) -> int:
+    return next(i for i, c in enumerate(doc["cards"]) if c["name"] == name)
+
+
+@pytest.mark.parametrize("layers", [("base",), ("cities",), ("two_player",), ("cities", "two_player")])
+def test_the_bundled_rule_sets_pass(layers) -> None:
+    doc = document(*layers)
+    assert serial.rules_to_dict(serial.rules_from_dict(doc)) is not None
+
+
+# ---- operations where they can run ----------------------------------------------------------------
+
+@pytest.mark.parametrize("trigger,op,words", [
+    ({"type": "OnBuild"}, {"type": "Produce", "options": ["wood"]}, "needs Passive, not OnBuild"),
+    ({"type": "Passive"}, {"type": "Score", "amount": NUM}, "needs EndOfGame, not Passive"),
+    ({"type": "Passive"}, {"type": "GainCoins", "amount": NUM}, "needs OnBuild, At or When, not Passive"),
+    ({"type": "EndOfGame"}, {"type": "GainCoins", "amount": NUM}, "needs OnBuild, At or When, not EndOfGame"),
+    ({"type": "At", "moment": "end of age"}, {"type": "CopyCard", "colours": ["blue"], "sources": [{"kind": "left"}]},
+     "needs EndOfGame, not At"),
+])
+def test_an_operation_runs_only_with_its_kind_of_trigger(trigger, op, words) -> None:
+    doc = document()
+    doc["cards"][0]["hooks"] = [_hook(trigger, op)]
+    path, message = refused_at(doc)
+    assert path == "cards[0].hooks[0].op" and words in message
+
+
+def test_a_choice_of_symbols_is_made_at_the_end_of_the_game() -> None:
+    doc = document()
+    doc["cards"][0]["hooks"] = [_hook({"type": "Passive"}, {"type": "Symbol", "options": ["compass", "gear"]})]
+    assert refused_at(doc) == ("cards[0].hooks[0].trigger", "a choice between symbols is made at the end of the "
+                                                            "game: its trigger must be EndOfGame")
+
+
+def test_moving_the_card_happens_in_an_action_and_an_action_does_no_passive_work() -> None:
+    doc = document()
+    doc["cards"][0]["hooks"] = [_hook({"type": "OnBuild"}, {"type": "MoveCard", "zone": "built"})]
+    path, message = refused_at(doc)
+    assert path == "cards[0].hooks[0].op" and "happens in an action" in message
+    doc = document()
+    doc["actions"][2]["then"].append({"type": "Produce", "options": ["wood"]})
+    path, message = refused_at(doc)
+    assert path == "actions[2].then[2]" and "a Produce is an effect of what is built" in message
+
+
+def test_only_a_builds_event_names_colours_and_each_event_names_what_it_listens_to() -> None:
+    doc = document()
+    when = {"type": "When", "event": "gains", "by": [{"kind": "self"}], "colours": ["blue"], "name": "victory"}
+    doc["cards"][0]["hooks"] = [_hook(when, {"type": "GainCoins", "amount": NUM})]
+    assert refused_at(doc) == ("cards[0].hooks[0].trigger.colours", "only a `builds` event names colours, not "
+                                                                    "'gains'")
+    when = {"type": "When", "event": "gains", "by": [{"kind": "self"}], "name": "military"}
+    doc["cards"][0]["hooks"] = [_hook(when, {"type": "GainCoins", "amount": NUM})]
+    path, message = refused_at(doc)
+    assert path == "cards[0].hooks[0].trigger.name" and message.startswith("unknown token 'military'")
+    when = {"type": "When", "event": "builds", "by": [{"kind": "self"}], "name": "victory"}
+    doc["cards"][0]["hooks"] = [_hook(when, {"type": "GainCoins", "amount": NUM})]
+    assert refused_at(doc) == ("cards[0].hooks[0].trigger.name", "names nothing when event is 'builds'")
+
+
+def test_a_quantity_names_what_it_counts() -> None:
+    doc = document()
+    i = _index(doc, "Vineyard")
+    q = {"type": "Quantity", "what": "tokens", "names": ["victory", "defeat"]}
+    doc["cards"][i]["hooks"] = [_hook({"type": "OnBuild"}, {"type": "GainCoins", "amount": q})]
+    assert refused_at(doc) == (f"cards[{i}].hooks[0].op.amount.names", "a quantity of tokens names one token, not 2")
+    q = {"type": "Quantity", "what": "cards", "names": ["shield"]}
+    doc["cards"][i]["hooks"] = [_hook({"type": "OnBuild"}, {"type": "GainCoins", "amount": q})]
+    path, message = refused_at(doc)
+    assert path == f"cards[{i}].hooks[0].op.amount.names[0]" and message.startswith("unknown colour 'shield'")
+    q = {"type": "Quantity", "what": "coins", "zone": "hand"}
+    doc["cards"][i]["hooks"] = [_hook({"type": "OnBuild"}, {"type": "GainCoins", "amount": q})]
+    assert refused_at(doc) == (f"cards[{i}].hooks[0].op.amount.zone", "only a count of cards looks at a zone, "
+                                                                     "not coins")
+
+
+def test_the_market_and_prices_name_seats_of_the_table() -> None:
+    doc = document()
+    doc["market"]["sellers"] = [{"kind": "left"}, {"kind": "target"}]
+    path, message = refused_at(doc)
+    assert path == "market.sellers[1].kind" and "names a seat only while an effect runs" in message
+
+
+def test_a_way_is_declared_once_and_a_granted_way_names_its_ability() -> None:
+    doc = document()
+    doc["actions"][0]["ways"][2]["ability"] = ""
+    assert refused_at(doc) == ("actions[0].ways[2].ability", "a way open `granted` names the ability it uses")
+    doc = document()
+    doc["actions"][0]["ways"][1]["name"] = "chain"
+    path, message = refused_at(doc)
+    assert path == "actions[0].ways[1].name" and "declared twice" in message
+
+
+def test_names_that_identify_one_thing_are_declared_once() -> None:
+    doc = document()
+    doc["tokens"].append("victory")
+    path, message = refused_at(doc)
+    assert path == f"tokens[{len(doc['tokens']) - 1}]" and message == "token 'victory' is declared twice (first at " \
+                                                                      "tokens[0])"
+
+
+def test_cards_are_discarded_into_a_shared_zone() -> None:
+    doc = document()
+    doc["moments"][0]["steps"][1]["to"] = "hand"
+    assert refused_at(doc) == ("moments[0].steps[1].to", "cards are discarded into a shared zone; 'hand' is a zone "
+                                                          "of each seat")
+
+
+# ---- expressions of the table -------------------------------------------------------------------------
+
+def test_the_numbers_of_a_table_use_its_variables_only() -> None:
+    doc = document()
+    doc["settings"]["hand"] = {"type": "Var", "name": "turn"}
+    path, message = refused_at(doc)
+    assert path == "settings.hand.name" and message == "variable 'turn' has no value here (known here: players, " \
+                                                       "seats, ages)"
+    doc = document()
+    doc["deals"][0]["targets"][0]["count"] = {"type": "Quantity", "what": "coins"}
+    assert refused_at(doc) == ("deals[0].targets[0].count", "this number is set by the table: it cannot count what "
+                                                            "cities hold")
+
+
+# ---- the flow ---------------------------------------------------------------------------------------------
+
+def test_a_moment_never_runs_itself() -> None:
+    doc = document()
+    doc["moments"][0]["steps"].append({"type": "AtStep", "moment": "last turn"})
+    assert refused_at(doc) == ("moments[0].steps[2].moment", "moment 'last turn' runs itself: the steps attached to "
+                                                             "it reach it again")
+
+
+def test_an_effect_or_a_contest_waits_only_for_a_moment_the_flow_runs() -> None:
+    doc = document()
+    doc["cards"][0]["hooks"] = [_hook({"type": "At", "moment": "on build"}, {"type": "GainCoins", "amount": NUM})]
+    path, message = refused_at(doc)
+    assert path == "cards[0].hooks[0].trigger.moment" and message.startswith(
+        "this effect waits for moment 'on build', which the flow never runs (it runs: 'end of age', 'end of game'")
+    doc = document()
+    # 'start of age' is now declared only by steps attached to a moment the flow never runs
+    doc["flow"][0]["body"][1] = {"type": "DealStep", "deal": "age"}
+    doc["moments"].append({"moment": "on build", "steps": [{"type": "AtStep", "moment": "start of age"}]})
+    doc["contests"][0]["moment"] = "start of age"
+    path, message = refused_at(doc)
+    assert path == "contests[0].moment" and message.startswith("contest 'military' waits for moment 'start of age'")
+    doc["contests"][0]["moment"] = "end of age"
+    path, message = refused_at(doc)
+    assert path == "moments[1].moment" and message.startswith("this block of steps waits for moment 'on build'")
+
+
+def test_the_flow_runs_a_bounded_number_of_steps() -> None:
+    doc = document()
+    doc["moments"][0]["steps"].insert(0, {"type": "Repeat", "times": {"type": "Num", "value": 1000},
+                                          "body": [{"type": "Repeat", "times": {"type": "Num", "value": 1000},
+                                                    "body": []}]})
+    path, message = refused_at(doc)
+    assert path == "flow" and "may run more than 100000 steps" in message
+    doc = document()
+    doc["moments"][0]["steps"].insert(0, {"type": "Repeat", "times": {"type": "Quantity", "what": "coins"},
+                                          "body": []})
+    assert refused_at(doc) == ("moments[0].steps[0].times", "this number is set by the table: it cannot count what "
+                                                            "cities hold")
+
+
+# ---- tables, events, scoring ---------------------------------------------------------------------------------
+
+def test_every_table_is_within_the_engine_limits() -> None:
+    doc = document()
+    doc["patches"].append({"players": [5], "hand": {"type": "Num", "value": 51}})
+    n = len(doc["patches"]) - 1
+    assert refused_at(doc) == (f"patches[{n}].hand", "at 5 players, the hand size is 51; it must be between 0 and 50")
+    doc = document()
+    doc["boards"] = [b for b in doc["boards"] if b["name"] in ("Rhodes", "Babylon", "Olympia")]
+    assert refused_at(doc) == ("boards", "at 4 players, 4 seats need a wonder each, but there are 3")
+
+
+def test_no_event_sets_itself_off_again() -> None:
+    doc = document()
+    when = {"type": "When", "event": "gains", "by": [{"kind": "neighbours"}], "name": "victory"}
+    doc["cards"][0]["hooks"] = [_hook(when, {"type": "GainTokens", "token": "defeat", "amount": NUM})]
+    doc["cards"][1]["hooks"] = [_hook(dict(when, name="defeat"), {"type": "GainTokens", "token": "victory",
+                                                                   "amount": NUM})]
+    path, message = refused_at(doc)
+    assert path == "cards[0].hooks[0]" and message.endswith("a cycle of `whenever` effects")
+    doc["cards"][1]["hooks"] = [_hook(dict(when, name="defeat"), {"type": "GainCoins", "amount": NUM})]
+    serial.rules_from_dict(doc)  # a chain that ends is fine
+
+
+def test_final_scoring_stays_bounded() -> None:
+    doc = document()
+    wild = {"type": "Symbol", "options": ["compass", "gear", "tablet"]}
+    for card in doc["cards"][:14]:
+        card["hooks"] = [_hook({"type": "EndOfGame"}, wild)]
+    path, message = refused_at(doc)
+    assert path.startswith("cards[") and "final scoring could take" in message
