@@ -152,9 +152,12 @@ class State:
             # else is judged below (and made plain, so that the history records plain values)
             for p, a in actions.items():
                 found = legal.get(p) if type(p) is int else None
-                if (found is None or p not in pending or type(a) is not Action or a not in found
-                        or type(a[1]) is not str or type(a[4]) is not int or type(a[0]) is not str
-                        or type(a[3]) is not str or (a[2] and not plain_payment(a[2]))):
+                if found is None or p not in pending or a not in found:
+                    break
+                # the listed object itself (the lists hold plain values), or an equal one checked
+                if found[found.index(a)] is not a and (
+                        type(a) is not Action or type(a[1]) is not str or type(a[4]) is not int
+                        or type(a[0]) is not str or type(a[3]) is not str or (a[2] and not plain_payment(a[2]))):
                     break
             else:
                 engine.apply(self, actions)
