@@ -11,8 +11,6 @@ import bridge
 import differential
 import pytest
 
-import wonderrules
-
 TABLES = [
     (("base",), 3, ()), (("base",), 4, ()), (("base",), 5, ()), (("base",), 6, ()), (("base",), 7, ()),
     (("cities",), 3, ()), (("cities",), 4, ()), (("cities",), 5, ()), (("cities",), 6, ()), (("cities",), 7, ()),
@@ -24,7 +22,7 @@ GAMES = 12
 
 @pytest.mark.parametrize("layers,players,options", TABLES, ids=lambda v: "+".join(v) if isinstance(v, tuple) else v)
 def test_the_core_plays_the_same_games(layers, players, options) -> None:
-    rules = wonderrules.load_rules(*layers)
+    rules = differential.first_engine_rules(layers)
     core_rules = bridge.translate(rules)
     for seed in range(GAMES):
         differential.play_both(layers, players, seed, options, rules, core_rules)
@@ -34,7 +32,7 @@ def test_a_difference_is_caught() -> None:
     """The comparison itself: a core rule set with one price changed plays differently."""
     import attrs
 
-    rules = wonderrules.load_rules("base")
+    rules = differential.first_engine_rules(("base",))
     core_rules = bridge.translate(rules)
     cheaper = attrs.evolve(core_rules, market=attrs.evolve(core_rules.market, price=1))
     with pytest.raises(differential.Mismatch):
