@@ -26,9 +26,11 @@ __all__ = ["parse_source", "ParsedFiles", "load_parser", "readable_parts"]
 
 #: Item keywords that can never be nested: a line starting with one of them starts a new item.
 _ALWAYS_SPLIT = ("card", "wonder", "replace", "remove", "game", "scoring", "option", "resources",
-                 "symbols", "tokens", "colours")
-#: Item keywords that may also appear nested (in an option): they split only at brace depth 0.
-_SPLIT_AT_TOP = ("conflict", "override")
+                 "symbols", "tokens", "colours", "abilities", "decks", "action", "decision", "market", "flow",
+                 "extend")
+#: Item keywords that may also appear nested (in an option, in the flow): they split only at brace
+#: depth 0.
+_SPLIT_AT_TOP = ("contest", "override", "zone", "deal", "at", "seat")
 
 
 class NumberTooLarge(Exception):
