@@ -14,7 +14,17 @@ from wonderrules.grammar import syntax as s
 from wonderrules.grammar.build_structure import StructureBuilder
 from wonderrules.grammar.diagnostics import Span
 
-__all__ = ["ToSyntax"]
+__all__ = ["ToSyntax", "MomentOverLines"]
+
+
+class MomentOverLines(Exception):
+    """The words of a moment run onto another line (`at start of turn` then `roud play` below it):
+    a moment is written on one line, so the word on the next line was meant as something else."""
+
+    def __init__(self, words: list[Token], first_on_next: Token) -> None:
+        super().__init__(str(first_on_next))
+        self.words = words
+        self.first_on_next = first_on_next
 
 #: the trigger written like a moment that means final scoring
 END_OF_GAME = "end of game"
@@ -330,6 +340,8 @@ class ToSyntax(StructureBuilder):
 
     def moment(self, meta, children):
         first, last = children[0], children[-1]
+        if last.line != first.line:
+            raise MomentOverLines(children, next(c for c in children if c.line != first.line))
         return s.Name(" ".join(str(c) for c in children),
                       Span(self.path, first.line, first.column, last.end_line, last.end_column))
 

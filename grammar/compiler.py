@@ -97,6 +97,7 @@ def _check(layers: list[Layer], diags: list[Diagnostic], sources: dict[str, str]
     diags.extend(chains.check(model))
     diags.extend(structure.check(model))
     if not has_errors(diags):
+        diags.extend(structure.warnings(model))
         rules = lowering.lower(model)
         diags.extend(counts.check(model, rules, where))
         diags.extend(conflicts.check(model, rules))

@@ -19,14 +19,16 @@ __all__ = ["redefined", "SiblingOverride", "note_sibling", "did_you_mean"]
 
 
 def redefined(what: str, new_span: Span, old_span: Span, keyword: str, same_layer: bool,
-               lower: str = "", setting: bool = False) -> Diagnostic:
+              lower: str = "", setting: bool = False, single: bool = False) -> Diagnostic:
+    """E0102 within a layer, E0401 over a lower one. `setting`: a value set, not a definition;
+    `single`: the game has one of it (the market, the flow), so no other name adds another."""
     verb = "set" if setting else "defined"
     if same_layer:
         return error("E0102", f"{what} is {verb} twice", new_span,
                      labels=[Label(old_span, f"first {verb} here")],
                      help="remove one of the two")
     where = f" (layer '{lower}')" if lower else ""
-    rename = "" if setting else "; to add something new, give it another name"
+    rename = "" if setting or single else "; to add something new, give it another name"
     return error("E0401", f"{what} is already {verb} by a lower layer{where}", new_span,
                  labels=[Label(old_span, f"{verb} here")],
                  help=f"to change it on purpose, write `{keyword}`{rename}")

@@ -85,7 +85,8 @@ def _declare(model: Any, item: Any, kind: str, layer: str, diags: list[Diagnosti
     what = describe(kind, name)
     if old is not None and not item.override:
         _, old_span = _name_of(old)
-        diags.append(redefined(what, span, old_span, override_words(kind, name), old_layer == layer, old_layer))
+        diags.append(redefined(what, span, old_span, override_words(kind, name), old_layer == layer, old_layer,
+                               single=kind in ("market", "flow")))
         return
     if old is None and item.override:
         known = getattr(model, TABLES[kind]) if kind in TABLES else ()
@@ -107,7 +108,7 @@ def _remove(model: Any, item: Any, layer: str, diags: list[Diagnostic]) -> None:
         done = next((r for r, _ in model.named_removals if _removes(r, kind, name)), None)
         labels = [Label(done.span, "removed here")] if done is not None else []
         hint = "remove this line: it is already gone" if done is not None else \
-            did_you_mean(name, getattr(model, TABLES[kind]))
+            did_you_mean(name, getattr(model, TABLES[kind])) or f"no lower layer declares a {kind} of that name"
         diags.append(error("E0404", f"`remove` of {what}, which no lower layer defines", item.name.span,
                            labels=labels, help=hint))
         return

@@ -277,8 +277,8 @@ def _trigger_cycles(entries: list[_Entry], fx: Effects) -> list[Diagnostic]:
         owner, hook, op, _ = entries[cycle[0]]
         if "builds" in emits[cycle[0]] and len(cycle) == 1:
             message = (f"{owner} builds when it is built, so what it builds may do the same again, without end")
-            hint = ("a card built by an effect must not itself build by that effect; give this effect to a wonder "
-                    "stage, or let it happen at `each` moment")
+            hint = ("a card built by an effect must not itself build by that effect when it is built; give this "
+                    "effect to a wonder stage, or make it an `each ...` effect")
         elif "builds" in emits[cycle[0]]:
             message = "builds trigger each other without end: " + " -> ".join(entries[k][0] for k in cycle + [cycle[0]])
             hint = "a card built by an effect must not itself build by that effect; break the circle"

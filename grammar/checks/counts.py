@@ -337,6 +337,4 @@ def _deck_error(model: Model, deal: str, age: int, options: tuple[str, ...], row
     if len(rows) > 5:
         help_text += f"; and {len(rows) - 5} more tables"
     help_text += "; adjust copy markers, pool draws or the hand size"
-    if not first.rest and first.total > first.need:
-        help_text += f", or keep what is left over: `rest to ZONE` in deal '{deal}'"
     return error("E0301", message, span, labels=labels, help=help_text)

@@ -122,7 +122,7 @@ def _option_zone(model: Model, option: str, z: s.Zone, diags: list[Diagnostic]) 
                            labels=[Label(game.span, "declared by the game here")],
                            help="an option may change who sees a zone (`seen by`, `count hidden`); keep "
                                 f"`{'each seat' if game.per == 'seat' else 'shared'}`"
-                                f"{' and `active`' if game.has('active') else ''} as the game declares them"))
+                                f"{' and `active`' if game.has('active') else ''} as the game declares"))
 
 
 # ---- the order the layers were loaded in ----------------------------------------------------------

@@ -13,7 +13,7 @@ import attrs
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks import expressions as ex
 from wonderrules.grammar.checks.names import Names
-from wonderrules.grammar.diagnostics import Diagnostic, error
+from wonderrules.grammar.diagnostics import Diagnostic, Label, error
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter.core import words as w
 
@@ -134,6 +134,7 @@ class Refs:
                     self.diags.append(error("E0104", f"cannot break ties by '{n.text}'", n.span,
                                             help="ties are broken by " + ", ".join(f"`{t}`" for t in w.TIE_BREAKS)))
         elif isinstance(body, s.Order):
+            self.order_moment(body)
             seen: set[str] = set()
             for st in body.steps:
                 if st.text not in w.STEPS:
@@ -143,6 +144,28 @@ class Refs:
                     self.diags.append(error("E0102", f"step '{st.text}' is listed twice", st.span,
                                             help="list each step once, in the order it runs"))
                 seen.add(st.text)
+
+    def order_moment(self, body: s.Order) -> None:
+        """`order` names a moment of the flow; the triggers that are not moments have no order."""
+        words = body.moment.text
+        steps = ", ".join(st.text for st in body.steps)
+        if words.startswith("each ") and words[5:] in self.names.by_kind["moment"]:
+            moment = words[5:]
+            declared = self.model.settings.get(f"order {moment}")
+            why = f"`{moment}` and `each {moment}` effects run together at the moment `{moment}`"
+            then = f"list these steps in the declared `order {moment}`" if declared is not None else \
+                f"write `order {moment}: {steps}`"
+            hint = f"`order {moment}` covers both: {why}; {then}"
+            labels = [Label(declared.node.span, "the declared order")] if declared is not None else []
+        elif words == "passive":
+            hint, labels = "passive effects take hold as their card is placed, one by one; remove this line", []
+        elif words == "end of game":
+            hint, labels = ("end-of-game effects are added up when the score is computed, where their order "
+                            "changes nothing; remove this line"), []
+        else:
+            return
+        self.diags.append(error("E0104", f"there is no `order` for `{words}`", body.moment.span, help=hint,
+                                labels=labels))
 
     def contest(self, c: s.Contest) -> None:
         for cl in c.clauses:
@@ -174,7 +197,9 @@ class Refs:
         eff = hook.effect
         kind = trigger_kind(t)
         allowed = EFFECT_TRIGGERS[type(eff)]
-        if not allowed:
+        if isinstance(t, s.AtMoment) and t.moment.text not in self.names.by_kind["moment"]:
+            pass  # a moment the flow never runs, perhaps a misspelt trigger: the structure pass says so
+        elif not allowed:
             self.diags.append(error("E0104", f"`{EFFECT_WORDS[type(eff)]}` is done by an action, not by an effect",
                                     eff.span, help="write it in the `then:` of an action"))
         elif kind not in allowed:

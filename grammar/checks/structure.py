@@ -21,10 +21,12 @@ from wonderrules.grammar.checks.names import flow_moments, walk_steps
 from wonderrules.grammar.diagnostics import Diagnostic, Label, error, warning
 from wonderrules.grammar.resolve import Model, closest
 
-__all__ = ["check", "ON_BUILD", "all_hooks", "all_ops"]
+__all__ = ["check", "warnings", "ON_BUILD", "all_hooks", "all_ops"]
 
 #: the moment whose declared order sorts the effects of what was just built
 ON_BUILD = "on build"
+#: triggers a misspelt one may have meant
+_TRIGGERS = ("passive", "on build", "end of game", "whenever")
 
 
 def all_hooks(model: Model) -> Iterator[tuple[str, s.Hook]]:
@@ -59,10 +61,20 @@ def _steps(model: Model) -> list[Any]:
 
 
 def check(model: Model) -> list[Diagnostic]:
+    """E0107 and E0403: moments nothing runs, moments in a circle."""
     diags: list[Diagnostic] = []
     if model.flow is None:
         return diags  # the missing flow is reported by the values pass
     _moments(model, diags)
+    return diags
+
+
+def warnings(model: Model) -> list[Diagnostic]:
+    """W0504 to W0508, on a rule set whose names all resolve (a misspelt name would make its
+    declaration look unused)."""
+    diags: list[Diagnostic] = []
+    if model.flow is None:
+        return diags
     steps = _steps(model)
     ops = list(all_ops(model))
     _actions_and_decisions(model, steps, ops, diags)
@@ -90,7 +102,8 @@ def _listeners(model: Model) -> Iterator[tuple[s.Name, str]]:
             elif isinstance(item, s.When):
                 orders.extend(st.body for st in item.settings if isinstance(st, s.Setting))
     for body in orders:
-        if isinstance(body, s.Order) and body.moment.text != ON_BUILD:
+        if isinstance(body, s.Order) and body.moment.text not in (ON_BUILD, "passive", "end of game") and \
+                not body.moment.text.startswith("each "):  # those have no order: the references pass says so
             yield body.moment, "an `order`"
     for block, _ in model.at_blocks:
         yield block.moment, "an `at` block"
@@ -102,14 +115,11 @@ def _moments(model: Model, diags: list[Diagnostic]) -> None:
         if moment.text in run:
             continue
         words = moment.text
-        if words.startswith("each ") and words[5:] in run:
-            hint = f"`each` is written before an effect's moment; an `order` names the moment: `order {words[5:]}: ...`"
-        else:
-            near = closest(words, list(run))
-            hint = f"did you mean '{near}'?" if near else \
-                f"the flow runs: {', '.join(run) or 'no moment'}; add `at {words}` to the flow where it happens"
+        near = closest(words, list(run) + (list(_TRIGGERS) if what.startswith("an effect") else []))
+        hint = f"did you mean '{near}'?" if near else \
+            f"the flow runs: {', '.join(run) or 'no moment'}; add `at {words}` to the flow where it happens"
         diags.append(error("E0107", f"{what} waits for '{words}', a moment the flow never runs", moment.span,
-                           labels=[Label(model.flow.span, "the flow")] if model.flow is not None else [], help=hint))
+                           help=hint))
     graph = nx.DiGraph()
     for block, _ in model.at_blocks:
         for st in walk_steps(block.steps):

@@ -17,7 +17,7 @@ from wonderrules.interpreter.core import words as w
 __all__ = ["check"]
 
 _ACTION_WORDS = {s.CardFrom: "card from", s.UniqueIn: "unique in", s.ActionCost: "cost", s.Then: "then"}
-_MARKET_WORDS = {s.Sellers: ("sellers", "sellers: left, right"), s.Sells: ("sells", "sells: board, brown, grey"),
+_MARKET_WORDS = {s.Sellers: ("sellers", "sellers: left, right"), s.Sells: ("sells", "sells: board, COLOUR, ..."),
                  s.MarketPrice: ("price", "price 2")}
 _SEAT_WORDS = {s.ControllerStarts: "controller starts", s.ControlFollows: "control follows",
                s.ResolvesFirst: "resolves first", s.PaysAnySeller: "pays any seller", s.NeverWins: "never wins"}
