@@ -121,6 +121,7 @@ def _moments(model: Model, diags: list[Diagnostic]) -> None:
         diags.append(error("E0107", f"{what} waits for '{words}', a moment the flow never runs", moment.span,
                            help=hint))
     graph = nx.DiGraph()
+    order = {b.moment.text: i for i, (b, _) in reversed(list(enumerate(model.at_blocks)))}
     for block, _ in model.at_blocks:
         for st in walk_steps(block.steps):
             if isinstance(st, s.AtStep):
@@ -130,7 +131,9 @@ def _moments(model: Model, diags: list[Diagnostic]) -> None:
         if frozenset(cycle) in reported:
             continue
         reported.add(frozenset(cycle))
-        first = graph.edges[cycle[0], cycle[(1) % len(cycle)]]["span"]
+        at = min(range(len(cycle)), key=lambda i: order.get(cycle[i], len(order)))
+        cycle = cycle[at:] + cycle[:at]  # from the moment whose block comes first
+        first = graph.edges[cycle[0], cycle[1 % len(cycle)]]["span"]
         path = " -> ".join(cycle + [cycle[0]])
         diags.append(error("E0403", f"moments run each other in a cycle: {path}", first,
                            help="an `at` block runs a moment that runs this block again, without end; remove one of "
