@@ -37,7 +37,7 @@ def measure(names: list[str], runs: int) -> list[float]:
         start = time.perf_counter()
         parsed = ParsedFiles()
         for path in paths:
-            compile_rules([path], parsed)
+            compile_rules([path], parsed=parsed)
         times.append((time.perf_counter() - start) * 1000)
     return times
 

@@ -1,6 +1,7 @@
 """The one transformer from Lark parse trees to :mod:`syntax` nodes.
 
-Method names mirror the rule names (and aliases) of ``wr.lark``.
+Method names mirror the rule names (and aliases) of ``wr.lark``. Methods of the game's structure
+(zones, deals, actions, the flow, contests, neutral seats) are in :class:`StructureBuilder`.
 """
 
 from __future__ import annotations
@@ -10,12 +11,23 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from wonderrules.grammar import syntax as s
+from wonderrules.grammar.build_structure import StructureBuilder
 from wonderrules.grammar.diagnostics import Span
 
-__all__ = ["ToSyntax"]
+__all__ = ["ToSyntax", "MomentOverLines"]
 
-_TIMING_KINDS = ("passive", "on_build", "end_of_turn", "each_end_of_turn", "each_end_of_age",
-                 "end_of_game")
+
+class MomentOverLines(Exception):
+    """The words of a moment run onto another line (`at start of turn` then `roud play` below it):
+    a moment is written on one line, so the word on the next line was meant as something else."""
+
+    def __init__(self, words: list[Token], first_on_next: Token) -> None:
+        super().__init__(str(first_on_next))
+        self.words = words
+        self.first_on_next = first_on_next
+
+#: the trigger written like a moment that means final scoring
+END_OF_GAME = "end of game"
 
 
 def _token_span(path: str, tok: Token) -> Span:
@@ -23,11 +35,11 @@ def _token_span(path: str, tok: Token) -> Span:
 
 
 @v_args(meta=True)
-class ToSyntax(Transformer):
+class ToSyntax(StructureBuilder):
     """Build syntax nodes; `path` is recorded in every span."""
 
     def __init__(self, path: str) -> None:
-        super().__init__(visit_tokens=False)
+        Transformer.__init__(self, visit_tokens=False)
         self.path = path
 
     # ---- helpers ---------------------------------------------------------------------------
@@ -43,11 +55,11 @@ class ToSyntax(Transformer):
         return s.Text(str(tok)[1:-1], _token_span(self.path, tok))
 
     @staticmethod
-    def _of(children: list, kind: type) -> list:
-        return [c for c in children if isinstance(c, kind)]
-
-    def _tokens(self, children: list, type_: str) -> list[Token]:
-        return [c for c in children if isinstance(c, Token) and c.type == type_]
+    def _override(children: list) -> tuple[bool, list]:
+        """Split a leading `override` (the rule's value, never a name token) from the rest."""
+        if children and not isinstance(children[0], Token) and children[0] == "override":
+            return True, children[1:]
+        return False, children
 
     # ---- file and header ---------------------------------------------------------------------
     def start(self, meta, children):
@@ -80,6 +92,12 @@ class ToSyntax(Transformer):
     def string_list(self, meta, children):
         return tuple(self._text(t) for t in children)
 
+    def override(self, meta, children):
+        return "override"
+
+    def replace(self, meta, children):
+        return "replace"
+
     # ---- vocabulary --------------------------------------------------------------------------
     def resources(self, meta, children):
         return s.Resources(self._name(children[0]), children[1], self._span(meta))
@@ -96,6 +114,12 @@ class ToSyntax(Transformer):
     def colour(self, meta, children):
         cat = self._name(children[1]) if len(children) > 1 else None
         return s.Colour(self._name(children[0]), cat, self._span(meta))
+
+    def abilities(self, meta, children):
+        return s.Abilities(children[0], self._span(meta))
+
+    def decks(self, meta, children):
+        return s.Decks(children[0], self._span(meta))
 
     # ---- game --------------------------------------------------------------------------------
     def game(self, meta, children):
@@ -140,15 +164,6 @@ class ToSyntax(Transformer):
     def direction(self, meta, children):
         return self._name(children[0])
 
-    def sell(self, meta, children):
-        return s.Sell(int(children[0]), self._span(meta))
-
-    def trade_price(self, meta, children):
-        return s.TradePrice(int(children[0]), self._span(meta))
-
-    def neighbours_sell(self, meta, children):
-        return s.NeighboursSell(children[0], self._span(meta))
-
     def stages_score(self, meta, children):
         return s.StagesScore(self._name(children[0]), self._span(meta))
 
@@ -159,40 +174,17 @@ class ToSyntax(Transformer):
     def one_age(self, meta, children):
         return int(children[0])
 
-    def each_age(self, meta, children):
+    def each_age_draw(self, meta, children):
         return None
 
     def tie_break(self, meta, children):
         return s.TieBreak(children[0], self._span(meta))
 
     def order(self, meta, children):
-        timing, *steps = children
-        return s.Order(timing, tuple(steps), self._span(meta))
+        return s.Order(children[0], children[1], self._span(meta))
 
-    def step(self, meta, children):
-        return self._name(children[0])
-
-    def neutral(self, meta, children):
-        name, *clauses = children
-        return s.Neutral(self._text(name), tuple(clauses), self._span(meta))
-
-    def dealt_pile(self, meta, children):
-        return s.NeutralClause("dealt_pile", (), self._span(meta))
-
-    def control_starts(self, meta, children):
-        return s.NeutralClause("control_starts", tuple(children), self._span(meta))
-
-    def controller_draws(self, meta, children):
-        return s.NeutralClause("controller_draws", (int(children[0]),), self._span(meta))
-
-    def must_chain(self, meta, children):
-        return s.NeutralClause("must_chain", (), self._span(meta))
-
-    def sells_only_when_hand_unplayable(self, meta, children):
-        return s.NeutralClause("sells_only_when_hand_unplayable", (), self._span(meta))
-
-    def never_wins(self, meta, children):
-        return s.NeutralClause("never_wins", (), self._span(meta))
+    def card_zone(self, meta, children):
+        return s.CardZone(self._name(children[0]), self._span(meta))
 
     def option(self, meta, children):
         name = self._name(children[0])
@@ -212,20 +204,12 @@ class ToSyntax(Transformer):
     def winner_mode(self, meta, children):
         return str(children[0])
 
-    # ---- scoring and conflicts ---------------------------------------------------------------
+    # ---- scoring -----------------------------------------------------------------------------
     def scoring(self, meta, children):
         return s.Scoring(tuple(children), self._span(meta))
 
-    def override(self, meta, children):
-        return "override"
-
-    def replace(self, meta, children):
-        return "replace"
-
     def category(self, meta, children):
-        override = bool(children) and children[0] == "override"
-        if override:
-            children = children[1:]
+        override, children = self._override(children)
         name = self._name(children[0])
         formula = None
         placement = None
@@ -242,47 +226,13 @@ class ToSyntax(Transformer):
     def before(self, meta, children):
         return ("before", self._name(children[0]))
 
-    def conflict(self, meta, children):
-        override = bool(children) and children[0] == "override"
-        if override:
-            children = children[1:]
-        return s.Conflict(self._name(children[0]), tuple(children[1:]), override, self._span(meta))
-
-    def strength(self, meta, children):
-        return s.ConflictClause("strength", expr=children[0], span=self._span(meta))
-
-    def sit_out(self, meta, children):
-        return s.ConflictClause("sit_out", token=self._name(children[0]),
-                                numbers=(int(children[1]),), span=self._span(meta))
-
-    def pairs(self, meta, children):
-        return s.ConflictClause("pairs", flag=bool(children), span=self._span(meta))
-
-    def except_partners(self, meta, children):
-        return True
-
-    def token_count(self, meta, children):
-        return s.ConflictClause("token_count", numbers=(int(children[0]),), span=self._span(meta))
-
-    def reduced_tokens(self, meta, children):
-        return s.ConflictClause("reduced_tokens", token=self._name(children[0]),
-                                numbers=(int(children[1]), int(children[2])), span=self._span(meta))
-
-    def win(self, meta, children):
-        return s.ConflictClause("win", token=self._name(children[0]),
-                                numbers=tuple(children[1:]), span=self._span(meta))
-
-    def lose(self, meta, children):
-        return s.ConflictClause("lose", token=self._name(children[0]),
-                                numbers=(children[1],), span=self._span(meta))
-
     def signed(self, meta, children):
         sign = -1 if len(children) == 2 and str(children[0]) == "-" else 1
         return sign * int(children[-1])
 
     # ---- cards and wonders -------------------------------------------------------------------
     def card(self, meta, children):
-        replace = children[0] == "replace"
+        replace = not isinstance(children[0], Token) and children[0] == "replace"
         if replace:
             children = children[1:]
         name_tok, age_tok, colour_tok, *rest = children
@@ -320,8 +270,11 @@ class ToSyntax(Transformer):
     def aliases(self, meta, children):
         return s.Aliases(children[0], self._span(meta))
 
+    def card_deck(self, meta, children):
+        return s.CardDeck(self._name(children[0]), self._span(meta))
+
     def wonder(self, meta, children):
-        replace = children[0] == "replace"
+        replace = not isinstance(children[0], Token) and children[0] == "replace"
         if replace:
             children = children[1:]
         name = self._text(children[0])
@@ -352,45 +305,82 @@ class ToSyntax(Transformer):
     def remove_wonder(self, meta, children):
         return s.RemoveWonder(self._text(children[0]), self._name(children[1]), self._span(meta))
 
-    # ---- hooks and timings -------------------------------------------------------------------
+    def remove_named(self, meta, children):
+        return s.RemoveNamed(str(children[0]), self._name(children[1]), self._span(meta))
+
+    def removable(self, meta, children):
+        return str(children[0])
+
+    def remove_seat(self, meta, children):
+        return s.RemoveSeat(self._text(children[0]), self._span(meta))
+
+    # ---- hooks and triggers ------------------------------------------------------------------
     def hook(self, meta, children):
-        return s.Hook(children[0], children[1], self._span(meta))
+        trigger = children[0]
+        condition = children[1][1] if len(children) == 3 else None
+        return s.Hook(trigger, condition, children[-1], self._span(meta))
 
-    def _timing(kind):  # noqa: N805 - a small factory for the simple timings
-        def method(self, meta, children):
-            return s.Timing(kind, span=self._span(meta))
-        method.__name__ = kind
-        return method
+    def condition(self, meta, children):
+        return ("condition", children[0])
 
-    passive = _timing("passive")
-    on_build = _timing("on_build")
-    end_of_turn = _timing("end_of_turn")
-    each_end_of_turn = _timing("each_end_of_turn")
-    each_end_of_age = _timing("each_end_of_age")
-    end_of_game = _timing("end_of_game")
-    del _timing
+    def passive(self, meta, children):
+        return s.Passive(self._span(meta))
+
+    def on_build(self, meta, children):
+        return s.OnBuild(self._span(meta))
+
+    def at_moment(self, meta, children):
+        moment = children[0]
+        if moment.text == END_OF_GAME:
+            return s.EndOfGame(self._span(meta))
+        return s.AtMoment(moment, False, self._span(meta))
+
+    def each_moment(self, meta, children):
+        return s.AtMoment(children[0], True, self._span(meta))
+
+    def moment(self, meta, children):
+        first, last = children[0], children[-1]
+        if last.line != first.line:
+            raise MomentOverLines(children, next(c for c in children if c.line != first.line))
+        return s.Name(" ".join(str(c) for c in children),
+                      Span(self.path, first.line, first.column, last.end_line, last.end_column))
 
     def whenever_builds(self, meta, children):
-        scopes = children[0]
         colours = children[1] if len(children) > 1 else ()
-        return s.Timing("whenever_builds", scopes, colours, self._span(meta))
+        return s.Whenever("builds", children[0], colours, None, self._span(meta))
 
-    def scope_list(self, meta, children):
+    def whenever_stage(self, meta, children):
+        return s.Whenever("stages", children[0], (), None, self._span(meta))
+
+    def whenever_gains(self, meta, children):
+        return s.Whenever("gains", children[0], (), self._name(children[1]), self._span(meta))
+
+    def whenever_wins(self, meta, children):
+        return s.Whenever("wins", children[0], (), self._name(children[1]), self._span(meta))
+
+    def whenever_loses(self, meta, children):
+        return s.Whenever("loses", children[0], (), self._name(children[1]), self._span(meta))
+
+    # ---- seats -------------------------------------------------------------------------------
+    def seat_list(self, meta, children):
         return tuple(children)
 
-    def scope(self, meta, children):
-        text = " ".join(str(c) for c in children)
+    def seat(self, meta, children):
+        words = [str(c) for c in children if c.type != "INT"]
+        distance = next((int(c) for c in children if c.type == "INT"), None)
         first, last = children[0], children[-1]
-        return s.Name(text, Span(self.path, first.line, first.column, last.end_line, last.end_column))
-
-    def side_list(self, meta, children):
-        return tuple(children)
+        return s.Seat(" ".join(words), distance, Span(self.path, first.line, first.column, last.end_line,
+                                                        last.end_column))
 
     def targets(self, meta, children):
         return ("targets", children[0])
 
+    def seat_of(self, meta, children):
+        return ("of", children[0])
+
     # ---- effects -----------------------------------------------------------------------------
-    def _split(self, children):
+    @staticmethod
+    def _split(children):
         """Separate an optional leading `targets` tuple from the rest."""
         if children and isinstance(children[0], tuple) and children[0] and children[0][0] == "targets":
             return children[0][1], children[1:]
@@ -438,22 +428,21 @@ class ToSyntax(Transformer):
     def gain_coins(self, meta, children):
         targets, rest = self._split(children)
         per = rest[1] if len(rest) > 1 else None
-        return s.GainCoins(targets, int(rest[0]), per, self._span(meta))
+        return s.GainCoins(targets, rest[0], per, self._span(meta))
 
     def gain_tokens(self, meta, children):
         targets, rest = self._split(children)
         worth = rest[2] if len(rest) > 2 else None
-        return s.GainTokens(targets, int(rest[0]), self._name(rest[1]), worth, self._span(meta))
+        return s.GainTokens(targets, rest[0], self._name(rest[1]), worth, self._span(meta))
 
     def worth(self, meta, children):
         return children[0]
 
     def lose_coins(self, meta, children):
         targets, rest = self._split(children)
-        amount = int(rest[0])
         per = next((c for c in rest[1:] if isinstance(c, s.Per)), None)
         or_take = next((c for c in rest[1:] if isinstance(c, s.Name)), None)
-        return s.LoseCoins(targets, amount, per, or_take, self._span(meta))
+        return s.LoseCoins(targets, rest[0], per, or_take, self._span(meta))
 
     def or_take(self, meta, children):
         return self._name(children[0])
@@ -462,26 +451,54 @@ class ToSyntax(Transformer):
         per = children[1] if len(children) > 1 else None
         return s.Score(children[0], per, self._span(meta))
 
-    def trade_price_effect(self, meta, children):
-        return s.TradePriceEffect(children[0], children[1], int(children[2]), self._span(meta))
+    def price(self, meta, children):
+        return s.Price(children[0], children[1], int(children[2]), self._span(meta))
 
-    def trade_rebate(self, meta, children):
-        return s.TradeRebate(children[0], int(children[1]), self._span(meta))
+    def rebate(self, meta, children):
+        return s.Rebate(children[0], int(children[1]), self._span(meta))
 
-    def free_build(self, meta, children):
-        return s.FreeBuild(children[0] if children else (), self._span(meta))
+    def grant(self, meta, children):
+        period, uses, colours = "", 1, ()
+        for c in children[1:]:
+            if isinstance(c, tuple) and c and c[0] == "uses":
+                period, uses = c[1], c[2]
+            elif isinstance(c, tuple):
+                colours = c
+        return s.Grant(self._name(children[0]), period, uses, colours, self._span(meta))
+
+    def once_per(self, meta, children):
+        return ("uses", children[0], 1)
+
+    def times_per(self, meta, children):
+        return ("uses", children[1], int(children[0]))
+
+    def period(self, meta, children):
+        return str(children[0])
 
     def only_colours(self, meta, children):
         return children[0]
 
-    def play_last_card(self, meta, children):
-        return s.PlayLastCard(self._span(meta))
+    def cost_change(self, meta, children):
+        targets, rest = self._split(children)
+        what, amount = rest[1]
+        colours = rest[2] if len(rest) > 2 else ()
+        return s.CostChange(targets, self._name(rest[0]), what, amount, colours, self._span(meta))
 
-    def free_stage_resources(self, meta, children):
-        return s.FreeStageResources(self._span(meta))
+    def no_resources(self, meta, children):
+        return ("resources", 0)
 
-    def build_from_discard(self, meta, children):
-        return s.BuildFromDiscard(int(children[0]), self._span(meta))
+    def no_coins(self, meta, children):
+        return ("coins", 0)
+
+    def coins_less(self, meta, children):
+        return ("less", int(children[0]))
+
+    def for_colours(self, meta, children):
+        return children[0]
+
+    def decide(self, meta, children):
+        times = int(children[1]) if len(children) > 1 else 1
+        return s.Decide(self._name(children[0]), times, self._span(meta))
 
     def copy_card(self, meta, children):
         return s.CopyCard(int(children[0]), children[1], children[2], self._span(meta))
@@ -489,10 +506,29 @@ class ToSyntax(Transformer):
     def copy_symbol(self, meta, children):
         return s.CopySymbol(int(children[0]), children[1], children[2], self._span(meta))
 
+    def draw(self, meta, children):
+        count, *rest = children
+        zones: list[s.Name] = []
+        seats: list[s.Seat | None] = []
+        for c in rest:
+            if isinstance(c, Token):
+                zones.append(self._name(c))
+                seats.append(None)
+            else:
+                seats[-1] = c[1]
+        return s.Draw(count, zones[0], seats[0], zones[1], seats[1], self._span(meta))
+
+    def move_card(self, meta, children):
+        seat = children[1][1] if len(children) > 1 else None
+        return s.MoveCard(self._name(children[0]), seat, self._span(meta))
+
+    def build_stage(self, meta, children):
+        return s.BuildStage(self._span(meta))
+
     def per(self, meta, children):
-        countable, scopes = children[0], children[1]
+        countable, seats = children[0], children[1]
         self_count = children[2] if len(children) > 2 else None
-        return s.Per(countable, scopes, self_count, self._span(meta))
+        return s.Per(countable, seats, self_count, self._span(meta))
 
     def self_count(self, meta, children):
         return str(children[1])
@@ -519,6 +555,9 @@ class ToSyntax(Transformer):
     def neg(self, meta, children):
         return s.Neg(children[0], self._span(meta))
 
+    def not_(self, meta, children):
+        return s.Not(children[0], self._span(meta))
+
     def _binop(op):  # noqa: N805
         def method(self, meta, children):
             return s.BinOp(op, children[0], children[1], self._span(meta))
@@ -528,7 +567,12 @@ class ToSyntax(Transformer):
     sub = _binop("-")
     mul = _binop("*")
     div = _binop("/")
+    and_ = _binop("and")
+    or_ = _binop("or")
     del _binop
+
+    def compare(self, meta, children):
+        return s.BinOp(str(children[1]), children[0], children[2], self._span(meta))
 
     def name_ref(self, meta, children):
         name = self._name(children[0])
@@ -538,3 +582,22 @@ class ToSyntax(Transformer):
         func = self._name(children[0])
         args = tuple(c for c in children[1:] if c is not None)
         return s.Call(func, args, self._span(meta))
+
+    def seat_argument(self, meta, children):
+        return s.Seat(str(children[0]), int(children[1]), self._span(meta))
+
+    def their_city(self, meta, children):
+        return s.Seat("their city", None, self._span(meta))
+
+    def over(self, meta, children):
+        return s.Over(self._name(children[0]), children[1], children[2], self._span(meta))
+
+    def rank(self, meta, children):
+        order = "most"
+        rest = children[1:]
+        if isinstance(rest[0], str) and not isinstance(rest[0], Token):
+            order, rest = rest[0], rest[1:]
+        return s.Rank(self._name(children[0]), rest[0], rest[1], order, self._span(meta))
+
+    def rank_order(self, meta, children):
+        return str(children[0])

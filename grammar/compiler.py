@@ -1,4 +1,4 @@
-"""The front end as one call: files to a compiled rule set and diagnostics.
+"""The front end as one call: files to a compiled rule set on the generic core, and diagnostics.
 
 Passes run in a declared order; a pass that needs resolved names runs only when the name passes
 found no error, so one typo yields one diagnostic, not a cascade.
@@ -13,14 +13,25 @@ from pathlib import Path
 import attrs
 
 from wonderrules.grammar import lower as lowering
-from wonderrules.grammar.checks import chains, conflicts, counts, layering, lints, references, values
+from wonderrules.grammar.checks import (
+    chains,
+    conflicts,
+    counts,
+    layering,
+    limits,
+    lints,
+    references,
+    structure,
+    structure_refs,
+    values,
+    values_structure,
+)
 from wonderrules.grammar.checks.names import Names
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error, has_errors
 from wonderrules.grammar.loading import Layer, load_layers
 from wonderrules.grammar.parse import ParsedFiles
 from wonderrules.grammar.resolve import Model, merge
-from wonderrules.interpreter import ir, serial
-from wonderrules.interpreter.validate import CompiledRulesError
+from wonderrules.interpreter.core import ir
 
 __all__ = ["Compiled", "compile_rules", "INTERNAL_ERROR"]
 
@@ -80,38 +91,22 @@ def _check(layers: list[Layer], diags: list[Diagnostic], sources: dict[str, str]
     where = Span(top.path, top.line, top.column, top.line, top.column + 7)
     names = Names(model)
     diags.extend(references.check(model, names))
+    diags.extend(structure_refs.check(model, names))
     diags.extend(values.check(model, where))
+    diags.extend(values_structure.check(model, where))
     diags.extend(chains.check(model))
+    diags.extend(structure.check(model))
     if not has_errors(diags):
+        diags.extend(structure.warnings(model))
         rules = lowering.lower(model)
         diags.extend(counts.check(model, rules, where))
         diags.extend(conflicts.check(model, rules))
         diags.extend(lints.check(model, rules))
         if not has_errors(diags) and not probe:
-            diags.extend(_engine_checks(model, rules, where))
+            diags.extend(limits.check(rules, where))
     else:
         rules = None
     if model.sibling_overrides and not probe:
         diags.extend(layering.load_order(model, layers, has_errors(diags),
                                          lambda other: has_errors(_check(other, [], {}, probe=True).diagnostics)))
     return Compiled(None if has_errors(diags) else rules, tuple(diags), sources, model)
-
-
-def _engine_checks(model: Model, rules: ir.RuleSet, where: Span) -> list[Diagnostic]:
-    """What the engine checks when it loads a compiled rule set (:mod:`wonderrules.interpreter.validate`):
-    its limits (counts, amounts, end-of-game choices) go beyond what the language checks, and
-    a rule set that compiles must also load."""
-    try:
-        serial.rules_from_dict(serial.rules_to_dict(rules))
-    except CompiledRulesError as e:
-        span = where
-        head = e.path.split(".", 1)[0]
-        if head.startswith(("cards[", "wonders[")):
-            i = int(head[head.index("[") + 1:-1])
-            found = (model.cards.get((rules.cards[i].name, rules.cards[i].age)) if head.startswith("cards[")
-                     else model.wonders.get((rules.wonders[i].name, rules.wonders[i].side)))
-            span = found.span if found is not None else where
-        return [error("E0104", f"beyond what the engine accepts: {e.message}", span,
-                      help=f"at {e.path or 'the top'} of the compiled rule set; the engine's limits are listed "
-                           "in the documentation of compiled rule sets")]
-    return []

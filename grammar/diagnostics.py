@@ -46,6 +46,7 @@ CODES: dict[str, str] = {
     "E0104": "invalid value",
     "E0105": "missing required part",
     "E0106": "bad expression",
+    "E0107": "a moment the flow never runs",
     "E0201": "chain to an unknown card",
     "E0202": "chain does not lead to a later age",
     "E0203": "chain cycle",
@@ -55,13 +56,18 @@ CODES: dict[str, str] = {
     "E0303": "more turns than cards in hand",
     "E0401": "redefinition without override",
     "E0402": "order-dependent effects in the same hook",
-    "E0403": "effects that trigger each other in a cycle",
+    "E0403": "effects or moments that trigger each other in a cycle",
     "E0404": "override of something never defined",
     "E0405": "bad layering",
     "W0406": "the load order decides an override",
     "W0501": "self-count not stated",
     "W0502": "declared but never used",
     "W0503": "settings for player counts never seated",
+    "W0504": "an action kind in no decision",
+    "W0505": "a decision never asked",
+    "W0506": "an ability granted but never used",
+    "W0507": "an ability used but never granted",
+    "W0508": "a zone that never receives a card",
 }
 
 

@@ -1,26 +1,49 @@
-"""Checked syntax to the compiled rule set (:mod:`wonderrules.interpreter.ir`).
+"""Checked syntax to the compiled rule set on the generic core (:mod:`wonderrules.interpreter.core.ir`).
 
-Runs only on a model whose names were checked: every reference here resolves.
+Runs only on a model whose names were checked: every reference here resolves. Every node that the
+core gives an `origin` carries the file, line and column it was written at.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, Optional
 
 from wonderrules.grammar import syntax as s
-from wonderrules.grammar.resolve import SETTING_FIELDS, Model
-from wonderrules.interpreter import ir
+from wonderrules.grammar.lower_effects import lower_expr, lower_hook, lower_op, lower_seats, origin
+from wonderrules.grammar.resolve import Model
+from wonderrules.interpreter.core import ir
+from wonderrules.interpreter.core import words as w
 
-__all__ = ["lower", "lower_expr"]
+__all__ = ["lower", "lower_expr", "AGE_DECK"]
+
+#: the deck the core deals by age (its cards by their markers, with the pool draws)
+AGE_DECK = "age"
+
+
+class _Lowering:
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self.classes = model.resource_classes()
+        self.groups = {g: [m.text for m in members] for g, (_, members) in model.symbol_groups.items()}
+        self.resource_order = list(model.resources)
+
+    def hooks(self, hooks: Iterable[s.Hook]) -> tuple[ir.Hook, ...]:
+        return tuple(lower_hook(h, self.classes, self.groups) for h in hooks)
+
+    def op(self, e: Any) -> ir.Op:
+        return lower_op(e, self.classes, self.groups)
 
 
 def lower(model: Model) -> ir.RuleSet:
-    settings, _ = _settings(model.settings[k].node for k in model.settings)
-    patches = _patches((w.players, w.node) for w in model.whens)
-    resource_order = list(model.resources)
+    lw = _Lowering(model)
+    cards = tuple(_card(c, lw) for c in model.cards.values())
+    settings = _settings((model.settings[k].node for k in model.settings), model, lw)
     return ir.RuleSet(
+        format=w.FORMAT_VERSION,
         name=model.layers[-1] if model.layers else "",
         title=model.title,
+        settings=settings,
         layers=tuple(model.layers),
         resources=tuple(ir.Resource(n, cls.text) for n, (_, cls) in model.resources.items()),
         symbol_groups=tuple(ir.SymbolGroup(g, tuple(m.text for m in members))
@@ -30,93 +53,85 @@ def lower(model: Model) -> ir.RuleSet:
                       for c in model.colours.values()),
         categories=tuple(ir.Category(c.name.text, lower_expr(c.formula) if c.formula else None)
                          for c in model.categories),
-        settings=settings,
-        patches=patches,
-        conflicts=tuple(_conflict(c) for c in model.conflicts.values()),
-        cards=tuple(_card(c, model, resource_order) for c in model.cards.values()),
-        wonders=tuple(_wonder(w, model, resource_order) for w in model.wonders.values()),
+        zones=tuple(lower_zone(z) for z in model.zones.values()),
+        decks=(AGE_DECK,) + tuple(d for d in model.decks if d != AGE_DECK),
+        pools=tuple(dict.fromkeys(c.pool for c in cards if c.pool)),
+        abilities=tuple(model.abilities),
+        deals=tuple(_deal(d, model) for d in model.deals.values()),
+        actions=tuple(_action(a, lw) for a in model.actions.values()),
+        decisions=tuple(_decision(d) for d in model.decisions.values()),
+        flow=_steps(model.flow.steps) if model.flow is not None else (),
+        moments=tuple(ir.MomentSteps(b.moment.text, _steps(b.steps), origin(b.span)) for b, _ in model.at_blocks),
+        market=_market(model.market) if model.market is not None else None,
+        contests=tuple(lower_contest(c) for c in model.contests.values()),
+        patches=_patches((wh.players, wh.node) for wh in model.whens),
+        cards=cards,
+        boards=tuple(_board(b, lw) for b in model.wonders.values()),
         options=tuple(_option(o) for o in model.options.values()),
     )
 
 
 # ---- settings -----------------------------------------------------------------------------------
 
-def _setting_values(body) -> dict[str, object]:
-    if isinstance(body, s.Players):
-        return {"players": body.counts()}
-    if isinstance(body, (s.StartCoins, s.Ages)):
-        return {SETTING_FIELDS[type(body)]: body.value}
-    if isinstance(body, (s.Hand, s.Turns)):
-        return {SETTING_FIELDS[type(body)]: lower_expr(body.value)}
-    if isinstance(body, s.PassDirections):
-        return {"pass_directions": tuple(d.text for d in body.directions)}
-    if isinstance(body, (s.Sell, s.TradePrice)):
-        return {SETTING_FIELDS[type(body)]: body.coins}
-    if isinstance(body, s.NeighboursSell):
-        return {"neighbours_sell": tuple(n.text for n in body.sources)}
-    if isinstance(body, s.StagesScore):
-        return {"stages_category": body.category.text}
-    if isinstance(body, s.TieBreak):
-        return {"tie_break": tuple(n.text for n in body.keys)}
-    raise TypeError(type(body))
-
-
-def _settings(nodes: Iterable[s.Setting]) -> tuple[ir.Settings, tuple[str, ...]]:
-    """Settings from setting nodes; also the names of the fields they set."""
-    values: dict[str, object] = {}
-    draws: list[ir.PoolDraw] = []
-    orders: list[tuple[str, tuple[str, ...]]] = []
-    neutrals: list[ir.Neutral] = []
-    fields: list[str] = []
+def _values(nodes: Iterable[s.Setting]) -> dict[str, Any]:
+    """The fields a list of settings sets (pool draws and orders gathered)."""
+    values: dict[str, Any] = {}
     for node in nodes:
         body = node.body
-        if isinstance(body, s.PoolDraw):
-            draws.append(ir.PoolDraw(body.pool.text, lower_expr(body.count), body.age))
-            fields.append("pool_draws")
+        if isinstance(body, s.Players):
+            values["players"] = body.counts()
+        elif isinstance(body, (s.StartCoins, s.Ages)):
+            values["start_coins" if isinstance(body, s.StartCoins) else "ages"] = body.value
+        elif isinstance(body, (s.Hand, s.Turns)):
+            values["hand" if isinstance(body, s.Hand) else "turns"] = lower_expr(body.value)
+        elif isinstance(body, s.PassDirections):
+            values["pass_directions"] = tuple(d.text for d in body.directions)
+        elif isinstance(body, s.StagesScore):
+            values["stages_category"] = body.category.text
+        elif isinstance(body, s.TieBreak):
+            values["tie_break"] = tuple(n.text for n in body.keys)
+        elif isinstance(body, s.CardZone):
+            values["card_zone"] = body.zone.text
+        elif isinstance(body, s.PoolDraw):
+            values.setdefault("pool_draws", []).append(ir.PoolDraw(body.pool.text, lower_expr(body.count),
+                                                                   body.age or 0))
         elif isinstance(body, s.Order):
-            orders.append((body.timing.kind, tuple(st.text for st in body.steps)))
-            fields.append("order")
-        elif isinstance(body, s.Neutral):
-            neutrals.append(_neutral(body))
-            fields.append("neutrals")
+            values.setdefault("order", []).append((body.moment.text, tuple(st.text for st in body.steps)))
         else:
-            v = _setting_values(body)
-            values.update(v)
-            fields.extend(v)
-    return ir.Settings(pool_draws=tuple(draws), order=tuple(orders), neutrals=tuple(neutrals),
-                       **values), tuple(dict.fromkeys(fields))
+            raise TypeError(type(body))
+    for key in ("pool_draws", "order"):
+        if key in values:
+            values[key] = tuple(values[key])
+    return values
+
+
+def _settings(nodes: Iterable[s.Setting], model: Model, lw: _Lowering) -> ir.Settings:
+    values = _values(nodes)
+    values.setdefault("players", ())
+    return ir.Settings(neutral_seats=tuple(_seat_rules(n, lw) for n in model.seats.values()), **values)
+
+
+def _patch(players: tuple[int, ...], nodes: Iterable[s.Setting], zones: tuple[ir.Zone, ...] = ()) -> ir.Patch:
+    values = _values(nodes)
+    values.pop("players", None)
+    values.pop("ages", None)
+    for key in ("stages_category", "tie_break", "card_zone"):
+        values.pop(key, None)  # not changed by player count or option (the checks say so)
+    return ir.Patch(players=players, zones=zones, **values)
 
 
 def _patches(entries: Iterable[tuple[tuple[int, ...], s.Setting]]) -> tuple[ir.Patch, ...]:
     grouped: dict[tuple[int, ...], list[s.Setting]] = {}
     for players, node in entries:
         grouped.setdefault(tuple(players), []).append(node)
-    out = []
-    for players, nodes in grouped.items():
-        values, fields = _settings(nodes)
-        out.append(ir.Patch(players, fields, values))
-    return tuple(out)
-
-
-def _neutral(n: s.Neutral) -> ir.Neutral:
-    kinds = {c.kind: c for c in n.clauses}
-    starts = kinds.get("control_starts")
-    draws = kinds.get("controller_draws")
-    return ir.Neutral(
-        name=n.name.text,
-        dealt_pile="dealt_pile" in kinds,
-        control_starts=tuple(v.text for v in starts.values) if starts else ("left",),
-        draws_per_turn=int(draws.values[0]) if draws else 0,
-        must_chain="must_chain" in kinds,
-        sells_only_when_hand_unplayable="sells_only_when_hand_unplayable" in kinds,
-        never_wins="never_wins" in kinds,
-    )
+    return tuple(_patch(players, nodes) for players, nodes in grouped.items())
 
 
 def _option(o: s.Option) -> ir.Option:
     plain: list[s.Setting] = []
     whens: list[tuple[tuple[int, ...], s.Setting]] = []
-    conflicts = []
+    contests: list[ir.Contest] = []
+    zones: list[ir.Zone] = []
     team_size = 0
     winner = "player"
     players: tuple[int, ...] = ()
@@ -128,52 +143,147 @@ def _option(o: s.Option) -> ir.Option:
                 plain.append(item)
         elif isinstance(item, s.When):
             whens.extend((item.players.counts(), st) for st in item.settings if isinstance(st, s.Setting))
-        elif isinstance(item, s.Conflict):
-            conflicts.append(_conflict(item))
+        elif isinstance(item, s.Contest):
+            contests.append(lower_contest(item))
+        elif isinstance(item, s.Zone):
+            zones.append(lower_zone(item))
         elif isinstance(item, s.Teams):
             team_size = item.size
         elif isinstance(item, s.Winner):
             winner = item.mode
     patches = []
-    if plain:
-        values, fields = _settings(plain)
-        patches.append(ir.Patch((), fields, values))
+    if plain or zones:
+        patches.append(_patch((), plain, tuple(zones)))
     patches.extend(_patches(whens))
-    return ir.Option(o.name.text, o.title.text if o.title else "", players, team_size, winner,
-                     tuple(patches), tuple(conflicts))
+    return ir.Option(o.name.text, o.title.text if o.title else "", players, team_size, winner, tuple(patches),
+                     tuple(contests))
 
 
-def _conflict(c: s.Conflict) -> ir.Conflict:
-    cl = {x.kind: x for x in c.clauses}
-    kw: dict[str, object] = {}
-    if "sit_out" in cl:
-        kw["sit_out_token"] = cl["sit_out"].token.text
-        kw["sit_out_spend"] = cl["sit_out"].numbers[0]
-    if "pairs" in cl:
-        kw["except_partners"] = cl["pairs"].flag
-    if "token_count" in cl:
-        kw["tokens_per_result"] = cl["token_count"].numbers[0]
-    if "reduced_tokens" in cl:
-        r = cl["reduced_tokens"]
-        kw["reduced_token"] = r.token.text
-        kw["reduced_tokens"] = r.numbers[0]
-        kw["reduced_spend"] = r.numbers[1]
-    return ir.Conflict(
-        name=c.name.text,
-        strength=lower_expr(cl["strength"].expr),
-        win_token=cl["win"].token.text,
-        win_worth=tuple(cl["win"].numbers),
-        lose_token=cl["lose"].token.text,
-        lose_worth=cl["lose"].numbers[0],
-        **kw,
-    )
+# ---- the structure ------------------------------------------------------------------------------
+
+def lower_zone(z: s.Zone) -> ir.Zone:
+    return ir.Zone(z.name.text, per=z.per, seen_by=z.seen_by(), size_seen=not z.has("count_hidden"),
+                   active=z.has("active"), origin=origin(z.span))
+
+
+def _deal(d: s.Deal, model: Model) -> ir.Deal:
+    clauses = list(d.clauses)
+    for ext, _ in model.deal_extensions.get(d.name.text, ()):
+        clauses.extend(ext.clauses)
+    targets = tuple(ir.DealTarget(c.zone.text, c.seat.text if c.seat else "players", lower_expr(c.count))
+                    for c in clauses if isinstance(c, s.DealTarget))
+    rest = next((c.zone.text for c in reversed(clauses) if isinstance(c, s.DealRest)), "")
+    return ir.Deal(d.name.text, d.deck.text, targets, rest, origin(d.span))
+
+
+def _way(way: s.Way) -> ir.Way:
+    props = {p.kind: p for p in way.properties}
+    when = "granted" if "granted" in props else "chained" if "chained" in props else "always"
+    ability = props["granted"].ability.text if "granted" in props else ""
+    return ir.Way(way.name.text if way.name else "", free="free" in props, when=when, ability=ability,
+                  only="only" in props)
+
+
+def _action(a: s.Action, lw: _Lowering) -> ir.ActionKind:
+    card_from = a.first(s.CardFrom)
+    unique = a.first(s.UniqueIn)
+    cost = a.first(s.ActionCost)
+    ways = tuple(_way(c) for c in a.clauses if isinstance(c, s.Way))
+    then = tuple(lw.op(op) for c in a.clauses if isinstance(c, s.Then) for op in c.ops)
+    requires = tuple(ir.Requirement(lower_expr(c.condition), c.reason.text) for c in a.clauses
+                     if isinstance(c, s.Requirement))
+    return ir.ActionKind(
+        a.name.text, a.title.text if a.title else "", card_from=card_from.zone.text if card_from else "",
+        unique_in=unique.zone.text if unique else "", requires=requires, cost=cost.kind if cost else "none",
+        ways=ways or (ir.Way(""),), then=then, origin=origin(a.span))
+
+
+def _decision(d: s.Decision) -> ir.Decision:
+    return ir.Decision(d.name.text, tuple(n.text for n in d.actions), d.title.text if d.title else "",
+                       origin(d.span))
+
+
+def _market(m: s.Market) -> ir.Market:
+    sellers = m.first(s.Sellers)
+    sells = m.first(s.Sells)
+    price = m.first(s.MarketPrice)
+    return ir.Market(lower_seats(sellers.seats if sellers else ()), tuple(n.text for n in sells.sources) if sells
+                     else (), price.coins if price else 0, origin(m.span))
+
+
+def _steps(steps: Iterable[s.Step]) -> tuple[ir.Step, ...]:
+    return tuple(_step(st) for st in steps)
+
+
+def _step(st: s.Step) -> ir.Step:
+    if isinstance(st, s.EachAge):
+        return ir.EachAge(_steps(st.body))
+    if isinstance(st, s.EachTurn):
+        return ir.EachTurn(_steps(st.body))
+    if isinstance(st, s.Repeat):
+        return ir.Repeat(_steps(st.body), lower_expr(st.times))
+    if isinstance(st, s.IfStep):
+        return ir.If(lower_expr(st.condition), _steps(st.then), _steps(st.otherwise))
+    if isinstance(st, s.DealStep):
+        return ir.DealStep(st.deal.text)
+    if isinstance(st, s.AtStep):
+        return ir.AtStep(st.moment.text)
+    if isinstance(st, s.RoundStep):
+        return ir.RoundStep(st.decision.text, st.seats, st.ability.text if st.ability else "", st.within_turn)
+    if isinstance(st, s.PassStep):
+        return ir.PassStep(st.zone.text, st.direction.text if st.direction else "")
+    if isinstance(st, s.DiscardStep):
+        return ir.DiscardStep(tuple(z.text for z in st.zones), st.to.text)
+    raise TypeError(type(st))
+
+
+def lower_contest(c: s.Contest) -> ir.Contest:
+    strength = c.first(s.Strength)
+    win, lose = c.first(s.ContestWin), c.first(s.ContestLose)
+    pairs = c.first(s.Pairs)
+    sit_out = c.first(s.SitOut)
+    count = c.first(s.TokenCount)
+    reduced = c.first(s.ReducedTokens)
+    kw: dict[str, Any] = {}
+    if pairs is not None:
+        kw["against"] = lower_seats(pairs.seats)
+        kw["except_partners"] = pairs.except_partners
+    if c.first(s.Ranking) is not None:
+        kw["mode"] = "ranking"
+    if sit_out is not None:
+        kw["sit_out"], kw["sit_out_spend"] = sit_out.token.text, sit_out.spend
+    if count is not None:
+        kw["tokens_per_result"] = count.count
+    if reduced is not None:
+        kw["reduced"], kw["reduced_tokens"], kw["reduced_spend"] = reduced.token.text, reduced.tokens, reduced.spend
+    return ir.Contest(c.name.text, c.moment.text, lower_expr(strength.expr),
+                      win=ir.Outcome(win.token.text, win.worth), lose=ir.Outcome(lose.token.text, lose.worth),
+                      origin=origin(c.span), **kw)
+
+
+def _seat_rules(n: s.NeutralSeat, lw: _Lowering) -> ir.NeutralSeat:
+    starts = n.first(s.ControllerStarts)
+    follows = n.first(s.ControlFollows)
+    restrictions = []
+    for c in n.clauses:
+        if isinstance(c, s.ForcedWay):
+            restrictions.append(ir.Restriction("forced", c.action.text, c.way.text))
+        elif isinstance(c, s.LastResort):
+            restrictions.append(ir.Restriction("last_resort", c.action.text, over="card" if c.same_card
+                                               else "decision"))
+    return ir.NeutralSeat(
+        n.name.text, tuple(d.text for d in starts.directions) if starts else ("left",),
+        control_follows=follows.zone.text if follows else "", resolves_first=n.first(s.ResolvesFirst) is not None,
+        every_payment=n.first(s.PaysAnySeller) is not None, competes=n.first(s.NeverWins) is None,
+        restrictions=tuple(restrictions), hooks=lw.hooks(n.hooks),
+        origin=origin(n.span))
 
 
 # ---- cards and wonders --------------------------------------------------------------------------
 
-def _cost(cost: s.Cost | None, order: list[str]) -> tuple[int, tuple[tuple[str, int], ...]]:
+def _cost(cost: Optional[s.Cost], order: list[str]) -> ir.Cost:
     if cost is None:
-        return 0, ()
+        return ir.Cost()
     coins = 0
     res: dict[str, int] = {}
     for item in cost.items:
@@ -181,128 +291,29 @@ def _cost(cost: s.Cost | None, order: list[str]) -> tuple[int, tuple[tuple[str, 
             coins += item.amount
         else:
             res[item.resource.text] = res.get(item.resource.text, 0) + item.amount
-    ordered = tuple(sorted(res.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99))
-    return coins, ordered
+    ordered = tuple(sorted(res.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))
+    return ir.Cost(coins, ordered)
 
 
-def _card(c: s.Card, model: Model, order: list[str]) -> ir.Card:
-    cost = c.first(s.Cost)
-    coins, resources = _cost(cost, order)
+def _card(c: s.Card, lw: _Lowering) -> ir.Card:
     chains_from = c.first(s.ChainFrom)
     chains_to = c.first(s.ChainTo)
     copies = c.first(s.Copies)
     pool = c.first(s.Pool)
-    aliases: list[str] = []
-    for a in c.attrs:
-        if isinstance(a, s.Aliases):
-            aliases.extend(t.text for t in a.names)
+    deck = c.first(s.CardDeck)
+    aliases = [t.text for a in c.attrs if isinstance(a, s.Aliases) for t in a.names]
     return ir.Card(
-        name=c.name.text, age=c.age, colour=c.colour.text, coins=coins, cost=resources,
+        c.name.text, c.colour.text, age=c.age, deck=deck.name.text if deck else AGE_DECK,
+        cost=_cost(c.first(s.Cost), lw.resource_order),
         chains_from=tuple(t.text for t in chains_from.names) if chains_from else (),
         chains_to=tuple(t.text for t in chains_to.names) if chains_to else (),
-        copies=copies.markers if copies else (),
-        pool=pool.name.text if pool else None,
-        hooks=tuple(_hook(h, model) for h in c.hooks),
-        aliases=tuple(aliases),
-        layer=model.card_layers.get((c.name.text, c.age), ""),
-    )
+        copies=copies.markers if copies else (), pool=pool.name.text if pool else "",
+        hooks=lw.hooks(c.hooks), aliases=tuple(aliases), origin=origin(c.span))
 
 
-def _wonder(w: s.Wonder, model: Model, order: list[str]) -> ir.Wonder:
-    stages = []
-    for st in w.stages:
-        coins, resources = _cost(st.cost, order)
-        stages.append(ir.Stage(coins, resources, tuple(_hook(h, model) for h in st.hooks)))
-    return ir.Wonder(w.name.text, w.side.text, w.start.text, tuple(stages),
-                     w.title.text if w.title else "",
-                     model.wonder_layers.get((w.name.text, w.side.text), ""))
-
-
-# ---- effects ------------------------------------------------------------------------------------
-
-def _names(nodes: Iterable[s.Name]) -> tuple[str, ...]:
-    return tuple(n.text for n in nodes)
-
-
-def _count(per: s.Per | None) -> ir.Count | None:
-    if per is None:
-        return None
-    kind = per.countable.kind
-    if kind == "any_cards":
-        kind = "cards"
-    return ir.Count(kind, _names(per.countable.names), _names(per.scopes),
-                    exclude_self=per.self_count == "excluding")
-
-
-def _targets(nodes: tuple[s.Name, ...], default: str) -> tuple[str, ...]:
-    return _names(nodes) if nodes else (default,)
-
-
-def _hook(h: s.Hook, model: Model) -> ir.Hook:
-    return ir.Hook(h.timing.kind, lower_effect(h.effect, model), _names(h.timing.scopes),
-                   _names(h.timing.colours))
-
-
-def lower_effect(e: s.Effect, model: Model) -> ir.Effect:
-    if isinstance(e, s.Produce):
-        return ir.Produce(_names(e.options), e.amount, e.for_sale)
-    if isinstance(e, s.ProduceDerived):
-        return ir.ProduceDerived(_names(e.sources), e.missing, e.for_sale)
-    if isinstance(e, s.Symbol):
-        return ir.Symbol(_names(e.options), e.amount)
-    if isinstance(e, s.SymbolAny):
-        _, members = model.symbol_groups[e.group.text]
-        return ir.Symbol(_names(members), 1)
-    if isinstance(e, s.GainCoins):
-        return ir.GainCoins(e.amount, _targets(e.targets, "self"), _count(e.per))
-    if isinstance(e, s.GainTokens):
-        return ir.GainTokens(e.token.text, e.amount, e.worth if e.worth is not None else 1,
-                             _targets(e.targets, "self"))
-    if isinstance(e, s.LoseCoins):
-        return ir.LoseCoins(e.amount, _targets(e.targets, "self"), _count(e.per),
-                            e.or_take.text if e.or_take else None)
-    if isinstance(e, s.Score):
-        return ir.Score(e.amount, _count(e.per))
-    if isinstance(e, s.TradePriceEffect):
-        classes = model.resource_classes()
-        expanded: list[str] = []
-        for n in e.resources:
-            expanded.extend(classes.get(n.text, [n.text]))
-        return ir.TradePrice(tuple(dict.fromkeys(expanded)), _names(e.sides), e.price)
-    if isinstance(e, s.TradeRebate):
-        return ir.TradeRebate(_names(e.sides), e.amount)
-    if isinstance(e, s.FreeBuild):
-        return ir.FreeBuild(_names(e.colours))
-    if isinstance(e, s.PlayLastCard):
-        return ir.PlayLastCard()
-    if isinstance(e, s.FreeStageResources):
-        return ir.FreeStageResources()
-    if isinstance(e, s.BuildFromDiscard):
-        return ir.BuildFromDiscard(e.count)
-    if isinstance(e, s.CopyCard):
-        return ir.CopyCard(e.count, _names(e.colours), _names(e.scopes))
-    if isinstance(e, s.CopySymbol):
-        return ir.CopySymbol(e.count, _names(e.colours), _names(e.scopes))
-    raise TypeError(type(e))
-
-
-# ---- expressions --------------------------------------------------------------------------------
-
-def lower_expr(e: s.Expr) -> ir.Expr:
-    if isinstance(e, s.Number):
-        return ir.Num(e.value)
-    if isinstance(e, s.Neg):
-        return ir.BinOp("-", ir.Num(0), lower_expr(e.operand))
-    if isinstance(e, s.BinOp):
-        return ir.BinOp(e.op, lower_expr(e.left), lower_expr(e.right))
-    if isinstance(e, s.NameRef):
-        if e.name.text in ("players", "seats", "age"):
-            return ir.Var(e.name.text)
-        return ir.Call(e.name.text)
-    if isinstance(e, s.Call):
-        fn = e.function.text
-        if fn in ("min", "max"):
-            return ir.Call(fn, (), tuple(lower_expr(a) for a in e.args))
-        return ir.Call(fn, tuple(a.name.text for a in e.args if isinstance(a, s.NameRef)))
-    raise TypeError(type(e))
+def _board(b: s.Wonder, lw: _Lowering) -> ir.Board:
+    start = ir.Hook(ir.Passive(), ir.Produce((b.start.text,), 1, True), origin=origin(b.start.span))
+    stages = tuple(ir.Stage(_cost(st.cost, lw.resource_order), lw.hooks(st.hooks), origin(st.span))
+                   for st in b.stages)
+    return ir.Board(b.name.text, b.side.text, b.title.text if b.title else "", (start,), stages, origin(b.span))
 

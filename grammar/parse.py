@@ -15,9 +15,9 @@ from lark import Lark, Token, UnexpectedInput
 from lark.exceptions import VisitError
 
 from wonderrules.grammar import syntax as s
-from wonderrules.grammar.build import ToSyntax
+from wonderrules.grammar.build import MomentOverLines, ToSyntax
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
-from wonderrules.grammar.syntax_errors import explain
+from wonderrules.grammar.syntax_errors import explain, explain_moment_over_lines
 from wonderrules.interpreter.vocabulary import MAX_NUMBER
 
 MAX_NUMBER_DIGITS = len(str(MAX_NUMBER))
@@ -26,9 +26,11 @@ __all__ = ["parse_source", "ParsedFiles", "load_parser", "readable_parts"]
 
 #: Item keywords that can never be nested: a line starting with one of them starts a new item.
 _ALWAYS_SPLIT = ("card", "wonder", "replace", "remove", "game", "scoring", "option", "resources",
-                 "symbols", "tokens", "colours")
-#: Item keywords that may also appear nested (in an option): they split only at brace depth 0.
-_SPLIT_AT_TOP = ("conflict", "override")
+                 "symbols", "tokens", "colours", "abilities", "decks", "action", "decision", "market", "flow",
+                 "extend")
+#: Item keywords that may also appear nested (in an option, in the flow): they split only at brace
+#: depth 0.
+_SPLIT_AT_TOP = ("contest", "override", "zone", "deal", "at", "seat")
 
 
 class NumberTooLarge(Exception):
@@ -142,7 +144,11 @@ def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
             diags.append(error("E0001", "this item nests too deeply to read", Span.point(path, first_line + 1, 1),
                                help="write the expression with fewer nested signs and brackets"))
         except VisitError as e:  # a tree the grammar allows but the syntax tree cannot hold
-            diags.append(error("E0001", f"cannot read this item: {e.orig_exc}", Span.point(path, first_line + 1, 1)))
+            if isinstance(e.orig_exc, MomentOverLines):
+                diags.append(explain_moment_over_lines(parser, e.orig_exc, path))
+            else:
+                diags.append(error("E0001", f"cannot read this item: {e.orig_exc}",
+                                   Span.point(path, first_line + 1, 1)))
     if not diags:  # every piece reads on its own: the file was cut in the wrong places
         try:
             return _transform(path, parser.parse(text, start="start")), []
@@ -151,7 +157,12 @@ def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
                                  chunk=text, last_chunk=True))
         except NumberTooLarge as e:
             diags.append(_too_large(path, e))
-        except (VisitError, RecursionError) as e:
+        except VisitError as e:
+            if isinstance(e.orig_exc, MomentOverLines):
+                diags.append(explain_moment_over_lines(parser, e.orig_exc, path))
+            else:
+                diags.append(error("E0001", f"cannot read this file: {e}", Span.point(path, 1, 1)))
+        except RecursionError as e:
             diags.append(error("E0001", f"cannot read this file: {e}", Span.point(path, 1, 1)))
     return None, diags
 

@@ -1,21 +1,26 @@
 """Layers to one model: merge the definitions of the layers (read by ``loading``), in order.
 
-A layer may add definitions, `replace` or `remove` cards and wonders, and `override` game
-settings, scoring categories and conflicts. Changing something a lower layer defined without
-saying so is an error that names both places (E0401); overriding something no layer defined is
-E0404. Names are checked later, against the merged model, by ``checks.references``.
+A layer may add definitions, `replace` or `remove` cards and wonders, `override` game settings,
+scoring categories and the declarations of the game's structure (zones, deals, actions,
+decisions, the market, the flow, contests, neutral seats; see ``resolve_structure``), `remove`
+some of them, add targets to a deal (`extend deal`) and steps to a moment (`at MOMENT { ... }`).
+Changing something a lower layer defined without saying so is an error that names both places
+(E0401); overriding something no layer defined is E0404. Names are checked later, against the
+merged model, by ``checks.references``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Union
+from typing import Optional, Union
 
 import attrs
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.loading import Layer, bundled_names, closest, load_layers, read_bundled
+from wonderrules.grammar.redefinitions import SiblingOverride, did_you_mean, note_sibling, redefined
+from wonderrules.grammar.resolve_structure import STRUCTURE_ITEMS, merge_structure
 
 # `Layer`, `load_layers`, `closest`, `bundled_names` and `read_bundled` live in `loading` and
 # are imported from here too, as they always were.
@@ -25,42 +30,31 @@ __all__ = ["Model", "SettingEntry", "SiblingOverride", "Layer", "load_layers", "
 #: game-setting node type -> the field it sets
 SETTING_FIELDS: dict[type, str] = {
     s.Players: "players", s.StartCoins: "start_coins", s.Ages: "ages", s.Hand: "hand",
-    s.Turns: "turns", s.PassDirections: "pass_directions", s.Sell: "sell_coins",
-    s.TradePrice: "trade_price", s.NeighboursSell: "neighbours_sell",
-    s.StagesScore: "stages_category", s.TieBreak: "tie_break",
+    s.Turns: "turns", s.PassDirections: "pass_directions", s.StagesScore: "stages_category",
+    s.TieBreak: "tie_break", s.CardZone: "card_zone",
 }
 
 
 def setting_key(body: s.SettingBody) -> str:
-    """The identity of a setting for layering: pool draws per pool, orders per timing, neutral
-    seats per name, other settings per field."""
+    """The identity of a setting for layering: pool draws per pool, orders per moment, other
+    settings per field."""
     if isinstance(body, s.PoolDraw):
         return f"pool {body.pool.text}"
     if isinstance(body, s.Order):
-        return f"order {body.timing.kind}"
-    if isinstance(body, s.Neutral):
-        return f"neutral {body.name.text}"
+        return f"order {body.moment.text}"
     return SETTING_FIELDS[type(body)]
 
 
 #: setting field -> the words a designer writes for it
 _SETTING_WORDS = {
     "players": "players", "start_coins": "start coins", "ages": "ages", "hand": "hand", "turns": "turns",
-    "pass_directions": "pass", "sell_coins": "sell for", "trade_price": "trade price",
-    "neighbours_sell": "neighbours sell", "stages_category": "stages score", "tie_break": "tie break",
+    "pass_directions": "pass", "stages_category": "stages score", "tie_break": "tie break",
+    "card_zone": "cards count in",
 }
-_TIMING_WORDS = {"end_of_turn": "end of turn", "each_end_of_turn": "each end of turn",
-                 "each_end_of_age": "each end of age", "on_build": "on build", "end_of_game": "end of game",
-                 "passive": "passive", "whenever_builds": "whenever ... builds"}
 
 
 def setting_words(key: str) -> str:
     """A setting key as the designer writes it: `start coins`, `pool guilds`, `order end of turn`."""
-    if key.startswith("order "):
-        timing = key[len("order "):]
-        return f"order {_TIMING_WORDS.get(timing, timing)}"
-    if key.startswith("neutral "):
-        return f'neutral seat "{key[len("neutral "):]}"'
     return _SETTING_WORDS.get(key, key)
 
 
@@ -95,8 +89,24 @@ class Model:
     settings: dict[str, SettingEntry] = attrs.Factory(dict)
     whens: list[WhenEntry] = attrs.Factory(list)
     categories: list[s.Category] = attrs.Factory(list)
-    conflicts: dict[str, s.Conflict] = attrs.Factory(dict)
-    conflict_layers: dict[str, str] = attrs.Factory(dict)
+    abilities: dict[str, s.Name] = attrs.Factory(dict)
+    decks: dict[str, s.Name] = attrs.Factory(dict)
+    zones: dict[str, s.Zone] = attrs.Factory(dict)
+    deals: dict[str, s.Deal] = attrs.Factory(dict)
+    actions: dict[str, s.Action] = attrs.Factory(dict)
+    decisions: dict[str, s.Decision] = attrs.Factory(dict)
+    contests: dict[str, s.Contest] = attrs.Factory(dict)
+    seats: dict[str, s.NeutralSeat] = attrs.Factory(dict)
+    market: Optional[s.Market] = None
+    flow: Optional[s.Flow] = None
+    #: (kind, name) -> the layer that declares it (market and flow: name "")
+    declared_in: dict[tuple[str, str], str] = attrs.Factory(dict)
+    #: deal -> `extend deal` blocks that add targets to it, with their layer, in layer order
+    deal_extensions: dict[str, list[tuple[s.ExtendDeal, str]]] = attrs.Factory(dict)
+    #: `at MOMENT { ... }` blocks, with their layer, in layer order
+    at_blocks: list[tuple[s.AtBlock, str]] = attrs.Factory(list)
+    #: `remove KIND NAME` and `remove seat` items that took effect, with their layer
+    named_removals: list[tuple[object, str]] = attrs.Factory(list)
     options: dict[str, s.Option] = attrs.Factory(dict)
     #: (name, age) -> card; a name may appear in several ages (Loom in ages 1 and 2)
     cards: dict[tuple[str, int], s.Card] = attrs.Factory(dict)
@@ -144,20 +154,6 @@ class Model:
         return out
 
 
-def _redefined(what: str, new_span: Span, old_span: Span, keyword: str, same_layer: bool,
-               lower: str = "", setting: bool = False) -> Diagnostic:
-    verb = "set" if setting else "defined"
-    if same_layer:
-        return error("E0102", f"{what} is {verb} twice", new_span,
-                     labels=[Label(old_span, f"first {verb} here")],
-                     help="remove one of the two")
-    where = f" (layer '{lower}')" if lower else ""
-    rename = "" if setting else "; to add something new, give it another name"
-    return error("E0401", f"{what} is already {verb} by a lower layer{where}", new_span,
-                 labels=[Label(old_span, f"{verb} here")],
-                 help=f"to change it on purpose, write `{keyword}`{rename}")
-
-
 def _merge_settings(model: Model, settings: Iterable[Union[s.Setting, s.When]], layer: str,
                     diags: list[Diagnostic]) -> None:
     for st in settings:
@@ -174,7 +170,7 @@ def _merge_settings(model: Model, settings: Iterable[Union[s.Setting, s.When]], 
                 if earlier and not inner.override:
                     other = earlier[0]
                     both = sorted(set(other.players) & set(players))
-                    diags.append(_redefined(f"game setting '{words}' for {_counts(tuple(both))} players",
+                    diags.append(redefined(f"game setting '{words}' for {_counts(tuple(both))} players",
                                             inner.span, other.node.span, f"override {words} ...",
                                             other.layer == layer, other.layer, setting=True))
                 elif inner.override and not earlier:
@@ -183,7 +179,7 @@ def _merge_settings(model: Model, settings: Iterable[Union[s.Setting, s.When]], 
                         "lower `when` block sets", inner.span,
                         help="remove `override`: a `when` value applies over the game-wide value without it"))
                 for other in earlier if inner.override else ():
-                    _note_sibling(model, layer, other.layer, f"game setting '{words}' for {_counts(players)} players",
+                    note_sibling(model, layer, other.layer, f"game setting '{words}' for {_counts(players)} players",
                                   inner.span, other.node.span)
                 model.whens.append(WhenEntry(players, inner, layer, st))
             continue
@@ -191,35 +187,18 @@ def _merge_settings(model: Model, settings: Iterable[Union[s.Setting, s.When]], 
         words = setting_words(key)
         old = model.settings.get(key)
         if old is not None and not st.override:
-            diags.append(_redefined(f"game setting '{words}'", st.span, old.node.span, f"override {words} ...",
+            diags.append(redefined(f"game setting '{words}'", st.span, old.node.span, f"override {words} ...",
                                     old.layer == layer, old.layer, setting=True))
         elif old is None and st.override:
             diags.append(error("E0404", f"`override` of game setting '{words}', which no lower layer sets",
                                st.span, help="remove `override`: this sets it for the first time"))
         elif old is not None:
-            _note_sibling(model, layer, old.layer, f"game setting '{words}'", st.span, old.node.span)
+            note_sibling(model, layer, old.layer, f"game setting '{words}'", st.span, old.node.span)
         model.settings[key] = SettingEntry(st, layer)
 
 
 def _counts(players: tuple[int, ...]) -> str:
     return ", ".join(str(p) for p in players)
-
-
-@attrs.frozen
-class SiblingOverride:
-    """An `override` or `replace` in `layer` that changes what `other` defined, though `layer`
-    does not extend `other`: only the order the layers were loaded in decides it."""
-
-    layer: str
-    other: str
-    what: str
-    span: Span
-    other_span: Span
-
-
-def _note_sibling(model: Model, layer: str, other: str, what: str, span: Span, other_span: Span) -> None:
-    if other and other != layer and other not in model.ancestors.get(layer, ()):
-        model.sibling_overrides.append(SiblingOverride(layer, other, what, span, other_span))
 
 
 def merge(layers: list[Layer]) -> tuple[Model, list[Diagnostic]]:
@@ -261,6 +240,8 @@ def _known_name_span(model: Model, name: str) -> Span | None:
         return model.colours[name].name.span
     if name in model.symbol_groups:
         return model.symbol_groups[name][0].span
+    if name in model.abilities:
+        return model.abilities[name].span
     return None
 
 
@@ -291,25 +272,18 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
     elif isinstance(item, s.Colours):
         for c in item.colours:
             _vocab(model.colours, c.name, c, "colour", diags, _known_name_span(model, c.name.text))
+    elif isinstance(item, s.Abilities):
+        for n in item.names:
+            _vocab(model.abilities, n, n, "ability", diags, _known_name_span(model, n.text))
+    elif isinstance(item, s.Decks):
+        for n in item.names:
+            _vocab(model.decks, n, n, "deck", diags, model.decks[n.text].span if n.text in model.decks else None)
     elif isinstance(item, s.Game):
         _merge_settings(model, item.settings, layer, diags)
     elif isinstance(item, s.Scoring):
         _merge_scoring(model, item, layer, diags, category_span)
-    elif isinstance(item, s.Conflict):
-        old = model.conflicts.get(item.name.text)
-        if old is not None and not item.override:
-            old_layer = model.conflict_layers.get(item.name.text, "")
-            diags.append(_redefined(f"conflict '{item.name.text}'", item.name.span, old.name.span,
-                                    f"override conflict {item.name.text} ...", old_layer == layer, old_layer))
-        elif old is None and item.override:
-            diags.append(error("E0404", f"`override` of conflict '{item.name.text}', which no lower layer defines",
-                               item.name.span, help=_did_you_mean(item.name.text, model.conflicts)
-                               or "remove `override`: this adds a new conflict"))
-        elif old is not None:
-            _note_sibling(model, layer, model.conflict_layers.get(item.name.text, ""),
-                          f"conflict '{item.name.text}'", item.name.span, old.name.span)
-        model.conflicts[item.name.text] = item
-        model.conflict_layers[item.name.text] = layer
+    elif isinstance(item, STRUCTURE_ITEMS):
+        merge_structure(model, item, layer, diags)
     elif isinstance(item, s.Option):
         old_opt = model.options.get(item.name.text)
         if old_opt is not None:
@@ -334,19 +308,19 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
                 elif same_name:
                     hint = f"'{name}' is defined in age {', '.join(map(str, same_name))}; `replace` names its age"
                 else:
-                    hint = _did_you_mean(name, model.card_names()) or "remove `replace` to add a new card"
+                    hint = did_you_mean(name, model.card_names()) or "remove `replace` to add a new card"
                 diags.append(error("E0404", f"`replace` of card '{name}' (age {item.age}), which no lower "
                                    "layer defines", item.name.span, help=hint, labels=labels))
                 model.unplaced.append(item)  # not added: it would only bring follow-on errors
                 return
             elif model.card_layers[ckey] == layer and old_card.span.path == item.span.path:
-                diags.append(_redefined(f"card '{name}' (age {item.age})", item.name.span, old_card.name.span,
+                diags.append(redefined(f"card '{name}' (age {item.age})", item.name.span, old_card.name.span,
                                         "", True))
                 return
-            _note_sibling(model, layer, model.card_layers[ckey], f"card '{name}' (age {item.age})",
+            note_sibling(model, layer, model.card_layers[ckey], f"card '{name}' (age {item.age})",
                           item.name.span, old_card.name.span)
         elif old_card is not None:
-            diags.append(_redefined(f"card '{name}' (age {item.age})", item.name.span, old_card.name.span,
+            diags.append(redefined(f"card '{name}' (age {item.age})", item.name.span, old_card.name.span,
                                     f'replace card "{name}" ...', model.card_layers[ckey] == layer,
                                     model.card_layers[ckey]))
             return
@@ -363,13 +337,13 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
                 model.unplaced.append(item)
                 return
             elif model.wonder_layers[key] == layer and old_w.span.path == item.span.path:
-                diags.append(_redefined(f"wonder '{key[0]}' side {key[1]}", item.name.span, old_w.name.span,
+                diags.append(redefined(f"wonder '{key[0]}' side {key[1]}", item.name.span, old_w.name.span,
                                         "", True))
                 return
-            _note_sibling(model, layer, model.wonder_layers[key], f"wonder '{key[0]}' side {key[1]}",
+            note_sibling(model, layer, model.wonder_layers[key], f"wonder '{key[0]}' side {key[1]}",
                           item.name.span, old_w.name.span)
         elif old_w is not None:
-            diags.append(_redefined(f"wonder '{key[0]}' side {key[1]}", item.name.span, old_w.name.span,
+            diags.append(redefined(f"wonder '{key[0]}' side {key[1]}", item.name.span, old_w.name.span,
                                     f'replace wonder "{key[0]}" ...', model.wonder_layers[key] == layer,
                                     model.wonder_layers[key]))
             return
@@ -391,7 +365,7 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
                                    help="remove this line: the card is already gone"))
             else:
                 diags.append(error("E0404", f"`remove` of card '{item.name.text}'{where}, which no lower layer "
-                                   "defines", item.name.span, help=_did_you_mean(item.name.text, model.card_names())))
+                                   "defines", item.name.span, help=did_you_mean(item.name.text, model.card_names())))
     elif isinstance(item, s.RemoveWonder):
         if model.wonders.pop((item.name.text, item.side.text), None) is not None:
             model.wonder_removals.append((item, layer))
@@ -405,12 +379,7 @@ def _wonder_hint(model: Model, name: str, fallback: str | None) -> str | None:
     sides = sorted(side for (w, side) in model.wonders if w == name)
     if sides:
         return f"'{name}' has side{'s' if len(sides) > 1 else ''} {', '.join(sides)}"
-    return _did_you_mean(name, {w for w, _ in model.wonders}) or fallback
-
-
-def _did_you_mean(name: str, known: Iterable[str]) -> str | None:
-    hint = closest(name, known)
-    return f"did you mean '{hint}'?" if hint else None
+    return did_you_mean(name, {w for w, _ in model.wonders}) or fallback
 
 
 def _merge_scoring(model: Model, item: s.Scoring, layer: str, diags: list[Diagnostic],
@@ -421,10 +390,10 @@ def _merge_scoring(model: Model, item: s.Scoring, layer: str, diags: list[Diagno
         if existing is not None:
             old_span, old_layer = category_span[name]
             if not cat.override:
-                diags.append(_redefined(f"score category '{name}'", cat.name.span, old_span,
+                diags.append(redefined(f"score category '{name}'", cat.name.span, old_span,
                                         f"override {name} ...", old_layer == layer, old_layer))
                 continue
-            _note_sibling(model, layer, old_layer, f"score category '{name}'", cat.name.span, old_span)
+            note_sibling(model, layer, old_layer, f"score category '{name}'", cat.name.span, old_span)
             del model.categories[existing]
             if cat.placement is None:
                 model.categories.insert(existing, cat)
@@ -432,7 +401,7 @@ def _merge_scoring(model: Model, item: s.Scoring, layer: str, diags: list[Diagno
                 continue
         elif cat.override:
             diags.append(error("E0404", f"`override` of score category '{name}', which no lower layer defines",
-                               cat.name.span, help=_did_you_mean(name, [c.name.text for c in model.categories])
+                               cat.name.span, help=did_you_mean(name, [c.name.text for c in model.categories])
                                or "remove `override`: this adds a new column"))
         category_span[name] = (cat.name.span, layer)
         if cat.placement is None:
@@ -441,7 +410,7 @@ def _merge_scoring(model: Model, item: s.Scoring, layer: str, diags: list[Diagno
         where, anchor = cat.placement
         idx = next((i for i, c in enumerate(model.categories) if c.name.text == anchor.text), None)
         if idx is None:
-            hint = _did_you_mean(anchor.text, [c.name.text for c in model.categories])
+            hint = did_you_mean(anchor.text, [c.name.text for c in model.categories])
             diags.append(error("E0101", f"unknown score category '{anchor.text}'", anchor.span, help=hint))
             model.categories.append(cat)
             continue

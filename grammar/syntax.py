@@ -2,7 +2,9 @@
 
 Every node is frozen and carries the :class:`Span` of the text it came from, so that every
 diagnostic can point at the exact place a designer wrote. Node names mirror the grammar rules
-in ``wr.lark``; ``build.py`` is the only code that creates them from parse trees.
+in ``wr.lark``; ``build.py`` is the only code that creates them from parse trees. The nodes of
+the game's structure (zones, deals, actions, decisions, the market, the flow, contests, neutral
+seats) are in :mod:`.syntax_structure` and re-exported here, so every pass reads one module.
 """
 
 from __future__ import annotations
@@ -15,25 +17,25 @@ from wonderrules.grammar.diagnostics import Span
 from wonderrules.interpreter.vocabulary import MAX_PLAYERS
 
 __all__ = [
-    "Span", "Name", "Text", "Node",
-    "Ruleset", "Header", "Resources", "Symbols", "Tokens", "Colour", "Colours",
-    "Game", "Setting", "When", "Players", "StartCoins", "Ages", "Hand", "Turns", "PassDirections",
-    "Sell", "TradePrice", "NeighboursSell", "StagesScore", "PoolDraw", "TieBreak", "Order",
-    "Neutral", "NeutralClause", "Option", "Teams", "Winner",
-    "Scoring", "Category", "Conflict", "ConflictClause",
-    "Card", "Cost", "CostItem", "ChainFrom", "ChainTo", "Copies", "Pool", "Aliases",
-    "Wonder", "Stage", "RemoveCard", "RemoveWonder",
-    "Hook", "Timing", "Per", "Countable",
-    "Produce", "ProduceDerived", "Symbol", "SymbolAny", "GainCoins", "GainTokens", "LoseCoins",
-    "Score", "TradePriceEffect", "TradeRebate", "FreeBuild", "PlayLastCard",
-    "FreeStageResources", "BuildFromDiscard", "CopyCard", "CopySymbol", "Effect",
-    "Number", "Neg", "BinOp", "NameRef", "Call", "Expr",
+    "Span", "Name", "Text", "Seat",
+    "Number", "Neg", "BinOp", "Not", "NameRef", "Call", "Over", "Rank", "Expr",
+    "Header", "Resources", "Symbols", "Tokens", "Colour", "Colours", "Abilities", "Decks",
+    "Players", "StartCoins", "Ages", "Hand", "Turns", "PassDirections", "StagesScore", "PoolDraw",
+    "TieBreak", "Order", "CardZone", "SettingBody", "Setting", "When", "Game", "Teams", "Winner", "Option",
+    "Category", "Scoring",
+    "Passive", "OnBuild", "AtMoment", "EndOfGame", "Whenever", "Trigger",
+    "Countable", "Per", "Produce", "ProduceDerived", "Symbol", "SymbolAny", "GainCoins", "GainTokens",
+    "LoseCoins", "Score", "Price", "Rebate", "Grant", "CostChange", "Decide", "CopyCard", "CopySymbol",
+    "Draw", "MoveCard", "BuildStage", "Effect", "Hook",
+    "CostItem", "Cost", "ChainFrom", "ChainTo", "Copies", "Pool", "Aliases", "CardDeck", "CardAttr", "Card",
+    "Stage", "Wonder", "RemoveCard", "RemoveWonder", "RemoveNamed", "RemoveSeat", "Item", "Ruleset", "Node",
 ]
 
 
 @attrs.frozen
 class Name:
-    """A bare identifier (`wood`, `blue`, `left`) with its position."""
+    """A bare identifier (`wood`, `blue`), or the words of a moment (`end of turn`), with its
+    position."""
 
     text: str
     span: Span
@@ -44,6 +46,15 @@ class Text:
     """A quoted name (`"Lumber Yard"`) without its quotes, with its position."""
 
     text: str
+    span: Span
+
+
+@attrs.frozen
+class Seat:
+    """Seats seen from a seat, as written: `self`, `left`, `left 2`, `neighbours`, `their city`..."""
+
+    word: str
+    distance: Optional[int]  # only after `left` and `right`; None: not written
     span: Span
 
 
@@ -63,26 +74,58 @@ class Neg:
 
 @attrs.frozen
 class BinOp:
-    op: str  # one of + - * /
+    op: str  # + - * / < <= == != >= > and or
     left: Expr
     right: Expr
     span: Span
 
 
 @attrs.frozen
+class Not:
+    operand: Expr
+    span: Span
+
+
+@attrs.frozen
 class NameRef:
+    """A variable (`players`, `turn`), a quantity written without arguments (`coins`), or, as an
+    argument of a quantity, a name or a seat (`cards(blue, left)`)."""
+
     name: Name
     span: Span
 
 
 @attrs.frozen
 class Call:
+    """A function of numbers (`max(a, b)`) or a quantity (`cards(blue, left 2)`)."""
+
     function: Name
-    args: tuple[Expr, ...]
+    args: tuple[Union[Expr, Seat], ...]
     span: Span
 
 
-Expr = Union[Number, Neg, BinOp, NameRef, Call]
+@attrs.frozen
+class Over:
+    """An aggregate over seats: `max(coins over others)`."""
+
+    function: Name
+    expr: Expr
+    seats: tuple[Seat, ...]
+    span: Span
+
+
+@attrs.frozen
+class Rank:
+    """`rank(coins among everyone)`, `rank(fewest coins among players)`: 1 is first."""
+
+    function: Name
+    expr: Expr
+    seats: tuple[Seat, ...]
+    order: str  # most | fewest
+    span: Span
+
+
+Expr = Union[Number, Neg, BinOp, Not, NameRef, Call, Over, Rank]
 
 
 # ---- vocabulary -------------------------------------------------------------------------------
@@ -126,6 +169,22 @@ class Colour:
 @attrs.frozen
 class Colours:
     colours: tuple[Colour, ...]
+    span: Span
+
+
+@attrs.frozen
+class Abilities:
+    """Abilities a source may grant (`abilities: free_build, last_card`)."""
+
+    names: tuple[Name, ...]
+    span: Span
+
+
+@attrs.frozen
+class Decks:
+    """Decks besides the deck dealt by age (`decks: leaders`)."""
+
+    names: tuple[Name, ...]
     span: Span
 
 
@@ -176,24 +235,6 @@ class PassDirections:
 
 
 @attrs.frozen
-class Sell:
-    coins: int
-    span: Span
-
-
-@attrs.frozen
-class TradePrice:
-    coins: int
-    span: Span
-
-
-@attrs.frozen
-class NeighboursSell:
-    sources: tuple[Name, ...]
-    span: Span
-
-
-@attrs.frozen
 class StagesScore:
     category: Name
     span: Span
@@ -214,40 +255,24 @@ class TieBreak:
 
 
 @attrs.frozen
-class Timing:
-    """When a hook fires. `kind` is one of the IR timing names; `whenever` carries a filter."""
-
-    kind: str
-    scopes: tuple[Name, ...] = ()
-    colours: tuple[Name, ...] = ()
-    span: Span = attrs.field(default=None)
-
-
-@attrs.frozen
 class Order:
-    timing: Timing
+    """The order of the steps of the effects of one moment: `order end of turn: gain, decide`."""
+
+    moment: Name
     steps: tuple[Name, ...]
     span: Span
 
 
 @attrs.frozen
-class NeutralClause:
-    #: dealt_pile | control_starts | controller_draws | must_chain | sells_only_when_hand_unplayable |
-    #: never_wins
-    kind: str
-    values: tuple[Union[Name, int], ...]
+class CardZone:
+    """`cards count in built`: the zone card counts look at."""
+
+    zone: Name
     span: Span
 
 
-@attrs.frozen
-class Neutral:
-    name: Text
-    clauses: tuple[NeutralClause, ...]
-    span: Span
-
-
-SettingBody = Union[Players, StartCoins, Ages, Hand, Turns, PassDirections, Sell, TradePrice,
-                    NeighboursSell, StagesScore, PoolDraw, TieBreak, Order, Neutral]
+SettingBody = Union[Players, StartCoins, Ages, Hand, Turns, PassDirections, StagesScore, PoolDraw, TieBreak,
+                    Order, CardZone]
 
 
 @attrs.frozen
@@ -286,11 +311,11 @@ class Winner:
 class Option:
     name: Name
     title: Text | None
-    items: tuple[Union[Setting, When, Conflict, Teams, Winner], ...]
+    items: tuple[object, ...]  # Setting, When, Contest, Zone, Teams, Winner
     span: Span
 
 
-# ---- scoring and conflicts --------------------------------------------------------------------
+# ---- scoring ----------------------------------------------------------------------------------
 
 @attrs.frozen
 class Category:
@@ -307,27 +332,50 @@ class Scoring:
     span: Span
 
 
-@attrs.frozen
-class ConflictClause:
-    """One clause of a conflict block; `kind` is the grammar rule name."""
-
-    kind: str  # strength | sit_out | pairs | token_count | reduced_tokens | win | lose
-    expr: Expr | None = None
-    token: Name | None = None
-    numbers: tuple[int, ...] = ()
-    flag: bool = False
-    span: Span = attrs.field(default=None)
-
+# ---- triggers ---------------------------------------------------------------------------------
 
 @attrs.frozen
-class Conflict:
-    name: Name
-    clauses: tuple[ConflictClause, ...]
-    override: bool
+class Passive:
     span: Span
 
 
-# ---- effects ----------------------------------------------------------------------------------
+@attrs.frozen
+class OnBuild:
+    span: Span
+
+
+@attrs.frozen
+class AtMoment:
+    """`end of turn:` (the first such moment after the source is built) or `each end of age:`."""
+
+    moment: Name
+    each: bool
+    span: Span
+
+
+@attrs.frozen
+class EndOfGame:
+    """`end of game:`: at final scoring."""
+
+    span: Span
+
+
+@attrs.frozen
+class Whenever:
+    """`whenever SEATS builds [COLOURS] cards`, `... builds a stage`, `... gains T tokens`,
+    `... wins C`, `... loses C`."""
+
+    event: str  # builds | stages | gains | wins | loses
+    seats: tuple[Seat, ...]
+    colours: tuple[Name, ...]
+    name: Name | None  # the token or the contest
+    span: Span
+
+
+Trigger = Union[Passive, OnBuild, AtMoment, EndOfGame, Whenever]
+
+
+# ---- operations -------------------------------------------------------------------------------
 
 @attrs.frozen
 class Countable:
@@ -338,8 +386,10 @@ class Countable:
 
 @attrs.frozen
 class Per:
+    """`per brown card in self, left, right (including this)`: the amount times a quantity."""
+
     countable: Countable
-    scopes: tuple[Name, ...]
+    seats: tuple[Seat, ...]
     self_count: str | None  # "including" | "excluding" | None (not stated)
     span: Span
 
@@ -375,25 +425,25 @@ class SymbolAny:
 
 @attrs.frozen
 class GainCoins:
-    targets: tuple[Name, ...]
-    amount: int
+    targets: tuple[Seat, ...]
+    amount: Expr
     per: Per | None
     span: Span
 
 
 @attrs.frozen
 class GainTokens:
-    targets: tuple[Name, ...]
-    amount: int
+    targets: tuple[Seat, ...]
+    amount: Expr
     token: Name
-    worth: int | None
+    worth: Expr | None
     span: Span
 
 
 @attrs.frozen
 class LoseCoins:
-    targets: tuple[Name, ...]
-    amount: int
+    targets: tuple[Seat, ...]
+    amount: Expr
     per: Per | None
     or_take: Name | None
     span: Span
@@ -401,45 +451,59 @@ class LoseCoins:
 
 @attrs.frozen
 class Score:
-    amount: int
+    amount: Expr
     per: Per | None
     span: Span
 
 
 @attrs.frozen
-class TradePriceEffect:
+class Price:
+    """`buy raw from left, right for 1`."""
+
     resources: tuple[Name, ...]  # resource names or resource classes
-    sides: tuple[Name, ...]
+    sellers: tuple[Seat, ...]
     price: int
     span: Span
 
 
 @attrs.frozen
-class TradeRebate:
-    sides: tuple[Name, ...]
+class Rebate:
+    """`first purchase from left each turn costs 1 less`."""
+
+    sellers: tuple[Seat, ...]
     amount: int
     span: Span
 
 
 @attrs.frozen
-class FreeBuild:
+class Grant:
+    """`grant free_build once per age of brown cards`."""
+
+    ability: Name
+    period: str  # "" | turn | age | game
+    uses: int
     colours: tuple[Name, ...]
     span: Span
 
 
 @attrs.frozen
-class PlayLastCard:
+class CostChange:
+    """`stage costs no resources`, `neighbours recruit costs 1 coin less for red cards`."""
+
+    targets: tuple[Seat, ...]
+    action: Name
+    what: str  # resources | coins | less
+    amount: int  # for `less`
+    colours: tuple[Name, ...]
     span: Span
 
 
 @attrs.frozen
-class FreeStageResources:
-    span: Span
+class Decide:
+    """`decide pick`, `decide pick 2 times`."""
 
-
-@attrs.frozen
-class BuildFromDiscard:
-    count: int
+    decision: Name
+    times: int
     span: Span
 
 
@@ -447,7 +511,7 @@ class BuildFromDiscard:
 class CopyCard:
     count: int
     colours: tuple[Name, ...]
-    scopes: tuple[Name, ...]
+    seats: tuple[Seat, ...]
     span: Span
 
 
@@ -455,18 +519,46 @@ class CopyCard:
 class CopySymbol:
     count: int
     colours: tuple[Name, ...]
-    scopes: tuple[Name, ...]
+    seats: tuple[Seat, ...]
     span: Span
 
 
-Effect = Union[Produce, ProduceDerived, Symbol, SymbolAny, GainCoins, GainTokens, LoseCoins, Score,
-               TradePriceEffect, TradeRebate, FreeBuild, PlayLastCard, FreeStageResources,
-               BuildFromDiscard, CopyCard, CopySymbol]
+@attrs.frozen
+class Draw:
+    """`draw 1 card from pile into hand of controller`."""
+
+    count: Expr
+    from_zone: Name
+    from_seat: Seat | None
+    to_zone: Name
+    to_seat: Seat | None
+    span: Span
+
+
+@attrs.frozen
+class MoveCard:
+    """In an action: `move card to built [of SEAT]`."""
+
+    zone: Name
+    seat: Seat | None
+    span: Span
+
+
+@attrs.frozen
+class BuildStage:
+    """In an action: `build stage`."""
+
+    span: Span
+
+
+Effect = Union[Produce, ProduceDerived, Symbol, SymbolAny, GainCoins, GainTokens, LoseCoins, Score, Price, Rebate,
+               Grant, CostChange, Decide, CopyCard, CopySymbol, Draw, MoveCard, BuildStage]
 
 
 @attrs.frozen
 class Hook:
-    timing: Timing
+    trigger: Trigger
+    condition: Expr | None
     effect: Effect
     span: Span
 
@@ -516,7 +608,15 @@ class Aliases:
     span: Span
 
 
-CardAttr = Union[Cost, ChainFrom, ChainTo, Copies, Pool, Aliases]
+@attrs.frozen
+class CardDeck:
+    """`deck leaders`: the card belongs to a deck other than the one dealt by age."""
+
+    name: Name
+    span: Span
+
+
+CardAttr = Union[Cost, ChainFrom, ChainTo, Copies, Pool, Aliases, CardDeck]
 
 
 @attrs.frozen
@@ -569,8 +669,42 @@ class RemoveWonder:
     span: Span
 
 
-Item = Union[Resources, Symbols, Tokens, Colours, Game, Scoring, Conflict, Option, Card, Wonder,
-             RemoveCard, RemoveWonder]
+@attrs.frozen
+class RemoveNamed:
+    """`remove contest military`, `remove action sell`: a declaration of a lower layer goes."""
+
+    kind: str  # zone | deal | action | decision | contest
+    name: Name
+    span: Span
+
+
+@attrs.frozen
+class RemoveSeat:
+    name: Text
+    span: Span
+
+
+# The structure of the game, re-exported (see the module docstring).
+from wonderrules.grammar.syntax_structure import *  # noqa: E402,F403
+from wonderrules.grammar.syntax_structure import (  # noqa: E402
+    Action,
+    AtBlock,
+    Contest,
+    Deal,
+    Decision,
+    ExtendDeal,
+    Flow,
+    Market,
+    NeutralSeat,
+    Zone,
+)
+from wonderrules.grammar.syntax_structure import __all__ as _STRUCTURE  # noqa: E402
+
+__all__ += list(_STRUCTURE)
+
+Item = Union[Resources, Symbols, Tokens, Colours, Abilities, Decks, Game, Scoring, Option, Card, Wonder, RemoveCard,
+             RemoveWonder, RemoveNamed, RemoveSeat, Zone, Deal, ExtendDeal, Action, Decision, Market, Flow, AtBlock,
+             Contest, NeutralSeat]
 
 
 @attrs.frozen
@@ -579,8 +713,8 @@ class Ruleset:
 
     path: str
     header: Header
-    items: tuple[Item, ...]
+    items: tuple[object, ...]
     span: Span
 
 
-Node = Union[Ruleset, Item, Hook, Effect, Expr, Setting, When, Name, Text]
+Node = Union[Ruleset, Hook, Effect, Expr, Setting, When, Name, Text, Seat]

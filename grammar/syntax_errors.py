@@ -1,6 +1,7 @@
 """Parser failures turned into sentences a designer can act on.
 
-A failure is explained by the first of these that applies:
+A failure is explained by the first of these that applies (after words read as the moment of a
+trigger are looked at, see ``syntax_moments``):
 
 1. a catalogue of known mistakes. Each entry carries example texts that fail the same way as the
    mistake it names: on the same kind of token, at a point where the grammar accepts the same
@@ -23,8 +24,15 @@ import attrs
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
+from wonderrules.grammar.syntax_moments import (
+    TRIGGERS_HELP,
+    explain_moment_over_lines,
+    explain_trigger_words,
+    retarget,
+    trigger_run,
+)
 
-__all__ = ["Mistake", "CATALOGUE", "explain", "describe_expected", "match_catalogue"]
+__all__ = ["Mistake", "CATALOGUE", "explain", "describe_expected", "match_catalogue", "explain_moment_over_lines"]
 
 
 @attrs.frozen
@@ -59,21 +67,12 @@ CATALOGUE: tuple[Mistake, ...] = (
     Mistake("names in a list are separated by commas",
             'write `chain to "Stables", "Dispensary"`',
             ('card "A" age 1 brown chain to "B" "C"',)),
-    Mistake("an effect starts with its timing",
-            "write the timing and a colon before the effect, as in `passive: produce wood` or "
-            "`end of game: score 3`; timings are `passive`, `on build`, `end of turn`, "
-            "`each end of turn`, `each end of age`, `end of game` and `whenever ... builds`",
-            (_HOOK + "produce", _HOOK + "score", _HOOK + "gain", _HOOK + "symbol", _HOOK + "lose",
-             _HOOK + "buy", _HOOK + "build", _HOOK + "copy", _HOOK + "play", _HOOK + "first",
-             _HOOK + "self", _HOOK + "left", _HOOK + "stages")),
-    Mistake("a timing is followed by a colon",
+    Mistake("a trigger is followed by a colon",
             "write `passive: produce wood` or `end of game: score 3`",
             (_HOOK + "passive produce", _HOOK + "passive symbol", _HOOK + "on build gain",
-             _HOOK + "end of game score", _HOOK + "end of turn gain", _HOOK + "end of turn build",
-             _HOOK + "each end of age gain", _HOOK + "whenever self builds card gain",
-             _HOOK + "whenever self builds brown card gain", _HOOK + "passive buy",
-             _HOOK + "passive play", _HOOK + "passive self", _HOOK + "end of game symbol",
-             _HOOK + "end of game copy")),
+             _HOOK + "whenever self builds card gain", _HOOK + "whenever self builds brown card gain",
+             _HOOK + "passive buy", _HOOK + "passive grant", _HOOK + "passive self", _HOOK + "on build self",
+             _HOOK + "whenever self builds a stage gain", _HOOK + "passive 3", _HOOK + "on build 3")),
     Mistake("the count comes before the resource",
             "write `cost 2 wood`, not `cost wood 2`",
             ('card "A" age 1 brown cost wood 2', 'card "A" age 1 brown cost 1 coin, wood 2',
@@ -107,14 +106,14 @@ CATALOGUE: tuple[Mistake, ...] = (
             (_HOOK + "end of game: score 1 per brown in", _HOOK + "end of game: score 1 per brown }",
              _HOOK + "end of game: score 1 per brown self", _HOOK + "end of game: score 1 per brown left",
              _HOOK + "end of game: score 1 per in self")),
-    Mistake("a count needs `in` and the cities it looks at",
+    Mistake("a count needs `in` and the seats whose cities it looks at",
             "write `per brown card in self, left, right`",
             (_HOOK + "end of game: score 1 per brown card }", _HOOK + "end of game: score 1 per brown card end",
              _HOOK + "end of game: score 1 per brown card self", _HOOK + "end of game: score 1 per stage self",
              _HOOK + "end of game: score 1 per brown card left", _HOOK + "end of game: score 1 per stage }",
              _HOOK + "end of game: score 1 per stage left", _HOOK + "end of game: score 1 per brown card on",
              _HOOK + "end of game: score 1 per brown card passive", _HOOK + "end of game: score 1 per stage end")),
-    Mistake("cities in a list are separated by commas",
+    Mistake("seats in a list are separated by commas",
             "write `in self, left, right`",
             (_HOOK + "end of game: score 1 per brown card in self left",
              _HOOK + "end of game: score 1 per brown card in self right",
@@ -148,12 +147,59 @@ CATALOGUE: tuple[Mistake, ...] = (
     Mistake("score columns are separated by spaces or new lines, not commas",
             "write each column on its own line: `treasury = coins / 3`",
             ("scoring { a = coins,", "scoring { a,", "scoring { a b,")),
-    Mistake("a neutral seat's sale rule is stated for the whole hand",
-            "write `sells only when no card in hand can be built or used for a stage`",
-            ('game { neutral seat "F" { sells only when it', 'game { neutral seat "F" { sells only when card')),
-    Mistake("a conflict is resolved `at end of age`",
-            "write `conflict military at end of age { ... }`",
-            ("conflict naval {", "conflict naval at {", "conflict naval at end {")),
+    Mistake("a contest says at which moment it takes place",
+            "write `contest military at end of age { ... }`",
+            ("contest naval {", "contest naval at {", "contest naval end of age {")),
+    Mistake("a forced way names the action's way",
+            'write `must build by way chain when it can` in the `seat "NAME" { ... }` block',
+            ('seat "F" { must build by chain', 'seat "F" { must build by way chain }',
+             'seat "F" { must build by way chain when')),
+    Mistake("a last resort is written `only as a last resort`",
+            'write `sell only as a last resort` in the `seat "NAME" { ... }` block',
+            ('seat "F" { sell only when', 'seat "F" { sell only if', 'seat "F" { sell as')),
+    Mistake("a deal gives a number of cards to a zone of each player, or of a seat",
+            'write `hand cards to hand of each player` or `7 cards to pile of "Free City"`',
+            ("deal a from deck a { 7 to", "deal a from deck a { 7 cards hand", "deal a from deck a { 7 cards to hand }",
+             "deal a from deck a { 7 cards to hand of }", "deal a from deck a { 7 cards to hand of each }",
+             "deal a from deck a { 7 cards to hand of all",
+             "deal a from deck a { 7 cards to hand of players")),
+    Mistake("an action's operations follow `then:`",
+            "write `then: move card to built` (several operations one after the other, without commas)",
+            ("action a { move", "action a { gain", "action a { then move")),
+    Mistake("operations are written one after the other, without commas",
+            "write `then: move card to discard  gain 3 coins` (one operation per line reads best)",
+            ("action a { then: move card to a,", "action a { then: gain 3 coins,", "action a { then: build stage,")),
+    Mistake("a way says when it is open after a colon",
+            "write `way chain: free, when chained, only`, `way free: free, with ABILITY`, or `way pay`",
+            ("action a { way chain free", "action a { way free with", "action a { way chain when",
+             "action a { way }")),
+    Mistake("the action kinds of a decision follow a colon",
+            'write `decision play "age {age}, turn {turn}": build, stage, sell`',
+            ("decision play build", 'decision play "t" build', "decision play {")),
+    Mistake("a zone says whether each seat has one or the table shares it",
+            "write `zone hand: each seat, seen by owner` or `zone discard: shared`",
+            ("zone hand {", "zone hand: seen", "zone hand: each,", "zone hand: per seat", "zone hand each",
+             "zone hand: active")),
+    Mistake("who sees a zone is `owner`, `partners`, `everyone` or `nobody`",
+            "write `zone hand: each seat, seen by owner`",
+            ("zone hand: each seat, seen by players", "zone hand: each seat, seen by all",
+             "zone hand: each seat, seen by self", "zone hand: each seat, seen owner")),
+    Mistake("a round names a decision, then who takes part after a colon",
+            "write `round play`, or `round extra: players with ABILITY, within the turn`",
+            ("flow { round {", "flow { round extra players", "flow { round extra: with {",
+             "flow { round extra within", "flow { round extra: players, within turn")),
+    Mistake("a condition of the flow is followed by its steps in braces",
+            "write `if turn < turns { pass hand }` (and `else { ... }`)",
+            ("flow { if turn < turns pass", "flow { if turn < turns: pass", "flow { if turn < turns then")),
+    Mistake("a loop of the flow is `each age { ... }`, `each turn { ... }` or `repeat N times { ... }`",
+            "write `each age { deal age  each turn { round play } }`",
+            ("flow { each round", "flow { each player", "flow { each ages", "flow { repeat 3 {",
+             "flow { each age round")),
+    Mistake("an aggregate is written `max(EXPR over SEATS)`, a rank `rank(EXPR among SEATS)`",
+            "write `max(coins over others)` or `rank(coins among everyone)`",
+            (_HOOK + "end of game: score max(coins of others", _HOOK + "end of game: score max(coins in others",
+             _HOOK + "end of game: score rank(coins over everyone) }",
+             _HOOK + "end of game: score max(coins over", _HOOK + "end of game: score rank(coins among")),
     Mistake("a token is gained with the word `token`",
             "write `gain 1 victory token` (`tokens` for more than one)",
             (_HOOK + "on build: gain 2 gold }", _HOOK + "on build: gain 2 gold on",
@@ -177,26 +223,59 @@ CATALOGUE: tuple[Mistake, ...] = (
 
 #: Groups of keywords shown as one phrase when all of them are acceptable (largest first).
 _GROUPS: tuple[tuple[frozenset[str], str], ...] = (
-    (frozenset({"ages", "hand", "neighbours", "neutral", "order", "pass", "players", "pool", "sell",
-                "stages", "start", "tie", "trade", "turns", "when"}),
+    (frozenset({"abilities", "action", "at", "card", "colours", "contest", "deal", "decision", "decks",
+                "extend", "flow", "game", "market", "option", "remove", "replace", "resources", "scoring", "seat",
+                "symbols", "tokens", "wonder", "zone"}),
+     "a new item (`card`, `wonder`, `game`, `action`, `flow`, ...)"),
+    (frozenset({"ages", "cards", "hand", "order", "pass", "players", "pool", "stages", "start", "tie", "turns",
+                "when"}),
      "a game setting (`players`, `hand`, `turns`, `pass`, ...)"),
-    (frozenset({"card", "colours", "conflict", "game", "option", "remove", "replace", "resources",
-                "scoring", "symbols", "tokens", "wonder"}),
-     "a new item (`card`, `wonder`, `game`, ...)"),
-    (frozenset({"build", "buy", "copy", "first", "gain", "lose", "play", "produce", "score", "stages",
+    (frozenset({"buy", "copy", "decide", "draw", "first", "gain", "grant", "lose", "produce", "score",
                 "symbol"}),
-     "an effect (`produce`, `symbol`, `gain`, `score`, ...)"),
-    (frozenset({"everyone", "left", "neighbours", "others", "partner", "right", "self", "their"}),
-     "a city (`self`, `left`, `right`, `neighbours`, ...)"),
-    (frozenset({"lose", "pairs", "sit", "strength", "tokens", "win"}),
-     "a conflict clause (`strength:`, `pairs:`, `win:`, `lose:`, ...)"),
+     "an effect (`produce`, `symbol`, `gain`, `score`, `grant`, ...)"),
+    (frozenset({"controller", "enemies", "everyone", "left", "neighbours", "others", "partners", "players",
+                "right", "self", "their"}),
+     "a seat (`self`, `left`, `right`, `neighbours`, ...)"),
+    (frozenset({"at", "deal", "discard", "each", "if", "pass", "repeat", "round"}),
+     "a step of the flow (`round`, `at`, `if`, `each`, `pass`, ...)"),
+    (frozenset({"lose", "pairs", "ranking", "sit", "strength", "tokens", "win"}),
+     "a contest clause (`strength:`, `pairs:`, `win:`, `lose:`, ...)"),
+    (frozenset({"card", "cost", "require", "then", "unique", "way"}),
+     "an action clause (`card from`, `cost`, `way`, `then:`, ...)"),
+    (frozenset({"control", "controller", "must", "never", "pays", "resolves"}),
+     "a seat clause (`controller starts:`, `resolves first`, `must ...`, ...)"),
     (frozenset({"card", "cards", "symbol", "symbols", "token", "tokens"}),
      "what is counted (`card`, `token` or `symbol`)"),
-    (frozenset({"each", "end", "on", "passive", "whenever"}),
-     "a timing (`passive:`, `on build:`, `end of turn:`, `end of game:`, ...)"),
-    (frozenset({"alias", "chain", "copies", "cost", "pool"}),
+    (frozenset({"each", "on", "passive", "whenever"}),
+     "a trigger (`passive:`, `on build:`, `end of turn:`, `end of game:`, ...)"),
+    (frozenset({"alias", "chain", "copies", "cost", "deck", "pool"}),
      "a card clause (`cost`, `chain`, `copies`, `pool`, `alias`)"),
 )
+
+#: effects the language no longer has as phrases: (word read as an action, the word after it) ->
+#: what is written now (`INT`: any number after it)
+_OLD_EFFECTS = {
+    ("build", "free"): ("a free build is an ability granted by an effect",
+                        "write `passive: grant ABILITY once per age` with an ability the rule set declares and a "
+                        "way of its build action uses (`way free: free, with ABILITY`)"),
+    ("build", "INT"): ("an effect asks a decision of the rule set",
+                       "write `end of turn: decide DECISION` (`decide DECISION 2 times`), where the decision's action "
+                       "takes its card from the discard pile"),
+    ("play", "last"): ("playing the last card is an ability granted by an effect",
+                       "write `passive: grant ABILITY`, with an ability a round of the flow asks for "
+                       "(`round extra: players with ABILITY`)"),
+    ("stages", "cost"): ("a cost change names an action and says `costs`", "write `stage costs no resources`"),
+}
+
+#: words of the language that changed: the word written -> what is written now, and why
+_CHANGED = {
+    "conflict": ("a conflict is written as a contest", "write `contest military at end of age { ... }`"),
+    "neutral": ("a seat without a player is declared on its own", 'write `seat "NAME" { ... }` outside the game block'),
+    "sell": ("the price of a sale is an operation of the action that sells",
+             "write it in the action: `then: move card to discard  gain 3 coins`"),
+    "trade": ("trading is declared in the market", "write `market { sellers: left, right  sells: ...  price 2 }`"),
+    "neighbours": ("trading is declared in the market", "write `market { sellers: left, right  sells: ...  price 2 }`"),
+}
 
 _TERMINAL_WORDS = {
     "NAME": "a name",
@@ -222,6 +301,8 @@ def describe_expected(parser: Lark, terminals: Iterable[str]) -> str:
     words = set(_words(parser, terminals))
     if "override" in words and words & {"hand", "card"}:
         words.discard("override")  # `override` may precede any setting or item; not worth listing
+    if {"each", "on", "passive", "whenever"} <= words:
+        words.discard("NAME")  # a trigger may be a moment, which is words
     phrases: list[str] = []
     for members, phrase in _GROUPS:
         if members <= words:
@@ -244,7 +325,7 @@ def _failure(parser: Lark, text: str, start: str) -> Optional[UnexpectedToken]:
     try:
         parser.parse(text, start=start)
     except UnexpectedToken as e:
-        return e
+        return retarget(parser, e, text, start)
     except UnexpectedInput:
         return None
     return None
@@ -356,6 +437,22 @@ def _close_keyword(parser: Lark, word: str, accepts: Iterable[str]) -> Optional[
     return found[0] if found else None
 
 
+def _old_effect(exc: UnexpectedToken) -> Optional[tuple[str, str, str, Token]]:
+    """A phrase of effects the language replaced (`build free once per age`), read as the start of
+    a cost change (`ACTION costs ...`): its sentence, help and the words found."""
+    if set(exc.accepts or ()) != {"COSTS"}:
+        return None
+    ip = exc.interactive_parser
+    stack = list(ip.parser_state.value_stack) if ip is not None else []
+    if not stack or not isinstance(stack[-1], Token) or stack[-1].type != "NAME":
+        return None
+    after = "INT" if exc.token.type == "INT" else str(exc.token)
+    found = _OLD_EFFECTS.get((str(stack[-1]), after))
+    if found is None:
+        return None
+    return found[0], found[1], f"{stack[-1]} {exc.token}", stack[-1]
+
+
 def _colour_is_keyword(exc: UnexpectedToken) -> Optional[Token]:
     """`card "A" age 1 cost ...`: the colour was left out, so a clause keyword was read as it."""
     ip = exc.interactive_parser
@@ -378,8 +475,19 @@ def explain(parser: Lark, exc: UnexpectedInput, *, path: str, padded: str, start
     if isinstance(exc, UnexpectedCharacters):
         return _bad_character(parser, exc, path, padded)
     assert isinstance(exc, UnexpectedToken)
+    exc = retarget(parser, exc, padded, start)
+    words = explain_trigger_words(parser, exc, path)
+    if words is not None:
+        return words
     token = exc.token
     accepts = set(exc.accepts or exc.expected or ())
+    old = _old_effect(exc)
+    if old is not None:
+        return error("E0001", f"{old[0]} (found '{old[2]}')", _span(path, old[3]).to(_span(path, token)),
+                     help=old[1])
+    if token.type == "NAME" and str(token) in _CHANGED and not _close_keyword(parser, str(token), accepts):
+        sentence, hint = _CHANGED[str(token)]
+        return error("E0001", f"{sentence} (found '{token}')", _span(path, token), help=hint)
     if token.type == "$END":
         return _early_end(parser, exc, accepts, path, token, first_line, chunk, last_chunk, start)
 
@@ -406,10 +514,14 @@ def explain(parser: Lark, exc: UnexpectedInput, *, path: str, padded: str, start
                          help=f"did you mean `{phrase}`?")
     hint = None
     literals = set(_words(parser, accepts))
-    if "}" in literals and str(token) in ("card", "wonder", "stage", "game", "scoring", "option",
-                                          "conflict", "replace", "remove"):
+    if "}" in literals and str(token) in ("card", "wonder", "stage", "game", "scoring", "option", "contest",
+                                          "replace", "remove", "zone", "deal", "action", "decision", "market",
+                                          "flow", "seat"):
         hint = "is a '}' missing before it?"
     found = f"'{word}'" if glued is not None else _found(token)
+    if glued is None and trigger_run(exc) is not None:
+        return error("E0001", f"a trigger is followed by a colon (found {found})", span,
+                     help=f"write `end of turn: gain 2 coins`; {TRIGGERS_HELP}")
     return error("E0001", f"expected {describe_expected(parser, accepts)}, found {found}", span, help=hint)
 
 

@@ -63,15 +63,15 @@ def _same_card(a: s.Card, b: s.Card) -> bool:
     def shape(c: s.Card):
         cost = c.first(s.Cost)
         items = sorted((i.amount, i.resource.text if i.resource else "coins") for i in cost.items) if cost else []
-        hooks = [(h.timing.kind, _strip(h.effect)) for h in c.hooks]
+        hooks = [_strip(h) for h in c.hooks]
         return (c.colour.text, items, hooks)
     return shape(a) == shape(b)
 
 
-def _strip(effect) -> str:
+def _strip(hook) -> str:
     """An effect's text without positions, for comparing two definitions."""
 
-    return re.sub(r"span=Span\([^)]*\)", "", repr(effect))
+    return re.sub(r"span=Span\([^)]*\)", "", repr(hook))
 
 
 def _unknown_link(model: Model, card: s.Card, kind: str, t: s.Text, names) -> Diagnostic:

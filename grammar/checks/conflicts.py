@@ -1,11 +1,14 @@
-"""Pass: rule conflicts (networkx).
+"""Pass: rule conflicts (networkx), from what the core operations read and write.
 
 - Two effects that run at the same moment and touch the same quantity in an order-dependent way
   (one reads what the other writes, or one takes away what the other adds) need a declared order
-  (`order end of turn: gain, build, lose`). A moment is what the engine runs as one queue:
-  `end of turn` and `each end of turn` effects share the end of the turn, `whenever ... builds`
-  effects run with the `on build` effects of the turn.
-- Effects must not trigger each other in a cycle (a build that fires a build that fires ...).
+  (`order end of turn: gain, decide`). The effects of a moment are those triggered by it (`end of
+  turn`, `each end of turn`); the effects of what was just built (`on build`, `whenever ...
+  builds`) run together, ordered by `order on build`. A `decide` reads and writes what the
+  actions of its decision do: the zone their card comes from, the cards they build, the coins
+  they pay.
+- Effects must not trigger each other in a cycle: a build that fires a build that fires ...,
+  tokens gained whenever tokens are gained.
 
 Redefinitions across layers are found while merging (``resolve.py``, E0401).
 """
@@ -13,89 +16,193 @@ Redefinitions across layers are found while merging (``resolve.py``, E0401).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any, Optional
 
 import networkx as nx
 
-from wonderrules.grammar.checks.references import MOMENT_OF, TIMING_WORDS
+from wonderrules.grammar import syntax as s
+from wonderrules.grammar.checks.structure import ON_BUILD, all_hooks
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
+from wonderrules.grammar.lower_effects import lower_op
 from wonderrules.grammar.resolve import Model
-from wonderrules.interpreter import ir
+from wonderrules.interpreter.core import ir
 
-__all__ = ["check", "effect_reads", "effect_writes"]
+__all__ = ["check", "Effects", "STEP_OF"]
 
-
-
-def effect_reads(e: ir.Effect) -> frozenset[str]:
-    """What an effect instance reads: counted quantities, and coins for capped losses."""
-    out: set[str] = set()
-    per = getattr(e, "per", None)
-    if per is not None:
-        out.add(per.kind)
-    if isinstance(e, ir.LoseCoins):
-        out.add("coins")
-    if isinstance(e, ir.BuildFromDiscard):
-        out.add("discard")
-    return frozenset(out)
+#: the step of an operation among the effects of one moment (`order`), as the core sorts them
+STEP_OF = {ir.GainCoins: "gain", ir.GainTokens: "gain", ir.LoseCoins: "lose", ir.Decide: "decide", ir.Move: "move"}
+_QUANTITY = {"coins": "coins", "tokens": "tokens", "value": "tokens", "cards": "cards", "stages": "stages",
+             "symbols": "symbols", "squares": "symbols", "sets": "symbols"}
 
 
-def effect_writes(e: ir.Effect) -> frozenset[str]:
-    if isinstance(e, ir.GainCoins):
-        return frozenset({"coins+"})
-    if isinstance(e, ir.GainTokens):
-        return frozenset({"tokens+"})
-    if isinstance(e, ir.LoseCoins):
-        return frozenset({"coins-"} | ({"tokens+"} if e.shortfall_token else set()))
-    if isinstance(e, ir.BuildFromDiscard):
-        return frozenset({"cards", "discard"})
-    return frozenset()
+class Effects:
+    """What operations read and write, from the rule set's declarations (actions, zones)."""
+
+    def __init__(self, model: Model, rules: ir.RuleSet) -> None:
+        self.rules = rules
+        self.actions = {a.name: a for a in rules.actions}
+        self.decisions = {d.name: d for d in rules.decisions}
+        self.active = {z.name for z in rules.zones if z.active}
+        self.card_zone = rules.settings.card_zone
+
+    def expr_reads(self, e: Any, out: set[str]) -> None:
+        if isinstance(e, ir.Quantity):
+            out.add(f"zone {e.names[0]}" if e.what == "size" and e.names else _QUANTITY.get(e.what, e.what))
+        for field in ("left", "right", "operand", "expr"):
+            inner = getattr(e, field, None)
+            if inner is not None:
+                self.expr_reads(inner, out)
+        for a in getattr(e, "args", ()):
+            self.expr_reads(a, out)
+
+    def _into(self, zone: str, out: set[str]) -> None:
+        out.add(f"zone {zone}")
+        if zone in self.active:
+            out.update(("cards+", "symbols+"))
+
+    def reads_writes(self, op: Any, seen: frozenset[str] = frozenset()) -> tuple[set[str], set[str]]:
+        """(reads, writes) of one operation; a write is `coins+`, `coins-`, `cards+`, `zone hand`..."""
+        reads: set[str] = set()
+        writes: set[str] = set()
+        for field in ("amount", "count", "worth"):
+            inner = getattr(op, field, None)
+            if isinstance(inner, ir.EXPR_TYPES):
+                self.expr_reads(inner, reads)
+        if isinstance(op, ir.GainCoins):
+            writes.add("coins+")
+        elif isinstance(op, ir.LoseCoins):
+            reads.add("coins")
+            writes.add("coins-")
+            if op.or_take:
+                writes.add("tokens+")
+        elif isinstance(op, ir.GainTokens):
+            writes.add("tokens+")
+        elif isinstance(op, ir.Move):
+            reads.add(f"zone {op.from_zone}")
+            writes.add(f"zone {op.from_zone}")
+            self._into(op.to_zone, writes)
+        elif isinstance(op, ir.MoveCard):
+            self._into(op.zone, writes)
+        elif isinstance(op, ir.BuildStage):
+            writes.update(("stages+", "symbols+"))
+        elif isinstance(op, ir.Decide) and op.decision not in seen:
+            decision = self.decisions.get(op.decision)
+            for name in decision.actions if decision is not None else ():
+                kind = self.actions.get(name)
+                if kind is None:
+                    continue
+                if kind.card_from:
+                    reads.add(f"zone {kind.card_from}")
+                    writes.add(f"zone {kind.card_from}")
+                if kind.cost != "none" and any(not way.free for way in kind.ways):
+                    reads.add("coins")
+                    writes.update(("coins-", "coins+"))
+                for req in kind.requires:
+                    self.expr_reads(req.condition, reads)
+                for inner in kind.then:
+                    r, wr = self.reads_writes(inner, seen | {op.decision})
+                    reads |= r
+                    writes |= wr
+        return reads, writes
+
+    def builds(self, op: Any) -> bool:
+        """Whether an operation builds something (a card into an active zone, a stage)."""
+        _, writes = self.reads_writes(op)
+        return "cards+" in writes or "stages+" in writes
 
 
-def _order_dependent(a: ir.Effect, b: ir.Effect) -> str | None:
-    """The quantity that makes the order of a and b matter, or None."""
-    ra, rb, wa, wb = effect_reads(a), effect_reads(b), effect_writes(a), effect_writes(b)
-    for w in wa:
-        q = w.rstrip("+-")
-        if q in rb:
-            return q
-    for w in wb:
-        q = w.rstrip("+-")
-        if q in ra:
-            return q
+def _order_dependent(a: tuple[set[str], set[str]], b: tuple[set[str], set[str]]) -> Optional[str]:
+    """The quantity that makes the order of two operations matter, or None."""
+    (ra, wa), (rb, wb) = a, b
+    for writes, reads in ((wa, rb), (wb, ra)):
+        for w in sorted(writes):
+            q = w.rstrip("+-")
+            if q in reads:
+                return q
     if ("coins-" in wa and "coins+" in wb) or ("coins+" in wa and "coins-" in wb):
         return "coins"
     return None
 
 
-def _hooks(model: Model, rules: ir.RuleSet) -> Iterator[tuple[str, ir.Hook, Span, int]]:
-    """(owner description, hook, span, layer rank) for every card and stage hook."""
-    rank = {name: i for i, name in enumerate(model.layers)}
-    for card in rules.cards:
-        node = model.cards[(card.name, card.age)]
-        for h, hn in zip(card.hooks, node.hooks):
-            yield f"card '{card.name}'", h, hn.span, rank.get(card.layer, -1)
-    for w in rules.wonders:
-        node = model.wonders[(w.name, w.side)]
-        for i, (st, stn) in enumerate(zip(w.stages, node.stages), 1):
-            for h, hn in zip(st.hooks, stn.hooks):
-                yield f"{w.name} {w.side} stage {i}", h, hn.span, rank.get(w.layer, -1)
-
-
-#: how a message names each moment
-_AT = {"on_build": "on build", "end_of_turn": "at end of turn", "each_end_of_age": "at each end of age"}
+def _moment_of(t: s.Trigger) -> Optional[str]:
+    if isinstance(t, s.OnBuild) or (isinstance(t, s.Whenever) and t.event in ("builds", "stages")):
+        return ON_BUILD
+    if isinstance(t, s.AtMoment):
+        return t.moment.text
+    return None
 
 
 def _declared(rules: ir.RuleSet) -> dict[str, list[tuple[str, ...]]]:
-    """Every order declared for a timing, in the settings, patches and options."""
+    """Every order declared for a moment, in the settings, patches and options."""
     out: dict[str, list[tuple[str, ...]]] = {}
-    sources = [rules.settings] + [p.values for p in rules.patches]
-    sources += [p.values for o in rules.options for p in o.patches]
+    sources: list[Any] = [rules.settings, *rules.patches, *(p for o in rules.options for p in o.patches)]
     for st in sources:
-        for timing, steps in st.order:
-            out.setdefault(timing, []).append(steps)
+        for moment, steps in st.order:
+            out.setdefault(moment, []).append(steps)
     return out
 
 
-def _order_entry(model: Model, moment: str) -> tuple[Span, bool] | None:
+_Entry = tuple[str, s.Hook, Any, int]
+
+
+def _entries(model: Model, classes: Any, groups: Any) -> Iterator[_Entry]:
+    """(owner, hook, lowered operation, layer rank) of every effect."""
+    rank = {name: i for i, name in enumerate(model.layers)}
+    layer_of: dict[int, str] = {}
+    for key, card in model.cards.items():
+        layer_of[id(card)] = model.card_layers.get(key, "")
+    for key, wonder in model.wonders.items():
+        layer_of[id(wonder)] = model.wonder_layers.get(key, "")
+    owners: dict[int, str] = {}
+    for card in model.cards.values():
+        for h in card.hooks:
+            owners[id(h)] = layer_of[id(card)]
+    for wonder in model.wonders.values():
+        for stage in wonder.stages:
+            for h in stage.hooks:
+                owners[id(h)] = layer_of[id(wonder)]
+    for owner, h in all_hooks(model):
+        yield owner, h, lower_op(h.effect, classes, groups), rank.get(owners.get(id(h), ""), -1)
+
+
+def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    fx = Effects(model, rules)
+    declared = _declared(rules)
+    classes = model.resource_classes()
+    groups = {g: [m.text for m in members] for g, (_, members) in model.symbol_groups.items()}
+    entries = list(_entries(model, classes, groups))
+    by_moment: dict[str, list[tuple[_Entry, tuple[set[str], set[str]]]]] = {}
+    pairs_seen: set[tuple[str, str, str]] = set()
+    for entry in entries:
+        _, h, op, _ = entry
+        moment = _moment_of(h.trigger)
+        step = STEP_OF.get(type(op))
+        if moment is None or step is None:
+            continue
+        rw = fx.reads_writes(op)
+        group = by_moment.setdefault(moment, [])
+        for other, other_rw in group:
+            other_step = STEP_OF[type(other[2])]
+            if type(other[2]) is type(op) or other_step == step:
+                continue
+            q = _order_dependent(rw, other_rw)
+            if q is None:
+                continue
+            orders = declared.get(moment, [])
+            if orders and all(step in o and other_step in o for o in orders):
+                continue
+            key = (moment, *sorted((step, other_step)))
+            if key in pairs_seen:
+                continue
+            pairs_seen.add(key)
+            diags.append(_order_error(model, moment, q, entry, other, orders))
+        group.append((entry, rw))
+    diags.extend(_trigger_cycles(entries, fx))
+    return diags
+
+
+def _order_entry(model: Model, moment: str) -> Optional[tuple[Span, bool]]:
     """Where the game block declares the order of a moment, and whether the topmost layer (the
     one being written) does."""
     entry = model.settings.get(f"order {moment}")
@@ -104,96 +211,83 @@ def _order_entry(model: Model, moment: str) -> tuple[Span, bool] | None:
     return entry.node.span, bool(model.layers) and entry.layer == model.layers[-1]
 
 
-def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
-    diags: list[Diagnostic] = []
-    declared = _declared(rules)
-    by_timing: dict[str, list[tuple[str, ir.Hook, Span, int]]] = {}
-    pairs_seen: set[tuple[str, str, str]] = set()
-    hooks = list(_hooks(model, rules))
-    for entry in hooks:
-        _, h, _, _ = entry
-        moment = MOMENT_OF.get(h.timing)
-        if moment is None:
-            continue
-        group = by_timing.setdefault(moment, [])
-        for other in group:
-            if type(other[1].effect) is type(h.effect):
-                continue
-            q = _order_dependent(h.effect, other[1].effect)
-            if q is None:
-                continue
-            step_a, step_b = h.effect.step, other[1].effect.step
-            if step_a == step_b:
-                continue
-            orders = declared.get(moment, [])
-            if orders and all(step_a in o and step_b in o for o in orders):
-                continue
-            key = (moment, *sorted((step_a, step_b)))
-            if key in pairs_seen:
-                continue
-            pairs_seen.add(key)
-            diags.append(_order_error(model, moment, q, entry, other, orders))
-        group.append(entry)
-    diags.extend(_trigger_cycles([(o, h, sp) for o, h, sp, _ in hooks]))
-    return diags
-
-
-def _order_error(model: Model, timing: str, quantity: str, a: tuple[str, ir.Hook, Span, int],
-                 b: tuple[str, ir.Hook, Span, int], orders: list[tuple[str, ...]]) -> Diagnostic:
-    """E0402, pointing at the hook of the latest layer (the one a designer just wrote)."""
+def _order_error(model: Model, moment: str, quantity: str, a: _Entry, b: _Entry,
+                 orders: list[tuple[str, ...]]) -> Diagnostic:
+    """E0402, pointing at the effect of the latest layer (the one a designer just wrote)."""
     if b[3] > a[3]:
         a, b = b, a
-    owner_a, hook_a, span_a, _ = a
-    owner_b, hook_b, span_b, _ = b
-    step_a, step_b = hook_a.effect.step, hook_b.effect.step
-    existing = _order_entry(model, timing)
+    owner_a, hook_a, op_a, _ = a
+    owner_b, hook_b, op_b, _ = b
+    step_a, step_b = STEP_OF[type(op_a)], STEP_OF[type(op_b)]
+    existing = _order_entry(model, moment)
     steps = list(orders[0]) if orders else []
     steps += [st for st in (step_b, step_a) if st not in steps]
-    words = TIMING_WORDS[timing]
-    labels = [Label(span_b, f"'{step_b}' here")]
-    line = f"order {words}: {', '.join(steps)}"
+    labels = [Label(hook_b.span, f"'{step_b}' here")]
+    line = f"order {moment}: {', '.join(steps)}"
     if existing is None:
         hint = f"declare it in the game block, in the order they should run: `{line}`"
     else:
         labels.append(Label(existing[0], "the declared order"))
         hint = (f"name both steps in the declared order, in the order they should run: `{line}`" if existing[1]
                 else f"declare it in the game block, in the order they should run: `override {line}`")
-    return error(
-        "E0402",
-        f"{_AT[timing]}, '{step_a}' ({owner_a}) and '{step_b}' ({owner_b}) both touch {quantity}, "
-        "and their order is not declared", span_a, labels=labels, help=hint)
+    at = "on build" if moment == ON_BUILD else f"at {moment}"
+    return error("E0402", f"{at}, '{step_a}' ({owner_a}) and '{step_b}' ({owner_b}) both touch {quantity}, "
+                 "and their order is not declared", hook_a.span, labels=labels, help=hint)
 
 
-def _trigger_cycles(hooks: list[tuple[str, ir.Hook, Span]]) -> list[Diagnostic]:
-    """A build from the discard pile builds a card and fires that card's build hooks and every
-    `whenever ... builds` hook; a cycle through them never ends."""
+def _emits(op: Any, fx: Effects) -> set[Any]:
+    out: set[Any] = set()
+    if fx.builds(op):
+        out.add("builds")
+    if isinstance(op, ir.GainTokens):
+        out.add(("gains", op.token))
+    if isinstance(op, ir.LoseCoins) and op.or_take:
+        out.add(("gains", op.or_take))
+    return out
+
+
+def _listens(owner: str, h: s.Hook) -> set[Any]:
+    t = h.trigger
+    if isinstance(t, s.Whenever) and t.event in ("builds", "stages"):
+        return {"builds"}
+    if isinstance(t, s.Whenever) and t.event == "gains" and t.name is not None:
+        return {("gains", t.name.text)}
+    if owner.startswith("card ") and (isinstance(t, s.OnBuild) or (isinstance(t, s.AtMoment) and not t.each)):
+        return {"builds"}  # a card's own once-effects come with each card built
+    return set()
+
+
+def _trigger_cycles(entries: list[_Entry], fx: Effects) -> list[Diagnostic]:
     g = nx.DiGraph()
-    emitters = [(i, o, h, sp) for i, (o, h, sp) in enumerate(hooks) if "build" in getattr(h.effect, "emits", ())]
-    card_owned = {i for i, (o, h, sp) in enumerate(hooks) if o.startswith("card ")}
-    for i, _, _, _ in emitters:
-        for j, (_, h, _) in enumerate(hooks):
-            listens = h.timing == "whenever_builds" or (j in card_owned and h.timing in ("on_build", "end_of_turn"))
-            if listens and "build" in getattr(h.effect, "emits", ()):
+    emits = [_emits(op, fx) for _, _, op, _ in entries]
+    listens = [_listens(owner, h) for owner, h, _, _ in entries]
+    for i, out in enumerate(emits):
+        if not out:
+            continue
+        for j, heard in enumerate(listens):
+            if out & heard and emits[j] & heard:
                 g.add_edge(i, j)
     diags = []
-    reported: set[frozenset] = set()
+    reported: set[frozenset[int]] = set()
     for cycle in nx.simple_cycles(g):
         key = frozenset(cycle)
         if key in reported:
             continue
         reported.add(key)
-        owner, _, span = hooks[cycle[0]]
-        if len(cycle) == 1:
-            message = (f"{owner} builds from the discard pile when it is built, so the card it builds "
-                       "may do the same again, without end")
+        owner, hook, op, _ = entries[cycle[0]]
+        if "builds" in emits[cycle[0]] and len(cycle) == 1:
+            message = (f"{owner} builds when it is built, so what it builds may do the same again, without end")
+            hint = ("a card built by an effect must not itself build by that effect when it is built; give this "
+                    "effect to a wonder stage, or make it an `each ...` effect")
+        elif "builds" in emits[cycle[0]]:
+            message = "builds trigger each other without end: " + " -> ".join(entries[k][0] for k in cycle + [cycle[0]])
+            hint = "a card built by an effect must not itself build by that effect; break the circle"
         else:
-            message = "builds trigger each other without end: " + " -> ".join(hooks[k][0] for k in cycle + [cycle[0]])
-        labels = [Label(hooks[k][2], "builds from the discard pile") for k in cycle[1:]]
-        diags.append(error("E0403", message, span, labels=labels,
-                           help="a card built from the discard pile must not itself build from the discard pile; "
-                                "give this effect to a wonder stage, or let it happen `each end of age`"))
+            message = "tokens gained trigger each other without end: " + " -> ".join(
+                entries[k][0] for k in cycle + [cycle[0]])
+            hint = "an effect run whenever tokens are gained must not gain those tokens again"
+        labels = [Label(entries[k][1].span, "triggers the next") for k in cycle[1:]]
+        diags.append(error("E0403", message, hook.span, labels=labels, help=hint))
         if len(reported) > 5:
             break
     return diags
-
-

@@ -1,7 +1,8 @@
-"""Pass: deck arithmetic. For every table the rule set allows (each player count, with and
-without each option), each age's deck deals exactly one hand per player and one pile per
-neutral seat; pools hold enough cards for their draws; turns fit in a hand; there is a wonder
-for every seat.
+"""Pass: deck arithmetic, derived from the declared deals. For every table the rule set allows
+(each player count, with and without each option), each deal's deck holds the cards its targets
+take: exactly, for the deck dealt by age when nothing is left over (`rest to ZONE` keeps what is
+left; any other deck may hold more). Pools hold enough cards for their draws; turns fit in a
+hand; there is a wonder for every seat.
 
 A mistake usually shows at every player count (one card too many is too many at 3 players and
 at 7); such findings are reported once, naming all the tables they concern.
@@ -16,18 +17,74 @@ import attrs
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model
-from wonderrules.interpreter import ir
-from wonderrules.interpreter.config import ConfigError, GameConfig, deck_cards, resolve_config, supported_tables
+from wonderrules.interpreter.core import ir
+from wonderrules.interpreter.core.config import (
+    ConfigError,
+    TableConfig,
+    deck_cards,
+    evaluate,
+    resolve_config,
+    supported_tables,
+)
 
-__all__ = ["check", "deck_report", "describe_tables"]
+__all__ = ["check", "deck_report", "describe_tables", "AGE_DECK"]
+
+AGE_DECK = "age"
+
+
+@attrs.frozen
+class _Target:
+    count: int
+    zone: str
+    who: str  # "players" or a neutral seat
+    receivers: int
+
+    def words(self, players: int) -> str:
+        if self.who == "players":
+            return f"{self.count} to {self.zone} of each of {players} players"
+        return f'{self.count} to {self.zone} of "{self.who}"'
+
+
+def _targets(deal: ir.Deal, cfg: TableConfig) -> list[_Target]:
+    seats = {n.name for n in cfg.neutral_seats}
+    out = []
+    for t in deal.targets:
+        count = evaluate(t.count, cfg.variables())
+        receivers = cfg.players if t.to == "players" else (1 if t.to in seats else 0)
+        if receivers:
+            out.append(_Target(count, t.zone, t.to, receivers))
+    return out
+
+
+def _dealt(rules: ir.RuleSet) -> list[ir.Deal]:
+    """The deals the flow deals (every deal, when the flow deals none by name)."""
+    named: set[str] = set()
+
+    def walk(steps: Sequence[object]) -> None:
+        for st in steps:
+            if isinstance(st, ir.DealStep):
+                named.add(st.deal)
+            for field in ("body", "then", "otherwise"):
+                inner = getattr(st, field, None)
+                if inner:
+                    walk(inner)
+
+    walk(rules.flow)
+    for block in rules.moments:
+        walk(block.steps)
+    return [d for d in rules.deals if d.name in named]
 
 
 def deck_report(rules: ir.RuleSet) -> list[dict]:
-    """Per table and age: cards from copies, cards drawn from pools, and what the deal needs."""
+    """Per table and age: cards from copies, cards drawn from pools, and what the deal by age needs."""
     rows = []
+    deal = next((d for d in _dealt(rules) if d.deck == AGE_DECK), None)
+    if deal is None:
+        return rows
     for players, options in supported_tables(rules):
         try:
             cfg = resolve_config(rules, players, options)
+            targets = _targets(deal, cfg)
         except ConfigError:
             continue
         for age in range(1, cfg.ages + 1):
@@ -36,8 +93,8 @@ def deck_report(rules: ir.RuleSet) -> list[dict]:
             rows.append({
                 "players": players, "options": options, "age": age, "copies": copies,
                 "draws": draws, "total": copies + sum(n for _, n in draws),
-                "needed": cfg.hand * cfg.piles(), "hand": cfg.hand, "piles": cfg.piles(),
-                "turns": cfg.turns,
+                "needed": sum(t.count * t.receivers for t in targets), "hand": cfg.hand,
+                "piles": sum(t.receivers for t in targets), "turns": cfg.turns,
             })
     return rows
 
@@ -58,12 +115,14 @@ def describe_tables(players: Sequence[int], options: tuple[str, ...] = ()) -> st
 
 @attrs.frozen
 class _Deal:
+    deal: str
+    deck: str
     players: int
-    age: int
+    age: int  # 0: a deck not dealt by age
     copies: int
     draws: tuple[tuple[str, int], ...]
-    hand: int
-    piles: int
+    targets: tuple[_Target, ...]
+    rest: bool
 
     @property
     def total(self) -> int:
@@ -71,14 +130,18 @@ class _Deal:
 
     @property
     def need(self) -> int:
-        return self.hand * self.piles
+        return sum(t.count * t.receivers for t in self.targets)
+
+    def wrong(self) -> bool:
+        if self.total < self.need:
+            return True
+        return self.deck == AGE_DECK and not self.rest and self.total != self.need
 
     def breakdown(self) -> str:
         parts = [f"{self.copies} from copies"] + [f"{n} from pool '{p}'" for p, n in self.draws]
-        hands = f"{self.players} hands" + (f" and {self.piles - self.players} pile(s)"
-                                            if self.piles != self.players else "")
+        gives = ", ".join(t.words(self.players) for t in self.targets) or "nothing"
         return f"at {self.players} players the deck holds {self.total} ({' + '.join(parts)}), " \
-               f"and {hands} of {self.hand} take {self.need}"
+               f"and the deal gives {self.need}: {gives}"
 
 
 def _layer_rank(model: Model, layer: str) -> int:
@@ -92,13 +155,21 @@ def _setting(model: Model, key: str) -> tuple[int, Span] | None:
     return _layer_rank(model, entry.layer), entry.node.span
 
 
-def _deck_span(model: Model, age: int, fallback: Span | None) -> tuple[Span | None, list[Label]]:
+def _deck_span(model: Model, deal: str, age: int, fallback: Span | None) -> tuple[Span | None, list[Label]]:
     """Where to point for a deck of the wrong size: the latest layer's change to that age's deal
-    (a card it adds or removes, the hand size or pool draw it sets); the hand size when all are
-    equal."""
+    (a card it adds or removes, the hand size, a pool draw, a target of the deal); the hand size
+    when all are equal."""
     hand = _setting(model, "hand")
     best_rank, span = hand if hand is not None else (-1, fallback)
     labels: list[Label] = []
+    node = model.deals.get(deal)
+    if node is not None:
+        rank = _layer_rank(model, model.declared_in.get(("deal", deal), ""))
+        if rank > best_rank:
+            best_rank, span = rank, node.name.span
+        for ext, layer in model.deal_extensions.get(deal, ()):
+            if _layer_rank(model, layer) > best_rank:
+                best_rank, span = _layer_rank(model, layer), ext.span
     for key, entry in model.settings.items():
         if key.startswith("pool ") and (entry.node.body.age in (None, age)):
             rank = _layer_rank(model, entry.layer)
@@ -127,12 +198,13 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
     diags: list[Diagnostic] = []
     turns_over: dict[tuple[str, ...], list[tuple[int, int, int]]] = {}
     no_hand: dict[tuple[str, ...], list[tuple[int, int, int]]] = {}
-    deals: dict[tuple[int, tuple[str, ...]], list[_Deal]] = {}
+    deals: dict[tuple[str, int, tuple[str, ...]], list[_Deal]] = {}
     pools: dict[tuple[int, str, int, tuple[str, ...]], list[tuple[int, int]]] = {}
     negative_draws: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
     config_errors: dict[str, None] = {}
-    wonders = len({w.name for w in rules.wonders})
+    wonders = len({b.name for b in rules.boards})
     no_wonder: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+    dealt = _dealt(rules)
 
     for players, options in supported_tables(rules):
         try:
@@ -147,7 +219,13 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
             continue
         if cfg.turns > cfg.hand:
             turns_over.setdefault(options, []).append((players, cfg.hand, cfg.turns))
-        _deals(rules, cfg, options, deals, pools, negative_draws)
+        for deal in dealt:
+            try:
+                targets = tuple(_targets(deal, cfg))
+            except ConfigError as e:
+                config_errors.setdefault(str(e))
+                continue
+            _deals(rules, cfg, deal, targets, options, deals, pools, negative_draws)
 
     for msg in config_errors:
         diags.append(error("E0104", msg, where))
@@ -185,9 +263,9 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
         span = _setting(model, f"pool {pool}")
         diags.append(error("E0104", f"age {age} draws fewer than 0 cards from pool '{pool}' "
                            f"({describe_tables(players, options)})", span[1] if span else where))
-    for (age, options), rows in deals.items():
+    for (deal, age, options), rows in deals.items():
         if (age, options) not in overdrawn:  # the pool error explains the count
-            diags.append(_deck_error(model, age, options, rows, where))
+            diags.append(_deck_error(model, deal, age, options, rows, where))
     return diags
 
 
@@ -199,8 +277,9 @@ def _too_few_wonders(model: Model, wonders: int, options: tuple[str, ...], rows:
         tables += f" ({_range(seats for _, seats in rows)} seats, neutral seats included)"
     # point at the latest layer's change: the player counts, a neutral seat, a removed wonder
     players = model.settings.get("players")
-    changes = [(_layer_rank(model, e.layer), e.node.span) for key, e in model.settings.items()
-               if key == "players" or key.startswith("neutral ")]
+    changes = [(_layer_rank(model, e.layer), e.node.span) for key, e in model.settings.items() if key == "players"]
+    changes += [(_layer_rank(model, model.declared_in.get(("seat", name), "")), seat.name.span)
+                for name, seat in model.seats.items()]
     changes += [(_layer_rank(model, layer), removal.span) for removal, layer in model.wonder_removals]
     span = max(changes, key=lambda c: c[0])[1] if changes else where
     labels = [Label(players.node.span, "player counts set here")] if players and players.node.span != span else []
@@ -214,8 +293,14 @@ def _range(values) -> str:
     return str(vals[0]) if len(vals) == 1 else f"{vals[0]} to {vals[-1]}"
 
 
-def _deals(rules: ir.RuleSet, cfg: GameConfig, options: tuple[str, ...], deals: dict, pools: dict,
-           negative_draws: dict) -> None:
+def _deals(rules: ir.RuleSet, cfg: TableConfig, deal: ir.Deal, targets: tuple[_Target, ...],
+           options: tuple[str, ...], deals: dict, pools: dict, negative_draws: dict) -> None:
+    if deal.deck != AGE_DECK:
+        copies = sum(max(1, c.copies_for(cfg.seats)) for c in rules.cards if c.deck == deal.deck)
+        found = _Deal(deal.name, deal.deck, cfg.players, 0, copies, (), targets, bool(deal.rest))
+        if found.wrong():
+            deals.setdefault((deal.name, 0, options), []).append(found)
+        return
     for age in range(1, cfg.ages + 1):
         draws = tuple(cfg.draws_for(age))
         for pool, n in draws:
@@ -224,25 +309,27 @@ def _deals(rules: ir.RuleSet, cfg: GameConfig, options: tuple[str, ...], deals: 
                 pools.setdefault((age, pool, available, options), []).append((cfg.players, n))
             if n < 0:
                 negative_draws.setdefault((age, pool, options), []).append(cfg.players)
-        deal = _Deal(cfg.players, age, len(deck_cards(rules, cfg, age)), draws, cfg.hand, cfg.piles())
-        if deal.total != deal.need:
-            deals.setdefault((age, options), []).append(deal)
+        found = _Deal(deal.name, deal.deck, cfg.players, age, len(deck_cards(rules, cfg, age)), draws, targets,
+                      bool(deal.rest))
+        if found.wrong():
+            deals.setdefault((deal.name, age, options), []).append(found)
 
 
-def _deck_error(model: Model, age: int, options: tuple[str, ...], rows: list[_Deal],
+def _deck_error(model: Model, deal: str, age: int, options: tuple[str, ...], rows: list[_Deal],
                 where: Span | None) -> Diagnostic:
     tables = describe_tables([r.players for r in rows], options)
     diffs = {r.total - r.need for r in rows}
+    deck = f"age {age} deck" if age else f"deck '{rows[0].deck}'"
     if len(rows) == 1:
         r = rows[0]
-        message = f"age {age} deck has {r.total} cards for {tables}, but the deal needs {r.need}"
+        message = f"{deck} has {r.total} cards for {tables}, but the deal needs {r.need}"
     elif len(diffs) == 1:
         d = diffs.pop()
         n = abs(d)
-        message = f"age {age} deck has {n} card{'s' if n != 1 else ''} too {'many' if d > 0 else 'few'} for {tables}"
+        message = f"{deck} has {n} card{'s' if n != 1 else ''} too {'many' if d > 0 else 'few'} for {tables}"
     else:
-        message = f"age {age} deck does not match the deal for {tables}"
-    span, labels = _deck_span(model, age, where)
+        message = f"{deck} does not match the deal for {tables}"
+    span, labels = _deck_span(model, deal, age, where)
     first = rows[0]
     help_text = first.breakdown()
     for r in rows[1:5]:

@@ -1,8 +1,8 @@
 """Pass: layering beyond one definition at a time.
 
-- Options change the game as a layer does: a setting or a conflict of an option that replaces
-  one the game defines is written with `override` (E0401), and an `override` that replaces
-  nothing is refused (E0404).
+- Options change the game as a layer does: a setting, a contest or a zone of an option that
+  replaces one the game defines is written with `override` (E0401), and an `override` that
+  replaces nothing is refused (E0404). An option changes who sees a zone, not what it is.
 - A layer that overrides (or replaces) what a layer it does not extend defined wins only
   because of the order the layers were loaded in (W0406). The checker tries the other order:
   when the order given is the one that works, it says nothing.
@@ -68,8 +68,10 @@ def _option(model: Model, opt: s.Option, diags: list[Diagnostic]) -> None:
                                        help="an option's `players` comes first in the option, outside `when`"))
                 else:
                     _option_setting(model, name, inner, item.players.counts(), diags)
-        elif isinstance(item, s.Conflict):
-            _option_conflict(model, name, item, diags)
+        elif isinstance(item, s.Contest):
+            _option_contest(model, name, item, diags)
+        elif isinstance(item, s.Zone):
+            _option_zone(model, name, item, diags)
 
 
 def _option_setting(model: Model, option: str, st: s.Setting, counts: tuple[int, ...] | None,
@@ -87,19 +89,40 @@ def _option_setting(model: Model, option: str, st: s.Setting, counts: tuple[int,
                            st.span, help="remove `override`: the option sets it for the first time"))
 
 
-def _option_conflict(model: Model, option: str, c: s.Conflict, diags: list[Diagnostic]) -> None:
+def _option_contest(model: Model, option: str, c: s.Contest, diags: list[Diagnostic]) -> None:
     name = c.name.text
-    game = model.conflicts.get(name)
+    game = model.contests.get(name)
     if game is not None and not c.override:
-        diags.append(error("E0401", f"option '{option}' replaces conflict '{name}' without `override`", c.name.span,
+        diags.append(error("E0401", f"option '{option}' replaces contest '{name}' without `override`", c.name.span,
                            labels=[Label(game.name.span, "defined by the game here")],
-                           help=f"to replace it while the option is chosen, write `override conflict {name} ...`; "
-                                "to add a conflict, give it another name"))
+                           help=f"to replace it while the option is chosen, write `override contest {name} ...`; "
+                                "to add a contest, give it another name"))
     elif game is None and c.override:
-        hint = closest(name, model.conflicts)
-        diags.append(error("E0404", f"`override` of conflict '{name}', which the game does not define", c.name.span,
+        hint = closest(name, model.contests)
+        diags.append(error("E0404", f"`override` of contest '{name}', which the game does not define", c.name.span,
                            help=f"did you mean '{hint}'?" if hint else
-                           "remove `override`: the option adds a new conflict"))
+                           "remove `override`: the option adds a new contest"))
+
+
+def _option_zone(model: Model, option: str, z: s.Zone, diags: list[Diagnostic]) -> None:
+    name = z.name.text
+    game = model.zones.get(name)
+    if game is None:
+        hint = closest(name, model.zones)
+        diags.append(error("E0404", f"option '{option}' declares zone '{name}', which the game does not declare",
+                           z.name.span, help=f"did you mean '{hint}'?" if hint else
+                           "an option changes who sees a zone of the game: declare the zone in the game"))
+        return
+    if not z.override:
+        diags.append(error("E0401", f"option '{option}' changes zone '{name}' without `override`", z.name.span,
+                           labels=[Label(game.name.span, "declared by the game here")],
+                           help=f"to change who sees it while the option is chosen, write `override zone {name}: ...`"))
+    if z.per != game.per or z.has("active") != game.has("active"):
+        diags.append(error("E0104", f"option '{option}' changes what zone '{name}' is", z.span,
+                           labels=[Label(game.span, "declared by the game here")],
+                           help="an option may change who sees a zone (`seen by`, `count hidden`); keep "
+                                f"`{'each seat' if game.per == 'seat' else 'shared'}`"
+                                f"{' and `active`' if game.has('active') else ''} as the game declares"))
 
 
 # ---- the order the layers were loaded in ----------------------------------------------------------

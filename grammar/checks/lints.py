@@ -3,11 +3,15 @@ settings for player counts that are never seated."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import attrs
+
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks.counts import describe_tables
 from wonderrules.grammar.diagnostics import Diagnostic, Label, warning
 from wonderrules.grammar.resolve import Model
-from wonderrules.interpreter import ir
+from wonderrules.interpreter.core import ir
 
 __all__ = ["check"]
 
@@ -22,7 +26,7 @@ def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
             colours = {n.text for n in per.countable.names}
             if per.countable.kind == "cards" and card.colour.text not in colours:
                 continue
-            if not any(sc.text in ("self", "everyone") for sc in per.scopes):
+            if not any(seat.word in ("self", "everyone") for seat in per.seats):
                 continue
             what = "cards" if per.countable.kind == "any_cards" else \
                 ", ".join(n.text for n in per.countable.names) + " cards"
@@ -31,18 +35,15 @@ def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
                 "counts itself", per.span,
                 help="add `(including this)` or `(excluding this)` after the cities counted"))
     used_tokens: set[str] = set()
-    for card in rules.cards:
-        for h in card.hooks:
-            _collect_tokens(h.effect, used_tokens)
-    for w in rules.wonders:
-        for st in w.stages:
-            for h in st.hooks:
-                _collect_tokens(h.effect, used_tokens)
-    for c in list(rules.conflicts) + [c for o in rules.options for c in o.conflicts]:
-        used_tokens.update(t for t in (c.win_token, c.lose_token, c.sit_out_token, c.reduced_token) if t)
-    for cat in rules.categories:
-        if cat.formula is not None:
-            _expr_tokens(cat.formula, used_tokens)
+    for node in walk(rules):
+        if isinstance(node, ir.GainTokens):
+            used_tokens.add(node.token)
+        elif isinstance(node, ir.LoseCoins) and node.or_take:
+            used_tokens.add(node.or_take)
+        elif isinstance(node, ir.Quantity) and node.what in ("tokens", "value"):
+            used_tokens.update(node.names)
+        elif isinstance(node, ir.Contest):
+            used_tokens.update(t for t in (node.win.token, node.lose.token, node.sit_out, node.reduced) if t)
     for name, node in model.tokens.items():
         if name not in used_tokens:
             diags.append(warning("W0502", f"token '{name}' is declared but nothing gives, spends or counts it",
@@ -91,24 +92,12 @@ def _unseated_whens(model: Model, rules: ir.RuleSet, diags: list[Diagnostic]) ->
                              labels=labels, help=hint))
 
 
-def _collect_tokens(e: ir.Effect, out: set[str]) -> None:
-    if isinstance(e, ir.GainTokens):
-        out.add(e.token)
-    if isinstance(e, ir.LoseCoins) and e.shortfall_token:
-        out.add(e.shortfall_token)
-    per = getattr(e, "per", None)
-    if per is not None and per.kind == "tokens":
-        out.update(per.names)
-
-
-def _expr_tokens(e: ir.Expr, out: set[str]) -> None:
-    if isinstance(e, ir.Call):
-        if e.function in ("value", "tokens"):
-            out.update(e.names)
-        for a in e.args:
-            _expr_tokens(a, out)
-    elif isinstance(e, ir.BinOp):
-        _expr_tokens(e.left, out)
-        _expr_tokens(e.right, out)
-
-
+def walk(node: object) -> Iterator[object]:
+    """Every object of a compiled rule set, depth first."""
+    if attrs.has(type(node)):
+        yield node
+        for field in attrs.fields(type(node)):
+            yield from walk(getattr(node, field.name))
+    elif isinstance(node, tuple):
+        for item in node:
+            yield from walk(item)

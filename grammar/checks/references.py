@@ -1,97 +1,82 @@
-"""Pass: every name refers to something of the right kind; every effect has a timing and scopes
-that suit it; every expression calls known functions with the right arguments."""
+"""Pass: every name refers to something of the right kind; every effect has a trigger, seats and
+amounts that suit it; every expression is checked in its context (see ``expressions``). The
+names of the game's structure (zones, deals, actions, the flow, the market, neutral seats) are
+checked by ``structure_refs``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Optional
+
+import attrs
 
 from wonderrules.grammar import syntax as s
+from wonderrules.grammar.checks import expressions as ex
 from wonderrules.grammar.checks.names import Names
 from wonderrules.grammar.diagnostics import Diagnostic, Label, error
-from wonderrules.grammar.resolve import Model, closest
-from wonderrules.interpreter.ir import SCOPES, TARGET_SCOPES
+from wonderrules.grammar.resolve import Model
+from wonderrules.interpreter.core import words as w
 
-__all__ = ["check", "EFFECT_TIMINGS", "QUANTITIES", "SETTING_VARIABLES", "TIMING_WORDS", "MOMENT_OF",
-           "ORDERED_MOMENTS"]
+__all__ = ["check", "Refs", "EFFECT_TRIGGERS", "TRIGGER_WORDS", "QUANTITIES", "EFFECT_WORDS", "trigger_kind"]
 
-_GAINS = ("on_build", "end_of_turn", "each_end_of_turn", "each_end_of_age", "whenever_builds")
+QUANTITIES = ex.QUANTITIES
 
-#: effect node type -> the timings it may have
-EFFECT_TIMINGS: dict[type, tuple[str, ...]] = {
-    s.Produce: ("passive",),
-    s.ProduceDerived: ("passive",),
-    s.Symbol: ("passive", "end_of_game"),
-    s.SymbolAny: ("end_of_game",),
-    s.GainCoins: _GAINS,
-    s.GainTokens: _GAINS,
-    s.LoseCoins: _GAINS,
-    s.Score: ("end_of_game",),
-    s.TradePriceEffect: ("passive",),
-    s.TradeRebate: ("passive",),
-    s.FreeBuild: ("passive",),
-    s.PlayLastCard: ("passive",),
-    s.FreeStageResources: ("passive",),
-    s.BuildFromDiscard: ("end_of_turn", "each_end_of_turn", "each_end_of_age"),
-    s.CopyCard: ("end_of_game",),
-    s.CopySymbol: ("end_of_game",),
+_EVENTS = ("on_build", "moment", "whenever")
+#: effect node type -> the kinds of trigger it may have (see trigger_kind)
+EFFECT_TRIGGERS: dict[type, tuple[str, ...]] = {
+    s.Produce: ("passive",), s.ProduceDerived: ("passive",), s.Price: ("passive",), s.Rebate: ("passive",),
+    s.Grant: ("passive",), s.CostChange: ("passive",),
+    s.Symbol: ("passive", "end_of_game"), s.SymbolAny: ("end_of_game",),
+    s.Score: ("end_of_game",), s.CopyCard: ("end_of_game",), s.CopySymbol: ("end_of_game",),
+    s.GainCoins: _EVENTS, s.GainTokens: _EVENTS, s.LoseCoins: _EVENTS, s.Decide: _EVENTS, s.Draw: _EVENTS,
+    s.MoveCard: (), s.BuildStage: (),
 }
+TRIGGER_WORDS = {"passive": "passive", "on_build": "on build", "moment": "a moment (`end of turn`)",
+                 "end_of_game": "end of game", "whenever": "whenever ..."}
+EFFECT_WORDS = {s.Produce: "produce", s.ProduceDerived: "produce one of the resources", s.Symbol: "symbol",
+                s.SymbolAny: "symbol any", s.GainCoins: "gain coins", s.GainTokens: "gain tokens",
+                s.LoseCoins: "lose coins", s.Score: "score", s.Price: "buy ... for",
+                s.Rebate: "first purchase ... costs less", s.Grant: "grant", s.CostChange: "costs ...",
+                s.Decide: "decide", s.CopyCard: "copy card", s.CopySymbol: "copy symbol", s.Draw: "draw",
+                s.MoveCard: "move card", s.BuildStage: "build stage"}
+#: seats that are never a target of an effect, nor a seller, nor a city copied from
+_NOT_A_TARGET = ("their city",)
 
-TIMING_WORDS = {"passive": "passive", "on_build": "on build", "end_of_turn": "end of turn",
-                "each_end_of_turn": "each end of turn", "each_end_of_age": "each end of age",
-                "end_of_game": "end of game", "whenever_builds": "whenever ... builds"}
 
-#: the moments the engine runs in a declared step order (`order MOMENT: ...`)
-ORDERED_MOMENTS = ("on_build", "end_of_turn", "each_end_of_age")
-#: timing -> the moment its effects run in: `each end of turn` effects join the end-of-turn queue,
-#: `whenever ... builds` effects run with the `on build` effects of the turn
-MOMENT_OF = {"on_build": "on_build", "whenever_builds": "on_build", "end_of_turn": "end_of_turn",
-             "each_end_of_turn": "end_of_turn", "each_end_of_age": "each_end_of_age"}
-
-_EFFECT_WORDS = {s.Produce: "produce", s.ProduceDerived: "produce one of the resources",
-                 s.Symbol: "symbol", s.SymbolAny: "symbol any", s.GainCoins: "gain coins",
-                 s.GainTokens: "gain tokens", s.LoseCoins: "lose coins", s.Score: "score",
-                 s.TradePriceEffect: "buy ... for", s.TradeRebate: "first purchase ... costs less",
-                 s.FreeBuild: "build free once per age", s.PlayLastCard: "play last card",
-                 s.FreeStageResources: "stages cost no resources",
-                 s.BuildFromDiscard: "build from discard", s.CopyCard: "copy card",
-                 s.CopySymbol: "copy symbol"}
-
-#: quantity functions of scoring formulas and conflict strengths: name -> argument kinds.
-#: An argument kind ending in '?' is optional.
-QUANTITIES: dict[str, tuple[str, ...]] = {
-    "coins": (),
-    "value": ("token",),
-    "tokens": ("token",),
-    "symbols": ("symbol",),
-    "squares": ("symbol group",),
-    "sets": ("symbol group",),
-    "cards": ("colour?", "scope?"),
-    "stages": ("scope?",),
-}
-_MATH = ("min", "max")
-#: variables of game-setting expressions
-SETTING_VARIABLES = ("players", "seats")
-#: pool draws are evaluated for each age, with `age` bound to it
-POOL_DRAW_VARIABLES = SETTING_VARIABLES + ("age",)
+def trigger_kind(t: s.Trigger) -> str:
+    if isinstance(t, s.Passive):
+        return "passive"
+    if isinstance(t, s.OnBuild):
+        return "on_build"
+    if isinstance(t, s.AtMoment):
+        return "moment"
+    if isinstance(t, s.EndOfGame):
+        return "end_of_game"
+    return "whenever"
 
 
 def check(model: Model, names: Names) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
-    r = _Refs(model, names, diags)
-    r.run()
+    Refs(model, names, diags).run()
     return diags
 
 
-class _Refs:
+class Refs:
     def __init__(self, model: Model, names: Names, diags: list[Diagnostic]) -> None:
         self.model = model
         self.names = names
         self.diags = diags
 
-    def name(self, node: s.Name, *kinds: str, extra: Iterable[str] = (), what: str | None = None) -> bool:
+    def name(self, node: s.Name | s.Text, *kinds: str, extra: Iterable[str] = (), what: str | None = None) -> bool:
         return self.names.check(node, kinds, self.diags, extra=extra, what=what)
 
-    # ---- whole model -----------------------------------------------------------------------
+    def _name_check(self, node: s.Name, kinds: tuple[str, ...], what: Optional[str]) -> bool:
+        return self.name(node, *kinds, what=what)
+
+    def expr(self, e: s.Expr, ctx: ex.Context) -> None:
+        ex.check_expr(e, ctx, self._name_check, self.diags)
+
+    # ---- whole model -------------------------------------------------------------------------
     def run(self) -> None:
         m = self.model
         for colour in m.colours.values():
@@ -99,13 +84,13 @@ class _Refs:
                 self.name(colour.category, "category")
         for entry in m.settings.values():
             self.setting(entry.node.body)
-        for w in m.whens:
-            self.setting(w.node.body)
+        for wh in m.whens:
+            self.setting(wh.node.body)
         for cat in m.categories:
             if cat.formula is not None:
-                self.expr(cat.formula, quantities=True)
-        for conflict in m.conflicts.values():
-            self.conflict(conflict)
+                self.expr(cat.formula, ex.GAME)
+        for contest in m.contests.values():
+            self.contest(contest)
         for opt in m.options.values():
             for item in opt.items:
                 if isinstance(item, s.Setting):
@@ -114,10 +99,10 @@ class _Refs:
                     for inner in item.settings:
                         if isinstance(inner, s.Setting):
                             self.setting(inner.body)
-                elif isinstance(item, s.Conflict):
-                    self.conflict(item)
+                elif isinstance(item, s.Contest):
+                    self.contest(item)
         unplaced_cards = [c for c in m.unplaced if isinstance(c, s.Card)]
-        unplaced_wonders = [w for w in m.unplaced if isinstance(w, s.Wonder)]
+        unplaced_wonders = [wd for wd in m.unplaced if isinstance(wd, s.Wonder)]
         for card in [*m.cards.values(), *unplaced_cards]:
             self.card(card)
         for wonder in [*m.wonders.values(), *unplaced_wonders]:
@@ -126,105 +111,121 @@ class _Refs:
                 if stage.cost is not None:
                     self.cost(stage.cost)
                 for hook in stage.hooks:
-                    self.hook(hook, None)
+                    self.hook(hook)
+        for seat in m.seats.values():
+            for hook in seat.hooks:
+                self.hook(hook)
 
     def setting(self, body) -> None:
-        if isinstance(body, (s.Hand, s.Turns)):
-            self.expr(body.value, quantities=False)
+        if isinstance(body, s.Hand):
+            self.expr(body.value, ex.SETTING)
+        elif isinstance(body, s.Turns):
+            self.expr(body.value, ex.TURNS)
         elif isinstance(body, s.PoolDraw):
             self.name(body.pool, "pool")
-            self.expr(body.count, quantities=False, variables=POOL_DRAW_VARIABLES)
-        elif isinstance(body, s.NeighboursSell):
-            for n in body.sources:
-                self.name(n, "colour", extra=("board",), what="a colour or `board`")
+            self.expr(body.count, ex.DRAW)
         elif isinstance(body, s.StagesScore):
             self.name(body.category, "category")
+        elif isinstance(body, s.CardZone):
+            self.name(body.zone, "zone")
         elif isinstance(body, s.TieBreak):
             for n in body.keys:
-                if n.text not in ("coins",):
+                if n.text not in w.TIE_BREAKS:
                     self.diags.append(error("E0104", f"cannot break ties by '{n.text}'", n.span,
-                                            help="ties are broken by `coins`"))
+                                            help="ties are broken by " + ", ".join(f"`{t}`" for t in w.TIE_BREAKS)))
         elif isinstance(body, s.Order):
             self.order_moment(body)
             seen: set[str] = set()
             for st in body.steps:
-                if st.text in seen:
+                if st.text not in w.STEPS:
+                    self.diags.append(error("E0104", f"'{st.text}' is not a step", st.span,
+                                            help="the steps of a moment's effects are " + ", ".join(w.STEPS)))
+                elif st.text in seen:
                     self.diags.append(error("E0102", f"step '{st.text}' is listed twice", st.span,
                                             help="list each step once, in the order it runs"))
                 seen.add(st.text)
 
     def order_moment(self, body: s.Order) -> None:
-        kind = body.timing.kind
-        if kind in ORDERED_MOMENTS:
-            return
-        words = TIMING_WORDS[kind]
+        """`order` names a moment of the flow; the triggers that are not moments have no order."""
+        words = body.moment.text
         steps = ", ".join(st.text for st in body.steps)
-        labels = []
-        if kind in MOMENT_OF:
-            moment = TIMING_WORDS[MOMENT_OF[kind]]
-            why = ("`end of turn` and `each end of turn` effects run in one end-of-turn queue"
-                   if kind == "each_end_of_turn" else
-                   "`whenever ... builds` effects run with the `on build` effects of the turn")
-            declared = self.model.settings.get(f"order {MOMENT_OF[kind]}")
-            if declared is None:
-                hint = f"`order {moment}` covers both: {why}; write `order {moment}: {steps}`"
-            else:
-                labels.append(Label(declared.node.span, "the declared order"))
-                hint = f"`order {moment}` covers both: {why}; list these steps in the declared `order {moment}`"
-        elif kind == "passive":
-            hint = "passive effects take hold as their card is placed, one by one; remove this line"
+        if words.startswith("each ") and words[5:] in self.names.by_kind["moment"]:
+            moment = words[5:]
+            declared = self.model.settings.get(f"order {moment}")
+            why = f"`{moment}` and `each {moment}` effects run together at the moment `{moment}`"
+            then = f"list these steps in the declared `order {moment}`" if declared is not None else \
+                f"write `order {moment}: {steps}`"
+            hint = f"`order {moment}` covers both: {why}; {then}"
+            labels = [Label(declared.node.span, "the declared order")] if declared is not None else []
+        elif words == "passive":
+            hint, labels = "passive effects take hold as their card is placed, one by one; remove this line", []
+        elif words == "end of game":
+            hint, labels = ("end-of-game effects are added up when the score is computed, where their order "
+                            "changes nothing; remove this line"), []
         else:
-            hint = ("end-of-game effects are added up when the score is computed, where their order "
-                    "changes nothing; remove this line")
-        self.diags.append(error("E0104", f"there is no `order` for `{words}`", body.timing.span, help=hint,
+            return
+        self.diags.append(error("E0104", f"there is no `order` for `{words}`", body.moment.span, help=hint,
                                 labels=labels))
 
-    def conflict(self, c: s.Conflict) -> None:
+    def contest(self, c: s.Contest) -> None:
         for cl in c.clauses:
-            if cl.expr is not None:
-                self.expr(cl.expr, quantities=True)
-            if cl.token is not None:
+            if isinstance(cl, s.Strength):
+                self.expr(cl.expr, ex.GAME)
+            elif isinstance(cl, (s.SitOut, s.ReducedTokens, s.ContestWin, s.ContestLose)):
                 self.name(cl.token, "token")
+            elif isinstance(cl, s.Pairs):
+                ex.check_seats(cl.seats, self.diags, exclude=("self", "their city"))
 
-    # ---- cards and effects -----------------------------------------------------------------
+    # ---- cards and effects -------------------------------------------------------------------
     def card(self, card: s.Card) -> None:
         self.name(card.colour, "colour")
         for a in card.attrs:
             if isinstance(a, s.Cost):
                 self.cost(a)
+            elif isinstance(a, s.CardDeck):
+                self.name(a.name, "deck")
         for hook in card.hooks:
-            self.hook(hook, card)
+            self.hook(hook)
 
     def cost(self, cost: s.Cost) -> None:
         for item in cost.items:
             if item.resource is not None:
                 self.name(item.resource, "resource")
 
-    def hook(self, hook: s.Hook, card: s.Card | None) -> None:
-        t = hook.timing
+    def hook(self, hook: s.Hook) -> None:
+        t = hook.trigger
         eff = hook.effect
-        allowed = EFFECT_TIMINGS[type(eff)]
-        if t.kind not in allowed:
-            effect = _EFFECT_WORDS[type(eff)]
+        kind = trigger_kind(t)
+        allowed = EFFECT_TRIGGERS[type(eff)]
+        if isinstance(t, s.AtMoment) and t.moment.text not in self.names.by_kind["moment"]:
+            pass  # a moment the flow never runs, perhaps a misspelt trigger: the structure pass says so
+        elif not allowed:
+            self.diags.append(error("E0104", f"`{EFFECT_WORDS[type(eff)]}` is done by an action, not by an effect",
+                                    eff.span, help="write it in the `then:` of an action"))
+        elif kind not in allowed:
+            word = EFFECT_WORDS[type(eff)]
             if len(allowed) == 1:
-                hint = f"write `{TIMING_WORDS[allowed[0]]}: {effect} ...`"
+                hint = f"write `{TRIGGER_WORDS[allowed[0]]}: {word} ...`"
             else:
-                hint = "use one of " + ", ".join(f"`{TIMING_WORDS[a]}`" for a in allowed)
-            self.diags.append(error(
-                "E0104", f"`{effect}` cannot happen at `{TIMING_WORDS[t.kind]}`", t.span, help=hint))
-        if t.kind == "whenever_builds":
-            for sc in t.scopes:
-                self.scope(sc, TARGET_SCOPES)
+                hint = "use " + ", ".join(TRIGGER_WORDS[a] for a in allowed[:-1]) + " or " + TRIGGER_WORDS[allowed[-1]]
+            said = t.moment.text if isinstance(t, s.AtMoment) else TRIGGER_WORDS[kind]
+            self.diags.append(error("E0104", f"`{word}` cannot happen at `{said}`", t.span, help=hint))
+        if isinstance(t, s.Whenever):
+            ex.check_seats(t.seats, self.diags, exclude=_NOT_A_TARGET)
             for col in t.colours:
                 self.name(col, "colour")
-        self.effect(eff, t.kind)
+            if t.name is not None:
+                self.name(t.name, "token" if t.event == "gains" else "contest")
+        if isinstance(eff, s.Symbol) and len(eff.options) > 1 and kind == "passive":
+            self.diags.append(error("E0104", "a choice of symbols is made at the end of the game", eff.span,
+                                    help="write it as `end of game: symbol a | b`"))
+        if hook.condition is not None:
+            self.expr(hook.condition, ex.GAME)
+        self.effect(eff)
 
-    def scope(self, node: s.Name, allowed: tuple[str, ...]) -> None:
-        if node.text not in allowed:
-            self.diags.append(error("E0104", f"`{node.text}` cannot be used here", node.span,
-                                    help="use one of: " + ", ".join(allowed)))
-
-    def per(self, per: s.Per | None, targets: tuple[s.Name, ...]) -> None:
+    def amount(self, amount: s.Expr, per: s.Per | None, targets: tuple[s.Seat, ...]) -> None:
+        targeted = any(t.word != "self" for t in targets)
+        self.expr(amount, attrs.evolve(ex.GAME, target=targeted))
         if per is None:
             return
         cnt = per.countable
@@ -237,136 +238,63 @@ class _Refs:
         elif cnt.kind == "symbols":
             for n in cnt.names:  # a group counts every symbol of the group
                 self.name(n, "symbol", "symbol group")
-        targeted = any(t.text != "self" for t in targets)
-        allowed = SCOPES if targeted else tuple(x for x in SCOPES if x != "their city")
-        for sc in per.scopes:
-            if sc.text == "their city" and not targeted:
-                self.diags.append(error("E0104", "`their city` is only for effects on other players",
-                                        sc.span, help="count in `self` for the owner's own city"))
-            else:
-                self.scope(sc, allowed)
+        ex.check_seats(per.seats, self.diags, target=targeted)
 
-    def effect(self, eff, timing: str) -> None:
+    def effect(self, eff) -> None:
+        """An operation's names, seats and amounts (also the operations of an action's `then`)."""
         if isinstance(eff, s.Produce):
             for n in eff.options:
                 self.name(n, "resource")
         elif isinstance(eff, s.ProduceDerived):
             for n in eff.sources:
-                self.name(n, "colour", extra=("board",), what="a colour or `board`")
+                self.name(n, "colour", extra=(w.BOARD,), what="a colour or `board`")
         elif isinstance(eff, s.Symbol):
             for n in eff.options:
                 self.name(n, "symbol")
-            if len(eff.options) > 1 and timing == "passive":
-                self.diags.append(error("E0104", "a choice of symbols is made at the end of the game",
-                                        eff.span, help="write it as `end of game: symbol a | b`"))
         elif isinstance(eff, s.SymbolAny):
             self.name(eff.group, "symbol group")
         elif isinstance(eff, (s.GainCoins, s.LoseCoins)):
-            for t in eff.targets:
-                self.scope(t, TARGET_SCOPES)
-            self.per(eff.per, eff.targets)
+            ex.check_seats(eff.targets, self.diags, exclude=_NOT_A_TARGET)
+            self.amount(eff.amount, eff.per, eff.targets)
             if isinstance(eff, s.LoseCoins) and eff.or_take is not None:
                 self.name(eff.or_take, "token")
         elif isinstance(eff, s.GainTokens):
-            for t in eff.targets:
-                self.scope(t, TARGET_SCOPES)
+            ex.check_seats(eff.targets, self.diags, exclude=_NOT_A_TARGET)
+            self.amount(eff.amount, None, eff.targets)
+            if eff.worth is not None:
+                self.amount(eff.worth, None, eff.targets)
             self.name(eff.token, "token")
         elif isinstance(eff, s.Score):
-            self.per(eff.per, ())
-        elif isinstance(eff, s.TradePriceEffect):
+            self.amount(eff.amount, eff.per, ())
+        elif isinstance(eff, s.Price):
             for n in eff.resources:
                 self.name(n, "resource", "resource class")
-        elif isinstance(eff, s.FreeBuild):
+            ex.check_seats(eff.sellers, self.diags, exclude=("self", "their city"))
+        elif isinstance(eff, s.Rebate):
+            ex.check_seats(eff.sellers, self.diags, exclude=("self", "their city"))
+        elif isinstance(eff, s.Grant):
+            self.name(eff.ability, "ability")
             for n in eff.colours:
                 self.name(n, "colour")
+        elif isinstance(eff, s.CostChange):
+            ex.check_seats(eff.targets, self.diags, exclude=_NOT_A_TARGET)
+            self.name(eff.action, "action")
+            for n in eff.colours:
+                self.name(n, "colour")
+        elif isinstance(eff, s.Decide):
+            self.name(eff.decision, "decision")
         elif isinstance(eff, (s.CopyCard, s.CopySymbol)):
             for n in eff.colours:
                 self.name(n, "colour")
-            for sc in eff.scopes:
-                self.scope(sc, tuple(x for x in TARGET_SCOPES if x != "self"))
-
-    # ---- expressions -----------------------------------------------------------------------
-    def expr(self, e: s.Expr, quantities: bool, variables: tuple[str, ...] = SETTING_VARIABLES) -> None:
-        """Check a scoring formula or conflict strength (`quantities`), or a game-setting
-        expression over `variables`."""
-        if isinstance(e, s.Number):
-            return
-        if isinstance(e, s.Neg):
-            self.expr(e.operand, quantities, variables)
-        elif isinstance(e, s.BinOp):
-            self.expr(e.left, quantities, variables)
-            self.expr(e.right, quantities, variables)
-            if e.op == "/" and isinstance(e.right, s.Number) and e.right.value == 0:
-                self.diags.append(error("E0106", "division by zero", e.right.span))
-        elif isinstance(e, s.NameRef):
-            known = QUANTITIES if quantities else variables
-            text = e.name.text
-            if quantities and text in QUANTITIES and not any(
-                    not a.endswith("?") for a in QUANTITIES[text]):
-                return
-            if not quantities and text in variables:
-                return
-            if not quantities and text == "age":
-                self.diags.append(error("E0106", "`age` is known in pool draws only", e.span,
-                                        help="hands and turns are the same in every age; a pool draw may "
-                                             "depend on the age: `pool guilds: age + 1 in each age`"))
-                return
-            hint = closest(text, list(known))
-            what = "quantity" if quantities else "variable"
-            if quantities and text in QUANTITIES:
-                self.diags.append(error("E0106", f"'{text}' needs arguments", e.span,
-                                        help=f"write `{text}({', '.join(QUANTITIES[text])})`"))
-            else:
-                self.diags.append(error("E0106", f"unknown {what} '{text}'", e.span,
-                                        help=f"did you mean '{hint}'?" if hint else
-                                        "known: " + ", ".join(known)))
-        elif isinstance(e, s.Call):
-            self.call(e, quantities, variables)
-
-    def call(self, e: s.Call, quantities: bool, variables: tuple[str, ...]) -> None:
-        fn = e.function.text
-        if fn in _MATH:
-            if len(e.args) != 2:
-                self.diags.append(error("E0106", f"`{fn}` takes two arguments", e.span,
-                                        help=f"write `{fn}(a, b)`"))
-            for a in e.args:
-                self.expr(a, quantities, variables)
-            return
-        if not quantities or fn not in QUANTITIES:
-            known = list(_MATH) + (list(QUANTITIES) if quantities else [])
-            hint = closest(fn, known)
-            self.diags.append(error("E0106", f"unknown function '{fn}'", e.function.span,
-                                    help=f"did you mean '{hint}'?" if hint else "known: " + ", ".join(known)))
-            return
-        kinds = QUANTITIES[fn]
-        required = sum(1 for k in kinds if not k.endswith("?"))
-        if not required <= len(e.args) <= len(kinds):
-            self.diags.append(error("E0106", f"`{fn}` takes {_arity(kinds)}", e.span,
-                                    help=f"write `{fn}({', '.join(k.rstrip('?') for k in kinds)})`"))
-            return
-        args = list(e.args)
-        for kind in kinds:
-            if not args:
-                break
-            a = args[0]
-            if not isinstance(a, s.NameRef):
-                self.diags.append(error("E0106", f"`{fn}` takes a name here, not an expression", a.span,
-                                        help=f"write `{fn}({', '.join(k.rstrip('?') for k in kinds)})`"))
-                args.pop(0)
-                continue
-            k = kind.rstrip("?")
-            if k == "scope":
-                self.scope(a.name, TARGET_SCOPES)
-                args.pop(0)
-            elif kind.endswith("?") and k == "colour" and a.name.text in TARGET_SCOPES:
-                continue  # cards(left): the optional colour is omitted
-            else:
-                self.name(a.name, k, *(("symbol group",) if k == "symbol" else ()))
-                args.pop(0)
-
-
-def _arity(kinds: tuple[str, ...]) -> str:
-    req = sum(1 for k in kinds if not k.endswith("?"))
-    if req == len(kinds):
-        return f"{req} argument{'s' if req != 1 else ''}"
-    return f"{req} to {len(kinds)} arguments"
+            ex.check_seats(eff.seats, self.diags, exclude=("self", "their city"))
+        elif isinstance(eff, s.Draw):
+            self.expr(eff.count, ex.GAME)
+            self.name(eff.from_zone, "zone")
+            self.name(eff.to_zone, "zone")
+            for seat in (eff.from_seat, eff.to_seat):
+                if seat is not None:
+                    ex.check_seats((seat,), self.diags, exclude=_NOT_A_TARGET)
+        elif isinstance(eff, s.MoveCard):
+            self.name(eff.zone, "zone")
+            if eff.seat is not None:
+                ex.check_seats((eff.seat,), self.diags, exclude=_NOT_A_TARGET)

@@ -22,6 +22,13 @@ __all__ = ["RESERVED", "declarations", "explain_uses"]
 
 _STAGES = "`per stage` counts wonder stages"
 _ANY = "`per any card` counts the cards of every colour"
+#: words of the expression language that a name in a quantity's arguments would be read as
+_EXPRESSION = {"not": "`not` negates a condition", "their": "`their city` is the seat an effect acts on",
+               "most": "`rank(most ...)` ranks by the most", "fewest": "`rank(fewest ...)` ranks by the fewest"}
+#: seats written in a quantity's arguments (`cards(blue, left)`): a name spelt like one is read as the seat
+_SEATS = {word: f"`{word}` names seats in a count, as in `cards(blue, {word})`"
+          for word in ("self", "left", "right", "neighbours", "others", "everyone", "players", "partners", "enemies",
+                       "controller")}
 #: kind of name -> reserved word -> why it cannot be a name of that kind
 RESERVED: dict[str, dict[str, str]] = {
     "resource": {
@@ -32,26 +39,30 @@ RESERVED: dict[str, dict[str, str]] = {
     "colour": {
         "card": "`whenever ... builds card` reads it as the word `card`",
         "cards": "`whenever ... builds cards` reads it as the word `cards`",
+        "a": "`whenever ... builds a stage` reads it as the word `a`",
         "stage": _STAGES, "stages": _STAGES,
         "any": _ANY,
-        "board": "`neighbours sell board` and `produced by board` mean the wonder board",
-        **{scope: f"`cards({scope})` counts the cards in a city, of every colour"
-           for scope in ("self", "left", "right", "neighbours", "others", "everyone", "partner")},
+        "board": "`sells: board` and `produced by board` mean the wonder board",
+        **_SEATS, **_EXPRESSION,
     },
     "token": {
         "any": _ANY,
         "coin": "`gain 1 coin` gives coins",
         "coins": "`gain 2 coins` gives coins",
         "stage": _STAGES, "stages": _STAGES,
+        **_SEATS, **_EXPRESSION,
     },
     "symbol": {
         "any": "`symbol any GROUP` is a symbol chosen from a group",
         "stage": _STAGES, "stages": _STAGES,
+        **_SEATS, **_EXPRESSION,
     },
     "symbol group": {
         "any": _ANY,
         "stage": _STAGES, "stages": _STAGES,
+        **_SEATS, **_EXPRESSION,
     },
+    "zone": {**_SEATS, **_EXPRESSION},
 }
 
 
@@ -67,6 +78,8 @@ def _declared(items: Iterable) -> Iterable[tuple[str, s.Name]]:
             yield from (("token", n) for n in item.names)
         elif isinstance(item, s.Colours):
             yield from (("colour", c.name) for c in item.colours)
+        elif isinstance(item, s.Zone):
+            yield "zone", item.name
 
 
 def declarations(items: Iterable) -> list[Diagnostic]:

@@ -16,13 +16,16 @@ REQUIRED_SETTINGS = {
     "ages": "ages 3",
     "hand": "hand 7",
     "turns": "turns 6",
-    "pass_directions": "pass left, right, left",
-    "sell_coins": "sell for 3 coins",
-    "trade_price": "trade price 2",
 }
 
-_CONFLICT_REQUIRED = {"strength": "strength: symbols(shield)", "win": "win: victory worth 1, 3, 5",
-                      "lose": "lose: defeat worth -1"}
+_CONTEST_REQUIRED = {s.Strength: ("strength", "strength: symbols(shield)"),
+                     s.ContestWin: ("win", "win: victory worth 1, 3, 5"),
+                     s.ContestLose: ("lose", "lose: defeat worth -1")}
+_CONTEST_WORDS = {s.Strength: "strength", s.SitOut: "sit out", s.Pairs: "pairs", s.Ranking: "ranking",
+                  s.TokenCount: "tokens", s.ReducedTokens: "tokens for holders", s.ContestWin: "win",
+                  s.ContestLose: "lose"}
+#: settings that hold for the whole game: no player count or option changes them
+_WHOLE_GAME = {s.Ages: "ages", s.StagesScore: "stages score", s.TieBreak: "tie break", s.CardZone: "cards count in"}
 
 
 def check(model: Model, where: Span | None) -> list[Diagnostic]:
@@ -51,14 +54,13 @@ def check(model: Model, where: Span | None) -> list[Diagnostic]:
     _per_age("pass direction", model.setting("pass_directions"), "directions", ages, diags)
     for entry in model.settings.values():
         body = entry.node.body
-        if isinstance(body, s.Neutral):
-            _neutral(body, ages, diags)
         if isinstance(body, s.PoolDraw) and body.age is not None and ages is not None and not 1 <= body.age <= ages:
             diags.append(error("E0104", f"age {body.age} does not exist (the game has {ages})", body.span))
     for w in model.whens:
         _players(w.when.players, diags)
-    for conflict in model.conflicts.values():
-        _conflict(conflict, ages, diags)
+        _whole_game(w.node, diags)
+    for contest in model.contests.values():
+        _contest(contest, ages, diags)
     for opt in model.options.values():
         _option(opt, model, ages, diags)
     for card in model.cards.values():
@@ -103,8 +105,7 @@ def _max_seats(model: Model) -> int:
         for item in opt.items:
             if isinstance(item, s.Setting) and isinstance(item.body, s.Players):
                 counts.update(item.body.counts())
-    neutrals = sum(1 for e in model.settings.values() if isinstance(e.node.body, s.Neutral))
-    return max(counts, default=0) + neutrals
+    return max(counts, default=0) + len(model.seats)
 
 
 def _per_age(what: str, node, field: str, ages: int | None, diags: list[Diagnostic]) -> None:
@@ -116,39 +117,39 @@ def _per_age(what: str, node, field: str, ages: int | None, diags: list[Diagnost
                            help=f"give one per age, {ages} in all"))
 
 
-def _neutral(n: s.Neutral, ages: int | None, diags: list[Diagnostic]) -> None:
-    seen: dict[str, s.NeutralClause] = {}
-    for cl in n.clauses:
-        if cl.kind in seen:
-            diags.append(error("E0102", f"neutral seat clause '{cl.kind.replace('_', ' ')}' is given twice",
-                               cl.span, labels=[Label(seen[cl.kind].span, "first given here")]))
-        seen[cl.kind] = cl
-        if cl.kind == "control_starts" and ages is not None and len(cl.values) != ages:
-            diags.append(error("E0104", f"{_n(len(cl.values), 'starting controller')} for {_n(ages, 'age')}", cl.span,
-                               help=f"give one side per age, {ages} in all"))
+def _whole_game(st: s.Setting, diags: list[Diagnostic]) -> None:
+    word = _WHOLE_GAME.get(type(st.body))
+    if word is not None:
+        diags.append(error("E0104", f"`{word}` holds for the whole game: it cannot change with the player count or "
+                           "an option", st.span, help="set it once, in the `game` block"))
 
 
-def _conflict(c: s.Conflict, ages: int | None, diags: list[Diagnostic]) -> None:
-    seen: dict[str, s.ConflictClause] = {}
+def _contest(c: s.Contest, ages: int | None, diags: list[Diagnostic]) -> None:
+    seen: dict[type, s.ContestClause] = {}
     for cl in c.clauses:
-        if cl.kind in seen:
-            diags.append(error("E0102", f"conflict clause '{cl.kind.replace('_', ' ')}' is given twice",
-                               cl.span, labels=[Label(seen[cl.kind].span, "first given here")]))
-        seen[cl.kind] = cl
-        if cl.kind == "win" and ages is not None and len(cl.numbers) not in (1, ages):
-            diags.append(error("E0104", f"{_n(len(cl.numbers), 'victory value')} for {_n(ages, 'age')}", cl.span,
+        if type(cl) in seen:
+            diags.append(error("E0102", f"contest clause '{_CONTEST_WORDS[type(cl)]}' is given twice",
+                               cl.span, labels=[Label(seen[type(cl)].span, "first given here")]))
+        seen[type(cl)] = cl
+        if isinstance(cl, (s.ContestWin, s.ContestLose)) and ages is not None and len(cl.worth) not in (1, ages):
+            what = "victory value" if isinstance(cl, s.ContestWin) else "defeat value"
+            diags.append(error("E0104", f"{_n(len(cl.worth), what)} for {_n(ages, 'age')}", cl.span,
                                help=f"give one value per age ({ages}), or a single value for every age"))
-        if cl.kind in ("token_count", "reduced_tokens") and cl.numbers and cl.numbers[0] < 1:
-            diags.append(error("E0104", "a conflict gives at least one token", cl.span))
-    for kind, example in _CONFLICT_REQUIRED.items():
+        if isinstance(cl, s.TokenCount) and cl.count < 1:
+            diags.append(error("E0104", "a contest gives at least one token", cl.span))
+    for kind, (word, example) in _CONTEST_REQUIRED.items():
         if kind not in seen:
-            diags.append(error("E0105", f"conflict '{c.name.text}' has no '{kind}' clause", c.name.span,
+            diags.append(error("E0105", f"contest '{c.name.text}' has no '{word}' clause", c.name.span,
                                help=f"add `{example}`"))
-    if "sit_out" in seen and "reduced_tokens" in seen and \
-            seen["sit_out"].token.text == seen["reduced_tokens"].token.text:
-        diags.append(error("E0104", f"holders of '{seen['sit_out'].token.text}' cannot both sit out and fight "
-                           "for fewer tokens", seen["reduced_tokens"].span,
-                           labels=[Label(seen["sit_out"].span, "sit out given here")]))
+    if s.Pairs in seen and s.Ranking in seen:
+        diags.append(error("E0104", f"contest '{c.name.text}' both pairs seats and ranks them", seen[s.Ranking].span,
+                           labels=[Label(seen[s.Pairs].span, "pairs given here")],
+                           help="keep `pairs: ...` for fights between pairs, or `ranking` for one ranking of all"))
+    sit_out, reduced = seen.get(s.SitOut), seen.get(s.ReducedTokens)
+    if isinstance(sit_out, s.SitOut) and isinstance(reduced, s.ReducedTokens) and \
+            sit_out.token.text == reduced.token.text:
+        diags.append(error("E0104", f"holders of '{sit_out.token.text}' cannot both sit out and fight "
+                           "for fewer tokens", reduced.span, labels=[Label(sit_out.span, "sit out given here")]))
 
 
 def _option(opt: s.Option, model: Model, ages: int | None, diags: list[Diagnostic]) -> None:
@@ -162,8 +163,14 @@ def _option(opt: s.Option, model: Model, ages: int | None, diags: list[Diagnosti
         elif isinstance(item, s.Setting) and isinstance(item.body, s.Players):
             players = item.body
             _players(players, diags)
-        elif isinstance(item, s.Conflict):
-            _conflict(item, ages, diags)
+        elif isinstance(item, s.Contest):
+            _contest(item, ages, diags)
+        elif isinstance(item, s.Setting):
+            _whole_game(item, diags)
+        elif isinstance(item, s.When):
+            for inner in item.settings:
+                if isinstance(inner, s.Setting):
+                    _whole_game(inner, diags)
     if players is None:
         return
     # An option may name counts the game (after all layers) does not seat: it is then simply
@@ -283,7 +290,7 @@ def _stage_points(model: Model, free: list[str], diags: list[Diagnostic]) -> str
 
 def _attr_word(a) -> str:
     return {s.Cost: "cost", s.ChainFrom: "chain from", s.ChainTo: "chain to", s.Copies: "copies",
-            s.Pool: "pool"}.get(type(a), "alias")
+            s.Pool: "pool", s.CardDeck: "deck"}.get(type(a), "alias")
 
 
 def _cost(cost: s.Cost, diags: list[Diagnostic]) -> None:
@@ -301,10 +308,23 @@ def _cost(cost: s.Cost, diags: list[Diagnostic]) -> None:
 
 def _hooks(hooks: tuple[s.Hook, ...], diags: list[Diagnostic]) -> None:
     for h in hooks:
-        e = h.effect
-        amount = getattr(e, "amount", None)
-        if isinstance(amount, int) and amount < 1 and not isinstance(e, s.Score):
-            diags.append(error("E0104", "an amount of at least 1 is needed here", e.span))
-        count = getattr(e, "count", None)
-        if isinstance(count, int) and count < 1:
-            diags.append(error("E0104", "a count of at least 1 is needed here", e.span))
+        op_values(h.effect, diags)
+
+
+def op_values(e: object, diags: list[Diagnostic]) -> None:
+    """Amounts, counts, repetitions and uses of an operation are at least 1 where they are
+    written as numbers (points may be 0 or fewer, and a price 0)."""
+    amount = getattr(e, "amount", None)
+    if isinstance(amount, s.Number):
+        amount = amount.value
+    if isinstance(e, s.CostChange) and e.what != "less":
+        amount = None
+    if isinstance(amount, int) and amount < 1 and not isinstance(e, s.Score):
+        diags.append(error("E0104", "an amount of at least 1 is needed here", e.span))  # type: ignore[attr-defined]
+    for field in ("count", "times", "uses"):
+        value = getattr(e, field, None)
+        if isinstance(value, s.Number):
+            value = value.value
+        if isinstance(value, int) and value < 1:
+            diags.append(error("E0104", f"a {'count' if field == 'count' else 'number of ' + field} of at least 1 "
+                               "is needed here", e.span))  # type: ignore[attr-defined]

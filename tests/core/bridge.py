@@ -96,9 +96,9 @@ def op(e):
     if isinstance(e, old.TradeRebate):
         return core.Rebate(seats(e.sides), e.amount)
     if isinstance(e, old.FreeBuild):
-        return core.Grant("free build", "age", 1, tuple(e.colours))
+        return core.Grant("free_build", "age", 1, tuple(e.colours))
     if isinstance(e, old.PlayLastCard):
-        return core.Grant("last card")
+        return core.Grant("last_card")
     if isinstance(e, old.FreeStageResources):
         return core.CostChange("stage", resources="none")
     if isinstance(e, old.BuildFromDiscard):
@@ -184,7 +184,7 @@ def translate(rules: old.RuleSet) -> core.RuleSet:
     zones = [
         core.Zone("hand", seen_by="owner"),
         core.Zone("built", seen_by="everyone", active=True),
-        core.Zone("under wonder"),
+        core.Zone("tucked"),
         core.Zone("discard", per="shared"),
     ]
     targets = [core.DealTarget("hand", "players", core.Var("hand"))]
@@ -196,15 +196,16 @@ def translate(rules: old.RuleSet) -> core.RuleSet:
     build = core.ActionKind(
         "build", "build {card}", card_from="hand", unique_in="built", cost="card",
         ways=(core.Way("chain", free=True, when="chained", only=True), core.Way(""),
-              core.Way("free", free=True, when="granted", ability="free build")),
+              core.Way("free", free=True, when="granted", ability="free_build")),
         then=(core.MoveCard("built"),))
     stage = core.ActionKind("stage", "build a wonder stage with {card}", card_from="hand", cost="stage",
-                            then=(core.MoveCard("under wonder"), core.BuildStage()))
+                            then=(core.MoveCard("tucked"), core.BuildStage()))
     sell = core.ActionKind("sell", "sell {card}", card_from="hand",
                            then=(core.MoveCard("discard"), core.GainCoins(core.Num(s.sell_coins))))
     pick = core.ActionKind("pick", "build {card} from the discard pile", card_from="discard", unique_in="built",
                            then=(core.MoveCard("built"),))
     last = core.BinOp("==", core.Var("turn"), core.Var("turns"))
+    before_last = core.BinOp("<", core.Var("turn"), core.Var("turns"))
     flow = (
         core.EachAge((
             core.DealStep("age"),
@@ -214,16 +215,18 @@ def translate(rules: old.RuleSet) -> core.RuleSet:
                 core.RoundStep("play"),
                 core.If(last, (core.AtStep("last turn"),)),
                 core.AtStep("end of turn"),
-                core.If(core.Not(last), (core.PassStep("hand"),)),
+                core.If(before_last, (core.PassStep("hand"),)),
             )),
             core.AtStep("end of age"),
         )),
         core.AtStep("end of game"),
     )
-    last_turn = core.MomentSteps("last turn", (
-        core.RoundStep("extra", seats="players", ability="last card", within_turn=True),
-        core.DiscardStep(("hand", "pile") if piles else ("hand",), "discard"),
-    ))
+    moments = [core.MomentSteps("last turn", (
+        core.RoundStep("extra", seats="players", ability="last_card", within_turn=True),
+        core.DiscardStep(("hand",), "discard"),
+    ))]
+    if piles:
+        moments.append(core.MomentSteps("last turn", (core.DiscardStep(("pile",), "discard"),)))
     options = []
     for o in rules.options:
         zone_patch = (core.Zone("hand", seen_by="partners"),) if o.team_size else ()
@@ -247,14 +250,14 @@ def translate(rules: old.RuleSet) -> core.RuleSet:
                          for c in rules.categories),
         zones=tuple(zones),
         pools=tuple(dict.fromkeys(c.pool for c in rules.cards if c.pool)),
-        abilities=("free build", "last card"),
+        abilities=("free_build", "last_card"),
         deals=(core.Deal("age", "age", tuple(targets)),),
         actions=(build, stage, sell, pick),
         decisions=(core.Decision("play", ("build", "stage", "sell"), "age {age}, turn {turn}"),
                    core.Decision("extra", ("build", "stage", "sell"), "play the card left at the end of the age"),
                    core.Decision("pick", ("pick",), "build a card from the discard pile for free")),
         flow=flow,
-        moments=(last_turn,),
+        moments=tuple(moments),
         market=core.Market((core.Relation("left"), core.Relation("right")), tuple(s.neighbours_sell), s.trade_price),
         contests=tuple(contest(c) for c in rules.conflicts),
         patches=tuple(patch(p) for p in rules.patches),

@@ -9,14 +9,28 @@ random from the legal lists with one seeded generator, so any difference shows a
 from __future__ import annotations
 
 import random
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import bridge
 
-import wonderrules
+from wonderrules.interpreter import ir as first_ir
 from wonderrules.interpreter.core.actions import Action as CoreAction
 from wonderrules.interpreter.core.game import Game as CoreGame
 from wonderrules.interpreter.game import Game as OldGame
+
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@cache
+def first_engine_rules(layers: tuple[str, ...]) -> first_ir.RuleSet:
+    """The rule set of these bundled layers as the first engine played it: compiled from the rule
+    sets of that time, kept in `data/` (see its README)."""
+    from wonderrules.interpreter.serial import rules_from_json
+
+    return rules_from_json((DATA / f"{'+'.join(layers)}.json").read_text(encoding="utf-8"))
 
 
 def core_action(old_state: Any, seat: int, a: Any) -> CoreAction:
@@ -34,7 +48,7 @@ class Mismatch(AssertionError):
 
 def play_both(layers: tuple[str, ...], players: int, seed: int, options: tuple[str, ...] = (),
               rules: Any = None, core_rules: Any = None) -> tuple[Any, Any]:
-    old_rules = rules if rules is not None else wonderrules.load_rules(*layers)
+    old_rules = rules if rules is not None else first_engine_rules(layers)
     new_rules = core_rules if core_rules is not None else bridge.translate(old_rules)
     old = OldGame(old_rules, players, options).new_initial_state(seed=seed)
     new = CoreGame(new_rules, players, options).new_initial_state(seed=seed)

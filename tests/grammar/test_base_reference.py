@@ -1,13 +1,15 @@
 """The compiled base game against the reference tables (cards.tsv, wonders.tsv).
 
-Every base row is read at test time and turned into the IR objects it describes, one notation
+Every base row is read at test time and turned into the core IR objects it describes, one notation
 word at a time (rules_facts.md section 7); the compiled `rulesets/base.wr` must hold exactly those:
 name, age, colour, costs, chains, copies at 3 to 7 players, guild pool, aliases and effects, and
 for the wonders each side's starting resource, title and stages. Timings the tables leave out come
 from rules_facts.md: coins and per-card coins are taken once, when built, except Vineyard and Bazar
 (they count the neighbours' cards of the same turn, so they pay at the end of the turn); points at
 the end of the game; production, shields and trade prices while in the city; wild symbols and the
-Olympia B copy at the end of the game; Halicarnassus builds at the end of the turn.
+Olympia B copy at the end of the game; Halicarnassus builds at the end of the turn (it asks the
+rule set's decision `pick`); Olympia A and Babylon B grant the rule set's abilities `free_build`
+(once per age) and `last_card`.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import attrs
 import pytest
 
 from wonderrules.grammar.compiler import compile_rules
-from wonderrules.interpreter import ir
+from wonderrules.interpreter.core import ir
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ROOT / "tests" / "data" / "reference"
@@ -35,6 +37,12 @@ SCIENCE = ("compass", "gear", "tablet")
 PLAYERS = (3, 4, 5, 6, 7)
 SCOPES = {"self": ("self",), "neighbors": ("left", "right"), "self+neighbors": ("self", "left", "right"),
           "left": ("left",), "right": ("right",), "left+right": ("left", "right")}
+PASSIVE, ON_BUILD, END_OF_GAME = ir.Passive(), ir.OnBuild(), ir.EndOfGame()
+END_OF_TURN = ir.At("end of turn")
+
+
+def seats(scope: str) -> tuple[ir.Relation, ...]:
+    return tuple(ir.Relation(x) for x in SCOPES[scope])
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -79,13 +87,17 @@ def cost(text: str) -> tuple[int, dict[str, int]]:
     return coins, resources
 
 
-def count(what: str, scope: str) -> ir.Count:
-    scopes = SCOPES[scope]
+def count(what: str, scope: str) -> ir.Quantity:
     if what == "wonder_stage":
-        return ir.Count("stages", (), scopes)
+        return ir.Quantity("stages", (), seats(scope))
     if what.endswith("_token"):
-        return ir.Count("tokens", (what[: -len("_token")],), scopes)
-    return ir.Count("cards", tuple(what.split("+")), scopes)
+        return ir.Quantity("tokens", (what[: -len("_token")],), seats(scope))
+    return ir.Quantity("cards", tuple(what.split("+")), seats(scope))
+
+
+def times(n: int, q: ir.Quantity) -> ir.Expr:
+    """`n per q`, as the language lowers it: the quantity alone when n is 1."""
+    return q if n == 1 else ir.BinOp("*", ir.Num(n), q)
 
 
 def hooks(effect: str) -> list[ir.Hook]:
@@ -102,52 +114,60 @@ def _hook(word: str, not_for_sale: bool) -> ir.Hook:
     head, _, rest = word.partition(":")
     if head == "produce":
         options, _, amount = rest.partition(":")
-        return ir.Hook("passive", ir.Produce(tuple(options.split("|")), int(amount or 1), not not_for_sale))
+        return ir.Hook(PASSIVE, ir.Produce(tuple(options.split("|")), int(amount or 1), not not_for_sale))
     if head == "vp":
-        return ir.Hook("end_of_game", ir.Score(int(rest)))
+        return ir.Hook(END_OF_GAME, ir.Score(ir.Num(int(rest))))
     if head == "shields":
-        return ir.Hook("passive", ir.Symbol(("shield",), int(rest)))
+        return ir.Hook(PASSIVE, ir.Symbol(("shield",), int(rest)))
     if head == "science":
         if rest == "any":  # chosen at the end of the game (rules_facts.md section 4)
-            return ir.Hook("end_of_game", ir.Symbol(SCIENCE))
-        return ir.Hook("passive", ir.Symbol((rest,)))
+            return ir.Hook(END_OF_GAME, ir.Symbol(SCIENCE))
+        return ir.Hook(PASSIVE, ir.Symbol((rest,)))
     if head == "coins":
-        return ir.Hook("on_build", ir.GainCoins(int(rest)))
+        return ir.Hook(ON_BUILD, ir.GainCoins(ir.Num(int(rest))))
     if head in ("coins_per", "vp_per"):
         what_scope, _, n = rest.rpartition(":")
         what, _, scope = what_scope.partition("@")
-        per = count(what, scope)
+        per = times(int(n), count(what, scope))
         if head == "vp_per":
-            return ir.Hook("end_of_game", ir.Score(int(n), per))
+            return ir.Hook(END_OF_GAME, ir.Score(per))
         # own-city coins are taken when built; with the neighbours' cities (Vineyard, Bazar) at the
         # end of the turn, after the neighbours' builds of that turn ([R], rules_facts.md section 4)
-        timing = "end_of_turn" if "neighbors" in scope else "on_build"
-        return ir.Hook(timing, ir.GainCoins(int(n), ("self",), per))
+        trigger = END_OF_TURN if "neighbors" in scope else ON_BUILD
+        return ir.Hook(trigger, ir.GainCoins(per))
     if head == "trade_discount":
         what_side, _, price = rest.rpartition(":")
         what, _, side = what_side.partition("@")
         resources = RAW if what == "raw" else MANUFACTURED
-        return ir.Hook("passive", ir.TradePrice(resources, SCOPES[side], int(price)))
+        return ir.Hook(PASSIVE, ir.Price(resources, seats(side), int(price)))
     if word == "build_free_once_per_age":
-        return ir.Hook("passive", ir.FreeBuild(()))
+        return ir.Hook(PASSIVE, ir.Grant("free_build", "age", 1))
     if word == "build_from_discard":
-        return ir.Hook("end_of_turn", ir.BuildFromDiscard(1))
+        return ir.Hook(END_OF_TURN, ir.Decide("pick", 1))
     if word == "play_last_card":
-        return ir.Hook("passive", ir.PlayLastCard())
+        return ir.Hook(PASSIVE, ir.Grant("last_card"))
     if word == "copy_guild@neighbors":
-        return ir.Hook("end_of_game", ir.CopyCard(1, ("purple",), ("left", "right")))
+        return ir.Hook(END_OF_GAME, ir.CopyCard(("purple",), seats("neighbors"), 1))
     raise AssertionError(f"notation not understood: {word!r}")
 
 
 def normal(hook: ir.Hook):
-    """A hook with the order of unordered lists removed (an either/or, a list of cities)."""
+    """A hook with the order of unordered lists removed (an either/or, a list of cities), without
+    its origin, and with `(including this)` read as the core reads it: as a count that says
+    nothing (the tables do not say whether a card counts itself)."""
     def sort(v):
-        return tuple(sorted(v)) if isinstance(v, tuple) and all(isinstance(x, str) for x in v) else v
+        if isinstance(v, tuple) and all(isinstance(x, (str, ir.Relation)) for x in v):
+            return tuple(sorted(v, key=repr))
+        return v
 
     def norm(obj):
         if attrs.has(type(obj)):
-            return attrs.evolve(obj, **{f.name: norm(sort(getattr(obj, f.name))) for f in attrs.fields(type(obj))
-                                        if f.init})
+            changes = {f.name: norm(sort(getattr(obj, f.name))) for f in attrs.fields(type(obj)) if f.init}
+            if "origin" in changes:
+                changes["origin"] = None
+            if changes.get("this") == "including":
+                changes["this"] = ""
+            return attrs.evolve(obj, **changes)
         return obj
 
     return norm(hook)
@@ -164,8 +184,8 @@ def card_mismatches(card: ir.Card, row: dict[str, str]) -> list[str]:
     if card.colour != row["color"]:
         bad.append(f"colour {card.colour} != {row['color']}")
     coins, resources = cost(row["cost"])
-    if (card.coins, dict(card.cost)) != (coins, resources):
-        bad.append(f"cost {card.coins} coins {dict(card.cost)} != {coins} coins {resources}")
+    if (card.cost.coins, dict(card.cost.resources)) != (coins, resources):
+        bad.append(f"cost {card.cost.coins} coins {dict(card.cost.resources)} != {coins} coins {resources}")
     for field, column in (("chains_from", "chains_from"), ("chains_to", "chains_to")):
         expected = sorted(n.strip() for n in row[column].split(";") if n.strip())
         if sorted(getattr(card, field)) != expected:
@@ -176,7 +196,7 @@ def card_mismatches(card: ir.Card, row: dict[str, str]) -> list[str]:
     else:
         counts = [card.copies_for(n) for n in PLAYERS]
         expected_counts = [int(row[f"n{n}"]) for n in PLAYERS]
-        if counts != expected_counts or card.pool is not None:
+        if counts != expected_counts or card.pool:
             bad.append(f"copies at 3..7 players {counts} != {expected_counts}")
     aliases = {re.sub(r"\s*\(.*\)$", "", a).strip() for a in row["aliases"].split(";") if a.strip()}
     if set(card.aliases) != aliases:
@@ -186,19 +206,21 @@ def card_mismatches(card: ir.Card, row: dict[str, str]) -> list[str]:
     return bad
 
 
-def wonder_mismatches(wonder: ir.Wonder, rows: list[dict[str, str]]) -> list[str]:
+def wonder_mismatches(wonder: ir.Board, rows: list[dict[str, str]]) -> list[str]:
     bad = []
     first = rows[0]
-    if wonder.start != first["starting_resource"]:
-        bad.append(f"start {wonder.start} != {first['starting_resource']}")
+    start = [normal(h) for h in wonder.hooks]
+    if start != [ir.Hook(PASSIVE, ir.Produce((first["starting_resource"],)))]:
+        bad.append(f"start {wonder.hooks} != {first['starting_resource']}")
     if wonder.title != first["official_name"]:
         bad.append(f"title {wonder.title!r} != {first['official_name']!r}")
     if len(wonder.stages) != int(first["stages_total"]) or len(rows) != int(first["stages_total"]):
         bad.append(f"{len(wonder.stages)} stages != {first['stages_total']}")
     for row, stage in zip(sorted(rows, key=lambda r: int(r["stage"])), wonder.stages):
         coins, resources = cost(row["cost"])
-        if (stage.coins, dict(stage.cost)) != (coins, resources):
-            bad.append(f"stage {row['stage']} cost {stage.coins} {dict(stage.cost)} != {coins} {resources}")
+        if (stage.cost.coins, dict(stage.cost.resources)) != (coins, resources):
+            bad.append(f"stage {row['stage']} cost {stage.cost.coins} {dict(stage.cost.resources)} != {coins} "
+                       f"{resources}")
         if not same_hooks(stage.hooks, hooks(row["effect"])):
             bad.append(f"stage {row['stage']} effects {stage.hooks} != {hooks(row['effect'])}")
     return bad
@@ -224,13 +246,13 @@ def test_card_matches_reference(key: tuple[str, int]) -> None:
 
 
 def test_base_defines_exactly_the_reference_wonder_sides() -> None:
-    assert sorted((w.name, w.side) for w in base().wonders) == sorted(wonder_rows())
+    assert sorted((w.name, w.side) for w in base().boards) == sorted(wonder_rows())
 
 
 @pytest.mark.parametrize("key", sorted(wonder_rows()),
                          ids=lambda k: f"{k[0]}-{k[1]}")
 def test_wonder_side_matches_reference(key: tuple[str, str]) -> None:
-    (wonder,) = [w for w in base().wonders if (w.name, w.side) == key]
+    (wonder,) = [w for w in base().boards if (w.name, w.side) == key]
     assert wonder_mismatches(wonder, wonder_rows()[key]) == []
 
 
@@ -244,13 +266,13 @@ def test_guild_draw_is_players_plus_two_in_age_three() -> None:
 
 def test_notation_reads_known_rows() -> None:
     assert hooks("coins_per:brown@self+neighbors:1 (when built)") == [
-        ir.Hook("end_of_turn", ir.GainCoins(1, ("self",), ir.Count("cards", ("brown",), ("self", "left", "right"))))]
-    assert hooks("vp_per:brown@neighbors:1 (end of game)") == [
-        ir.Hook("end_of_game", ir.Score(1, ir.Count("cards", ("brown",), ("left", "right"))))]
-    assert hooks("produce:wood|stone") == [ir.Hook("passive", ir.Produce(("wood", "stone")))]
+        ir.Hook(END_OF_TURN, ir.GainCoins(ir.Quantity("cards", ("brown",), seats("self+neighbors"))))]
+    assert hooks("vp_per:grey@neighbors:2 (end of game)") == [
+        ir.Hook(END_OF_GAME, ir.Score(ir.BinOp("*", ir.Num(2), ir.Quantity("cards", ("grey",), seats("neighbors")))))]
+    assert hooks("produce:wood|stone") == [ir.Hook(PASSIVE, ir.Produce(("wood", "stone")))]
     assert hooks("shields:1 + vp:3 + coins:3") == [
-        ir.Hook("passive", ir.Symbol(("shield",), 1)), ir.Hook("end_of_game", ir.Score(3)),
-        ir.Hook("on_build", ir.GainCoins(3))]
+        ir.Hook(PASSIVE, ir.Symbol(("shield",), 1)), ir.Hook(END_OF_GAME, ir.Score(ir.Num(3))),
+        ir.Hook(ON_BUILD, ir.GainCoins(ir.Num(3)))]
 
 
 @pytest.mark.parametrize(("find", "replace", "card", "complaint", "breaks_deal"), [
@@ -283,5 +305,5 @@ def test_a_slip_in_a_wonder_is_caught(tmp_path: Path) -> None:
     assert text.count(find) == 1
     broken = tmp_path / "base.wr"
     broken.write_text(text.replace(find, find.replace("clay", "stone")), encoding="utf-8")
-    (rhodes,) = [w for w in compile_base(broken).wonders if (w.name, w.side) == ("Rhodes", "A")]
+    (rhodes,) = [w for w in compile_base(broken).boards if (w.name, w.side) == ("Rhodes", "A")]
     assert wonder_mismatches(rhodes, wonder_rows()[("Rhodes", "A")]) == ["stage 2 cost 0 {'stone': 3} != 0 {'clay': 3}"]

@@ -1,34 +1,58 @@
 """Pass `conflicts`: effects of one moment whose order changes the outcome need a declared order
-(E0402); builds must not trigger each other without end (E0403)."""
+(E0402), from what their core operations read and write; builds, and tokens gained, must not
+trigger each other without end (E0403)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from grammar_support import MINI, codes, line_of, only
 
-from wonderrules.grammar.checks.conflicts import effect_reads, effect_writes
+from wonderrules.grammar.checks.conflicts import Effects
 from wonderrules.grammar.compiler import compile_rules
-from wonderrules.interpreter import ir
+from wonderrules.interpreter.core import ir
 
 BASE = Path(__file__).resolve().parents[2] / "rulesets" / "base.wr"
 
 GAIN = 'replace card "Log" age 1 brown copies 3+ 4+ { end of turn: gain 1 coin }'
 LOSE = 'replace card "Rock" age 1 brown copies 3+ 4+ { end of turn: others lose 1 coin }'
+#: an action that builds a card of the discard pile, and the decision that asks it (two lines)
+PICK = ('action pick "build {card} from the discard pile" { card from discard  unique in built  '
+        'then: move card to built }\ndecision pick: pick\n')
 
 
 def col(line: str, needle: str) -> int:
     return line.index(needle) + 1
 
 
-def test_reads_and_writes() -> None:
-    per = ir.Count("cards", ("brown",), ("self",))
-    assert effect_reads(ir.GainCoins(1, per=per)) == {"cards"}
-    assert effect_writes(ir.GainCoins(1)) == {"coins+"}
-    assert effect_reads(ir.LoseCoins(1)) == {"coins"}
-    assert effect_writes(ir.LoseCoins(1, shortfall_token="debt")) == {"coins-", "tokens+"}
-    assert effect_writes(ir.BuildFromDiscard()) == {"cards", "discard"}
-    assert effect_writes(ir.Score(1)) == frozenset()
+@pytest.fixture(scope="module")
+def effects() -> Effects:
+    rules = compile_rules([str(BASE)])
+    assert rules.ok
+    return Effects(rules.model, rules.rules)
+
+
+def test_reads_and_writes_of_core_operations(effects: Effects) -> None:
+    cards = ir.Quantity("cards", ("brown",))
+    assert effects.reads_writes(ir.GainCoins(cards)) == ({"cards"}, {"coins+"})
+    assert effects.reads_writes(ir.GainCoins(ir.Num(1))) == (set(), {"coins+"})
+    assert effects.reads_writes(ir.LoseCoins(ir.Num(1))) == ({"coins"}, {"coins-"})
+    assert effects.reads_writes(ir.LoseCoins(ir.Num(1), or_take="debt"))[1] == {"coins-", "tokens+"}
+    assert effects.reads_writes(ir.Score(ir.Num(1))) == (set(), set())
+    assert effects.reads_writes(ir.Move(ir.Num(1), "discard", "built")) == (
+        {"zone discard"}, {"zone discard", "zone built", "cards+", "symbols+"})
+
+
+def test_a_decision_does_what_its_actions_do(effects: Effects) -> None:
+    # base's `pick` takes a card of the discard pile and builds it, free: no coin moves
+    assert effects.reads_writes(ir.Decide("pick")) == (
+        {"zone discard"}, {"zone discard", "zone built", "cards+", "symbols+"})
+    # `play` may pay a card's cost, or a stage's, to the bank and to the sellers
+    reads, writes = effects.reads_writes(ir.Decide("play"))
+    assert {"coins", "zone hand"} <= reads
+    assert {"coins-", "coins+", "cards+", "stages+", "zone hand", "zone discard"} <= writes
+    assert effects.builds(ir.Decide("pick")) and not effects.builds(ir.GainCoins(ir.Num(1)))
 
 
 def test_gain_and_loss_at_the_same_moment_need_an_order(compile_layer) -> None:
@@ -48,11 +72,11 @@ def test_a_declared_order_settles_it(compile_layer) -> None:
 
 
 def test_an_order_missing_a_step_is_extended_in_the_help(compile_files) -> None:
-    lower = MINI.replace("  tie break coins\n", "  tie break coins\n  order end of turn: gain, build\n")
+    lower = MINI.replace("  tie break coins\n", "  tie break coins\n  order end of turn: gain, decide\n")
     r = compile_files({"mini.wr": lower, "t.wr": f"ruleset t extends mini\n{GAIN}\n{LOSE}\n"})
     d = only(r, "E0402")
     assert d.help == ("declare it in the game block, in the order they should run: "
-                      "`override order end of turn: gain, build, lose`")
+                      "`override order end of turn: gain, decide, lose`")
     assert d.labels[1].span.path == "mini.wr" and d.labels[1].message == "the declared order"
     assert d.labels[1].span.line == line_of(lower, "order end of turn")
 
@@ -76,47 +100,69 @@ def test_base_declares_what_it_needs() -> None:
     assert r.ok and not [d for d in r.diagnostics if d.code == "E0402"]
 
 
+def test_base_without_its_order_is_refused(tmp_path: Path) -> None:
+    text = BASE.read_text(encoding="utf-8")
+    assert text.count("  order end of turn: gain, decide\n") == 1
+    (tmp_path / "base.wr").write_text(text.replace("  order end of turn: gain, decide\n", ""), encoding="utf-8")
+    d = only(compile_rules([str(tmp_path / "base.wr")]), "E0402")
+    assert "'decide'" in d.message and "'gain'" in d.message and d.message.endswith(
+        "both touch cards, and their order is not declared")
+
+
 def test_a_card_that_builds_from_the_discard_when_built(compile_layer) -> None:
-    text = 'replace card "Log" age 1 brown copies 3+ 4+ { end of turn: build 1 card from discard free }'
-    d = only(compile_layer(text + "\n"))
+    text = 'replace card "Log" age 1 brown copies 3+ 4+ { end of turn: decide pick }'
+    d = only(compile_layer(PICK + text + "\n"))
     assert d.code == "E0403"
-    assert d.message == ("card 'Log' builds from the discard pile when it is built, so the card it builds "
-                         "may do the same again, without end")
-    assert d.span.column == col(text, "end of turn")
+    assert d.message == "card 'Log' builds when it is built, so what it builds may do the same again, without end"
+    assert (d.span.line, d.span.column) == (4, col(text, "end of turn"))
 
 
 def test_two_cards_building_each_other(compile_layer) -> None:
-    r = compile_layer('replace card "Log" age 1 brown copies 3+ 4+ { end of turn: build 1 card from discard free }\n'
-                      'replace card "Rock" age 1 brown copies 3+ 4+ { end of turn: build 1 card from discard free }\n')
+    r = compile_layer(PICK + 'replace card "Log" age 1 brown copies 3+ 4+ { end of turn: decide pick }\n'
+                      'replace card "Rock" age 1 brown copies 3+ 4+ { on build: decide pick }\n')
     msgs = [d.message for d in r.diagnostics if d.code == "E0403"]
     assert "builds trigger each other without end: card 'Log' -> card 'Rock' -> card 'Log'" in msgs
 
 
 def test_a_stage_that_builds_from_the_discard_is_no_cycle(compile_layer) -> None:
     # a wonder stage is not built again by a build from the discard pile (Halicarnassus)
-    r = compile_layer('replace wonder "Tower" side A { start stone  stage cost 2 wood '
-                      '{ end of turn: build 1 card from discard free } }\n')
+    r = compile_layer(PICK + 'replace wonder "Tower" side A { start stone  stage cost 2 wood '
+                      '{ end of turn: decide pick } }\n')
     assert r.ok, [d.message for d in r.diagnostics]
+
+
+def test_an_effect_run_at_each_moment_is_no_cycle(compile_layer) -> None:
+    # only a card's own once-effects come again with each card built
+    r = compile_layer(PICK + 'replace card "Log" age 1 brown copies 3+ 4+ { each end of turn: decide pick }\n')
+    assert "E0403" not in codes(r)
+
+
+def test_tokens_gained_whenever_tokens_are_gained(compile_layer) -> None:
+    text = 'replace card "Log" age 1 brown copies 3+ 4+ { whenever self gains victory tokens: gain 1 victory token }'
+    d = only(compile_layer(text + "\n"), "E0403")
+    assert d.message == "tokens gained trigger each other without end: card 'Log' -> card 'Log'"
+    other = 'replace card "Log" age 1 brown copies 3+ 4+ { whenever self gains victory tokens: gain 1 defeat token }'
+    assert "E0403" not in codes(compile_layer(other + "\n"))
 
 
 def test_an_earlier_harmless_effect_does_not_hide_a_conflict(compile_layer) -> None:
     # the first coin gain of the moment counts nothing; the second counts cards, which the
     # stage's build from the discard pile adds: their order matters
-    r = compile_layer('replace card "Log" age 1 brown copies 3+ 4+ { end of turn: gain 1 coin }\n'
+    r = compile_layer(PICK + 'replace card "Log" age 1 brown copies 3+ 4+ { end of turn: gain 1 coin }\n'
                       'replace card "Rock" age 1 brown copies 3+ 4+ '
                       '{ end of turn: gain 1 coin per brown card in left, right }\n'
                       'replace wonder "Tower" side A { start stone  stage cost 2 wood '
-                      '{ end of turn: build 1 card from discard free } }\n')
+                      '{ end of turn: decide pick } }\n')
     d = only(r, "E0402")
-    assert d.message == ("at end of turn, 'build' (Tower A stage 1) and 'gain' (card 'Rock') both touch cards, "
+    assert d.message == ("at end of turn, 'decide' (Tower A stage 1) and 'gain' (card 'Rock') both touch cards, "
                          "and their order is not declared")
-    assert d.labels[0].span.line == 3
+    assert d.labels[0].span.line == 5
 
 
-# ---- moments: what the engine runs as one queue --------------------------------------------------
+# ---- moments: the effects that run together -------------------------------------------------------
 
 def test_each_end_of_turn_shares_the_end_of_turn(compile_layer) -> None:
-    # the engine queues `each end of turn` effects with the `end of turn` effects of the turn
+    # `each end of turn` effects run at the moment `end of turn`, with the `end of turn` ones
     r = compile_layer(GAIN.replace("end of turn", "each end of turn") + "\n" + LOSE + "\n")
     d = only(r, "E0402")
     assert d.message.startswith("at end of turn, 'lose' (card 'Rock') and 'gain' (card 'Log')")
@@ -141,13 +187,13 @@ def test_whenever_effects_run_with_the_build_effects(compile_layer) -> None:
 def test_effects_at_each_end_of_age(compile_layer) -> None:
     d = only(compile_layer(GAIN.replace("end of turn", "each end of age") + "\n"
                            + LOSE.replace("end of turn", "each end of age") + "\n"), "E0402")
-    assert d.message.startswith("at each end of age, 'lose'")
-    assert d.help.endswith("`order each end of age: gain, lose`")
+    assert d.message.startswith("at end of age, 'lose'")
+    assert d.help.endswith("`order end of age: gain, lose`")
 
 
 def test_an_order_of_this_layer_is_completed_without_override(compile_layer) -> None:
     # `override` would be refused (E0102, the same layer sets it twice): the help edits the line
-    d = only(compile_layer(f"game {{ order end of turn: build }}\n{GAIN}\n{LOSE}\n"), "E0402")
+    d = only(compile_layer(f"game {{ order end of turn: decide }}\n{GAIN}\n{LOSE}\n"), "E0402")
     assert d.help == ("name both steps in the declared order, in the order they should run: "
-                      "`order end of turn: build, gain, lose`")
+                      "`order end of turn: decide, gain, lose`")
     assert d.labels[1].message == "the declared order" and d.labels[1].span.line == 2

@@ -1,11 +1,17 @@
-"""Lowering: the checked model becomes the compiled rule set (IR) the engine runs."""
+"""Lowering: the checked model becomes the compiled rule set on the core (IR) the engine runs:
+the vocabulary, settings, the structure (zones, deals, actions, decisions, market, flow, moments,
+contests, neutral seats) and every effect as a hook, each with where it was written."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
-from grammar_support import MINI
+from grammar_support import MINI, line_of
 
-from wonderrules.interpreter import ir
+from wonderrules.interpreter.core import ir
+
+SELF, LEFT, RIGHT = ir.Relation("self"), ir.Relation("left"), ir.Relation("right")
+PASSIVE, END_OF_GAME = ir.Passive(), ir.EndOfGame()
 
 
 @pytest.fixture
@@ -21,14 +27,25 @@ def layer(compile_layer, text: str) -> ir.RuleSet:
     return r.rules
 
 
+def bare(node):
+    """`node` without its origins (and those of what it holds)."""
+    if attrs.has(type(node)):
+        return attrs.evolve(node, **{f.name: None if f.name == "origin" else bare(getattr(node, f.name))
+                                     for f in attrs.fields(type(node))})
+    if isinstance(node, tuple):
+        return tuple(bare(x) for x in node)
+    return node
+
+
 def test_header_and_vocabulary(mini: ir.RuleSet) -> None:
-    assert (mini.name, mini.title, mini.layers) == ("mini", "Mini", ("mini",))
+    assert (mini.format, mini.name, mini.title, mini.layers) == (2, "mini", "Mini", ("mini",))
     assert mini.resources == (ir.Resource("wood", "raw"), ir.Resource("stone", "raw"),
                               ir.Resource("glass", "manufactured"))
     assert mini.symbol_groups == (ir.SymbolGroup("science", ("compass", "gear")),
                                   ir.SymbolGroup("military", ("shield",)))
     assert mini.tokens == ("victory", "defeat")
     assert mini.colours[2] == ir.Colour("blue", "civilian") and mini.colours[0] == ir.Colour("brown", None)
+    assert mini.decks == ("age",) and mini.abilities == () and mini.pools == ()
 
 
 def test_settings(mini: ir.RuleSet) -> None:
@@ -36,38 +53,90 @@ def test_settings(mini: ir.RuleSet) -> None:
     assert st.players == (3, 4) and st.start_coins == 3 and st.ages == 2
     assert st.hand == ir.Num(2) and st.turns == ir.Num(1)
     assert st.pass_directions == ("left", "right")
-    assert (st.sell_coins, st.trade_price) == (3, 2)
-    assert st.neighbours_sell == ("board", "brown", "grey")
-    assert st.stages_category == "wonder" and st.tie_break == ("coins",)
-    assert st.pool_draws == () and st.order == () and st.neutrals == ()
+    assert st.stages_category == "wonder" and st.tie_break == ("coins",) and st.card_zone == "built"
+    assert st.pool_draws == () and st.order == () and st.neutral_seats == ()
+
+
+def test_zones_deals_and_market(mini: ir.RuleSet) -> None:
+    assert bare(mini.zones) == (ir.Zone("hand", seen_by="owner"), ir.Zone("built", seen_by="everyone", active=True),
+                                ir.Zone("tucked"), ir.Zone("discard", per="shared"))
+    assert bare(mini.deals) == (ir.Deal("age", "age", (ir.DealTarget("hand", "players", ir.Var("hand")),)),)
+    assert bare(mini.market) == ir.Market((LEFT, RIGHT), ("board", "brown", "grey"), 2)
+
+
+def test_actions_and_decisions(mini: ir.RuleSet) -> None:
+    build, stage, sell = bare(mini.actions)
+    assert build == ir.ActionKind("build", "build {card}", card_from="hand", unique_in="built", cost="card",
+                                  ways=(ir.Way("chain", free=True, when="chained", only=True), ir.Way("")),
+                                  then=(ir.MoveCard("built"),))
+    assert stage.cost == "stage" and stage.then == (ir.MoveCard("tucked"), ir.BuildStage())
+    assert sell.ways == (ir.Way(""),) and sell.then == (ir.MoveCard("discard"), ir.GainCoins(ir.Num(3)))
+    assert bare(mini.decisions) == (ir.Decision("play", ("build", "stage", "sell"), "age {age}, turn {turn}"),)
+
+
+def test_flow(mini: ir.RuleSet) -> None:
+    assert mini.flow == (
+        ir.EachAge((ir.DealStep("age"),
+                    ir.EachTurn((ir.RoundStep("play"), ir.AtStep("end of turn"),
+                                 ir.If(ir.BinOp("<", ir.Var("turn"), ir.Var("turns")), (ir.PassStep("hand"),)))),
+                    ir.DiscardStep(("hand",), "discard"), ir.AtStep("end of age"))),
+        ir.AtStep("end of game"))
+
+
+def test_moments_are_added_layer_after_layer_with_their_origin(compile_layer) -> None:
+    rules = layer(compile_layer, "at end of turn { round play: players with dash, within the turn }\n"
+                                 "abilities: dash\n"
+                                 'replace card "Log" age 1 brown copies 3+ 4+ { passive: grant dash once per turn }\n'
+                                 "at end of turn { repeat players - 2 times { pass hand right } }\n")
+    first, second = rules.moments
+    assert bare(first) == ir.MomentSteps("end of turn", (ir.RoundStep("play", "players", "dash", True),))
+    assert bare(second) == ir.MomentSteps("end of turn", (
+        ir.Repeat((ir.PassStep("hand", "right"),), ir.BinOp("-", ir.Var("players"), ir.Num(2))),))
+    assert (first.origin.path, first.origin.line, first.origin.column) == ("t.wr", 2, 1)
+    assert second.origin.line == 5
 
 
 def test_scoring_formulas(mini: ir.RuleSet) -> None:
     cats = {c.name: c.formula for c in mini.categories}
     assert list(cats) == ["military", "treasury", "wonder", "civilian", "science"]
-    assert cats["military"] == ir.BinOp("+", ir.Call("value", ("victory",)), ir.Call("value", ("defeat",)))
-    assert cats["treasury"] == ir.BinOp("/", ir.Call("coins"), ir.Num(3))
+    assert cats["military"] == ir.BinOp("+", ir.Quantity("value", ("victory",)), ir.Quantity("value", ("defeat",)))
+    assert cats["treasury"] == ir.BinOp("/", ir.Quantity("coins"), ir.Num(3))
     assert cats["wonder"] is None
-    assert cats["science"] == ir.BinOp("+", ir.Call("squares", ("science",)),
-                                       ir.BinOp("*", ir.Num(7), ir.Call("sets", ("science",))))
+    assert cats["science"] == ir.BinOp("+", ir.Quantity("squares", ("science",)),
+                                       ir.BinOp("*", ir.Num(7), ir.Quantity("sets", ("science",))))
 
 
-def test_conflict(mini: ir.RuleSet) -> None:
-    (c,) = mini.conflicts
-    assert c == ir.Conflict("military", ir.Call("symbols", ("shield",)), "victory", (1, 3), "defeat", -1)
+def test_contest(mini: ir.RuleSet) -> None:
+    (c,) = mini.contests
+    assert bare(c) == ir.Contest("military", "end of age", ir.Quantity("symbols", ("shield",)),
+                                 ir.Outcome("victory", (1, 3)), ir.Outcome("defeat", (-1,)))
+    assert c.origin.line == line_of(MINI, "contest military")
+
+
+def test_contests_pair_any_seats_or_rank(compile_layer) -> None:
+    rules = layer(compile_layer, "contest naval at end of age { strength: coins  pairs: left 2, right 2\n"
+                                 "  win: victory worth 1  lose: defeat worth -1, -2 }\n"
+                                 "contest fame at end of game { strength: cards(blue)  ranking\n"
+                                 "  win: victory worth 5  lose: defeat worth 0 }\n")
+    naval, fame = rules.contests[1:]
+    assert naval.against == (ir.Relation("left", 2), ir.Relation("right", 2)) and naval.mode == "pairs"
+    assert naval.lose == ir.Outcome("defeat", (-1, -2))
+    assert fame.mode == "ranking" and fame.moment == "end of game"
 
 
 def test_cards(mini: ir.RuleSet) -> None:
     log = mini.card("Log")
-    assert (log.age, log.colour, log.coins, log.cost, log.copies) == (1, "brown", 0, (), (3, 4))
+    assert (log.age, log.colour, log.deck, log.cost, log.copies) == (1, "brown", "age", ir.Cost(), (3, 4))
     assert [log.copies_for(n) for n in (2, 3, 4, 7)] == [0, 1, 2, 2]
-    assert log.hooks == (ir.Hook("passive", ir.Produce(("wood",))),)
+    assert bare(log.hooks) == (ir.Hook(PASSIVE, ir.Produce(("wood",))),)
+    assert log.origin.line == line_of(MINI, 'card "Log"') and log.hooks[0].origin.column == MINI.split("\n")[
+        line_of(MINI, 'card "Log"') - 1].index("passive") + 1
     sawmill = mini.card("Sawmill")
-    assert sawmill.coins == 1 and sawmill.hooks[0].effect == ir.Produce(("wood",), 2)
+    assert sawmill.cost.coins == 1 and sawmill.hooks[0].op == ir.Produce(("wood",), 2)
     temple = mini.card("Temple")
-    assert temple.cost == (("wood", 1), ("glass", 1)) and temple.chains_from == ("Shrine",)
+    assert temple.cost.resources == (("wood", 1), ("glass", 1)) and temple.chains_from == ("Shrine",)
     assert mini.card("Shrine").chains_to == ("Temple",)
-    assert mini.card("Walls").hooks[0].effect == ir.Symbol(("shield",), 2)
+    assert mini.card("Walls").hooks[0].op == ir.Symbol(("shield",), 2)
     assert [c.name for c in mini.cards if c.name == "Glassworks"] == ["Glassworks", "Glassworks"]
 
 
@@ -75,51 +144,97 @@ def test_cost_follows_the_declared_order_of_resources(compile_layer) -> None:
     rules = layer(compile_layer, 'replace card "Lab" age 2 green cost glass, 2 stone, 3 coins, wood copies 3+ '
                                  '{ passive: symbol compass }\n')
     lab = rules.card("Lab")
-    assert lab.coins == 3 and lab.cost == (("wood", 1), ("stone", 2), ("glass", 1))
-    assert lab.layer == "t"
+    assert lab.cost == ir.Cost(3, (("wood", 1), ("stone", 2), ("glass", 1)))
+    assert lab.origin.path == "t.wr"
 
 
-def test_wonder(mini: ir.RuleSet) -> None:
-    w = mini.wonders[0]
-    assert [x.name for x in mini.wonders] == ["Tower", "Gate", "Well", "Lamp"]
-    assert (w.name, w.side, w.start, w.title, w.layer) == ("Tower", "A", "stone", "The Tower", "mini")
-    assert w.stages == (ir.Stage(0, (("wood", 2),), (ir.Hook("end_of_game", ir.Score(3)),)),
-                        ir.Stage(0, (("stone", 2),), (ir.Hook("passive", ir.Symbol(("shield",))),)))
+def test_boards(mini: ir.RuleSet) -> None:
+    b = mini.boards[0]
+    assert [x.name for x in mini.boards] == ["Tower", "Gate", "Well", "Lamp"]
+    assert (b.name, b.side, b.title) == ("Tower", "A", "The Tower")
+    assert bare(b.hooks) == (ir.Hook(PASSIVE, ir.Produce(("stone",))),)
+    assert bare(b.stages) == (ir.Stage(ir.Cost(0, (("wood", 2),)), (ir.Hook(END_OF_GAME, ir.Score(ir.Num(3))),)),
+                              ir.Stage(ir.Cost(0, (("stone", 2),)), (ir.Hook(PASSIVE, ir.Symbol(("shield",))),)))
 
 
 def test_effects(compile_layer) -> None:
-    # the loss on build and the gain whenever a neighbour builds run at the same moment
     rules = layer(compile_layer, '''\
 game { order on build: lose, gain }
-replace card "Log" age 1 brown copies 3+ 4+ {
+replace card "Log" age 1 blue copies 3+ 4+ {
   passive: buy raw from left, right for 1
   end of game: symbol any science
   end of turn: gain 2 coins per grey card in self, left, right (excluding this)
-  on build: others lose 1 coin per stage in their city
+  on build: others lose 1 coin per stage in their city or take defeat
   passive: produce one of the resources not produced by board, brown
   whenever left, right builds red card: gain 1 coin
+  each end of age if coins >= 5 and not age == 2: neighbours gain coins(left, right) / 3 coins
+  end of game: score max(coins over others) - rank(fewest coins among everyone)
+  passive: neighbours stage costs 1 coin less for blue cards
+  passive: build costs no resources
 }
 ''')
-    hooks = rules.card("Log").hooks
-    assert hooks[0] == ir.Hook("passive", ir.TradePrice(("wood", "stone"), ("left", "right"), 1))
-    assert hooks[1] == ir.Hook("end_of_game", ir.Symbol(("compass", "gear")))
-    assert hooks[2].effect == ir.GainCoins(2, ("self",), ir.Count("cards", ("grey",), ("self", "left", "right"),
-                                                                 exclude_self=True))
-    assert hooks[3].effect == ir.LoseCoins(1, ("others",), ir.Count("stages", (), ("their city",)))
-    assert hooks[4].effect == ir.ProduceDerived(("board", "brown"), missing=True, for_sale=True)
-    assert hooks[5] == ir.Hook("whenever_builds", ir.GainCoins(1), ("left", "right"), ("red",))
+    hooks = bare(rules.card("Log").hooks)
+    grey = ir.Quantity("cards", ("grey",), (SELF, LEFT, RIGHT), this="excluding")
+    assert hooks[0] == ir.Hook(PASSIVE, ir.Price(("wood", "stone"), (LEFT, RIGHT), 1))
+    assert hooks[1] == ir.Hook(END_OF_GAME, ir.Symbol(("compass", "gear")))
+    assert hooks[2] == ir.Hook(ir.At("end of turn"), ir.GainCoins(ir.BinOp("*", ir.Num(2), grey)))
+    assert hooks[3].op == ir.LoseCoins(ir.Quantity("stages", (), (ir.Relation("target"),)),
+                                       (ir.Relation("others"),), "defeat")
+    assert hooks[4].op == ir.ProduceOneOf(("board", "brown"), missing=True, for_sale=True)
+    assert hooks[5] == ir.Hook(ir.When("builds", (LEFT, RIGHT), ("red",)), ir.GainCoins(ir.Num(1)))
+    assert hooks[6] == ir.Hook(
+        ir.At("end of age", each=True),
+        ir.GainCoins(ir.BinOp("/", ir.Quantity("coins", (), (LEFT, RIGHT)), ir.Num(3)), (ir.Relation("neighbours"),)),
+        ir.BinOp("and", ir.BinOp(">=", ir.Quantity("coins"), ir.Num(5)),
+                 ir.Not(ir.BinOp("==", ir.Var("age"), ir.Num(2)))))
+    assert hooks[7].op == ir.Score(ir.BinOp("-", ir.Over("max", (ir.Relation("others"),), ir.Quantity("coins")),
+                                            ir.Rank(ir.Quantity("coins"), (ir.Relation("everyone"),), "fewest")))
+    assert hooks[8].op == ir.CostChange("stage", coins_less=1, colours=("blue",), targets=(ir.Relation("neighbours"),))
+    assert hooks[9].op == ir.CostChange("build", resources="none")
+
+
+def test_abilities_decisions_and_moves(compile_layer) -> None:
+    rules = layer(compile_layer, '''\
+abilities: dash
+zone vault: each seat, seen by owner, count hidden
+override action build "build {card}" {
+  card from hand
+  unique in built
+  require coins > 0 else "a city without coins builds nothing"
+  cost card
+  way pay
+  way dash: free, with dash
+  then: move card to built
+}
+replace card "Log" age 1 brown copies 3+ 4+ {
+  passive: grant dash 2 times per age of brown, grey cards
+  each end of age: decide play 2 times
+  end of turn: draw 1 card from hand of left into vault of controller
+}
+''')
+    assert rules.abilities == ("dash",)
+    assert bare(rules.zones[-1]) == ir.Zone("vault", seen_by="owner", size_seen=False)
+    build = rules.actions[0]
+    assert build.ways == (ir.Way(""), ir.Way("dash", free=True, when="granted", ability="dash"))
+    assert build.requires == (ir.Requirement(ir.BinOp(">", ir.Quantity("coins"), ir.Num(0)),
+                                             "a city without coins builds nothing"),)
+    grant, decide, draw = (h.op for h in rules.card("Log").hooks)
+    assert grant == ir.Grant("dash", "age", 2, ("brown", "grey"))
+    assert decide == ir.Decide("play", 2)
+    assert draw == ir.Move(ir.Num(1), "hand", "vault", LEFT, ir.Relation("controller"))
 
 
 def test_setting_expressions_and_patches(compile_layer) -> None:
     rules = layer(compile_layer, "game { override hand max(2, players - 2)  when players 4 { turns 2 } }\n")
-    assert rules.settings.hand == ir.Call("max", (), (ir.Num(2), ir.BinOp("-", ir.Var("players"), ir.Num(2))))
+    assert rules.settings.hand == ir.Call("max", (ir.Num(2), ir.BinOp("-", ir.Var("players"), ir.Num(2))))
     (patch,) = rules.patches
-    assert patch.players == (4,) and patch.fields == ("turns",) and patch.values.turns == ir.Num(2)
+    assert patch == ir.Patch(players=(4,), turns=ir.Num(2))
 
 
-def test_negation_lowers_to_a_subtraction(compile_layer) -> None:
-    rules = layer(compile_layer, "scoring { debt = -coins }\n")
-    assert rules.categories[-1] == ir.Category("debt", ir.BinOp("-", ir.Num(0), ir.Call("coins")))
+def test_negation(compile_layer) -> None:
+    rules = layer(compile_layer, "scoring { debt = -coins\n  loss = -3 }\n")
+    assert rules.categories[-2] == ir.Category("debt", ir.BinOp("-", ir.Num(0), ir.Quantity("coins")))
+    assert rules.categories[-1] == ir.Category("loss", ir.Num(-3))
 
 
 def test_option(compile_layer) -> None:
@@ -129,28 +244,40 @@ option pairs "Pairs" {
   teams of 2 adjacent seats
   winner: best team
   override turns 2
-  override conflict military at end of age {
+  override zone hand: each seat, seen by partners
+  override contest military at end of age {
     strength: symbols(shield)  pairs: neighbours except partners  tokens: 2
+    tokens for holders of defeat: 1, spending 1
     win: victory worth 1, 3  lose: defeat worth -1
   }
 }
 ''')
     (o,) = rules.options
     assert (o.name, o.title, o.players, o.team_size, o.winner) == ("pairs", "Pairs", (4,), 2, "team")
-    assert o.patches[0].players == () and o.patches[0].fields == ("turns",)
-    (c,) = o.conflicts
+    assert bare(o.patches) == (ir.Patch(turns=ir.Num(2), zones=(ir.Zone("hand", seen_by="partners"),)),)
+    (c,) = o.contests
     assert c.except_partners and c.tokens_per_result == 2
+    assert (c.reduced, c.reduced_tokens, c.reduced_spend) == ("defeat", 1, 1)
 
 
 def test_neutral_seat(compile_layer) -> None:
     from wonderrules.grammar.lower import lower
 
-    r = compile_layer('game { neutral seat "Free" { dealt a pile  controller starts: left, right\n'
-                      '  controller draws 1 from pile each turn  must build by chain when possible\n'
-                      '  sells only when no card in hand can be built or used for a stage  never wins } }\n')
-    # the neutral pile is one more pile to deal: the mini decks no longer add up, and 5 seats at 4
+    r = compile_layer('zone pile: each seat\n'
+                      'extend deal age { hand cards to pile of "Free" }\n'
+                      'seat "Free" { controller starts: left, right  control follows hand  resolves first\n'
+                      '  pays any seller  never wins  must build by way chain when it can\n'
+                      '  sell only as a last resort  stage only as a last resort for the same card\n'
+                      '  each end of turn: draw 1 card from pile into hand of controller }\n')
+    # the pile is one more hand to deal: the mini decks no longer add up, and 5 seats at 4
     # players are more than the 4 wonders; but the model lowers
     assert {d.code for d in r.diagnostics} == {"E0104", "E0301"}
-    (n,) = lower(r.model).settings.neutrals
-    assert n == ir.Neutral("Free", dealt_pile=True, control_starts=("left", "right"), draws_per_turn=1,
-                           must_chain=True, sells_only_when_hand_unplayable=True, never_wins=True)
+    rules = lower(r.model)
+    (n,) = bare(rules.settings.neutral_seats)
+    assert n == ir.NeutralSeat(
+        "Free", ("left", "right"), control_follows="hand", resolves_first=True, every_payment=True, competes=False,
+        restrictions=(ir.Restriction("forced", "build", "chain"), ir.Restriction("last_resort", "sell", over="decision"),
+                      ir.Restriction("last_resort", "stage", over="card")),
+        hooks=(ir.Hook(ir.At("end of turn", each=True),
+                       ir.Move(ir.Num(1), "pile", "hand", to_seat=ir.Relation("controller"))),))
+    assert bare(rules.deals[0].targets[-1]) == ir.DealTarget("pile", "Free", ir.Var("hand"))

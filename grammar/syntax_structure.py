@@ -1,0 +1,432 @@
+"""Syntax nodes of the game's structure: zones, deals, actions, decisions, the market, the flow,
+contests and neutral seats. Re-exported by :mod:`.syntax` (read the nodes from there).
+
+Every node is frozen and carries its :class:`Span`; the names of the structure (a zone, an action,
+a moment) are the rule set's own: nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional, Union
+
+import attrs
+
+from wonderrules.grammar.diagnostics import Span
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.grammar.syntax import Expr, Hook, Name, Seat, Text
+
+__all__ = [
+    "ZoneProperty", "Zone", "DealTarget", "DealRest", "Deal", "ExtendDeal",
+    "CardFrom", "UniqueIn", "Requirement", "ActionCost", "WayProperty", "Way", "Then", "Action", "Decision",
+    "Sellers", "Sells", "MarketPrice", "Market",
+    "EachAge", "EachTurn", "Repeat", "IfStep", "DealStep", "AtStep", "RoundStep", "PassStep", "DiscardStep", "Step",
+    "Flow", "AtBlock",
+    "Strength", "SitOut", "Pairs", "Ranking", "TokenCount", "ReducedTokens", "ContestWin", "ContestLose",
+    "ContestClause", "Contest",
+    "ControllerStarts", "ControlFollows", "ResolvesFirst", "PaysAnySeller", "NeverWins", "ForcedWay", "LastResort",
+    "SeatClause", "NeutralSeat",
+]
+
+
+# ---- zones and deals ------------------------------------------------------------------------------
+
+@attrs.frozen
+class ZoneProperty:
+    kind: str  # seen_by | active | count_hidden
+    value: Optional[Name]  # who sees it, for seen_by
+    span: Span
+
+
+@attrs.frozen
+class Zone:
+    """`zone hand: each seat, seen by owner`."""
+
+    name: Name
+    per: str  # seat | shared
+    properties: tuple[ZoneProperty, ...]
+    override: bool
+    span: Span
+
+    def seen_by(self) -> str:
+        found = next((p.value for p in self.properties if p.kind == "seen_by" and p.value is not None), None)
+        return found.text if found is not None else "nobody"
+
+    def has(self, kind: str) -> bool:
+        return any(p.kind == kind for p in self.properties)
+
+
+@attrs.frozen
+class DealTarget:
+    """`hand cards to hand of each player`, `hand cards to pile of "Free City"`."""
+
+    count: Expr
+    zone: Name
+    seat: Optional[Text]  # None: each player
+    span: Span
+
+
+@attrs.frozen
+class DealRest:
+    """`rest to discard`: where the undealt cards go."""
+
+    zone: Name
+    span: Span
+
+
+@attrs.frozen
+class Deal:
+    name: Name
+    deck: Name
+    clauses: tuple[Union[DealTarget, DealRest], ...]
+    override: bool
+    span: Span
+
+
+@attrs.frozen
+class ExtendDeal:
+    """`extend deal age { ... }`: targets added to a deal of a lower layer."""
+
+    name: Name
+    clauses: tuple[Union[DealTarget, DealRest], ...]
+    span: Span
+
+
+# ---- actions and decisions ------------------------------------------------------------------------
+
+@attrs.frozen
+class CardFrom:
+    zone: Name
+    span: Span
+
+
+@attrs.frozen
+class UniqueIn:
+    zone: Name
+    span: Span
+
+
+@attrs.frozen
+class Requirement:
+    """`require coins >= 1 else "no coin to spend"`."""
+
+    condition: Expr
+    reason: Text
+    span: Span
+
+
+@attrs.frozen
+class ActionCost:
+    kind: str  # card | stage | none
+    span: Span
+
+
+@attrs.frozen
+class WayProperty:
+    kind: str  # free | chained | granted | only
+    ability: Optional[Name]  # for granted
+    span: Span
+
+
+@attrs.frozen
+class Way:
+    """`way chain: free, when chained, only`; `way pay` (name None): pay the cost."""
+
+    name: Optional[Name]
+    properties: tuple[WayProperty, ...]
+    span: Span
+
+
+@attrs.frozen
+class Then:
+    """`then: move card to built`: what the action does, in order."""
+
+    ops: tuple[object, ...]  # effects (see syntax.Effect)
+    span: Span
+
+
+ActionClause = Union[CardFrom, UniqueIn, Requirement, ActionCost, Way, Then]
+
+
+@attrs.frozen
+class Action:
+    name: Name
+    title: Optional[Text]
+    clauses: tuple[ActionClause, ...]
+    override: bool
+    span: Span
+
+    def first(self, kind: type) -> Optional[ActionClause]:
+        return next((c for c in self.clauses if isinstance(c, kind)), None)
+
+
+@attrs.frozen
+class Decision:
+    """`decision play "age {age}, turn {turn}": build, stage, sell`."""
+
+    name: Name
+    title: Optional[Text]
+    actions: tuple[Name, ...]
+    override: bool
+    span: Span
+
+
+# ---- the market -----------------------------------------------------------------------------------
+
+@attrs.frozen
+class Sellers:
+    seats: tuple[Seat, ...]
+    span: Span
+
+
+@attrs.frozen
+class Sells:
+    sources: tuple[Name, ...]
+    span: Span
+
+
+@attrs.frozen
+class MarketPrice:
+    coins: int
+    span: Span
+
+
+@attrs.frozen
+class Market:
+    clauses: tuple[Union[Sellers, Sells, MarketPrice], ...]
+    override: bool
+    span: Span
+
+    def first(self, kind: type) -> object:
+        return next((c for c in self.clauses if isinstance(c, kind)), None)
+
+
+# ---- the flow -------------------------------------------------------------------------------------
+
+@attrs.frozen
+class EachAge:
+    body: tuple[Step, ...]
+    span: Span
+
+
+@attrs.frozen
+class EachTurn:
+    body: tuple[Step, ...]
+    span: Span
+
+
+@attrs.frozen
+class Repeat:
+    times: Expr
+    body: tuple[Step, ...]
+    span: Span
+
+
+@attrs.frozen
+class IfStep:
+    condition: Expr
+    then: tuple[Step, ...]
+    otherwise: tuple[Step, ...]
+    span: Span
+
+
+@attrs.frozen
+class DealStep:
+    deal: Name
+    span: Span
+
+
+@attrs.frozen
+class AtStep:
+    """`at end of turn`: the moment's attached steps, contests and effects run here."""
+
+    moment: Name
+    span: Span
+
+
+@attrs.frozen
+class RoundStep:
+    """`round play`, `round extra: players with last_card, within the turn`."""
+
+    decision: Name
+    seats: str  # seats | players
+    ability: Optional[Name]
+    within_turn: bool
+    span: Span
+
+
+@attrs.frozen
+class PassStep:
+    """`pass hand` (the age's direction), `pass hand left`."""
+
+    zone: Name
+    direction: Optional[Name]
+    span: Span
+
+
+@attrs.frozen
+class DiscardStep:
+    """`discard hand, pile to discard`."""
+
+    zones: tuple[Name, ...]
+    to: Name
+    span: Span
+
+
+Step = Union[EachAge, EachTurn, Repeat, IfStep, DealStep, AtStep, RoundStep, PassStep, DiscardStep]
+
+
+@attrs.frozen
+class Flow:
+    steps: tuple[Step, ...]
+    override: bool
+    span: Span
+
+
+@attrs.frozen
+class AtBlock:
+    """`at last turn { ... }`: steps attached to a moment, added layer after layer."""
+
+    moment: Name
+    steps: tuple[Step, ...]
+    span: Span
+
+
+# ---- contests -------------------------------------------------------------------------------------
+
+@attrs.frozen
+class Strength:
+    expr: Expr
+    span: Span
+
+
+@attrs.frozen
+class SitOut:
+    """`sit out: holders of diplomacy, spending 1`."""
+
+    token: Name
+    spend: int
+    span: Span
+
+
+@attrs.frozen
+class Pairs:
+    """`pairs: neighbours [except partners]`, `pairs: left 2`."""
+
+    seats: tuple[Seat, ...]
+    except_partners: bool
+    span: Span
+
+
+@attrs.frozen
+class Ranking:
+    span: Span
+
+
+@attrs.frozen
+class TokenCount:
+    count: int
+    span: Span
+
+
+@attrs.frozen
+class ReducedTokens:
+    """`tokens for holders of diplomacy: 1, spending 1`."""
+
+    token: Name
+    tokens: int
+    spend: int
+    span: Span
+
+
+@attrs.frozen
+class ContestWin:
+    token: Name
+    worth: tuple[int, ...]
+    span: Span
+
+
+@attrs.frozen
+class ContestLose:
+    token: Name
+    worth: tuple[int, ...]
+    span: Span
+
+
+ContestClause = Union[Strength, SitOut, Pairs, Ranking, TokenCount, ReducedTokens, ContestWin, ContestLose]
+
+
+@attrs.frozen
+class Contest:
+    name: Name
+    moment: Name
+    clauses: tuple[ContestClause, ...]
+    override: bool
+    span: Span
+
+    def first(self, kind: type) -> Optional[ContestClause]:
+        return next((c for c in self.clauses if isinstance(c, kind)), None)
+
+
+# ---- neutral seats --------------------------------------------------------------------------------
+
+@attrs.frozen
+class ControllerStarts:
+    directions: tuple[Name, ...]
+    span: Span
+
+
+@attrs.frozen
+class ControlFollows:
+    zone: Name
+    span: Span
+
+
+@attrs.frozen
+class ResolvesFirst:
+    span: Span
+
+
+@attrs.frozen
+class PaysAnySeller:
+    span: Span
+
+
+@attrs.frozen
+class NeverWins:
+    span: Span
+
+
+@attrs.frozen
+class ForcedWay:
+    """`must build by way chain when it can`."""
+
+    action: Name
+    way: Name
+    span: Span
+
+
+@attrs.frozen
+class LastResort:
+    """`sell only as a last resort [for the same card]`."""
+
+    action: Name
+    same_card: bool
+    span: Span
+
+
+SeatClause = Union[ControllerStarts, ControlFollows, ResolvesFirst, PaysAnySeller, NeverWins, ForcedWay, LastResort]
+
+
+@attrs.frozen
+class NeutralSeat:
+    """`seat "Free City" { ... }`: a seat no player owns, its rules and its own effects."""
+
+    name: Text
+    clauses: tuple[SeatClause, ...]
+    hooks: tuple[Hook, ...]
+    override: bool
+    span: Span
+
+    def first(self, kind: type) -> Optional[SeatClause]:
+        return next((c for c in self.clauses if isinstance(c, kind)), None)
