@@ -1,4 +1,5 @@
-"""Pass `values`: required parts are present (E0105) and values are in range (E0104)."""
+"""Passes `values` and `values_structure`: required parts are present (E0105), given once (E0102)
+and values are in range (E0104)."""
 
 from __future__ import annotations
 
@@ -19,17 +20,24 @@ def messages(result) -> list[str]:
 
 def test_a_game_without_settings_names_them_all_once(compile_files) -> None:
     r = compile_files({"t.wr": 'ruleset t "T"\n'})
-    d = only(r, "E0105")
-    assert d.message == ("the game does not set 'players', 'start coins', 'ages', 'hand', 'turns', 'pass', "
-                         "'sell for', 'trade price'")
-    assert (d.span.line, d.span.column, d.span.end_column) == (1, 1, 8)  # the word `ruleset`
-    assert "`players 3..7`" in d.help and "`trade price 2`" in d.help
+    settings, flow = sorted((d for d in r.diagnostics if d.code == "E0105"), key=lambda d: d.message)
+    assert settings.message == "the game does not set 'players', 'start coins', 'ages', 'hand', 'turns'"
+    assert (settings.span.line, settings.span.column, settings.span.end_column) == (1, 1, 8)  # the word `ruleset`
+    assert "`players 3..7`" in settings.help and "`turns 6`" in settings.help
+    assert flow.message == "the rule set has no flow" and flow.span == settings.span
 
 
 def test_one_missing_setting(compile_files) -> None:
-    d = only(compile_files({"mini.wr": MINI.replace("  trade price 2\n", "")}), "E0105")
-    assert d.message == "the game does not set 'trade price'"
-    assert d.help == "add `trade price 2` to the `game` block"
+    d = only(compile_files({"mini.wr": MINI.replace("  start coins 3\n", "")}), "E0105")
+    assert d.message == "the game does not set 'start coins'"
+    assert d.help == "add `start coins 3` to the `game` block"
+
+
+def test_passing_in_the_age_direction_needs_pass(compile_files) -> None:
+    d = only(compile_files({"mini.wr": MINI.replace("  pass left, right\n", "")}), "E0105")
+    assert d.message == "the flow passes cards in the age's direction, but the game sets no `pass`"
+    r = compile_files({"mini.wr": MINI.replace("  pass left, right\n", "").replace("pass hand }", "pass hand left }")})
+    assert r.ok, messages(r)
 
 
 def test_a_card_never_dealt(compile_layer) -> None:
@@ -45,10 +53,10 @@ def test_a_wonder_without_stages(compile_layer) -> None:
     assert d.code == "E0105" and d.message == "wonder 'W' side A has no stage"
 
 
-def test_a_conflict_without_lose(compile_layer) -> None:
-    text = "override conflict military at end of age { strength: symbols(shield) win: victory worth 1 }"
+def test_a_contest_without_lose(compile_layer) -> None:
+    text = "override contest military at end of age { strength: symbols(shield) win: victory worth 1 }"
     d = only(compile_layer(text + "\n"))
-    assert d.code == "E0105" and d.message == "conflict 'military' has no 'lose' clause"
+    assert d.code == "E0105" and d.message == "contest 'military' has no 'lose' clause"
     assert d.help == "add `lose: defeat worth -1`"
     assert d.span.column == col(text, "military")
 
@@ -149,16 +157,24 @@ def test_copies_and_pool_together(compile_layer) -> None:
 
 def test_amounts_and_counts_of_effects(compile_layer) -> None:
     r = compile_layer('replace card "Log" age 1 brown copies 3+ 4+ { passive: produce 0 wood }\n'
-                      'replace card "Rock" age 1 brown copies 3+ 4+ { end of turn: build 0 card from discard free }\n')
-    assert messages(r) == ["an amount of at least 1 is needed here", "a count of at least 1 is needed here"]
+                      'replace card "Rock" age 1 brown copies 3+ 4+ { each end of age: decide play 0 times }\n'
+                      'replace card "Sawmill" age 2 brown copies 3+ 4+ { on build: gain 0 coins }\n'
+                      'replace card "Quarry" age 2 brown copies 3+ 4+ { end of turn: draw 0 cards from hand into tucked }\n')
+    assert messages(r) == ["an amount of at least 1 is needed here", "a number of times of at least 1 is needed here",
+                           "an amount of at least 1 is needed here", "a count of at least 1 is needed here"]
+
+
+def test_points_may_be_zero_or_fewer(compile_layer) -> None:
+    r = compile_layer('replace card "Shrine" age 1 blue chain to "Temple" copies 3+ { end of game: score -1 }\n')
+    assert r.ok, messages(r)
 
 
 def test_per_age_lists(compile_layer) -> None:
-    r = compile_layer("game { override pass left }\noverride conflict military at end of age { "
-                      "strength: symbols(shield) win: victory worth 1, 2, 3 lose: defeat worth -1 }\n")
-    assert messages(r) == ["1 pass direction for 2 ages", "3 victory values for 2 ages"]
-    # a single victory value serves every age
-    r = compile_layer("override conflict military at end of age { strength: symbols(shield) "
+    r = compile_layer("game { override pass left }\noverride contest military at end of age { "
+                      "strength: symbols(shield) win: victory worth 1, 2, 3 lose: defeat worth -1, -2, -3 }\n")
+    assert messages(r) == ["1 pass direction for 2 ages", "3 victory values for 2 ages", "3 defeat values for 2 ages"]
+    # a single value serves every age
+    r = compile_layer("override contest military at end of age { strength: symbols(shield) "
                       "win: victory worth 2 lose: defeat worth -1 }\n")
     assert r.ok
 
@@ -205,12 +221,15 @@ def test_nested_when_blocks(compile_layer) -> None:
     assert d.span.column == col(text, "when players 4")
 
 
-def test_conflict_clauses(compile_layer) -> None:
-    r = compile_layer("override conflict military at end of age { strength: symbols(shield) strength: coins "
+def test_contest_clauses(compile_layer) -> None:
+    r = compile_layer("override contest military at end of age { strength: symbols(shield) strength: coins "
                       "win: victory worth 1 lose: defeat worth -1 tokens: 0 "
                       "sit out: holders of victory, spending 1  tokens for holders of victory: 1, spending 1 }\n")
-    assert messages(r) == ["conflict clause 'strength' is given twice", "a conflict gives at least one token",
+    assert messages(r) == ["contest clause 'strength' is given twice", "a contest gives at least one token",
                            "holders of 'victory' cannot both sit out and fight for fewer tokens"]
+    r = compile_layer("override contest military at end of age { strength: coins  pairs: neighbours  ranking "
+                      "win: victory worth 1 lose: defeat worth -1 }\n")
+    assert messages(r) == ["contest 'military' both pairs seats and ranks them"]
 
 
 def test_team_options(compile_layer) -> None:
@@ -220,11 +239,50 @@ def test_team_options(compile_layer) -> None:
 
 
 def test_neutral_seat_and_pool_draw(compile_layer) -> None:
-    r = compile_layer('game { neutral seat "Free" { dealt a pile  dealt a pile  controller starts: left }\n'
-                      "  pool extra: 1 in age 5 }\n"
+    r = compile_layer('seat "Free" { resolves first  resolves first  controller starts: left }\n'
+                      "game { pool extra: 1 in age 5 }\n"
                       'card "X" age 2 brown pool extra { passive: produce wood }\n')
-    assert messages(r) == ["neutral seat clause 'dealt pile' is given twice",
-                           "1 starting controller for 2 ages", "age 5 does not exist (the game has 2)"]
+    assert messages(r)[:3] == ["seat clause 'resolves first' is given twice",
+                               "1 starting controller for 2 ages", "age 5 does not exist (the game has 2)"]
+
+
+def test_settings_of_the_whole_game_stay_out_of_when_and_options(compile_layer) -> None:
+    r = compile_layer("game { when players 4 { ages 3 } }\noption o { override tie break coins }\n")
+    assert messages(r) == [
+        "`ages` holds for the whole game: it cannot change with the player count or an option",
+        "`tie break` holds for the whole game: it cannot change with the player count or an option"]
+
+
+# ---- the structure (values_structure) ------------------------------------------------------------------
+
+def test_parts_of_actions_given_twice_or_missing(compile_layer) -> None:
+    r = compile_layer('action a "a" { card from hand  card from discard  way pay  way pay  way x: free  '
+                      'way x: free, free }\n'
+                      'action b "b" { cost card  unique in built  then: move card to built }\n'
+                      'action c { card from hand  way y: when chained, with z }\n'
+                      "decision d: a, a, b, c\nat end of age { round d }\nabilities: z\n"
+                      'replace card "Log" age 1 brown copies 3+ 4+ { passive: grant z }\n')
+    assert messages(r) == [
+        "clause 'card from' of action 'a' is given twice", "`way pay` of action 'a' is given twice",
+        "way 'x' of action 'a' is given twice", "way property 'free' is given twice",
+        "action 'b' pays its card's cost, but takes no card", "action 'b' takes no card, so no name is unique",
+        "action 'b' takes no card, so `move card` moves nothing",
+        "a way opens when the card is chained or with an ability, not both",
+        "action 'a' in decision 'd' is given twice"]
+
+
+def test_deals_markets_zones_and_loops(compile_layer) -> None:
+    r = compile_layer("deal extra from deck age { rest to discard  rest to discard }\n"
+                      "override market { price 51  price 2 }\n"
+                      "zone vault: each seat, active, active\n"
+                      "zone pool: shared, active\n"
+                      "at end of age { each age { each turn { each age { at x } } } }\n")
+    assert messages(r) == [
+        "deal 'extra' gives cards to nobody", "clause 'rest to' is given twice",
+        "market clause 'price' is given twice", "the market has no 'sellers' clause", "the market has no 'sells' clause",
+        "a price of 51 coins is more than a rule set may ask", "zone property 'active' is given twice",
+        "a shared zone cannot be active: the cards of a city are built in a zone of each seat",
+        "`each age` is written inside `each age`", "`each age` is written inside `each turn`"]
 
 
 def test_tie_break_and_order_steps(compile_layer) -> None:
