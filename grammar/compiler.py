@@ -31,7 +31,7 @@ from wonderrules.grammar.diagnostics import Diagnostic, Span, error, has_errors
 from wonderrules.grammar.loading import Layer, load_layers
 from wonderrules.grammar.parse import ParsedFiles
 from wonderrules.grammar.resolve import Model, merge
-from wonderrules.interpreter.core import ir
+from wonderrules.interpreter import ir
 
 __all__ = ["Compiled", "compile_rules", "INTERNAL_ERROR"]
 

@@ -1,4 +1,4 @@
-"""Checked syntax to the compiled rule set on the generic core (:mod:`wonderrules.interpreter.core.ir`).
+"""Checked syntax to the compiled rule set on the generic core (:mod:`wonderrules.interpreter.ir`).
 
 Runs only on a model whose names were checked: every reference here resolves. Every node that the
 core gives an `origin` carries the file, line and column it was written at.
@@ -12,8 +12,8 @@ from typing import Any, Optional
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.lower_effects import lower_expr, lower_hook, lower_op, lower_seats, origin
 from wonderrules.grammar.resolve import Model
-from wonderrules.interpreter.core import ir
-from wonderrules.interpreter.core import words as w
+from wonderrules.interpreter import ir
+from wonderrules.interpreter import words as w
 
 __all__ = ["lower", "lower_expr", "AGE_DECK"]
 

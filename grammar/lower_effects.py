@@ -14,8 +14,8 @@ from typing import Optional
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Span
-from wonderrules.interpreter.core import ir
-from wonderrules.interpreter.core import words as w
+from wonderrules.interpreter import ir
+from wonderrules.interpreter import words as w
 
 __all__ = ["origin", "lower_expr", "lower_seat", "lower_seats", "lower_hook", "lower_op", "RELATION_WORDS",
            "QUANTITY_WORDS", "SELF"]

@@ -18,7 +18,7 @@ from wonderrules.grammar import syntax as s
 from wonderrules.grammar.build import MomentOverLines, ToSyntax
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
 from wonderrules.grammar.syntax_errors import explain, explain_moment_over_lines
-from wonderrules.interpreter.vocabulary import MAX_NUMBER
+from wonderrules.interpreter.words import MAX_NUMBER
 
 MAX_NUMBER_DIGITS = len(str(MAX_NUMBER))
 

@@ -14,7 +14,7 @@ from typing import Optional, Union
 import attrs
 
 from wonderrules.grammar.diagnostics import Span
-from wonderrules.interpreter.vocabulary import MAX_PLAYERS
+from wonderrules.interpreter.words import MAX_PLAYERS
 
 __all__ = [
     "Span", "Name", "Text", "Seat",

@@ -1,1 +1,2 @@
-"""The runtime: a compiled rule set to games. Never imports lark."""
+"""The runtime: a compiled rule set that declares the whole game (its flow, zones, actions, seats,
+market, contests and effects), and the engine that plays any such rule set. Never imports lark."""

@@ -1,96 +1,680 @@
-"""Actions and decisions: what a player may choose, and what they are asked.
+"""Actions and decisions: the kinds a rule set declares, compiled; the legal actions of a decision;
+why an action is illegal; and what an action does when it resolves.
 
-An :class:`Action` is a small immutable value, cheap to create and hash, and serialisable to JSON
-for logs. A :class:`Decision` says who must choose, for which city, and what kind of choice it is.
+An :class:`Action` is a small immutable value: its kind, its card, its payment (a map seller seat
+-> coins, as pairs in seat order, no zeros), the way its cost is paid (`""`: paid; or a declared
+way such as `chain` or `free`), and an amount (for a choice of a number, such as the coins paid
+of a loss).
+
+The legal actions of a decision are listed card by card (the decider's cards of the zone its
+kinds take cards from, each name once), each kind in the decision's order; for each, its ways in
+their declared order: a way open `when chained` and marked `only` is then the only one; paying
+lists every Pareto-minimal payment the seat can afford (every exact payment for a seat that pays
+any seller); a granted free way is not offered when paying costs nothing anyway. A neutral
+seat's restrictions then apply: a card its `forced` way allows is played only that way; a `last
+resort` action is offered only when nothing else is, for the same card or over the decision.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
-__all__ = ["Action", "Decision", "IllegalActionError", "PLAY_KINDS"]
+from wonderrules.interpreter.errors import IllegalActionError
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.effects import compile_op
+from wonderrules.interpreter.expressions import compile_expr, compile_seats
+from wonderrules.interpreter.market import as_payment, many, many_context, seller_seats, trade_context
+from wonderrules.interpreter.trading import ZERO_COST
 
-#: action kinds
-BUILD = "build"        # build the card as a structure (means: "" pay, "chain", "free")
-STAGE = "stage"        # tuck the card under the board to build the next wonder stage
-SELL = "sell"          # discard the card for coins
-PICK = "pick"          # build a card from the discard pile (a free build)
-PAY = "pay"            # pay `coins` of a loss; the rest is taken as tokens
-PLAY_KINDS = (BUILD, STAGE, SELL)
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.catalog import Catalog, Source
+    from wonderrules.interpreter.city import City
+    from wonderrules.interpreter.state import State
+
+__all__ = ["Action", "Decision", "IllegalActionError", "CompiledAction", "compile_action", "decision_actions",
+           "legal_actions", "reason", "budget", "costs", "grant_for"]
+
+#: when a way is open
+ALWAYS, CHAINED, GRANTED = 0, 1, 2
+#: what an action costs
+NO_COST, CARD_COST, STAGE_COST = 0, 1, 2
 
 
 class Action(NamedTuple):
-    """One choice. `left`/`right`: coins paid to each neighbour for resources."""
+    """One choice. `pay`: coins to each seller, as (seat, coins) pairs in seat order."""
 
     kind: str
     card: str = ""
-    left: int = 0
-    right: int = 0
-    means: str = ""
-    coins: int = 0
+    pay: tuple[tuple[int, int], ...] = ()
+    way: str = ""
+    amount: int = 0
 
     def __str__(self) -> str:
-        if self.kind == PAY:
-            return f"pay {self.coins}"
-        text = f"{self.kind} {self.card}"
-        if self.means:
-            text += f" ({self.means})"
-        if self.left or self.right:
-            parts = []
-            if self.left:
-                parts.append(f"{self.left} to left")
-            if self.right:
-                parts.append(f"{self.right} to right")
-            text += " paying " + " and ".join(parts)
+        text = f"{self.kind} {self.card}".strip() if self.card else self.kind
+        if self.way:
+            text += f" ({self.way})"
+        if self.pay:
+            text += " paying " + " and ".join(f"{c} to seat {s}" for s, c in self.pay)
+        if self.amount or self.kind == "pay":
+            text += f" {self.amount}"
         return text
 
-    def to_json(self) -> dict:
-        out: dict = {"kind": self.kind}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
         if self.card:
             out["card"] = self.card
-        if self.kind in (BUILD, STAGE):
-            out["left"] = self.left
-            out["right"] = self.right
-        if self.means:
-            out["means"] = self.means
-        if self.kind == PAY:
-            out["coins"] = self.coins
+        if self.pay:
+            out["pay"] = {str(s): c for s, c in self.pay}
+        if self.way:
+            out["way"] = self.way
+        if self.amount:
+            out["amount"] = self.amount
         return out
-
-    @classmethod
-    def from_json(cls, data: dict) -> Action:
-        known = {"kind", "card", "left", "right", "means", "coins"}
-        extra = set(data) - known
-        if extra:
-            raise ValueError(f"unknown action field(s): {', '.join(sorted(extra))}")
-        if not isinstance(data.get("kind"), str):
-            raise ValueError("an action needs a 'kind'")
-        return cls(str(data["kind"]), str(data.get("card", "")), int(data.get("left", 0)),
-                   int(data.get("right", 0)), str(data.get("means", "")), int(data.get("coins", 0)))
 
 
 class Decision(NamedTuple):
     """`player` must choose an action for the city at `seat` (a neutral seat's controller decides
-    for it). kind: "play" (the turn's card), "extra" (the card left at the end of an age),
-    "pick" (a card from the discard pile), "pay" (how much of a loss to pay in coins)."""
+    for it); `kind` is the decision's name in the rule set."""
 
     player: int
     seat: int
     kind: str
     detail: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "seat": self.seat, "kind": self.kind, "detail": self.detail}
 
 
-class IllegalActionError(ValueError):
-    """An action that the rules forbid; `reasons` maps each refused player to a sentence.
-    The state is unchanged."""
+# ---- compiled action kinds --------------------------------------------------------------------------
 
-    def __init__(self, reasons: dict[int, str]) -> None:
-        self.reasons = dict(reasons)
-        text = "; ".join(f"player {p}: {r}" for p, r in sorted(self.reasons.items()))
-        super().__init__(text)
+class CompiledAction:
+    """An action kind ready to list, judge and carry out."""
 
-    def reason(self, player: int) -> Optional[str]:
-        return self.reasons.get(player)
+    __slots__ = ("index", "name", "title", "card_zone", "unique_zone", "requires", "cost", "ways", "then",
+                 "needs_stage", "way_by_name", "run")
+
+    def __init__(self, index: int, kind: ir.ActionKind, cat: Catalog) -> None:
+        self.index = index
+        self.name = kind.name
+        self.title = kind.title
+        self.card_zone = cat.zone_index[kind.card_from] if kind.card_from else -1
+        self.unique_zone = cat.zone_index[kind.unique_in] if kind.unique_in else -1
+        self.requires = tuple((compile_expr(r.condition, cat), r.reason) for r in kind.requires)
+        self.cost = {"none": NO_COST, "card": CARD_COST, "stage": STAGE_COST}[kind.cost]
+        self.ways = tuple((w.name, w.free, {"always": ALWAYS, "chained": CHAINED, "granted": GRANTED}[w.when],
+                           cat.ability_index[w.ability] if w.ability else -1, w.only) for w in kind.ways)
+        self.then = tuple(_compile_step(op, cat) for op in kind.then)
+        self.needs_stage = self.cost == STAGE_COST or any(s[0] == "stage" for s in self.then)
+        self.way_by_name = {w[0]: w for w in self.ways}
+        self.run = _executor(self, cat)
+
+    def way(self, name: str) -> Optional[tuple[str, bool, int, int, bool]]:
+        return self.way_by_name.get(name)
+
+
+def _compile_step(op: Any, cat: Catalog) -> tuple[Any, ...]:
+    if isinstance(op, ir.MoveCard):
+        # the seat whose zone receives the card: the acting seat itself (None), or another
+        seats = None if op.seat == ir.Relation("self") else compile_seats((op.seat,))
+        return ("move", cat.zone_index[op.zone], seats)
+    if isinstance(op, ir.BuildStage):
+        return ("stage",)
+    return ("op", compile_op(op, cat, None))
+
+
+def _executor(kind: CompiledAction, cat: Catalog) -> Any:
+    """`run(state, seat, action, card)`: pay for an action (its cost unless its way is free, and
+    each seller) and carry out its operations in order: a card moved into an active zone is built
+    there (engine.place), a stage is built."""
+    from wonderrules.interpreter.engine import activate, place
+
+    paying = frozenset(w[0] for w in kind.ways if not w[1]) if kind.cost != NO_COST else frozenset()
+    granted = {w[0]: w[3] for w in kind.ways if w[2] == GRANTED}
+    stage_cost = kind.cost == STAGE_COST
+    steps: list[Any] = []
+    for step in kind.then:
+        if step[0] == "move":
+            zone, to = step[1], step[2]
+            if cat.zones[zone].per == "shared":
+                steps.append(lambda st, seat, city, card, z=zone: st.shared[z].append(card) if card else None)
+            elif to is None and cat.zones[zone].active and zone == cat.card_zone_id:
+                def build(st: Any, seat: int, city: Any, card: Any) -> None:  # engine.place, inlined
+                    if card is not None:
+                        city.built.append(card)
+                        city.names.add(card.name)
+                        if card.colour_id >= 0:
+                            city.colour_counts[card.colour_id] += 1
+                        activate(st, seat, card, True)
+                steps.append(build)
+            elif to is None:
+                steps.append(lambda st, seat, city, card, z=zone: place(st, seat, card, z) if card else None)
+            else:
+                def move(st: Any, seat: int, city: Any, card: Any, z: int = zone, to: Any = to) -> None:
+                    if card is not None:
+                        targets = to(st, seat, seat)
+                        place(st, targets[0] if targets else seat, card, z)
+                steps.append(move)
+        elif step[0] == "stage":
+            def build_stage(st: Any, seat: int, city: Any, card: Any) -> None:
+                stage = city.board.stages[city.stages_built]
+                city.stages_built += 1
+                activate(st, seat, stage, built=True)
+            steps.append(build_stage)
+        else:
+            op = step[1]
+            if type(op).__name__ == "GainCoins" and op.constant is not None:
+                steps.append(lambda st, seat, city, card, n=op.constant: _gain(city, n))
+            else:
+                steps.append(lambda st, seat, city, card, op=op: op.run(st, seat))
+    run_steps = tuple(steps)
+
+    def run(st: Any, seat: int, action: Action, card: Optional[Source]) -> None:
+        city = st.cities[seat]
+        pay = action.pay
+        paid = 0
+        for _, c in pay:
+            paid += c
+        way = action.way
+        if way in paying:
+            src = city.board.stages[city.stages_built] if stage_cost else card
+            if src is not None:
+                paid += costs(city, kind, src)[0] if city.cost_changes else src.coins
+        if granted and way in granted:
+            grant = grant_for(city, granted[way], card)
+            if grant is not None:
+                grant[4] += 1
+        if paid:
+            city.coins -= paid
+            city.spent += paid
+            cities = st.cities
+            for s, c in pay:
+                cities[s].coins += c
+        for step in run_steps:
+            step(st, seat, city, card)
+    return run
+
+
+def _gain(city: Any, n: int) -> None:
+    city.coins += n
+
+
+def compile_action(kind: ir.ActionKind, cat: Catalog) -> CompiledAction:
+    return CompiledAction(cat.action_index[kind.name], kind, cat)
+
+
+# ---- budgets and costs ------------------------------------------------------------------------------
+
+def budget(st: State, seat: int, within: bool) -> int:
+    """Coins a city may spend now: its coins; within the turn, what it held at the start of the
+    turn less what it spent since (coins received during a turn are spent on the next one)."""
+    city = st.cities[seat]
+    if within:
+        return max(0, min(city.coins, city.turn_start_coins - city.spent))
+    return city.coins
+
+
+def costs(city: City, kind: CompiledAction, src: Source) -> tuple[int, int]:
+    """(coins, cost id) of a card or stage for this city, after the cost changes that apply."""
+    coins, cost_id = src.coins, src.cost_id
+    changes = city.cost_changes.get(kind.index) if city.cost_changes else None
+    if changes:
+        for change in changes:
+            if change.colours and src.colour_id not in change.colours:
+                continue
+            if change.no_resources:
+                cost_id = ZERO_COST
+            if change.no_coins:
+                coins = 0
+            elif change.coins_less:
+                coins = max(0, coins - change.coins_less)
+    return coins, cost_id
+
+
+def grant_for(city: City, ability: int, src: Optional[Source]) -> Optional[list[Any]]:
+    """An unused grant of an ability that fits the card."""
+    for grant in city.grants:
+        if grant[0] == ability and (not grant[2] or grant[4] < grant[3]) and (
+                not grant[1] or (src is not None and src.colour_id in grant[1])):
+            return grant
+    return None
+
+
+def _chained(city: City, src: Source) -> bool:
+    chains = src.chains_from
+    return bool(chains) and not chains.isdisjoint(city.names)
+
+
+# ---- legal actions ------------------------------------------------------------------------------------
+
+def legal_actions(st: State, player: int) -> list[Action]:
+    asked = st.asked[player]
+    if asked[0] == "pay":
+        _, seat, n, _ = asked
+        top = min(n, st.cities[seat].coins)
+        return [Action("pay", amount=k) for k in range(top + 1)]
+    if asked[0] == "round":
+        return decision_actions(st, player, asked[1], asked[2], asked[3])
+    return decision_actions(st, player, asked[1], asked[2], False)
+
+
+def decision_actions(st: State, player: int, seat: int, decision: int, within: bool) -> list[Action]:
+    """Every legal action of a decision for `seat`, decided by `player` (see the module's text).
+    A decision whose kinds all take their card from one zone (and have no requirements) is listed
+    by the function the catalog wrote for it (:mod:`.listing`); any other, kind by kind here."""
+    cat = st.catalog
+    listing = cat.decision_listings[decision]
+    if listing is not None:
+        return listing(st, player, seat, within)  # type: ignore[no-any-return]
+    kinds = cat.decision_kinds[decision]
+    city = st.cities[seat]
+    kinds = tuple(k for k in kinds if all(fn(st, seat, seat, None) for fn, _ in k.requires))
+    neutral = st.neutral.get(seat) if st.neutral else None
+    lister = _Lister(st, seat, city, within, neutral)
+    for kind in kinds:
+        if kind.card_zone < 0:
+            lister.list(kind, None)
+        else:
+            for card in _distinct(st.zone(kind.card_zone, player)):
+                lister.list(kind, card)
+    return lister.finish()
+
+
+def _distinct(cards: list[Source]) -> list[Source]:
+    seen: set[str] = set()
+    out = []
+    for card in cards:
+        if card.name not in seen:
+            seen.add(card.name)
+            out.append(card)
+    return out
+
+
+def _seat_info(st: State, seat: int, neutral: Optional[ir.NeutralSeat]) -> tuple[Any, ...]:
+    """What listing needs of a seat that never changes in a game: its sellers (and the first
+    two, as the solver's slots), whether it pays any seller, its restrictions, the table of the
+    actions handed out for its sellers, whether it lists through the general path (restrictions,
+    or more than two sellers), whether it has more than two sellers."""
+    sellers = seller_seats(st, seat)
+    forced = {(r.action, r.way) for r in neutral.restrictions if r.kind == "forced"} if neutral else set()
+    per_card = {r.action for r in neutral.restrictions if r.kind == "last_resort" and r.over == "card"} \
+        if neutral else set()
+    last = tuple(r.action for r in neutral.restrictions if r.kind == "last_resort" and r.over == "decision") \
+        if neutral else ()
+    s0 = sellers[0] if sellers else -1
+    s1 = sellers[1] if len(sellers) > 1 else -1
+    many = len(sellers) > 2
+    #: the actions handed out for these sellers, shared by the games of the table
+    table = st.game.interned.setdefault(sellers if many else (s0, s1), {})
+    every = neutral is not None and neutral.every_payment
+    restricted = bool(every or forced or per_card or last or many)
+    return (sellers, s0, s1, every, frozenset(forced), frozenset(per_card), last, table, restricted, many)
+
+
+def new_action(table: dict[tuple[Any, ...], Action], sellers: tuple[int, ...], kname: str, name: str, left: int,
+               right: int, wname: str) -> Action:
+    """A new Action, kept in the table of its sellers (one object per value; a table that grows
+    past its bound starts again)."""
+    if len(table) > 100_000:
+        table.clear()
+    found = table[(kname, name, left, right, wname)] = Action(kname, name, as_payment(sellers, (left, right)), wname)
+    return found
+
+
+def new_split_action(table: dict[tuple[Any, ...], Action], sellers: tuple[int, ...], kname: str, name: str,
+                     split: tuple[int, ...], wname: str) -> Action:
+    """:func:`new_action` for a buyer with more than two sellers (`split`: coins per seller)."""
+    if len(table) > 100_000:
+        table.clear()
+    found = table[(kname, name, split, wname)] = Action(kname, name, as_payment(sellers, split), wname)
+    return found
+
+
+def payments(st: State, cost_id: int, ctx: Any, every: bool) -> tuple[tuple[int, int], ...]:
+    """The payments of a cost in a trade context: the Pareto-minimal ones, or every exact one."""
+    if cost_id == ZERO_COST:
+        return _FREE
+    solver = st.catalog.solver
+    found = ctx[0].get(cost_id)
+    if found is None:
+        found = solver.answer(cost_id, ctx)
+    if every and found:
+        return tuple(sorted(solver.achievable(cost_id, ctx), key=_by_total))
+    return found  # type: ignore[no-any-return]
+
+
+class _Lister:
+    """The legal actions of one decision, kind by kind and card by card (see the module's text).
+    A payment is the coins to each seller, in seller order (two entries for the packed solver's
+    sellers, one per seller for a buyer with more)."""
+
+    __slots__ = ("st", "seat", "city", "within", "coins", "ctx", "sellers", "every", "table", "many",
+                 "stage_pays", "out", "forced", "per_card_last", "last_resort")
+
+    def __init__(self, st: State, seat: int, city: City, within: bool, neutral: Optional[ir.NeutralSeat]) -> None:
+        self.st = st
+        self.seat = seat
+        self.city = city
+        self.within = within
+        self.coins = budget(st, seat, within)
+        self.ctx: Any = None
+        info = st.seat_info[seat]
+        if info is None:
+            info = st.seat_info[seat] = _seat_info(st, seat, neutral)
+        (self.sellers, _, _, self.every, self.forced, self.per_card_last, self.last_resort, self.table, _,
+         self.many) = info
+        self.stage_pays: dict[int, list[tuple[int, ...]]] = {}
+        self.out: list[Action] = []
+
+    def action(self, kname: str, name: str, split: tuple[int, ...], wname: str) -> Action:
+        """The Action (one object per value, shared by the games of the table)."""
+        table = self.table
+        if self.many:
+            found = table.get((kname, name, split, wname))
+            return found if found is not None else new_split_action(table, self.sellers, kname, name, split, wname)
+        left, right = split
+        found = table.get((kname, name, left, right, wname))
+        return found if found is not None else new_action(table, self.sellers, kname, name, left, right, wname)
+
+    def context(self) -> Any:
+        ctx = self.ctx
+        if ctx is None:
+            if self.many:
+                ctx = self.ctx = many_context(self.st, self.seat, self.within)
+            else:
+                ctx = self.ctx = trade_context(self.st, self.seat, self.within)
+        return ctx
+
+    def payments(self, cost_id: int) -> tuple[tuple[int, ...], ...]:
+        if cost_id == ZERO_COST:
+            return _FREE
+        if self.many:
+            cat = self.st.catalog
+            cost = cat.solver.cost_of(cost_id)
+            solver = cat.many_sellers
+            return solver.exact(cost, self.context()) if self.every else solver.options(cost, self.context())
+        return payments(self.st, cost_id, self.context(), self.every)
+
+    def list(self, kind: CompiledAction, card: Optional[Source]) -> None:
+        city = self.city
+        out = self.out
+        name = card.name if card is not None else ""
+        uz = kind.unique_zone
+        if uz >= 0 and card is not None:
+            if uz == city.card_zone:
+                if name in city.names:
+                    return
+            elif any(c.name == name for c in self.st.zone(uz, self.seat)):
+                return
+        cost = kind.cost
+        kname = kind.name
+        if kind.needs_stage:
+            stages = city.board.stages
+            if city.stages_built >= len(stages):
+                return
+        if cost == STAGE_COST:
+            pays = self.stage_pays.get(kind.index)
+            if pays is None:
+                sc, sid = costs(city, kind, city.board.stages[city.stages_built])
+                coins = self.coins
+                pays = [p for p in self.payments(sid) if sc + sum(p) <= coins] if sc <= coins else []
+                self.stage_pays[kind.index] = pays
+            for wname, free, when, ability, _ in kind.ways:
+                if free:
+                    if when == GRANTED and grant_for(city, ability, card) is None:
+                        continue
+                    out.append(self.action(kname, name, _NOTHING, wname))
+                    continue
+                for split in pays:
+                    out.append(self.action(kname, name, split, wname))
+            return
+        free_already = False
+        for wname, free, when, ability, only in kind.ways:
+            if when == CHAINED:
+                if card is not None:
+                    chains = card.chains_from
+                    if chains and not chains.isdisjoint(city.names):
+                        out.append(self.action(kname, name, _NOTHING, wname))
+                        if only:
+                            return
+                continue
+            if when == GRANTED:
+                if free_already or grant_for(city, ability, card) is None:
+                    continue
+                if free:
+                    out.append(self.action(kname, name, _NOTHING, wname))
+                    continue
+            if free or cost == NO_COST or card is None:
+                out.append(self.action(kname, name, _NOTHING, wname))
+                free_already = True
+                continue
+            if city.cost_changes:
+                cc, cid = costs(city, kind, card)
+            else:
+                cc, cid = card.coins, card.cost_id
+            coins = self.coins
+            if cc > coins:
+                continue
+            for split in self.payments(cid):
+                paid = sum(split)
+                if cc + paid <= coins:
+                    out.append(self.action(kname, name, split, wname))
+                    if not (cc or paid):
+                        free_already = True
+
+    def card(self, kinds: tuple[CompiledAction, ...], card: Source) -> None:
+        """Every kind for one card, then the seat's restrictions on that card (as the lists the
+        catalog writes apply them): a `forced` way, when it is open, is the only one; a `last
+        resort` kind over the card only when no other kind is legal for it."""
+        out = self.out
+        first = len(out)
+        for kind in kinds:
+            self.list(kind, card)
+        if self.forced:
+            chosen = [x for x in out[first:] if (x.kind, x.way) in self.forced]
+            if chosen:
+                del out[first:]
+                out.extend(chosen)
+                return
+        if self.per_card_last and len(out) > first:
+            others = [x for x in out[first:] if x.kind not in self.per_card_last]
+            if others:
+                del out[first:]
+                out.extend(others)
+
+    def finish(self) -> list[Action]:
+        """The list, with the seat's `last resort` kinds over the decision removed when anything
+        else is legal."""
+        out = self.out
+        for kind_name in self.last_resort:
+            if any(x.kind != kind_name for x in out):
+                out = [x for x in out if x.kind != kind_name]
+        return out
+
+
+def list_by_card(st: State, player: int, seat: int, within: bool, kinds: tuple[CompiledAction, ...]) -> list[Action]:
+    """The legal actions of kinds that all take their card from one zone, card by card, each kind
+    in order: what the lists the catalog writes (:mod:`.listing`) give, for a seat they hand over
+    (a buyer with more than two sellers)."""
+    lister = _Lister(st, seat, st.cities[seat], within, st.neutral.get(seat) if st.neutral else None)
+    for card in _distinct(st.zone(kinds[0].card_zone, player)):
+        lister.card(kinds, card)
+    return lister.finish()
+
+
+_FREE = ((0, 0),)
+#: nothing paid to anybody
+_NOTHING = (0, 0)
+
+
+def _by_total(p: tuple[int, int]) -> tuple[int, int]:
+    return (p[0] + p[1], p[0])
+
+
+# ---- carrying an action out ------------------------------------------------------------------------------
+
+# ---- judging an action ------------------------------------------------------------------------------------
+
+def reason(st: State, player: int, action: Action) -> str:
+    """A sentence saying why `action` is not among the legal actions of `player` now."""
+    cat = st.catalog
+    asked = st.asked[player]
+    if asked[0] == "pay":
+        _, seat, n, _ = asked
+        if action.kind != "pay":
+            return f"the pending decision is how much of a loss to pay: choose 'pay', not '{action.kind}'"
+        if action.card or action.pay or action.way:
+            return "a 'pay' action gives only the amount paid"
+        top = min(n, st.cities[seat].coins)
+        return f"pay between 0 and {top} coins (a loss of {n}, {st.cities[seat].coins} coins held)"
+    seat, decision = asked[1], asked[2]
+    within = asked[3] if asked[0] == "round" else False
+    dec = cat.decisions[decision]
+    if action.kind not in dec.actions:
+        words = ", ".join(f"'{k}'" for k in dec.actions)
+        return f"the pending decision is '{dec.name}': choose {words}, not '{action.kind}'"
+    kind = cat.actions[cat.action_index[action.kind]]
+    city = st.cities[seat]
+    if action.amount:
+        return f"a '{kind.name}' action has no amount: leave it 0"
+    card = None
+    if kind.card_zone >= 0:
+        cards = st.zone(kind.card_zone, player)
+        card = next((c for c in cards if c.name == action.card), None)
+        zone = cat.zones[kind.card_zone].name
+        if card is None:
+            if not _decider_sees(st, player, kind.card_zone):
+                # a zone the decider cannot see: name only the cards it may take (its choices)
+                names = ", ".join(dict.fromkeys(a.card for a in st.legal_actions(player) if a.kind == kind.name))
+                return f"'{action.card}' cannot be taken from the {zone} (the choices: {names or 'none'})"
+            names = ", ".join(sorted({c.name for c in cards})) or "nothing"
+            return f"'{action.card}' is not in the {zone} (it holds: {names})"
+    elif action.card:
+        return f"a '{kind.name}' action takes no card"
+    for fn, why in kind.requires:
+        if not fn(st, seat, seat, None):
+            return why
+    legal = st.legal_actions(player)
+    neutral = st.neutral.get(seat)
+    if neutral is not None:
+        for r in neutral.restrictions:
+            if r.kind == "forced" and card is not None and (action.kind, action.way) != (r.action, r.way):
+                if any(a.card == card.name and a.kind == r.action and a.way == r.way for a in legal):
+                    return f"{neutral.name} must {r.action} '{card.name}' by way '{r.way}'"
+            if r.kind == "last_resort" and action.kind == r.action:
+                other = next((a for a in legal
+                              if a.kind != r.action and (r.over == "decision" or a.card == action.card)), None)
+                if other is not None:
+                    return (f"{neutral.name} may '{r.action}' only when nothing else can be played: "
+                            f"'{other.card}' can be played as '{other.kind}'")
+    if card is not None and kind.unique_zone >= 0:
+        holds = action.card in city.names if kind.unique_zone == city.card_zone else any(
+            c.name == action.card for c in st.zone(kind.unique_zone, seat))
+        if holds:
+            zone = cat.zones[kind.unique_zone].name
+            return f"'{action.card}' is already in the city's zone '{zone}', where a name may be only once"
+    if kind.needs_stage and city.stages_built >= len(city.board.stages):
+        return f"every stage of {city.board.name} is already built"
+    way = kind.way(action.way)
+    if way is None:
+        known = ", ".join(f"'{w[0]}'" for w in kind.ways)
+        return f"'{action.way}' is not a way to pay for '{kind.name}' (ways: {known})"
+    wname, free, when, ability, only = way
+    chain_only = next((w for w in kind.ways if w[2] == CHAINED and w[4]), None)
+    if card is not None and chain_only is not None and _chained(city, card) and wname != chain_only[0]:
+        return f"'{card.name}' chains from a card of the city: way '{chain_only[0]}' is then its only way"
+    if when == CHAINED and (card is None or not _chained(city, card)):
+        if card is None or not card.chains_from:
+            return f"'{action.card}' chains from no card: way '{wname}' is not open for it"
+        needed = " or ".join(f"'{n}'" for n in sorted(card.chains_from))
+        return f"way '{wname}' is open for '{action.card}' when the city has {needed}"
+    if when == GRANTED and grant_for(city, ability, card) is None:
+        if not any(g[0] == ability for g in city.grants):
+            return f"the city has no '{cat.abilities[ability]}'"
+        return f"no '{cat.abilities[ability]}' is left for this card now"
+    if free or kind.cost == NO_COST:
+        if action.pay:
+            return f"way '{wname}' costs nothing: pay nobody"
+        other = next((a for a in legal if a.kind == action.kind and a.card == action.card and not a.pay), None)
+        if other is not None and when == GRANTED:
+            return (f"'{action.card}' costs nothing by way '{other.way}': the '{cat.abilities[ability]}' is not "
+                    f"spent on it")
+        return "this action is not available now"
+    return _payment_reason(st, seat, kind, card, action, within)
+
+
+def _payment_reason(st: State, seat: int, kind: CompiledAction, card: Optional[Source], action: Action,
+                    within: bool) -> str:
+    cat = st.catalog
+    city = st.cities[seat]
+    sellers = seller_seats(st, seat)
+    coins = budget(st, seat, within)
+    if kind.cost == STAGE_COST:
+        src = city.board.stages[city.stages_built]
+        what = f"stage {city.stages_built + 1} of {city.board.name}"
+    else:
+        assert card is not None
+        src = card
+        what = f"'{card.name}'"
+    for s, c in action.pay:
+        if s not in sellers:
+            if s == seat:
+                return "a city does not pay itself"
+            names = ", ".join(str(x) for x in sellers) or "nobody"
+            return f"seat {s} does not sell to this city (its sellers: {names})"
+        if c <= 0:
+            return "a payment to a seller is a positive number of coins"
+    if len({s for s, _ in action.pay}) != len(action.pay):
+        return "a payment names each seller once"
+    cc, cid = costs(city, kind, src)
+    if cc > coins:
+        return f"{what} costs {cc} coin(s) and the city has {coins} to spend this turn"
+    split = tuple(dict(action.pay).get(s, 0) for s in sellers)
+    options: tuple[tuple[int, ...], ...]
+    if many(st, seat):
+        ctx = many_context(st, seat, within)
+        cost = cat.solver.cost_of(cid)
+        options = cat.many_sellers.options(cost, ctx)
+        exact = frozenset(cat.many_sellers.exact(cost, ctx)) if options else frozenset()
+        own_fixed, own_units, sells = ctx[1][:3]
+        fixed = [own_fixed] + [f for f, _ in sells]
+        units = list(own_units) + [u for _, us in sells for u in us]
+    else:
+        ctx = trade_context(st, seat, within)
+        options = cat.solver.payment_options(cid, ctx)
+        exact = cat.solver.achievable(cid, ctx) if options else frozenset()
+        flat = cat.solver.flat(ctx)
+        fixed = [flat[0], flat[2], flat[4]]
+        units = list(flat[1] + flat[3] + flat[5])
+        split = (split + (0, 0))[:2]
+    if not options:
+        lacking = []
+        for r, need in enumerate(src.cost):
+            have = sum(f[r] for f in fixed) + sum(1 for ch in units if r in ch)
+            if need > have:
+                lacking.append(f"{need - have} {cat.resources[r]}")
+        if lacking:
+            return (f"{what} needs {', '.join(lacking)} more than the city and its sellers can supply "
+                    f"(production sellers keep for themselves cannot be bought)")
+        return f"{what} cannot be paid: the missing resources are not for sale"
+    if tuple(options) == _FREE or tuple(options) == ((0,) * len(options[0]),):
+        return f"{what} needs nothing from the sellers: pay nobody"
+    total = cc + sum(c for _, c in action.pay)
+    if split not in exact:
+        ways = "; ".join(_describe(as_payment(sellers, p)) for p in options[:6])
+        return f"paying {_describe(action.pay)} does not buy exactly what {what} lacks; ways to pay: {ways}"
+    if total > coins:
+        return f"{what} would cost {total} coin(s) in all and the city has {coins} to spend this turn"
+    return f"{what} is not paid this way now"
+
+
+def _decider_sees(st: State, player: int, zone: int) -> bool:
+    """Whether the decider sees the cards of the zone its action takes a card from."""
+    from wonderrules.interpreter.observe import sees, zones_in_force
+
+    return sees(st, player, zones_in_force(st)[zone], player)
+
+
+def _describe(pay: tuple[tuple[int, int], ...]) -> str:
+    if not pay:
+        return "nobody"
+    return " and ".join(f"{c} to seat {s}" for s, c in pay)

@@ -1,24 +1,33 @@
 """Checks of the arguments the API receives from outside, each failing with one sentence.
 
-A state's calls refuse a wrong argument with :class:`ArgumentError` before they look at the
-game; setting up a game refuses one with :class:`SetupError`. Players are the numbers
-``0..players-1`` (``True`` is not a player, nor is ``"0"``); an action is an
-:class:`~wonderrules.interpreter.actions.Action` whose fields have their declared types.
-The checks that run on every decision are written to cost next to nothing for right values.
+A state's calls refuse a wrong argument with :class:`ArgumentError` before the rules are looked
+at; setting up a game refuses one with :class:`SetupError`. Players are the numbers
+``0..players-1``; an action is an :class:`~.actions.Action` whose fields have their types: the
+kind, card and way texts, the amount a whole number, the payment a tuple of (seat, coins) pairs
+of whole numbers. A legal value is for the rules to judge (`State.explain`): a payment to a seat
+that does not sell, or of a negative number of coins, is well formed and illegal.
+
+Numbers and texts of subclasses (an IntEnum player, an Action subclass, a str subclass naming a
+card) stand for their plain values: a round is applied and recorded as if plain values had been
+given, and payments are put in seat order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.errors import ArgumentError, SetupError
 
-__all__ = ["shown", "check_player", "is_action", "check_action", "check_actions", "whole_number", "check_players",
-           "check_options", "check_sides", "check_seed", "check_boards", "check_hands"]
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.catalog import Source
+    from wonderrules.interpreter.game import Game
 
-_ACTION_FIELDS = (("kind", str), ("card", str), ("left", int), ("right", int), ("means", str), ("coins", int))
+__all__ = ["shown", "whole_number", "check_player", "check_players", "check_options", "check_sides",
+           "check_seed", "check_boards", "check_hands", "is_action", "plain_payment", "check_action", "plain_action", "check_round", "check_deals", "FixedDeals"]
+
+_FORM = "Action(kind, card, pay, way, amount)"
 
 
 def shown(value: Any) -> str:
@@ -44,53 +53,6 @@ def check_player(players: int, player: Any) -> int:
         raise ArgumentError(f"there is no player {player}: the players are 0 to {players - 1}")
     return int(player)
 
-
-def is_action(action: Any) -> bool:
-    """An Action whose fields have their types (the test made for every action applied)."""
-    if type(action) is not Action or len(action) != 6:
-        return False
-    kind, card, left, right, means, coins = action
-    return (type(kind) is str and type(card) is str and type(left) is int and type(right) is int
-            and type(means) is str and type(coins) is int)
-
-
-def check_action(action: Any) -> None:
-    """ArgumentError unless `action` is an Action with fields of the right types (whatever
-    its values: a legal value is for the rules to judge)."""
-    if is_action(action):
-        return
-    if not isinstance(action, Action):
-        raise ArgumentError(f"an action is an Action(kind, card, left, right, means, coins), not {shown(action)}")
-    if len(action) != len(_ACTION_FIELDS):
-        raise ArgumentError(f"an Action has {len(_ACTION_FIELDS)} fields, this one {len(action)}")
-    for (name, kind), value in zip(_ACTION_FIELDS, action):
-        if kind is int and not whole_number(value):
-            raise ArgumentError(f"the '{name}' of an Action is a whole number, not {shown(value)}")
-        if kind is str and not isinstance(value, str):
-            raise ArgumentError(f"the '{name}' of an Action is a text, not {shown(value)}")
-
-
-def check_actions(players: int, actions: Any) -> dict[int, Action]:
-    """The choices of a round as a dict of player numbers (ints) to plain Actions, or
-    ArgumentError with a sentence for the first wrong argument. (The engine applies a dict of
-    ints to well-formed Actions without coming here.)"""
-    if not isinstance(actions, Mapping):
-        raise ArgumentError(f"apply_actions takes a mapping (a dict) of player -> Action, not {shown(actions)}")
-    out: dict[int, Action] = {}
-    for player, action in actions.items():
-        p = check_player(players, player)
-        try:
-            check_action(action)
-        except ArgumentError as e:
-            raise ArgumentError(f"player {p}: {e}") from None
-        if not is_action(action):  # an Action subclass, or fields of int and str subclasses
-            kind, card, left, right, means, coins = action
-            action = Action(str(kind), str(card), int(left), int(right), str(means), int(coins))
-        out[p] = action
-    return out
-
-
-# ---- setting up a game --------------------------------------------------------------------------
 
 def check_players(players: Any) -> int:
     if not whole_number(players):
@@ -164,4 +126,150 @@ def check_hands(hands: Any) -> dict[int, list[list[str]]]:
                     raise SetupError(f"age {age}: hand {i} names a card by its text, not {shown(name)}")
             dealt.append(list(names))
         out[int(age)] = dealt
+    return out
+
+
+def _is_pair(pair: Any) -> bool:
+    return type(pair) is tuple and len(pair) == 2 and type(pair[0]) is int and type(pair[1]) is int
+
+
+def plain_payment(pay: tuple[Any, ...]) -> bool:
+    """Whether the pairs of a payment equal to a listed one are plain ints (not bools)."""
+    for seat, coins in pay:
+        if type(seat) is not int or type(coins) is not int:
+            return False
+    return True
+
+
+def is_action(action: Any) -> bool:
+    """A plain Action whose fields have their exact types and whose payment is in seat order."""
+    if type(action) is not Action or len(action) != 5:
+        return False
+    kind, card, pay, way, amount = action
+    if not (type(kind) is str and type(card) is str and type(way) is str and type(amount) is int
+            and type(pay) is tuple):
+        return False
+    last = None
+    for pair in pay:
+        if not _is_pair(pair) or (last is not None and pair[0] <= last):
+            return False
+        last = pair[0]
+    return True
+
+
+def check_action(action: Any) -> None:
+    """ArgumentError unless `action` is an Action whose fields have their types."""
+    if is_action(action):
+        return
+    if not isinstance(action, Action):
+        raise ArgumentError(f"an action is an {_FORM}, not {shown(action)}")
+    if len(action) != 5:
+        raise ArgumentError(f"an Action has 5 fields ({_FORM}), this one {len(action)}")
+    kind, card, pay, way, amount = action
+    for name, value in (("kind", kind), ("card", card), ("way", way)):
+        if not isinstance(value, str):
+            raise ArgumentError(f"the '{name}' of an Action is a text, not {shown(value)}")
+    if not whole_number(amount):
+        raise ArgumentError(f"the 'amount' of an Action is a whole number, not {shown(amount)}")
+    if not isinstance(pay, tuple):
+        raise ArgumentError(f"the 'pay' of an Action is a tuple of (seat, coins) pairs, not {shown(pay)}")
+    for pair in pay:
+        if not isinstance(pair, tuple) or len(pair) != 2 or not all(whole_number(x) for x in pair):
+            raise ArgumentError(f"the 'pay' of an Action holds (seat, coins) pairs of whole numbers, not {shown(pair)}")
+
+
+def plain_action(action: Action) -> Action:
+    """A well-formed action with plain values and its payment in seat order (itself when it is
+    one already)."""
+    if is_action(action):
+        return action
+    kind, card, pay, way, amount = action
+    pairs = tuple(sorted((int(s), int(c)) for s, c in pay))
+    return Action(str(kind), str(card), pairs, str(way), int(amount))
+
+
+def check_round(players: int, actions: Any) -> dict[int, Action]:
+    """The choices of a round as a dict of player numbers to plain Actions, or ArgumentError
+    for the first wrong argument."""
+    if not isinstance(actions, Mapping):
+        raise ArgumentError(f"apply_actions takes a mapping (a dict) of player -> Action, not {shown(actions)}")
+    out: dict[int, Action] = {}
+    for player, action in actions.items():
+        p = check_player(players, player)
+        try:
+            check_action(action)
+        except ArgumentError as e:
+            raise ArgumentError(f"player {p}: {e}") from None
+        out[p] = plain_action(action)
+    return out
+
+
+# ---- fixing deals --------------------------------------------------------------------------------
+
+#: what a fixed deal is, for sentences
+_DEAL_FORM = "{'deal': name, 'age': number, 'cards': [card names per target], 'rest': [card names]}"
+
+#: (deal, age, occurrence) -> (the cards of each target, in the deal's order; the cards put aside)
+FixedDeals = dict[tuple[str, int, int], tuple[list[list["Source"]], list["Source"]]]
+
+
+def check_deals(game: Game, deals: Any) -> FixedDeals:
+    """Deals fixed for a new game: each names its deal and its age and gives the cards of each
+    of the deal's targets (in the deal's order) and, for a deal with a `rest` zone, the cards put
+    aside. The n-th entry of a deal and an age fixes the n-th time that deal is dealt in that
+    age. SetupError for a shape, a count or a card that does not fit the rule set."""
+    if deals is None:
+        return {}
+    if isinstance(deals, (str, bytes, Mapping)) or not isinstance(deals, Sequence):
+        raise SetupError(f"deals is a list of fixed deals {_DEAL_FORM}, not {shown(deals)}")
+    known = {d.name: d for d in game.rules.deals}
+    out: FixedDeals = {}
+    for i, entry in enumerate(deals):
+        where = f"deal {i}"
+        if not isinstance(entry, Mapping) or not set(entry) <= {"deal", "age", "cards", "rest"}:
+            raise SetupError(f"{where}: a fixed deal is {_DEAL_FORM}, not {shown(entry)}")
+        name, given_age = entry.get("deal"), entry.get("age")
+        if not isinstance(name, str) or name not in known:
+            listed = ", ".join(f"'{n}'" for n in known) or "none"
+            what = f"'{name}'" if isinstance(name, str) else shown(name)
+            raise SetupError(f"{where}: no deal {what} in this rule set (deals: {listed})")
+        age = int(given_age) if isinstance(given_age, int) and whole_number(given_age) else -1
+        if not 0 <= age <= game.config.ages:
+            raise SetupError(f"{where}: the age is a number from 0 (before the first) to {game.config.ages}, "
+                             f"not {shown(given_age)}")
+        deal = known[name]
+        targets = game.deal_targets(deal)
+        lists = entry.get("cards")
+        if isinstance(lists, (str, bytes)) or not isinstance(lists, Sequence):
+            raise SetupError(f"{where}: 'cards' is one list of card names per target, not {shown(lists)}")
+        if len(lists) != len(targets):
+            raise SetupError(f"{where}: {len(lists)} lists of cards given, the deal '{name}' has "
+                             f"{len(targets)} targets")
+        cards = []
+        for j, (names, (_, seat, count)) in enumerate(zip(lists, targets)):
+            found = _cards(game, deal, age, names, f"{where}: target {j} (seat {seat})")
+            if len(found) != count:
+                raise SetupError(f"{where}: target {j} (seat {seat}) gets {count} cards, not {len(found)}")
+            cards.append(found)
+        rest = _cards(game, deal, age, entry.get("rest", []), f"{where}: 'rest'")
+        if rest and not deal.rest:
+            raise SetupError(f"{where}: the deal '{name}' puts no card aside, but 'rest' gives {len(rest)}")
+        occurrence = sum(1 for key in out if key[:2] == (name, age))
+        out[(name, age, occurrence)] = (cards, rest)
+    return out
+
+
+def _cards(game: Game, deal: Any, age: int, names: Any, where: str) -> list[Source]:
+    """The cards named, each of the deal's deck (of the age, for the deck dealt by age)."""
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
+        raise SetupError(f"{where}: a list of card names, not {shown(names)}")
+    out = []
+    for name in names:
+        if not isinstance(name, str):
+            raise SetupError(f"{where}: a card is named by its text, not {shown(name)}")
+        card = game.catalog.card_named(name, age if deal.deck == "age" else None)
+        if card is None or card.deck != deal.deck or (deal.deck == "age" and card.age != age):
+            what = f"of age {age}" if deal.deck == "age" else f"of the deck '{deal.deck}'"
+            raise SetupError(f"{where}: '{name}' is not a card {what} in this rule set")
+        out.append(card)
     return out

@@ -1,253 +1,359 @@
-"""The rules of a compiled rule set that span several fields.
+"""The rules of a compiled core rule set that span several fields.
 
-:mod:`.validate` checks each value on its own; what is left needs two values at once: an
-effect's class and its hook's timing, an expression and the setting it stands in, a function
-and its arguments, the aliases of all cards, the tables the rule set seats, and how much work
-final scoring may have with a city's end-of-game choices. Each refusal names the JSON path at
-fault.
+The generic walk of :mod:`..validate` checks each value on its own against the metadata of the
+core IR's fields (types, vocabularies, bounds, declared names). What is left needs several values
+at once, and is checked here on the structured rule set, each refusal naming the JSON path at
+fault:
+
+- *names*: names that must be unique are declared once; a quantity names what its kind counts,
+  an event what it listens to, a way of an action the ways it has;
+- *operations where they can run*: passive operations (production, symbols, prices, rebates,
+  grants, cost changes) only with a `Passive` trigger; end-of-game operations (points, symbols
+  chosen then, copies) only at `EndOfGame`; operations that act (coins, tokens, decisions, moves)
+  only when a trigger comes or in an action; moving the action's card and building a stage only
+  in an action; seats fixed by the table (no `target`, no `controller`) where the market reads
+  them;
+- *expressions where they stand*: the numbers of a table (hand, turns, deal and draw counts) and
+  a repeat's count use only the table's variables, never what cities hold;
+- *the flow*: a moment's attached steps never reach that moment again; every moment an effect, a
+  contest or a block of steps waits for is one the flow runs;
+- *bounds*, so that nothing accepted runs for minutes (:mod:`.bounds`).
 """
 
 from __future__ import annotations
 
-from math import comb, prod
+from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Optional
+from typing import Any
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.config import ConfigError, check_table, describe_table, resolve_config, supported_tables
+from wonderrules.interpreter import words as w
+from wonderrules.interpreter.bounds import attached_steps, check_bounds, sources, steps
 from wonderrules.interpreter.validate import CompiledRulesError, Names, model_of, objects, quote
-from wonderrules.interpreter.vocabulary import (
-    EXPRESSION_CONTEXTS,
-    FORMAT_VERSION,
-    FUNCTIONS,
-    MAX_SCORING_STEPS,
-    TARGET_SCOPES,
-)
 
-__all__ = ["check_rules", "MODEL"]
+__all__ = ["MODEL", "check_rules", "implicit_names", "ON_BUILD"]
 
-#: the first IR as the generic checks of :mod:`.validate` read it
-MODEL = model_of(ir.RuleSet, FORMAT_VERSION)
+#: the core IR as the generic checks of :mod:`..validate` read it
+MODEL = model_of(ir.RuleSet, w.FORMAT_VERSION)
+#: the moment the core runs itself after a resolution (its `order` sorts the effects of builds)
+ON_BUILD = "on build"
 
-_CONTEXT_WORDS = MappingProxyType({"setting": "a game setting", "draw": "a pool draw", "quantity": "a formula"})
+PASSIVE_OPS = (ir.Produce, ir.ProduceOneOf, ir.Symbol, ir.Price, ir.Rebate, ir.Grant, ir.CostChange)
+END_OF_GAME_OPS = (ir.Score, ir.Symbol, ir.CopyCard, ir.CopySymbol)
+ACTING_OPS = (ir.GainCoins, ir.LoseCoins, ir.GainTokens, ir.Decide, ir.Move)
+ACTION_STEPS = ACTING_OPS + (ir.MoveCard, ir.BuildStage)
+#: relations whose seats depend on the moment, not on the table alone
+DYNAMIC = ("target", "controller")
+#: the variables of the numbers of a table, by where they stand (besides players, seats, ages)
+_TABLE_VARIABLES = MappingProxyType({
+    "hand": (), "turns": ("hand",), "draw": ("age",), "deal": ("turns", "hand"),
+    "repeat": ("turns", "hand", "age", "turn"),
+})
+
+
+def implicit_names(data: dict[str, Any]) -> Iterator[tuple[str, str, str]]:
+    """Names declared without a field that declares them: each card's name (chains refer to
+    it) and the moment of a resolution's builds."""
+    for i, card in enumerate(data.get("cards", ())):
+        yield "card", card["name"], f"cards[{i}].name"
+    yield "moment", ON_BUILD, "settings.order"
 
 
 def check_rules(rules: ir.RuleSet, names: Names) -> None:
     """CompiledRulesError at the first rule of a structured rule set that does not hold."""
-    for path, obj, context in objects(rules, MODEL):
+    _unique(rules)
+    for path, obj, _ in objects(rules, MODEL):
         rule = _RULES.get(type(obj))
         if rule is not None:
-            rule(obj, path, context, names)
-    _aliases(rules)
-    _tables(rules)
-    _scoring_bounded(rules)
+            rule(obj, path, rules, names)
+    _table_expressions(rules)
+    run = _flow(rules)
+    _moments_run(rules, run)
+    check_bounds(rules)
 
 
-# ---- hooks and expressions ------------------------------------------------------------------------
+# ---- names ---------------------------------------------------------------------------------------
 
-def _hook(hook: ir.Hook, path: str, context: Optional[str], names: Names) -> None:
-    effect = hook.effect
-    allowed = type(effect).timings
-    if hook.timing not in allowed:
-        raise CompiledRulesError(f"{path}.timing", f"a {type(effect).__name__} effect cannot happen at "
-                                                   f"{quote(hook.timing)} (it may at: {', '.join(allowed)})")
-    if isinstance(effect, ir.Symbol) and len(effect.options) > 1 and hook.timing != "end_of_game":
-        raise CompiledRulesError(f"{path}.timing", "a choice between symbols is made at the end of the game: "
-                                                   "its timing must be 'end_of_game'")
-    if hook.timing == "whenever_builds":
-        if not hook.scopes:
-            raise CompiledRulesError(f"{path}.scopes", "a whenever_builds hook names the cities whose builds "
-                                                       "set it off")
-    else:
-        for field in ("scopes", "colours"):
-            if getattr(hook, field):
-                raise CompiledRulesError(f"{path}.{field}", f"only a whenever_builds hook has {field}")
-
-
-def _context(context: Optional[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    return EXPRESSION_CONTEXTS[context or "quantity"]
-
-
-def _var(var: ir.Var, path: str, context: Optional[str], names: Names) -> None:
-    variables, _ = _context(context)
-    if var.name not in variables:
-        raise CompiledRulesError(f"{path}.name", f"variable {quote(var.name)} cannot be used in "
-                                                 f"{_CONTEXT_WORDS[context or 'quantity']} (known there: "
-                                                 f"{', '.join(variables)})")
-
-
-def _binop(op: ir.BinOp, path: str, context: Optional[str], names: Names) -> None:
-    if op.op == "/" and isinstance(op.right, ir.Num) and op.right.value == 0:
-        raise CompiledRulesError(f"{path}.right", "division by zero")
-
-
-def _call(call: ir.Call, path: str, context: Optional[str], names: Names) -> None:
-    _, functions = _context(context)
-    if call.function not in functions:
-        raise CompiledRulesError(f"{path}.function", f"function {quote(call.function)} cannot be used in "
-                                                     f"{_CONTEXT_WORDS[context or 'quantity']} (known there: "
-                                                     f"{', '.join(functions)})")
-    kinds, arity = FUNCTIONS[call.function]
-    if len(call.args) != arity:
-        raise CompiledRulesError(f"{path}.args", f"{call.function}() takes {arity} expression argument"
-                                                 f"{'s' if arity != 1 else ''}, not {len(call.args)}")
-    given = list(call.names)
-    i = 0
-    for kind in kinds:
-        word = kind.rstrip("?")
-        if i < len(given) and _is(word, given[i], names):
-            i += 1
-        elif not kind.endswith("?"):
-            if i < len(given):
-                names.resolve(f"{path}.names[{i}]", word, given[i])
-            raise CompiledRulesError(f"{path}.names", f"{call.function}() needs a {word.replace('|', ' or ')} name")
-    if i < len(given):
-        takes = " then ".join(("an optional " if k.endswith("?") else "a ") + k.rstrip("?").replace("|", " or ")
-                              for k in kinds) or "no name"
-        raise CompiledRulesError(f"{path}.names[{i}]", f"{call.function}() takes {takes}; {quote(given[i])} "
-                                                       "is not one of them")
+def _unique(rules: ir.RuleSet) -> None:
+    """Names that identify one thing are declared once."""
+    lists: list[tuple[str, str, list[str]]] = [
+        ("resource", "resources", [r.name for r in rules.resources]),
+        ("symbol group", "symbol_groups", [g.name for g in rules.symbol_groups]),
+        ("token", "tokens", list(rules.tokens)),
+        ("colour", "colours", [c.name for c in rules.colours]),
+        ("category", "categories", [c.name for c in rules.categories]),
+        ("zone", "zones", [z.name for z in rules.zones]),
+        ("deck", "decks", list(rules.decks)),
+        ("pool", "pools", list(rules.pools)),
+        ("ability", "abilities", list(rules.abilities)),
+        ("deal", "deals", [d.name for d in rules.deals]),
+        ("action", "actions", [a.name for a in rules.actions]),
+        ("decision", "decisions", [d.name for d in rules.decisions]),
+        ("contest", "contests", [c.name for c in rules.contests]),
+        ("option", "options", [o.name for o in rules.options]),
+        ("wonder side", "boards", [f"{b.name} {b.side}" for b in rules.boards]),
+        ("neutral seat", "settings.neutral_seats", [n.name for n in rules.settings.neutral_seats]),
+    ]
+    for kind, where, found in lists:
+        seen: dict[str, int] = {}
+        for i, name in enumerate(found):
+            if name in seen:
+                field = ".name" if where not in ("tokens", "decks", "pools", "abilities") else ""
+                raise CompiledRulesError(f"{where}[{i}]{field}", f"{kind} {quote(name)} is declared twice "
+                                                                 f"(first at {where}[{seen[name]}])")
+            seen[name] = i
+    symbols: dict[str, str] = {}
+    for i, group in enumerate(rules.symbol_groups):
+        for j, name in enumerate(group.members):
+            path = f"symbol_groups[{i}].members[{j}]"
+            if name in symbols:
+                raise CompiledRulesError(path, f"symbol {quote(name)} is declared twice (first at {symbols[name]})")
+            symbols[name] = path
 
 
-def _is(kind: str, name: str, names: Names) -> bool:
-    return name in TARGET_SCOPES if kind == "scope" else names.known(kind, name)
+# ---- operations, triggers and their fields ---------------------------------------------------------
+
+def _hook(hook: ir.Hook, path: str, rules: ir.RuleSet, names: Names) -> None:
+    op, trigger = hook.op, hook.trigger
+    name = type(op).__name__
+    if isinstance(op, (ir.MoveCard, ir.BuildStage)):
+        raise CompiledRulesError(f"{path}.op", f"a {name} happens in an action (its `then`), not in an effect")
+    if isinstance(op, ir.Symbol) and len(op.options) > 1:
+        if not isinstance(trigger, ir.EndOfGame):
+            raise CompiledRulesError(f"{path}.trigger", "a choice between symbols is made at the end of the game: "
+                                                        "its trigger must be EndOfGame")
+        return
+    if isinstance(trigger, ir.Passive):
+        if not isinstance(op, PASSIVE_OPS):
+            raise CompiledRulesError(f"{path}.op", f"a {name} does not last while its source is active: it needs "
+                                                   f"{_triggers_of(op)}, not Passive")
+    elif isinstance(trigger, ir.EndOfGame):
+        if not isinstance(op, END_OF_GAME_OPS):
+            raise CompiledRulesError(f"{path}.op", f"a {name} is not counted at the end of the game: it needs "
+                                                   f"{_triggers_of(op)}, not EndOfGame")
+    elif not isinstance(op, ACTING_OPS):
+        raise CompiledRulesError(f"{path}.op", f"a {name} does not happen once when a trigger comes: it needs "
+                                               f"{_triggers_of(op)}, not {type(trigger).__name__}")
+    if isinstance(trigger, ir.When) and trigger.colours and trigger.event != "builds":
+        raise CompiledRulesError(f"{path}.trigger.colours", f"only a `builds` event names colours, not "
+                                                            f"{quote(trigger.event)}")
 
 
-_RULES = MappingProxyType({ir.Hook: _hook, ir.Var: _var, ir.BinOp: _binop, ir.Call: _call})
+def _triggers_of(op: Any) -> str:
+    if isinstance(op, ir.Symbol):
+        return "Passive or EndOfGame"
+    if isinstance(op, PASSIVE_OPS):
+        return "Passive"
+    if isinstance(op, END_OF_GAME_OPS):
+        return "EndOfGame"
+    return "OnBuild, At or When"
 
 
-# ---- cards ------------------------------------------------------------------------------------------
-
-def _aliases(rules: ir.RuleSet) -> None:
-    """An alias is another name of one card: never the name of a different card, never shared."""
-    first: dict[str, int] = {}
-    for i, card in enumerate(rules.cards):
-        first.setdefault(card.name, i)
-    owner: dict[str, int] = {}
-    for i, card in enumerate(rules.cards):
-        for j, alias in enumerate(card.aliases):
-            path = f"cards[{i}].aliases[{j}]"
-            if alias in first and alias != card.name:
-                raise CompiledRulesError(path, f"{quote(alias)} is the name of cards[{first[alias]}]")
-            k = owner.setdefault(alias, i)
-            if rules.cards[k].name != card.name:
-                raise CompiledRulesError(path, f"{quote(alias)} is also an alias of cards[{k}]")
-
-
-# ---- tables -----------------------------------------------------------------------------------------
-
-def _tables(rules: ir.RuleSet) -> None:
-    """Every table the rule set seats resolves, within the engine's limits, with a wonder per seat."""
-    if not rules.settings.players:
-        raise CompiledRulesError("settings.players", "the rule set seats no player count: list at least one")
-    wonders = len({w.name for w in rules.wonders})
-    for players, options in supported_tables(rules):
-        try:
-            cfg = resolve_config(rules, players, options)
-            check_table(cfg)
-        except ConfigError as e:
-            raise CompiledRulesError(_origin(rules, players, options, e.setting), str(e)) from None
-        if cfg.seats > wonders:
-            raise CompiledRulesError("wonders", f"{describe_table(players, options)}, {cfg.seats} seats need a "
-                                                f"wonder each, but there are {wonders}")
+def _action(kind: ir.ActionKind, path: str, rules: ir.RuleSet, names: Names) -> None:
+    for i, op in enumerate(kind.then):
+        if not isinstance(op, ACTION_STEPS):
+            raise CompiledRulesError(f"{path}.then[{i}]", f"an action does what happens once (coins, tokens, "
+                                                          f"decisions, moves, its card, a stage); a "
+                                                          f"{type(op).__name__} is an effect of what is built")
+    seen: dict[str, int] = {}
+    for i, way in enumerate(kind.ways):
+        if way.name in seen:
+            raise CompiledRulesError(f"{path}.ways[{i}].name", f"way {quote(way.name)} is declared twice (first at "
+                                                               f"{path}.ways[{seen[way.name]}])")
+        seen[way.name] = i
+        if way.when == "granted" and not way.ability:
+            raise CompiledRulesError(f"{path}.ways[{i}].ability", "a way open `granted` names the ability it uses")
+        if way.ability and way.when != "granted":
+            raise CompiledRulesError(f"{path}.ways[{i}].ability", "only a way open `granted` uses an ability")
 
 
-def _origin(rules: ir.RuleSet, players: int, options: tuple[str, ...], setting: Optional[str]) -> str:
-    """The path of the value a table took for `setting`: the base settings, or the last patch
-    (of the rule set, then of the options, in the order they apply) that replaced it."""
-    if setting is None:
-        return "settings"
-    index = {o.name: k for k, o in enumerate(rules.options)}
-    if setting == "team_size":
-        chosen = [index[name] for name in options if rules.options[index[name]].team_size]
-        return f"options[{chosen[-1]}].team_size" if chosen else "options"
-    path = f"settings.{setting}"
-    for i, patch in enumerate(rules.patches):
-        if players in patch.players and setting in patch.fields:
-            path = f"patches[{i}].values.{setting}"
-    for name in options:
-        k = index[name]
-        for j, patch in enumerate(rules.options[k].patches):
-            if (not patch.players or players in patch.players) and setting in patch.fields:
-                path = f"options[{k}].patches[{j}].values.{setting}"
-    return path
+def _restriction(r: ir.Restriction, path: str, rules: ir.RuleSet, names: Names) -> None:
+    if r.kind != "forced":
+        return
+    kind = next(a for a in rules.actions if a.name == r.action)
+    ways = [x.name for x in kind.ways]
+    if r.way not in ways:
+        raise CompiledRulesError(f"{path}.way", f"action {quote(r.action)} has no way {quote(r.way)} (its ways: "
+                                                f"{', '.join(quote(x) for x in ways)})")
 
 
-# ---- final scoring ----------------------------------------------------------------------------------
-
-def _scoring_bounded(rules: ir.RuleSet) -> None:
-    """Final scoring (:mod:`.scoring`) tries every combination of a city's end-of-game choices:
-    each copied card, each set of different cards whose symbols are copied (only the sets that
-    give different symbols are scored), each symbol of every either/or symbol. Bound the steps
-    it could take for a city that built every card, on each board side."""
-    seats = max((resolve_config(rules, p, o).seats for p, o in supported_tables(rules)), default=1)
-    cards = [h for i, c in enumerate(rules.cards) for h in _hooks(c.hooks, f"cards[{i}]")]
-    sides = [[h for j, st in enumerate(w.stages) for h in _hooks(st.hooks, f"wonders[{i}].stages[{j}]")]
-             for i, w in enumerate(rules.wonders)] or [[]]
-    for side in sides:
-        hooks = cards + side
-        total = _scoring_steps(rules, [h for h, _ in hooks], seats)
-        if total > MAX_SCORING_STEPS:
-            path = max(hooks, key=lambda hp: _scoring_steps(rules, [hp[0]], seats))[1]
-            raise CompiledRulesError(path, f"final scoring could take {_big(total)} steps through the end-of-game "
-                                           f"choices of one city (at most {MAX_SCORING_STEPS}); this effect "
-                                           "adds the most")
+#: what a quantity that counts one named thing names
+_ONE_NAME = MappingProxyType({"tokens": "token", "value": "token", "symbols": "symbol or symbol group",
+                              "squares": "symbol or symbol group", "sets": "symbol or symbol group", "size": "zone"})
 
 
-def _hooks(hooks: tuple[ir.Hook, ...], path: str) -> list[tuple[ir.Hook, str]]:
-    """The hooks that add end-of-game choices, with their paths."""
-    return [(h, f"{path}.hooks[{k}]") for k, h in enumerate(hooks)
-            if isinstance(h.effect, (ir.CopyCard, ir.CopySymbol))
-            or (isinstance(h.effect, ir.Symbol) and len(h.effect.options) > 1)]
+def _quantity(q: ir.Quantity, path: str, rules: ir.RuleSet, names: Names) -> None:
+    wanted = _ONE_NAME.get(q.what)
+    if wanted is not None and len(q.names) != 1:
+        raise CompiledRulesError(f"{path}.names", f"a quantity of {q.what} names one {wanted}, not {len(q.names)}")
+    if q.zone and q.what != "cards":
+        raise CompiledRulesError(f"{path}.zone", f"only a count of cards looks at a zone, not {q.what}")
+    if q.this and q.what not in ("cards", "stages"):
+        raise CompiledRulesError(f"{path}.this", f"only a count of cards or stages includes or excludes its "
+                                                 f"source, not {q.what}")
 
 
-def _scoring_steps(rules: ir.RuleSet, hooks: list[ir.Hook], seats: int) -> int:
-    """The work final scoring may do for a city with these hooks, in steps, following its loops:
-    for each choice of copied cards, every set of different cards whose symbols are copied is a
-    step; for each distinct set, every choice of the either/or symbols is a step, and each
-    distinct choice is scored (every formula evaluated: ten steps)."""
-    copies, wild, slots = 1, [], 0
-    colours: set[str] = set()
-    scopes: set[str] = set()
-    for hook in hooks:
-        e = hook.effect
-        if isinstance(e, ir.Symbol):
-            wild.append(len(e.options))
-        elif isinstance(e, ir.CopyCard):
-            kinds = [c for c in rules.cards if not e.colours or c.colour in e.colours]
-            copies *= len({c.name for c in kinds}) ** e.count
-            most = max(kinds, key=lambda c: prod(_wild(c.hooks)), default=None)
-            wild.extend(_wild(most.hooks) * e.count if most else [])
-        elif isinstance(e, ir.CopySymbol):
-            slots += e.count
-            colours.update(e.colours or {c.name for c in rules.colours})
-            scopes.update(e.scopes)
-    shown = [c for c in rules.cards if c.colour in colours and _symbols(c)]
-    candidates = len(shown) * _seats_in(scopes, seats)
-    picked = min(slots, candidates)
-    walked = comb(candidates, picked)
-    distinct = comb(len({_symbols(c) for c in shown}) + picked - 1, picked) if picked else 1
-    symbols = len({s for g in rules.symbol_groups for s in g.members})
-    choices = min(prod(wild), comb(symbols + len(wild) - 1, len(wild))) if wild else 1
-    return copies * (walked + distinct * (prod(wild) + 10 * choices))
+def _call(call: ir.Call, path: str, rules: ir.RuleSet, names: Names) -> None:
+    if call.function == "abs" and len(call.args) != 1:
+        raise CompiledRulesError(f"{path}.args", f"abs() takes 1 expression argument, not {len(call.args)}")
 
 
-def _seats_in(scopes: set[str], seats: int) -> int:
-    """How many cities the scopes cover at most."""
-    if scopes - {"left", "right", "neighbours"}:
-        return seats
-    return 2 if "neighbours" in scopes or {"left", "right"} <= scopes else 1
+def _static_seats(relations: tuple[ir.Relation, ...], path: str) -> None:
+    for i, rel in enumerate(relations):
+        if rel.kind in DYNAMIC:
+            raise CompiledRulesError(f"{path}[{i}].kind", f"{quote(rel.kind)} names a seat only while an effect "
+                                                          "runs; here the seats are those of the table (self, left, "
+                                                          "right, neighbours, others, everyone, players, partners, "
+                                                          "enemies)")
 
 
-def _wild(hooks: tuple[ir.Hook, ...]) -> list[int]:
-    """The number of options of each either/or symbol among these hooks."""
-    return [len(h.effect.options) for h in hooks if isinstance(h.effect, ir.Symbol) and len(h.effect.options) > 1]
+def _market(m: ir.Market, path: str, rules: ir.RuleSet, names: Names) -> None:
+    _static_seats(m.sellers, f"{path}.sellers")
 
 
-def _symbols(card: ir.Card) -> tuple[str, ...]:
-    """The fixed symbols a card shows (what a copy of its symbols gives)."""
-    return tuple(sorted(s for h in card.hooks if isinstance(h.effect, ir.Symbol) and len(h.effect.options) == 1
-                        for s in h.effect.options * h.effect.amount))
+def _sellers(op: Any, path: str, rules: ir.RuleSet, names: Names) -> None:
+    _static_seats(op.sellers, f"{path}.sellers")
 
 
-def _big(n: int) -> str:
-    return str(n) if n < 10**12 else f"more than 10^{len(str(n)) - 1}"
+def _copy_symbol(op: ir.CopySymbol, path: str, rules: ir.RuleSet, names: Names) -> None:
+    _static_seats(op.sources, f"{path}.sources")
+
+
+def _patch(patch: ir.Patch, path: str, rules: ir.RuleSet, names: Names) -> None:
+    zones = {z.name: z for z in rules.zones}
+    for i, zone in enumerate(patch.zones):
+        base = zones.get(zone.name)
+        here = f"{path}.zones[{i}]"
+        if base is None:
+            raise CompiledRulesError(f"{here}.name", f"a patch changes who sees a zone of the rule set; "
+                                                     f"{quote(zone.name)} is not one")
+        for field in ("per", "active"):
+            if getattr(zone, field) != getattr(base, field):
+                raise CompiledRulesError(f"{here}.{field}", f"a patch changes who sees a zone, not its {field}")
+
+
+def _settings(s: ir.Settings, path: str, rules: ir.RuleSet, names: Names) -> None:
+    if not s.players:
+        raise CompiledRulesError(f"{path}.players", "the rule set seats no player count: list at least one")
+    if s.card_zone:
+        zone = next(z for z in rules.zones if z.name == s.card_zone)
+        if zone.per != "seat":
+            raise CompiledRulesError(f"{path}.card_zone", f"the zone card counts look at is a zone of each seat; "
+                                                          f"{quote(zone.name)} is shared")
+
+
+def _discard(step: ir.DiscardStep, path: str, rules: ir.RuleSet, names: Names) -> None:
+    zones = {z.name: z for z in rules.zones}
+    if zones[step.to].per != "shared":
+        raise CompiledRulesError(f"{path}.to", f"cards are discarded into a shared zone; {quote(step.to)} is a zone "
+                                               "of each seat")
+
+
+_RULES: Mapping[type, Callable[[Any, str, ir.RuleSet, Names], None]] = MappingProxyType({
+    ir.Hook: _hook, ir.ActionKind: _action, ir.Restriction: _restriction, ir.Quantity: _quantity, ir.Call: _call,
+    ir.Market: _market, ir.Price: _sellers, ir.Rebate: _sellers, ir.CopySymbol: _copy_symbol, ir.Patch: _patch,
+    ir.Settings: _settings, ir.DiscardStep: _discard,
+})
+
+
+# ---- expressions of the table ---------------------------------------------------------------------
+
+def _table_fields(rules: ir.RuleSet) -> Iterator[tuple[str, ir.Expr, str]]:
+    """(path, expression, context) of every number of a table and every repeat's count."""
+    s = rules.settings
+    yield "settings.hand", s.hand, "hand"
+    yield "settings.turns", s.turns, "turns"
+    for i, d in enumerate(s.pool_draws):
+        yield f"settings.pool_draws[{i}].count", d.count, "draw"
+    patches = [(f"patches[{i}]", p) for i, p in enumerate(rules.patches)]
+    patches += [(f"options[{i}].patches[{j}]", p) for i, o in enumerate(rules.options) for j, p in enumerate(o.patches)]
+    for where, p in patches:
+        if p.hand is not None:
+            yield f"{where}.hand", p.hand, "hand"
+        if p.turns is not None:
+            yield f"{where}.turns", p.turns, "turns"
+        for i, d in enumerate(p.pool_draws):
+            yield f"{where}.pool_draws[{i}].count", d.count, "draw"
+    for i, deal in enumerate(rules.deals):
+        for j, target in enumerate(deal.targets):
+            yield f"deals[{i}].targets[{j}].count", target.count, "deal"
+    for path, step in steps(rules):
+        if isinstance(step, ir.Repeat):
+            yield f"{path}.times", step.times, "repeat"
+
+
+def _table_expressions(rules: ir.RuleSet) -> None:
+    for path, expr, context in _table_fields(rules):
+        allowed = ("players", "seats", "ages") + _TABLE_VARIABLES[context]
+        for sub, node in _nodes(expr, path):
+            if isinstance(node, ir.Var) and node.name not in allowed:
+                raise CompiledRulesError(f"{sub}.name", f"variable {quote(node.name)} has no value here (known here: "
+                                                        f"{', '.join(allowed)})")
+            if isinstance(node, (ir.Quantity, ir.Over, ir.Rank)):
+                raise CompiledRulesError(sub, "this number is set by the table: it cannot count what cities hold")
+
+
+def _nodes(expr: Any, path: str) -> Iterator[tuple[str, Any]]:
+    yield path, expr
+    if isinstance(expr, ir.BinOp):
+        yield from _nodes(expr.left, f"{path}.left")
+        yield from _nodes(expr.right, f"{path}.right")
+    elif isinstance(expr, ir.Not):
+        yield from _nodes(expr.operand, f"{path}.operand")
+    elif isinstance(expr, ir.Call):
+        for i, a in enumerate(expr.args):
+            yield from _nodes(a, f"{path}.args[{i}]")
+    elif isinstance(expr, ir.Over):
+        yield from _nodes(expr.expr, f"{path}.expr")
+    elif isinstance(expr, ir.Rank):
+        yield from _nodes(expr.expr, f"{path}.expr")
+
+
+# ---- the flow ------------------------------------------------------------------------------------------
+
+def _flow(rules: ir.RuleSet) -> set[str]:
+    """The moments the flow runs; a moment whose attached steps reach it again is refused."""
+    attached = attached_steps(rules)
+    run: set[str] = set()
+
+    def walk(steps: tuple[Any, ...], path: str, expanding: tuple[str, ...]) -> None:
+        for i, step in enumerate(steps):
+            here = f"{path}[{i}]"
+            if isinstance(step, ir.AtStep):
+                m = step.moment
+                if m in expanding:
+                    raise CompiledRulesError(f"{here}.moment", f"moment {quote(m)} runs itself: the steps attached "
+                                                               "to it reach it again")
+                if m not in run:
+                    run.add(m)
+                    for k, block in attached.get(m, ()):
+                        walk(block.steps, f"moments[{k}].steps", expanding + (m,))
+            for field in ("body", "then", "otherwise"):
+                inner = getattr(step, field, None)
+                if inner:
+                    walk(inner, f"{here}.{field}", expanding)
+
+    walk(rules.flow, "flow", ())
+    return run
+
+
+def _moments_run(rules: ir.RuleSet, run: set[str]) -> None:
+    """Every moment something waits for is one the flow runs."""
+    def never(path: str, what: str, moment: str) -> CompiledRulesError:
+        known = ", ".join(quote(m) for m in sorted(run)) or "none"
+        return CompiledRulesError(path, f"{what} waits for moment {quote(moment)}, which the flow never runs "
+                                        f"(it runs: {known})")
+
+    for path, hooks in sources(rules):
+        for k, hook in enumerate(hooks):
+            if isinstance(hook.trigger, ir.At) and hook.trigger.moment not in run:
+                raise never(f"{path}.hooks[{k}].trigger.moment", "this effect", hook.trigger.moment)
+    contests = [(f"contests[{i}]", c) for i, c in enumerate(rules.contests)]
+    contests += [(f"options[{i}].contests[{j}]", c) for i, o in enumerate(rules.options)
+                 for j, c in enumerate(o.contests)]
+    for path, contest in contests:
+        if contest.moment not in run:
+            raise never(f"{path}.moment", f"contest {quote(contest.name)}", contest.moment)
+    for i, block in enumerate(rules.moments):
+        if block.moment not in run:
+            raise never(f"moments[{i}].moment", "this block of steps", block.moment)

@@ -1,13 +1,15 @@
 """The errors of the engine's API that are not about the rules: a call with a wrong argument,
 and a game set up with arguments that do not fit the rule set or the table.
 
-An illegal choice is :class:`~wonderrules.interpreter.actions.IllegalActionError` (a reason per
-player). Every one of them carries a sentence, and a refused call leaves the state as it was.
+and an illegal choice (a reason per player). Every one of them carries a sentence, and a refused
+call leaves the state as it was.
 """
 
 from __future__ import annotations
 
-__all__ = ["ArgumentError", "SetupError"]
+from typing import Optional
+
+__all__ = ["ArgumentError", "SetupError", "IllegalActionError"]
 
 
 class ArgumentError(ValueError):
@@ -18,3 +20,16 @@ class ArgumentError(ValueError):
 class SetupError(ValueError):
     """A game or a scenario that does not fit the rule set or the table, or that was asked for
     with arguments of the wrong type."""
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules forbid; `reasons` maps each refused player to a sentence.
+    The state is unchanged."""
+
+    def __init__(self, reasons: dict[int, str]) -> None:
+        self.reasons = dict(reasons)
+        text = "; ".join(f"player {p}: {r}" for p, r in sorted(self.reasons.items()))
+        super().__init__(text)
+
+    def reason(self, player: int) -> Optional[str]:
+        return self.reasons.get(player)

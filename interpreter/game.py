@@ -1,27 +1,33 @@
-"""A game's parameters (rule set, table) and how a new game is set up: boards and deals."""
+"""A game's parameters (a rule set and a table) and how a new game is set up: boards and deals.
+
+The Game owns the rule set prepared for play (its catalog, with the trade solver's answers) and
+the actions it hands out, so every game started from it shares them, and they go with it.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Optional
+from typing import Any, Optional
 
-from wonderrules.interpreter import ir
 from wonderrules.interpreter.arguments import (
     check_boards,
     check_hands,
     check_options,
     check_players,
     check_seed,
+    check_deals,
     check_sides,
     shown,
 )
-from wonderrules.interpreter.catalog import Catalog, Source
-from wonderrules.interpreter.config import GameConfig, check_table, deck_cards, resolve_config
-from wonderrules.interpreter.engine import State
-from wonderrules.interpreter.errors import SetupError
-from wonderrules.interpreter.expressions import compile_expr
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.catalog import BoardKind, Catalog, Source
+from wonderrules.interpreter.config import TableConfig, deck_cards, resolve_config
+from wonderrules.interpreter.contests import CompiledContest
 from wonderrules.interpreter.scoring import Scorer
+from wonderrules.interpreter.state import State
+from wonderrules.interpreter.table import Table
+from wonderrules.interpreter.errors import SetupError
 
 __all__ = ["Game", "SetupError"]
 
@@ -31,22 +37,25 @@ class Game:
 
     sides: "random" (each board's side drawn at random), "A" or "B". Arguments that do not fit
     the rule set, or are of the wrong type, raise SetupError (a ConfigError for a table the rule
-    set does not seat). The game owns its catalog: the caches its states share (payments,
-    interned actions) live as long as it does.
-    """
+    set does not seat)."""
 
     def __init__(self, rules: ir.RuleSet, players: int, options: Sequence[str] = (), sides: str = "random") -> None:
         if not isinstance(rules, ir.RuleSet):
             raise SetupError(f"a Game needs a rule set (from load_rules or load_compiled), not {shown(rules)}")
         self.rules = rules
-        self.config: GameConfig = resolve_config(rules, check_players(players), check_options(options))
-        check_table(self.config)
+        self.config: TableConfig = resolve_config(rules, check_players(players), check_options(options))
         self.sides = check_sides(sides)
         self.catalog = Catalog(rules)
+        self.table = Table(self.config.players, len(self.config.neutral_seats), self.config.team_size)
         self.scorer = Scorer(self.catalog)
-        self.strengths = {c.name: compile_expr(c.strength, self.catalog) for c in self.config.conflicts}
-        self.wonder_names = list(dict.fromkeys(b.name for b in self.catalog.boards))
-        self._decks: dict[int, tuple[list[Source], list[tuple[list[Source], int]]]] = {}
+        cat = self.catalog
+        self._contests: dict[int, list[CompiledContest]] = {}
+        for contest in self.config.contests:
+            self._contests.setdefault(cat.moment(contest.moment), []).append(CompiledContest(contest, cat))
+        #: actions handed out, shared by the games of this table (immutable values)
+        self.interned: dict[tuple[Any, ...], Any] = {}
+        self.wonder_names = list(dict.fromkeys(b.name for b in cat.boards))
+        self._decks: dict[tuple[int, int], tuple[list[Source], list[tuple[list[Source], int]]]] = {}
         if len(self.wonder_names) < self.config.seats:
             raise SetupError(f"{self.config.seats} seats but only {len(self.wonder_names)} wonders")
 
@@ -54,31 +63,90 @@ class Game:
     def players(self) -> int:
         return self.config.players
 
+    def contests_at(self, moment: int) -> list[CompiledContest]:
+        return self._contests.get(moment, [])
+
     # ---- decks and deals -------------------------------------------------------------------
-    def deck(self, age: int, rng: random.Random) -> list[Source]:
-        """This table's deck for an age: cards by their copy markers, plus pool draws."""
-        fixed, pools = self._decks.get(age) or self._deck_parts(age)
+    def deck(self, deal: ir.Deal, age: int, rng: random.Random) -> list[Source]:
+        """A deal's deck: for the deck dealt by age, the age's cards by their copy markers plus
+        the pool draws; for any other deck, its cards."""
+        key = (self.catalog.deal_index[deal.name], age)
+        parts = self._decks.get(key)
+        if parts is None:
+            parts = self._decks[key] = self._deck_parts(deal, age)
+        fixed, pools = parts
         cards = list(fixed)
         for pool_cards, n in pools:
             cards.extend(rng.sample(pool_cards, min(n, len(pool_cards))))
         return cards
 
-    def _deck_parts(self, age: int) -> tuple[list[Source], list[tuple[list[Source], int]]]:
+    def _deck_parts(self, deal: ir.Deal, age: int) -> tuple[list[Source], list[tuple[list[Source], int]]]:
         cat = self.catalog
         by_ir = {id(c.ir): c for c in cat.cards}
-        fixed = [by_ir[id(c)] for c in deck_cards(self.rules, self.config, age)]
-        pools = [([c for c in cat.cards if c.pool == pool and c.age == age], n)
-                 for pool, n in self.config.draws_for(age)]
-        self._decks[age] = (fixed, pools)
-        return fixed, pools
+        if deal.deck == "age":
+            fixed = [by_ir[id(c)] for c in deck_cards(self.rules, self.config, age)]
+            pools = [([c for c in cat.cards if c.pool == pool and c.age == age], n)
+                     for pool, n in self.config.draws_for(age)]
+            return fixed, pools
+        fixed = []
+        for card in self.rules.cards:
+            if card.deck == deal.deck:
+                fixed.extend([by_ir[id(card)]] * max(1, card.copies_for(self.config.seats)))
+        return fixed, []
 
-    def deal(self, age: int, rng: random.Random) -> list[list[Source]]:
-        """Shuffle the age's deck and deal a hand to each player, then a pile to each neutral
-        seat that gets one."""
-        deck = self.deck(age, rng)
-        rng.shuffle(deck)
-        hand = self.config.hand
-        return [deck[i * hand:(i + 1) * hand] for i in range(self.config.piles())]
+    def deal_targets(self, deal: ir.Deal) -> list[tuple[int, int, int]]:
+        """(zone, seat, count) of each hand dealt, in order: each player, then each named seat."""
+        cat = self.catalog
+        variables = self.config.variables()
+        out = []
+        names = {n.name: self.config.players + i for i, n in enumerate(self.config.neutral_seats)}
+        from wonderrules.interpreter.config import evaluate
+
+        for target in deal.targets:
+            zone = cat.zone_index[target.zone]
+            count = evaluate(target.count, variables)
+            if target.to == "players":
+                out.extend((zone, p, count) for p in range(self.config.players))
+            elif target.to in names:
+                out.append((zone, names[target.to], count))
+        return out
+
+    def deal(self, st: State, deal_index: int) -> None:
+        """Shuffle a deal's deck and give each target its cards; what is left goes to the deal's
+        `rest` zone (or out of the game). A scenario may fix the cards of an age's deal."""
+        from wonderrules.interpreter.engine import place
+
+        deal = self.rules.deals[deal_index]
+        targets = self.deal_targets(deal)
+        occurrence = sum(1 for e in st.history if e["type"] == "deal" and e["deal"] == deal.name and e["age"] == st.age)
+        fixed = st.deals.get((deal.name, st.age, occurrence))
+        if fixed is not None:
+            hands = [list(h) for h in fixed[0]]
+            rest: list[Source] = list(fixed[1])
+        else:
+            deck = self.deck(deal, st.age, st.rng)
+            st.rng.shuffle(deck)
+            hands = []
+            at = 0
+            for _, _, count in targets:
+                hands.append(deck[at:at + count])
+                at += count
+            rest = deck[at:]
+        record: dict[str, Any] = {"type": "deal", "deal": deal.name, "age": st.age, "dealt": []}
+        zones = self.catalog.zones
+        for (zone, seat, _), cards in zip(targets, hands):
+            if zones[zone].per == "seat" and not zones[zone].active:
+                st.cities[seat].zones[zone].extend(cards)
+            else:
+                for card in cards:
+                    place(st, seat, card, zone)
+            record["dealt"].append([self.catalog.zones[zone].name, seat, [c.name for c in cards]])
+        if deal.rest:
+            rz = self.catalog.zone_index[deal.rest]
+            for card in rest:
+                place(st, 0, card, rz)
+            record["rest"] = [c.name for c in rest]
+        st.history.append(record)
 
     def cards_from_names(self, age: int, names: Sequence[str]) -> list[Source]:
         out = []
@@ -90,7 +158,8 @@ class Game:
         return out
 
     # ---- new games -------------------------------------------------------------------------
-    def choose_boards(self, rng: random.Random, boards: Optional[Sequence[Optional[tuple[str, str]]]]) -> list:
+    def choose_boards(self, rng: random.Random, boards: Optional[Sequence[Optional[tuple[str, str]]]]
+                      ) -> list[BoardKind]:
         cat = self.catalog
         seats = self.config.seats
         fixed = list(boards or [None] * seats)
@@ -117,24 +186,34 @@ class Game:
         return out
 
     def new_initial_state(self, seed: int = 0, boards: Optional[Sequence[Optional[tuple[str, str]]]] = None,
-                          hands: Optional[Mapping[int, Sequence[Sequence[str]]]] = None) -> State:
+                          hands: Optional[Mapping[int, Sequence[Sequence[str]]]] = None,
+                          deals: Optional[Sequence[Mapping[str, Any]]] = None) -> State:
         """A new game. Scenario setup: `boards` fixes each seat's (wonder, side) (None: drawn);
-        `hands` fixes the deal of some ages: age -> one list of card names per player, then one
-        per neutral pile. Wrong arguments raise SetupError."""
+        `hands` fixes the cards of some ages' deals: age -> one list of card names per player,
+        then one per neutral seat dealt cards; `deals` fixes any deal (see
+        :func:`.arguments.check_deals`), as a game log records them. Wrong arguments raise
+        SetupError."""
         seed = check_seed(seed)
         boards = check_boards(boards, self.config.seats)
         lists_by_age = check_hands(hands)
+        fixed = check_deals(self, deals)
         rng = random.Random(seed)
         chosen = self.choose_boards(rng, boards)
-        deals: dict[int, list[list[Source]]] = {}
+        age_deal = next((d for d in self.rules.deals if d.deck == "age"), None)
+        targets = self.deal_targets(age_deal) if age_deal is not None else []
+        if lists_by_age and age_deal is None:
+            raise SetupError("hands fix the deal of the age deck, and this rule set has none: fix deals instead")
         for age, lists in lists_by_age.items():
             if not 1 <= age <= self.config.ages:
                 raise SetupError(f"there is no age {age}")
-            if len(lists) != self.config.piles():
-                raise SetupError(f"age {age}: {len(lists)} hands given, {self.config.piles()} needed")
-            deals[age] = [self.cards_from_names(age, names) for names in lists]
-            for i, h in enumerate(deals[age]):
-                if len(h) != self.config.hand:
-                    raise SetupError(f"age {age}: hand {i} has {len(h)} cards, not {self.config.hand}")
-        state = State(self, seed, chosen, deals, rng)
-        return state
+            if len(lists) != len(targets):
+                raise SetupError(f"age {age}: {len(lists)} hands given, {len(targets)} needed")
+            dealt = [self.cards_from_names(age, names) for names in lists]
+            for i, (h, (_, _, count)) in enumerate(zip(dealt, targets)):
+                if len(h) != count:
+                    raise SetupError(f"age {age}: hand {i} has {len(h)} cards, not {count}")
+            assert age_deal is not None  # refused above
+            if (age_deal.name, age, 0) in fixed:
+                raise SetupError(f"age {age}: the deal is fixed twice (by hands and by deals)")
+            fixed[(age_deal.name, age, 0)] = (dealt, [])
+        return State(self, seed, chosen, fixed, rng)

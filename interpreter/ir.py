@@ -1,380 +1,455 @@
-"""The compiled rule set: frozen data that the engine runs.
+"""The compiled rule set on the generic core: frozen data that the engine runs.
 
-This is the contract between the front end (``wonderrules.grammar``) and the runtime. It holds
-no parser objects and no source text: a compiled rule set saved as JSON (see :mod:`.serial`)
-loads and plays without the front end.
+A rule set declares a game entirely: its vocabulary (resources, symbols, tokens, colours and
+score columns), where cards are (zones), how they are dealt (deals), what a player may do
+(action kinds, gathered into decisions), in what order things happen (the flow, its rounds and
+its moments), who trades with whom (the market), who fights whom (contests), the seats without a
+player (neutral seats) and every card and wonder board with its effects. An effect (a hook) is a
+trigger, an optional condition and one core operation whose amounts are expressions.
 
-Effects form a closed vocabulary. Each effect class declares the quantities it ``reads`` and
-``writes``, the ``step`` it belongs to within a hook and the ``timings`` it may have; the
-conflict check uses the first two to find order-dependent effects, the engine uses the step to
-run a hook's effects in the declared order.
+The engine knows only these primitives. It names no card, wonder, resource or mechanic of any
+game: 7 Wonders lives in `rulesets/*.wr`, which the front end lowers into these classes.
 
-Every field is declared with :func:`.constraints.spec`: its documentation and what a valid value
-is (a vocabulary, a kind of declared name, bounds). Compiled JSON is checked against them when it
-is loaded (:mod:`.validate`), and the JSON Schema carries them.
+Every class is frozen; every field declares its meaning and constraints with :func:`spec`, which
+the validator of compiled JSON and the JSON Schema read. Nodes that come from text carry a
+:class:`Origin` (file, line, column) so that checks and runtime errors point at the text.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Union
+from typing import Any, Optional, Union
 
 import attrs
 
-from wonderrules.interpreter import vocabulary as vocab
 from wonderrules.interpreter.constraints import spec
-from wonderrules.interpreter.vocabulary import SCOPES, TARGET_SCOPES, TIMINGS
+from wonderrules.interpreter import words as w
 
-__all__ = [
-    "TIMINGS", "SCOPES", "TARGET_SCOPES",
-    "Num", "Var", "BinOp", "Call", "Expr",
-    "Count", "Produce", "ProduceDerived", "Symbol", "GainCoins", "GainTokens", "LoseCoins", "Score",
-    "TradePrice", "TradeRebate", "FreeBuild", "PlayLastCard", "FreeStageResources",
-    "BuildFromDiscard", "CopyCard", "CopySymbol", "Effect", "EFFECT_TYPES",
-    "Hook", "Card", "Stage", "Wonder", "Resource", "SymbolGroup", "Colour", "Category",
-    "PoolDraw", "Neutral", "Conflict", "Settings", "Patch", "Option", "RuleSet",
-]
-
-_GAINS = ("on_build", "end_of_turn", "each_end_of_turn", "each_end_of_age", "whenever_builds")
-_COLOURS = "colour"
+# ---- where things come from ---------------------------------------------------------------------
 
 
-def _colours(doc: str, default: Any = attrs.NOTHING) -> Any:
-    return spec(default, doc=doc, refers_to=_COLOURS, unique=True)
+@attrs.frozen
+class Origin:
+    """Where a node was written: a file and the line and column of its first character."""
+
+    path: str = spec(doc="The file, as the front end named it.", text=True)
+    line: int = spec(doc="Line, from 1.", min=1, max=10_000_000)
+    column: int = spec(doc="Column, from 1.", min=1, max=10_000_000)
 
 
-# ---- expressions ------------------------------------------------------------------------------
+def _origin() -> Any:
+    return spec(None, doc="Where this was written (absent in rule sets written by other tools).")
+
+
+# ---- seats ------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Relation:
+    """Seats seen from one seat (the subject): itself, its neighbours at some distance, the others,
+    everyone, the players (no neutral seat), its partners and enemies in team play, the player
+    who decides for it (its controller), or the seat an effect is applied to (its target)."""
+
+    kind: str = spec(doc="Which seats.", enum=w.RELATIONS)
+    distance: int = spec(1, doc="For left and right: how many seats away.", min=1, max=w.MAX_SEATS)
+
+
+Seats = tuple[Relation, ...]
+
+
+def seats(default: Any = attrs.NOTHING, *, doc: str) -> Any:
+    """A field holding seats: a union of relations, at least one."""
+    return spec(default, doc=doc, min_items=1, max_items=16)
+
+
+# ---- expressions --------------------------------------------------------------------------------
+
 
 @attrs.frozen
 class Num:
-    """A whole number."""
-
-    value: int = spec(doc="The number.", min=-vocab.MAX_NUMBER, max=vocab.MAX_NUMBER)
+    value: int = spec(doc="A whole number.", min=-w.MAX_NUMBER, max=w.MAX_NUMBER)
 
 
 @attrs.frozen
 class Var:
-    """`players`, `seats` or `age`."""
+    """A value of the table or of the moment: players, seats, ages, age, turns, turn, hand; in a
+    choice, `chosen`."""
 
-    name: str = spec(doc="The variable.", enum=vocab.VARIABLES, what="variable")
+    name: str = spec(doc="The variable.", enum=w.VARIABLES)
 
 
 @attrs.frozen
 class BinOp:
-    """Two expressions combined; `/` is floor division."""
+    """Arithmetic (`/` is floor division, dividing by 0 gives 0), comparisons (1 or 0) and logic."""
 
-    op: str = spec(doc="The operator: + - * or / (floor division).", enum=vocab.OPERATORS, what="operator")
-    left: Expr = spec(doc="The left operand.")
-    right: Expr = spec(doc="The right operand.")
+    op: str = spec(doc="The operator.", enum=w.OPERATORS)
+    left: Expr = spec(doc="Left operand.")
+    right: Expr = spec(doc="Right operand.")
+
+
+@attrs.frozen
+class Not:
+    operand: Expr = spec(doc="1 when this is 0, else 0.")
 
 
 @attrs.frozen
 class Call:
-    """A quantity or function: coins(), value(victory), symbols(shield), squares(science),
-    sets(science), tokens(debt), cards(blue, self), stages(self), min(a, b), max(a, b).
-    Name arguments are stored as strings in `names`; numeric arguments in `args`."""
+    """`min(a, b, ...)`, `max(a, b, ...)`, `abs(a)`."""
 
-    function: str = spec(doc="The function.", enum=tuple(vocab.FUNCTIONS), what="function")
-    names: tuple[str, ...] = spec((), doc="Name arguments, of the kinds the function takes, in order.", text=True)
-    args: tuple[Expr, ...] = spec((), doc="Expression arguments (of min and max).")
-
-
-Expr = Union[Num, Var, BinOp, Call]
-
-
-# ---- effects ----------------------------------------------------------------------------------
-
-@attrs.frozen
-class Count:
-    """`per <what> in <scopes>`: what to count and where.
-
-    kind: cards (of `names` colours; all colours when empty), stages, tokens (of `names` kinds),
-    symbols (of `names`). exclude_self: the card that carries the effect is not counted.
-    """
-
-    kind: str = spec(doc="What is counted.", enum=vocab.COUNT_KINDS, what="count kind")
-    names: tuple[str, ...] = spec(
-        doc="Colours of cards (all when empty), token kinds, or symbols and symbol groups.",
-        refers_to={"kind": {"cards": _COLOURS, "tokens": "token", "symbols": "symbol|symbol group",
-                            "stages": ""}}, unique=True)
-    scopes: tuple[str, ...] = spec(doc="The cities counted in.", enum=vocab.SCOPES, what="scope", unique=True)
-    exclude_self: bool = spec(False, doc="The card that carries the effect is not counted.")
+    function: str = spec(doc="The function.", enum=w.FUNCTIONS)
+    args: tuple[Expr, ...] = spec(doc="Its arguments.", min_items=1, max_items=16)
 
 
 @attrs.frozen
-class Produce:
-    """Produce `amount` units each turn; with several `options` each unit is one of them,
-    chosen each time it is used (either/or)."""
+class Quantity:
+    """Something counted in the cities of some seats (summed over them), seen from the subject:
+    coins, tokens (how many) or their value, cards of some colours in a zone, built stages,
+    symbols of a name or a group, the sum of squares or the number of complete sets of a symbol
+    group, the number of cards in a zone."""
 
-    options: tuple[str, ...] = spec(doc="The resources produced; several: one of them per unit.",
-                                    refers_to="resource", unique=True, min_items=1)
-    amount: int = spec(1, doc="Units produced.", min=1, max=vocab.MAX_UNITS)
-    for_sale: bool = spec(True, doc="Neighbours may buy the units.")
-    step: ClassVar[str] = "produce"
-    timings: ClassVar[tuple[str, ...]] = ("passive",)
-    reads: ClassVar[frozenset] = frozenset()
-    writes: ClassVar[frozenset] = frozenset({"production"})
-
-
-@attrs.frozen
-class ProduceDerived:
-    """Produce one unit, each turn, of a resource the city produces (or, with `missing`, does not
-    produce) through cards of the `sources` colours or its board's starting resource."""
-
-    sources: tuple[str, ...] = spec(doc="Card colours, and `board` for the board's starting resource.",
-                                    refers_to=_COLOURS, also=(vocab.BOARD,), unique=True)
-    missing: bool = spec(False, doc="A resource the city does not produce that way.")
-    for_sale: bool = spec(False, doc="Neighbours may buy the unit.")
-    step: ClassVar[str] = "produce"
-    timings: ClassVar[tuple[str, ...]] = ("passive",)
-    reads: ClassVar[frozenset] = frozenset({"production"})
-    writes: ClassVar[frozenset] = frozenset({"production"})
+    what: str = spec(doc="What is counted.", enum=w.QUANTITIES)
+    names: tuple[str, ...] = spec((), doc="Colours, a token, a symbol or group, or a zone, by `what`.",
+                                  max_items=32, refers_to={"what": {
+                                      "coins": "", "stages": "", "tokens": "token", "value": "token",
+                                      "cards": "colour", "symbols": "symbol|symbol group",
+                                      "squares": "symbol|symbol group", "sets": "symbol|symbol group",
+                                      "size": "zone"}})
+    seats: Seats = seats((Relation("self"),), doc="Whose cities, summed.")
+    zone: str = spec("", doc="For cards: the zone counted (empty: the game's card zone).", refers_to="zone",
+                     also=("",))
+    this: str = spec("", doc="For cards and stages: whether the card or stage that carries the effect "
+                             "counts itself ('including', 'excluding'; empty: as it stands).",
+                     enum=("", "including", "excluding"))
 
 
 @attrs.frozen
-class Symbol:
-    """Show `amount` symbols; several options: one of them, chosen at game end to the owner's
-    best score."""
+class Over:
+    """An aggregate over seats: the expression evaluated with each seat as subject."""
 
-    options: tuple[str, ...] = spec(doc="The symbols; several: one of them, chosen at the end of the game.",
-                                    refers_to="symbol", unique=True, min_items=1)
-    amount: int = spec(1, doc="Symbols shown.", min=1, max=vocab.MAX_UNITS)
-    step: ClassVar[str] = "symbol"
-    timings: ClassVar[tuple[str, ...]] = ("passive", "end_of_game")
-    reads: ClassVar[frozenset] = frozenset()
-    writes: ClassVar[frozenset] = frozenset({"symbols"})
+    aggregate: str = spec(doc="How the values combine.", enum=w.AGGREGATES)
+    seats: Seats = seats(doc="The seats, seen from the subject.")
+    expr: Expr = spec(doc="What is evaluated for each seat.")
+
+
+@attrs.frozen
+class Rank:
+    """The subject's rank among seats (1: first), by an expression: one more than the number of
+    those seats with a strictly better value."""
+
+    expr: Expr = spec(doc="What is compared.")
+    among: Seats = seats(doc="The seats ranked (the subject always is one).")
+    order: str = spec("most", doc="Whether more or less is better.", enum=("most", "fewest"))
+
+
+Expr = Union[Num, Var, BinOp, Not, Call, Quantity, Over, Rank]
+EXPR_TYPES: tuple[type, ...] = (Num, Var, BinOp, Not, Call, Quantity, Over, Rank)
+
+
+# ---- triggers -----------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Passive:
+    """While the source is active: a card in an active zone, a built stage, a board."""
+
+
+@attrs.frozen
+class OnBuild:
+    """Once, when the source is built: after every card of the round is placed."""
+
+
+@attrs.frozen
+class At:
+    """At a moment of the flow: the first one after the source is built (`end of turn`), or every
+    one from then on (`each end of turn`)."""
+
+    moment: str = spec(doc="The moment.", refers_to="moment")
+    each: bool = spec(False, doc="Every time (else: once, the first time).")
+
+
+@attrs.frozen
+class When:
+    """Each time something happens in the cities of some seats, from the time the source is built:
+    a card is built (of some colours; any when none are named), a stage is built, tokens are
+    gained, a contest is won or lost."""
+
+    event: str = spec(doc="What happens.", enum=w.EVENTS)
+    by: Seats = seats(doc="In whose cities, seen from the owner.")
+    colours: tuple[str, ...] = spec((), doc="For `builds`: the colours that count (all when empty).",
+                                    refers_to="colour", max_items=32)
+    name: str = spec("", doc="For `gains`: the token; for `wins`/`loses`: the contest (any when empty).",
+                     refers_to={"event": {"builds": "", "stages": "", "gains": "token", "wins": "contest",
+                                          "loses": "contest"}}, also=("",))
+
+
+@attrs.frozen
+class EndOfGame:
+    """At final scoring: points, symbols chosen then, copies."""
+
+
+Trigger = Union[Passive, OnBuild, At, When, EndOfGame]
+TRIGGER_TYPES: tuple[type, ...] = (Passive, OnBuild, At, When, EndOfGame)
+
+
+# ---- operations ---------------------------------------------------------------------------------
+
+
+def targets() -> Seats:
+    return seats((Relation("self"),), doc="Whose city it acts on, seen from the owner.")
 
 
 @attrs.frozen
 class GainCoins:
-    """Each target gains coins from the bank."""
+    """Coins from the bank. The amount is evaluated for each target (`their city` is the target)."""
 
-    amount: int = spec(doc="Coins gained (per counted thing with `per`).", min=1, max=vocab.MAX_COINS)
-    targets: tuple[str, ...] = spec(("self",), doc="The cities that gain.", enum=vocab.TARGET_SCOPES,
-                                    what="target", unique=True)
-    per: Count | None = spec(None, doc="What the amount is multiplied by.")
-    step: ClassVar[str] = "gain"
-    timings: ClassVar[tuple[str, ...]] = _GAINS
-    reads: ClassVar[frozenset] = frozenset({"cards", "stages", "tokens"})
-    writes: ClassVar[frozenset] = frozenset({"coins+"})
-
-
-@attrs.frozen
-class GainTokens:
-    """Each target takes tokens, each worth `worth` points."""
-
-    token: str = spec(doc="The token kind.", refers_to="token")
-    amount: int = spec(1, doc="Tokens taken.", min=1, max=vocab.MAX_POINTS)
-    worth: int = spec(1, doc="Points each token is worth.", min=-vocab.MAX_POINTS, max=vocab.MAX_POINTS)
-    targets: tuple[str, ...] = spec(("self",), doc="The cities that take the tokens.", enum=vocab.TARGET_SCOPES,
-                                    what="target", unique=True)
-    step: ClassVar[str] = "gain"
-    timings: ClassVar[tuple[str, ...]] = _GAINS
-    reads: ClassVar[frozenset] = frozenset()
-    writes: ClassVar[frozenset] = frozenset({"tokens+"})
+    amount: Expr = spec(doc="How many.")
+    targets: Seats = targets()
 
 
 @attrs.frozen
 class LoseCoins:
-    """Each target loses coins to the bank. With `shortfall_token`, each target chooses how many
-    of the coins to pay and takes one such token per coin not paid; without it, a target pays
-    what it can."""
+    """Coins back to the bank, never more than the target has. With `or_take`, the target's
+    controller chooses how many coins to pay and takes one such token per coin not paid (a
+    decision `pay`, asked only when there is a choice)."""
 
-    amount: int = spec(doc="Coins lost (per counted thing with `per`).", min=1, max=vocab.MAX_COINS)
-    targets: tuple[str, ...] = spec(("self",), doc="The cities that lose.", enum=vocab.TARGET_SCOPES,
-                                    what="target", unique=True)
-    per: Count | None = spec(None, doc="What the amount is multiplied by.")
-    shortfall_token: str | None = spec(None, doc="The token taken for each coin not paid.", refers_to="token")
-    step: ClassVar[str] = "lose"
-    timings: ClassVar[tuple[str, ...]] = _GAINS
-    reads: ClassVar[frozenset] = frozenset({"coins", "cards", "stages", "tokens"})
-    writes: ClassVar[frozenset] = frozenset({"coins-", "tokens+"})
+    amount: Expr = spec(doc="How many.")
+    targets: Seats = targets()
+    or_take: str = spec("", doc="The token taken for each coin not paid.", refers_to="token", also=("",))
+
+
+@attrs.frozen
+class GainTokens:
+    token: str = spec(doc="The token.", refers_to="token")
+    amount: Expr = spec(doc="How many.")
+    worth: Expr = spec(Num(1), doc="The value of each (what `value(T)` adds up).")
+    targets: Seats = targets()
 
 
 @attrs.frozen
 class Score:
-    """Points at game end, into the category of the card's colour (or of wonder stages)."""
+    """Points at the end of the game, in the source's score column."""
 
-    amount: int = spec(doc="Points (per counted thing with `per`).", min=-vocab.MAX_POINTS, max=vocab.MAX_POINTS)
-    per: Count | None = spec(None, doc="What the amount is multiplied by.")
-    step: ClassVar[str] = "score"
-    timings: ClassVar[tuple[str, ...]] = ("end_of_game",)
-    reads: ClassVar[frozenset] = frozenset({"cards", "stages", "tokens"})
-    writes: ClassVar[frozenset] = frozenset({"points"})
+    amount: Expr = spec(doc="How many points.")
 
 
 @attrs.frozen
-class TradePrice:
-    """Buying these resources from these sides costs `price` coins per unit."""
+class Produce:
+    """Units of resources each turn; several options: each unit is one of them, chosen each time
+    it is used."""
 
-    resources: tuple[str, ...] = spec(doc="The resources.", refers_to="resource", unique=True)
-    sides: tuple[str, ...] = spec(doc="The neighbours bought from.", enum=vocab.DIRECTIONS, what="side", unique=True)
-    price: int = spec(doc="Coins per unit.", min=0, max=vocab.MAX_PRICE)
-    step: ClassVar[str] = "trade"
-    timings: ClassVar[tuple[str, ...]] = ("passive",)
-    reads: ClassVar[frozenset] = frozenset()
-    writes: ClassVar[frozenset] = frozenset({"prices"})
+    options: tuple[str, ...] = spec(doc="The resources.", refers_to="resource", min_items=1, max_items=32)
+    amount: int = spec(1, doc="How many units.", min=1, max=w.MAX_UNITS)
+    for_sale: bool = spec(True, doc="Whether the market may sell it (also by where it comes from).")
 
 
 @attrs.frozen
-class TradeRebate:
-    """Each turn, the coins paid to each of these sides are `amount` fewer (not below 0) when at
-    least one unit is bought there: the first unit bought costs less. Rebates on a side add up."""
+class ProduceOneOf:
+    """One unit each turn of a resource the city produces (or, with `missing`, does not produce)
+    through these sources: `board` and card colours."""
 
-    sides: tuple[str, ...] = spec(doc="The neighbours bought from.", enum=vocab.DIRECTIONS, what="side", unique=True)
-    amount: int = spec(1, doc="Coins off.", min=1, max=vocab.MAX_PRICE)
-    step: ClassVar[str] = "trade"
-    timings: ClassVar[tuple[str, ...]] = ("passive",)
-    reads: ClassVar[frozenset] = frozenset()
-    writes: ClassVar[frozenset] = frozenset({"prices"})
+    sources: tuple[str, ...] = spec(doc="Where the production is looked at.", refers_to="colour",
+                                    also=(w.BOARD,), min_items=1, max_items=32)
+    missing: bool = spec(False, doc="A resource not produced there.")
+    for_sale: bool = spec(False, doc="Whether the market may sell it.")
 
 
 @attrs.frozen
-class FreeBuild:
-    """Once per age, build a structure (of these colours, any when empty) without paying."""
+class Symbol:
+    """Symbols shown while active; with several options, one of them chosen at the end of the game
+    to the owner's best score."""
 
-    colours: tuple[str, ...] = _colours("The colours that may be built free (any when empty).", ())
-    step: ClassVar[str] = "ability"
-    timings: ClassVar[tuple[str, ...]] = ("passive",)
-    reads: ClassVar[frozenset] = frozenset()
-    writes: ClassVar[frozenset] = frozenset({"abilities"})
+    options: tuple[str, ...] = spec(doc="The symbols.", refers_to="symbol", min_items=1, max_items=32)
+    amount: int = spec(1, doc="How many.", min=1, max=w.MAX_UNITS)
 
 
 @attrs.frozen
-class PlayLastCard:
-    """The card that would be discarded at the end of each age may be played instead."""
+class Price:
+    """Buying these resources from these sellers costs `price` per unit (the lowest price applies)."""
 
-    step: ClassVar[str] = "ability"
-    timings: ClassVar[tuple[str, ...]] = ("passive",)
-    reads: ClassVar[frozenset] = frozenset()
-    writes: ClassVar[frozenset] = frozenset({"abilities"})
-
-
-@attrs.frozen
-class FreeStageResources:
-    """Wonder stages are built without paying their resource cost (coin costs are still paid)."""
-
-    step: ClassVar[str] = "ability"
-    timings: ClassVar[tuple[str, ...]] = ("passive",)
-    reads: ClassVar[frozenset] = frozenset()
-    writes: ClassVar[frozenset] = frozenset({"abilities"})
+    resources: tuple[str, ...] = spec(doc="The resources.", refers_to="resource", min_items=1, max_items=32)
+    sellers: Seats = seats(doc="From whom, seen from the buyer.")
+    price: int = spec(doc="Coins per unit.", min=0, max=w.MAX_PRICE)
 
 
 @attrs.frozen
-class BuildFromDiscard:
-    """The owner builds `count` card(s) from the discard pile for free (a decision)."""
+class Rebate:
+    """Each turn, the coins paid to each of these sellers are `amount` fewer (not below 0) when
+    anything is bought there."""
 
-    count: int = spec(1, doc="Cards built.", min=1, max=vocab.MAX_COUNT)
-    step: ClassVar[str] = "build"
-    timings: ClassVar[tuple[str, ...]] = ("end_of_turn", "each_end_of_turn", "each_end_of_age")
-    reads: ClassVar[frozenset] = frozenset({"discard"})
-    writes: ClassVar[frozenset] = frozenset({"cards", "discard"})
-    emits: ClassVar[frozenset] = frozenset({"build"})
+    sellers: Seats = seats(doc="From whom, seen from the buyer.")
+    amount: int = spec(1, doc="Coins off.", min=1, max=w.MAX_PRICE)
+
+
+@attrs.frozen
+class Grant:
+    """An ability the city holds while the source is active, named in the rule set: a way of an
+    action (`way free: ... with free build`), a round (`round extra: players with last card`).
+    With a period, it can be used `uses` times per turn, age or game."""
+
+    ability: str = spec(doc="The ability.", refers_to="ability")
+    period: str = spec("", doc="How often it renews (empty: it is never used up).", enum=w.PERIODS)
+    uses: int = spec(1, doc="Uses per period.", min=1, max=w.MAX_COUNT)
+    colours: tuple[str, ...] = spec((), doc="Only for cards of these colours (any when empty).",
+                                    refers_to="colour", max_items=32)
+
+
+@attrs.frozen
+class CostChange:
+    """What an action costs the targets from now on: no resources, no coins, or fewer coins."""
+
+    action: str = spec(doc="The action kind.", refers_to="action")
+    resources: str = spec("", doc="`none`: no resources are paid.", enum=("", "none"))
+    coins: str = spec("", doc="`none`: no coins are paid.", enum=("", "none"))
+    coins_less: int = spec(0, doc="Coins off (not below 0).", min=0, max=w.MAX_COINS)
+    colours: tuple[str, ...] = spec((), doc="Only for cards of these colours (any when empty).",
+                                    refers_to="colour", max_items=32)
+    targets: Seats = targets()
+
+
+@attrs.frozen
+class Decide:
+    """The owner's controller makes a decision now, when it has a legal action (`times` times)."""
+
+    decision: str = spec(doc="The decision.", refers_to="decision")
+    times: int = spec(1, doc="How many times.", min=1, max=w.MAX_COUNT)
 
 
 @attrs.frozen
 class CopyCard:
-    """At game end, copy `count` card(s) of these colours from these cities, as if built."""
+    """At the end of the game: copy cards of these colours built in these cities; each copy scores
+    and shows symbols for the copier, and counts as one of its cards, as if built there."""
 
-    count: int = spec(doc="Cards copied.", min=1, max=vocab.MAX_COUNT)
-    colours: tuple[str, ...] = _colours("The colours that may be copied (any when empty).")
-    scopes: tuple[str, ...] = spec(doc="The cities copied from.", enum=vocab.COPY_SCOPES, what="scope", unique=True)
-    step: ClassVar[str] = "copy"
-    timings: ClassVar[tuple[str, ...]] = ("end_of_game",)
-    reads: ClassVar[frozenset] = frozenset({"cards"})
-    writes: ClassVar[frozenset] = frozenset({"symbols", "points"})
+    colours: tuple[str, ...] = spec(doc="Of these colours.", refers_to="colour", min_items=1, max_items=32)
+    sources: Seats = seats(doc="From whose cities.")
+    count: int = spec(1, doc="How many cards.", min=1, max=w.MAX_COUNT)
 
 
 @attrs.frozen
 class CopySymbol:
-    """At game end, copy the symbol of `count` different card(s) of these colours from these
-    cities; a given card is copied at most once per city."""
+    """At the end of the game: copy the symbols of different cards of these colours built in these
+    cities."""
 
-    count: int = spec(doc="Cards whose symbols are copied.", min=1, max=vocab.MAX_COUNT)
-    colours: tuple[str, ...] = _colours("The colours that may be copied (any when empty).")
-    scopes: tuple[str, ...] = spec(doc="The cities copied from.", enum=vocab.COPY_SCOPES, what="scope", unique=True)
-    step: ClassVar[str] = "copy"
-    timings: ClassVar[tuple[str, ...]] = ("end_of_game",)
-    reads: ClassVar[frozenset] = frozenset({"cards"})
-    writes: ClassVar[frozenset] = frozenset({"symbols"})
+    colours: tuple[str, ...] = spec(doc="Of these colours.", refers_to="colour", min_items=1, max_items=32)
+    sources: Seats = seats(doc="From whose cities.")
+    count: int = spec(1, doc="How many cards.", min=1, max=w.MAX_COUNT)
 
 
-Effect = Union[Produce, ProduceDerived, Symbol, GainCoins, GainTokens, LoseCoins, Score, TradePrice,
-               TradeRebate, FreeBuild, PlayLastCard, FreeStageResources, BuildFromDiscard, CopyCard,
-               CopySymbol]
-EFFECT_TYPES: tuple[type, ...] = (Produce, ProduceDerived, Symbol, GainCoins, GainTokens, LoseCoins,
-                                  Score, TradePrice, TradeRebate, FreeBuild, PlayLastCard,
-                                  FreeStageResources, BuildFromDiscard, CopyCard, CopySymbol)
+@attrs.frozen
+class Move:
+    """Move cards from the top of a zone to a zone (`draw 1 card from pile of self into hand of
+    controller`)."""
+
+    count: Expr = spec(doc="How many (fewer when the zone runs out).")
+    from_zone: str = spec(doc="From this zone.", refers_to="zone")
+    to_zone: str = spec(doc="Into this zone.", refers_to="zone")
+    from_seat: Relation = spec(Relation("self"), doc="Whose zone (for a zone of each seat).")
+    to_seat: Relation = spec(Relation("self"), doc="Whose zone (for a zone of each seat).")
+
+
+@attrs.frozen
+class MoveCard:
+    """In an action: move the action's card into a zone of a seat (seen from the acting seat). A
+    card entering an active zone becomes active: its passive effects apply, its other effects
+    wait for their trigger, and it is built."""
+
+    zone: str = spec(doc="The zone.", refers_to="zone")
+    seat: Relation = spec(Relation("self"), doc="Whose zone.")
+
+
+@attrs.frozen
+class BuildStage:
+    """In an action: build the seat's next wonder stage (it becomes active)."""
+
+
+Op = Union[GainCoins, LoseCoins, GainTokens, Score, Produce, ProduceOneOf, Symbol, Price, Rebate, Grant,
+           CostChange, Decide, CopyCard, CopySymbol, Move, MoveCard, BuildStage]
+OP_TYPES: tuple[type, ...] = (GainCoins, LoseCoins, GainTokens, Score, Produce, ProduceOneOf, Symbol, Price,
+                              Rebate, Grant, CostChange, Decide, CopyCard, CopySymbol, Move, MoveCard, BuildStage)
 
 
 @attrs.frozen
 class Hook:
-    """An effect and when it happens."""
+    """An effect: when its trigger comes, if its condition holds (evaluated for the owner), the
+    operation is carried out. Its operation's step (:data:`.words.STEP_OF`) places it among the
+    effects of the same moment (see the game's `order`)."""
 
-    timing: str = spec(doc="When the effect happens.", enum=vocab.TIMINGS, what="timing")
-    effect: Effect = spec(doc="What happens.")
-    #: for whenever_builds: whose builds (scopes) and which colours (all when empty)
-    scopes: tuple[str, ...] = spec((), doc="For whenever_builds: the cities whose builds count.",
-                                   enum=vocab.TARGET_SCOPES, what="scope", unique=True)
-    colours: tuple[str, ...] = _colours("For whenever_builds: the colours that count (all when empty).", ())
+    trigger: Trigger = spec(doc="When.")
+    op: Op = spec(doc="What.")
+    condition: Optional[Expr] = spec(None, doc="Only when this is not 0.")
+    origin: Optional[Origin] = _origin()
 
 
-# ---- definitions ------------------------------------------------------------------------------
+# ---- vocabulary -----------------------------------------------------------------------------------
+
 
 @attrs.frozen
 class Resource:
-    """A resource, and its class (what trading discounts may name)."""
-
-    name: str = spec(doc="The resource.", declares="resource", once=True)
-    resource_class: str = spec(doc="Its class.", declares="resource class")
+    name: str = spec(doc="The resource.", declares="resource")
+    resource_class: str = spec(doc="Its class (`raw`, `manufactured`, ...).", declares="resource class|")
 
 
 @attrs.frozen
 class SymbolGroup:
-    """Symbols scored together."""
-
-    name: str = spec(doc="The group.", declares="symbol group", once=True)
-    members: tuple[str, ...] = spec(doc="Its symbols (each symbol belongs to one group).", declares="symbol",
-                                    once=True)
+    name: str = spec(doc="The group.", declares="symbol group")
+    members: tuple[str, ...] = spec(doc="Its symbols.", declares="symbol", min_items=1, max_items=32)
 
 
 @attrs.frozen
 class Colour:
-    """A colour of cards, and the score category its points go to."""
-
-    name: str = spec(doc="The colour.", declares=_COLOURS, once=True)
-    category: str | None = spec(None, doc="The score category of its cards' points.", refers_to="category")
+    name: str = spec(doc="The colour.", declares="colour")
+    category: Optional[str] = spec(None, doc="The score column its cards' points go to.", refers_to="category")
 
 
 @attrs.frozen
 class Category:
-    """A column of the score sheet: card and stage points, plus a formula if any."""
+    """A score column: a formula, or the sum of the points of cards and stages that score there."""
 
-    name: str = spec(doc="The column.", declares="category", once=True)
-    formula: Expr | None = spec(None, doc="Points computed at the end of the game.", expression="quantity")
+    name: str = spec(doc="The column.", declares="category")
+    formula: Optional[Expr] = spec(None, doc="How it is computed (absent: the points put there).")
+
+
+@attrs.frozen
+class Zone:
+    """A place cards are: one per seat (a hand, a city) or one for the table (the discard pile).
+    Who sees its cards, and whether everyone sees how many. Cards in an active zone are built:
+    their effects work."""
+
+    name: str = spec(doc="The zone.", declares="zone")
+    per: str = spec("seat", doc="One per seat, or one shared by the table.", enum=("seat", "shared"))
+    seen_by: str = spec("nobody", doc="Who sees its cards.", enum=w.VISIBILITY)
+    size_seen: bool = spec(True, doc="Whether everyone sees how many cards it holds.")
+    active: bool = spec(False, doc="Whether its cards are built (their effects work).")
+    origin: Optional[Origin] = _origin()
+
+
+# ---- cards and boards ---------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Cost:
+    coins: int = spec(0, doc="Coins paid to the bank.", min=0, max=w.MAX_COINS)
+    resources: tuple[tuple[str, int], ...] = spec(
+        (), doc="Units of resources, produced or bought.", max_items=32,
+        parts=({"refers_to": "resource", "what": "resource"}, {"min": 1, "max": w.MAX_UNITS, "what": "units"}))
 
 
 @attrs.frozen
 class Card:
-    """A card kind: what it costs, what it does, how many copies are dealt."""
-
-    name: str = spec(doc="The card's name.", declares="card")
-    age: int = spec(doc="The age whose deck holds it.", min=1, max=vocab.MAX_AGES)
-    colour: str = spec(doc="Its colour.", refers_to=_COLOURS)
-    coins: int = spec(0, doc="Coins it costs.", min=0, max=vocab.MAX_COINS)
-    cost: tuple[tuple[str, int], ...] = spec(
-        (), doc="Resources it costs: [resource, units] pairs.",
-        parts=({"refers_to": "resource"}, {"min": 1, "max": vocab.MAX_UNITS, "what": "units"}))
-    chains_from: tuple[str, ...] = spec((), doc="Cards that let it be built free.", refers_to="card", unique=True)
-    chains_to: tuple[str, ...] = spec((), doc="Cards it lets be built free.", refers_to="card", unique=True)
-    #: printed player-count markers: a card marked 3+ 5+ has 1 copy at 3-4 players, 2 at 5+
-    copies: tuple[int, ...] = spec((), doc="Player-count markers: one copy from each count on.", min=1,
-                                   max=vocab.MAX_SEATS, max_items=vocab.MAX_SEATS, what="marker")
-    #: cards in a pool are not dealt by copies; a pool draw picks some of them at random
-    pool: str | None = spec(None, doc="The pool it is drawn from (then it has no copies).", declares="pool")
-    hooks: tuple[Hook, ...] = spec((), doc="Its effects.")
-    aliases: tuple[str, ...] = spec((), doc="Other names for the card (game logs, scenario setups).",
-                                    text=True, unique=True)
-    layer: str = spec("", doc="The layer that declared it.", text=True)
+    name: str = spec(doc="The card's name (several cards of different ages may share it).", text=True)
+    colour: str = spec(doc="Its colour.", refers_to="colour")
+    age: int = spec(0, doc="Its age, for a deck dealt by age (0: none).", min=0, max=w.MAX_AGES)
+    deck: str = spec("age", doc="The deck it belongs to.", refers_to="deck")
+    cost: Cost = spec(Cost(), doc="What building it costs.")
+    chains_from: tuple[str, ...] = spec((), doc="Cards that let the city build it for free.", refers_to="card",
+                                        max_items=32)
+    chains_to: tuple[str, ...] = spec((), doc="Later cards it lets the city build for free.", refers_to="card",
+                                      max_items=32)
+    copies: tuple[int, ...] = spec((), doc="Printed player-count markers: one copy per marker at or below the "
+                                           "number of seats.", min=1, max=w.MAX_SEATS, max_items=16)
+    pool: str = spec("", doc="A pool it is drawn from instead of being dealt by markers.", refers_to="pool",
+                     also=("",))
+    hooks: tuple[Hook, ...] = spec((), doc="Its effects.", max_items=64)
+    aliases: tuple[str, ...] = spec((), doc="Other spellings of its name (in logs).", text=True, max_items=16)
+    origin: Optional[Origin] = _origin()
 
     def copies_for(self, seats: int) -> int:
         return sum(1 for m in self.copies if m <= seats)
@@ -382,162 +457,374 @@ class Card:
 
 @attrs.frozen
 class Stage:
-    """A stage of a wonder board."""
-
-    coins: int = spec(0, doc="Coins it costs.", min=0, max=vocab.MAX_COINS)
-    cost: tuple[tuple[str, int], ...] = spec(
-        (), doc="Resources it costs: [resource, units] pairs.",
-        parts=({"refers_to": "resource"}, {"min": 1, "max": vocab.MAX_UNITS, "what": "units"}))
-    hooks: tuple[Hook, ...] = spec((), doc="Its effects.")
+    cost: Cost = spec(Cost(), doc="What building it costs.")
+    hooks: tuple[Hook, ...] = spec((), doc="Its effects.", max_items=64)
+    origin: Optional[Origin] = _origin()
 
 
 @attrs.frozen
-class Wonder:
-    """One side of a wonder board."""
+class Board:
+    """One side of a wonder board: its own effects (its starting resource) and its stages, built in
+    order."""
 
     name: str = spec(doc="The wonder.", text=True)
-    side: str = spec(doc="The side (A, B).", text=True)
-    start: str = spec(doc="The resource the board produces.", refers_to="resource")
-    stages: tuple[Stage, ...] = spec(doc="Its stages, in the order they are built.")
-    title: str = spec("", doc="A title to show.", text=True)
-    layer: str = spec("", doc="The layer that declared it.", text=True)
+    side: str = spec(doc="The side.", text=True)
+    title: str = spec("", doc="Its full name.", text=True)
+    hooks: tuple[Hook, ...] = spec((), doc="The board's own effects.", max_items=64)
+    stages: tuple[Stage, ...] = spec((), doc="Its stages.", max_items=w.MAX_STAGES)
+    origin: Optional[Origin] = _origin()
+
+
+# ---- decks and deals ------------------------------------------------------------------------------------
 
 
 @attrs.frozen
 class PoolDraw:
-    """Add `count` cards drawn at random from `pool` (cards of that age) to an age's deck."""
+    """Add `count` cards drawn at random from a pool (of the deal's age) to the deck."""
 
     pool: str = spec(doc="The pool.", refers_to="pool")
-    count: Expr = spec(doc="Cards drawn (may use players, seats and age).", expression="draw")
-    age: int | None = spec(None, doc="The age (every age when null).", min=1, max=vocab.MAX_AGES)
+    count: Expr = spec(doc="How many (may use players, seats, age).")
+    age: int = spec(0, doc="Only in this age (0: every age).", min=0, max=w.MAX_AGES)
 
 
 @attrs.frozen
-class Neutral:
-    """A seat that no player owns; each turn the player holding its marker plays for it.
+class DealTarget:
+    """`count` cards into a zone of each player, or of one neutral seat."""
 
-    The marker starts each age with the player on the given side of the neutral seat and travels
-    with that player's hand when hands pass."""
-
-    name: str = spec(doc="The seat's name.", text=True)
-    dealt_pile: bool = spec(False, doc="It is dealt a pile each age.")
-    control_starts: tuple[str, ...] = spec(("left",), doc="By age (the last repeats): the side whose player "
-                                           "holds the marker first.", enum=vocab.DIRECTIONS, what="side",
-                                           min_items=1, max_items=vocab.MAX_AGES)
-    draws_per_turn: int = spec(0, doc="Cards the marker's holder draws from the pile each turn.", min=0,
-                               max=vocab.MAX_HAND)
-    must_chain: bool = spec(False, doc="It builds by chain when it can.")
-    #: no card may be sold for it while some card of the hand it is played from (what the
-    #: controller holds after their own pick) can be built or used for its next stage
-    sells_only_when_hand_unplayable: bool = spec(
-        False, doc="It is given a card to sell only when no card of the hand it plays from can be built or "
-                   "used for a stage.")
-    never_wins: bool = spec(False, doc="It is left out of the ranking.")
+    zone: str = spec(doc="The zone.", refers_to="zone")
+    to: str = spec(doc="`players`, or a neutral seat's name.", refers_to="seat", also=("players",))
+    count: Expr = spec(doc="How many cards each.")
 
 
 @attrs.frozen
-class Conflict:
-    """A comparison of `strength` between pairs of cities at the end of each age."""
+class Deal:
+    """A deck shuffled and dealt. The deck of `age` is, for the current age, its cards by their
+    markers for the number of seats, and the pool draws; any other deck is all its cards. What is
+    left goes to `rest` (a shared zone), or out of the game."""
 
-    name: str = spec(doc="The conflict (an option's conflict of the same name replaces it).", text=True)
-    strength: Expr = spec(doc="Each city's strength.", expression="quantity")
-    win_token: str = spec(doc="The token the stronger city takes.", refers_to="token")
-    win_worth: tuple[int, ...] = spec(doc="By age (the last repeats): points of a win token.",
-                                      min=-vocab.MAX_POINTS, max=vocab.MAX_POINTS, what="worth",
-                                      min_items=1, max_items=vocab.MAX_AGES)
-    lose_token: str = spec(doc="The token the weaker city takes.", refers_to="token")
-    lose_worth: int = spec(doc="Points of a lose token.", min=-vocab.MAX_POINTS, max=vocab.MAX_POINTS)
-    #: holders of this token sit the conflict out and spend `sit_out_spend` of it
-    sit_out_token: str | None = spec(None, doc="Holders of this token sit the conflict out.", refers_to="token")
-    sit_out_spend: int = spec(1, doc="Sit-out tokens spent.", min=0, max=vocab.MAX_POINTS)
-    except_partners: bool = spec(False, doc="Partners never fight each other.")
-    tokens_per_result: int = spec(1, doc="Tokens taken per result.", min=1, max=vocab.MAX_POINTS)
-    #: holders of this token fight for `reduced_tokens` tokens and spend `reduced_spend` of it
-    reduced_token: str | None = spec(None, doc="Holders of this token fight for fewer tokens.", refers_to="token")
-    reduced_tokens: int = spec(1, doc="Tokens taken per result when a holder fights.", min=1, max=vocab.MAX_POINTS)
-    reduced_spend: int = spec(1, doc="Reducing tokens spent.", min=0, max=vocab.MAX_POINTS)
+    name: str = spec(doc="The deal.", declares="deal")
+    deck: str = spec(doc="The deck.", refers_to="deck")
+    targets: tuple[DealTarget, ...] = spec(doc="Who gets cards, in order.", min_items=1, max_items=16)
+    rest: str = spec("", doc="Where the undealt cards go.", refers_to="zone", also=("",))
+    origin: Optional[Origin] = _origin()
+
+
+# ---- actions and decisions -------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Way:
+    """A way to pay an action's cost: pay it (coins and resources, bought on the market), or do it
+    for free, always, when the card chains from one the city has, or with a granted ability (one
+    use). `only`: when this way is open, the action has no other way."""
+
+    name: str = spec(doc="The way (empty for paying).", text=True)
+    free: bool = spec(False, doc="Nothing is paid.")
+    when: str = spec("always", doc="When it is open.", enum=("always", "chained", "granted"))
+    ability: str = spec("", doc="For `granted`: the ability used.", refers_to="ability", also=("",))
+    only: bool = spec(False, doc="When open, the only way.")
+
+
+@attrs.frozen
+class Requirement:
+    condition: Expr = spec(doc="Evaluated for the acting seat; the action is legal only when not 0.")
+    reason: str = spec(doc="Why not, shown when it is 0.", text=True)
+
+
+@attrs.frozen
+class ActionKind:
+    """Something a seat may do in a decision: with a card taken from a zone (the decider's, for a
+    zone of each seat; the table's, for a shared zone), or with none; under requirements; for a
+    cost paid one of its ways; then its operations, in order."""
+
+    name: str = spec(doc="The action.", declares="action")
+    title: str = spec("", doc="How an action of this kind reads (`{card}` is its card).", text=True)
+    card_from: str = spec("", doc="The zone its card is taken from (empty: no card).", refers_to="zone", also=("",))
+    unique_in: str = spec("", doc="The card's name may not be in this zone of the seat already.",
+                          refers_to="zone", also=("",))
+    requires: tuple[Requirement, ...] = spec((), doc="Conditions.", max_items=16)
+    cost: str = spec("none", doc="What is paid: nothing, the card's cost, the next stage's cost.",
+                     enum=("none", "card", "stage"))
+    ways: tuple[Way, ...] = spec((Way(""),), doc="The ways to pay, in the order offered.", min_items=1,
+                                 max_items=8)
+    then: tuple[Op, ...] = spec((), doc="What it does.", max_items=16)
+    origin: Optional[Origin] = _origin()
+
+
+@attrs.frozen
+class Decision:
+    """A choice a seat's controller makes among the legal actions of some kinds."""
+
+    name: str = spec(doc="The decision.", declares="decision")
+    actions: tuple[str, ...] = spec(doc="Its action kinds, in the order offered.", refers_to="action",
+                                    min_items=1, max_items=16)
+    title: str = spec("", doc="How it reads (`{age}`, `{turn}`, `{seat}`).", text=True)
+    origin: Optional[Origin] = _origin()
+
+
+# ---- seats without a player --------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Restriction:
+    """A rule on a seat's actions. `forced`: a card the action allows by the given way may only be
+    played that way. `last_resort`: the action is legal only when no other action is (for the same
+    card, or for any card of the decision)."""
+
+    kind: str = spec(doc="The rule.", enum=("forced", "last_resort"))
+    action: str = spec(doc="The action kind.", refers_to="action")
+    way: str = spec("", doc="For `forced`: the way.", text=True)
+    over: str = spec("card", doc="For `last_resort`: the same card, or the whole decision.",
+                     enum=("card", "decision"))
+
+
+@attrs.frozen
+class NeutralSeat:
+    """A seat no player owns. Its decisions go to its controller: at the start of each age, the
+    player next to it on the side given for that age (the last side repeats); with
+    `control_follows`, control passes with that zone when it is passed."""
+
+    name: str = spec(doc="The seat.", declares="seat")
+    controller_starts: tuple[str, ...] = spec(("left",), doc="Per age: the side its controller sits on.",
+                                              enum=w.DIRECTIONS, min_items=1, max_items=w.MAX_AGES)
+    control_follows: str = spec("", doc="The zone its control travels with.", refers_to="zone", also=("",))
+    resolves_first: bool = spec(False, doc="Its actions resolve before the players'.")
+    every_payment: bool = spec(False, doc="Its controller is offered every exact payment, not only the cheapest "
+                                          "(it chooses its sellers whatever the cost).")
+    competes: bool = spec(True, doc="Whether its score can win.")
+    restrictions: tuple[Restriction, ...] = spec((), doc="Rules on its actions.", max_items=16)
+    hooks: tuple[Hook, ...] = spec((), doc="Effects of the seat itself.", max_items=32)
+    origin: Optional[Origin] = _origin()
+
+
+# ---- the market ----------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Market:
+    """Who a city buys resources from, what they may sell (production of the board, of cards of
+    some colours), and the price of a unit before any effect changes it."""
+
+    sellers: Seats = seats(doc="Whom a city buys from, seen from the buyer (one seat counts once).")
+    sells: tuple[str, ...] = spec(doc="Which production is for sale: `board` and card colours.",
+                                  refers_to="colour", also=(w.BOARD,), max_items=32)
+    price: int = spec(doc="Coins per unit, paid to the seller.", min=0, max=w.MAX_PRICE)
+    origin: Optional[Origin] = _origin()
+
+
+# ---- contests ------------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Outcome:
+    """Tokens given to a contest's winner or loser: `count` tokens whose worth depends on the age
+    (the last worth repeats)."""
+
+    token: str = spec(doc="The token.", refers_to="token")
+    worth: tuple[int, ...] = spec(doc="Worth of each token, by age.", min=-w.MAX_POINTS, max=w.MAX_POINTS,
+                                  min_items=1, max_items=w.MAX_AGES)
+
+
+@attrs.frozen
+class Contest:
+    """Seats compared by strength at a moment. Participants: everyone but the holders of the
+    sit-out token (who spend some). `pairs`: each participant against its nearest participant on
+    each side (`neighbours`), or against the seat of a relation; a pair fights once; the stronger
+    gets `win`, the weaker `lose`, a tie nothing. `ranking`: the strongest get `win`, the weakest
+    `lose`."""
+
+    name: str = spec(doc="The contest.", declares="contest")
+    moment: str = spec(doc="When it takes place.", refers_to="moment")
+    strength: Expr = spec(doc="Each seat's strength.")
+    win: Outcome = spec(doc="What the stronger gets.")
+    lose: Outcome = spec(doc="What the weaker gets.")
+    mode: str = spec("pairs", doc="Pairs or a ranking.", enum=("pairs", "ranking"))
+    against: Seats = seats((Relation("neighbours"),), doc="For pairs: whom each participant fights.")
+    except_partners: bool = spec(False, doc="Partners never fight.")
+    sit_out: str = spec("", doc="Holders of this token sit out.", refers_to="token", also=("",))
+    sit_out_spend: int = spec(1, doc="Tokens a sitting-out seat spends.", min=0, max=w.MAX_POINTS)
+    tokens_per_result: int = spec(1, doc="Tokens each result gives.", min=1, max=w.MAX_POINTS)
+    reduced: str = spec("", doc="Holders of this token fight for `reduced_tokens`.", refers_to="token", also=("",))
+    reduced_tokens: int = spec(1, doc="Tokens a result gives when a holder fights.", min=0, max=w.MAX_POINTS)
+    reduced_spend: int = spec(1, doc="Tokens a holder spends.", min=0, max=w.MAX_POINTS)
+    origin: Optional[Origin] = _origin()
+
+
+# ---- the flow ------------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class EachAge:
+    """The body once per age (`age` = 1, 2, ...)."""
+
+    body: tuple[Step, ...] = spec(doc="The steps.", max_items=64)
+
+
+@attrs.frozen
+class EachTurn:
+    """The body once per turn of the age (`turn` = 1 .. turns)."""
+
+    body: tuple[Step, ...] = spec(doc="The steps.", max_items=64)
+
+
+@attrs.frozen
+class Repeat:
+    body: tuple[Step, ...] = spec(doc="The steps.", max_items=64)
+    times: Expr = spec(doc="How many times.")
+
+
+@attrs.frozen
+class If:
+    condition: Expr = spec(doc="When not 0.")
+    then: tuple[Step, ...] = spec(doc="The steps.", max_items=64)
+    otherwise: tuple[Step, ...] = spec((), doc="Else these.", max_items=64)
+
+
+@attrs.frozen
+class DealStep:
+    deal: str = spec(doc="The deal.", refers_to="deal")
+
+
+@attrs.frozen
+class AtStep:
+    """A moment: the steps attached to it (`at MOMENT { ... }`, in layer order), then its
+    contests, then the effects waiting for it."""
+
+    moment: str = spec(doc="The moment.", declares="moment")
+
+
+@attrs.frozen
+class RoundStep:
+    """A decision round: every seat asked decides (a player deciding for several seats decides for
+    its own first, then for each other seat in turn), then every chosen action resolves at once.
+    Asked: each seat (or each player's seat) that has the ability, if one is named, and at least
+    one legal action. `within_turn`: coins and the market are those of the start of the turn,
+    less what was spent in it."""
+
+    decision: str = spec(doc="The decision.", refers_to="decision")
+    seats: str = spec("seats", doc="Every seat, or the players' seats only.", enum=("seats", "players"))
+    ability: str = spec("", doc="Only seats with this ability.", refers_to="ability", also=("",))
+    within_turn: bool = spec(False, doc="Spend as at the start of the turn.")
+
+
+@attrs.frozen
+class PassStep:
+    """The players pass the cards of a zone to a neighbour: in the given direction, or in the
+    game's direction for the age."""
+
+    zone: str = spec(doc="The zone.", refers_to="zone")
+    direction: str = spec("", doc="Left, right, or the age's direction.", enum=("",) + w.DIRECTIONS)
+
+
+@attrs.frozen
+class DiscardStep:
+    """Every card of these zones goes to a shared zone (seat by seat)."""
+
+    zones: tuple[str, ...] = spec(doc="The zones emptied.", refers_to="zone", min_items=1, max_items=16)
+    to: str = spec(doc="Where the cards go.", refers_to="zone")
+
+
+Step = Union[EachAge, EachTurn, Repeat, If, DealStep, AtStep, RoundStep, PassStep, DiscardStep]
+STEP_TYPES: tuple[type, ...] = (EachAge, EachTurn, Repeat, If, DealStep, AtStep, RoundStep, PassStep, DiscardStep)
+
+
+@attrs.frozen
+class MomentSteps:
+    """Steps attached to a moment by `at MOMENT { ... }`."""
+
+    moment: str = spec(doc="The moment.", refers_to="moment")
+    steps: tuple[Step, ...] = spec(doc="The steps.", max_items=64)
+    origin: Optional[Origin] = _origin()
+
+
+# ---- the game ------------------------------------------------------------------------------------------
 
 
 @attrs.frozen
 class Settings:
-    """Game-structure values. Expressions may use `players` and `seats` (players plus neutral
-    seats)."""
+    """The numbers of a game. Expressions may use `players` and `seats`."""
 
-    players: tuple[int, ...] = spec((), doc="The player counts the rule set seats.", min=1, max=vocab.MAX_PLAYERS,
-                                    unique=True, what="player count")
-    start_coins: int = spec(0, doc="Coins each city starts with.", min=0, max=vocab.MAX_COINS)
-    ages: int = spec(0, doc="Ages in a game.", min=0, max=vocab.MAX_AGES)
-    hand: Expr = spec(Num(0), doc="Cards in a hand.", expression="setting")
-    turns: Expr = spec(Num(0), doc="Turns in an age.", expression="setting")
-    pass_directions: tuple[str, ...] = spec((), doc="By age (repeating): where hands pass.", enum=vocab.DIRECTIONS,
-                                            what="pass direction", max_items=vocab.MAX_AGES)
-    sell_coins: int = spec(0, doc="Coins for selling a card.", min=0, max=vocab.MAX_COINS)
-    trade_price: int = spec(0, doc="Coins per unit bought from a neighbour.", min=0, max=vocab.MAX_PRICE)
-    #: what neighbours may buy from: "board" (starting resource) and card colours
-    neighbours_sell: tuple[str, ...] = spec((), doc="What neighbours may buy from: card colours, and `board`.",
-                                            refers_to=_COLOURS, also=(vocab.BOARD,), unique=True)
-    stages_category: str = spec("", doc="The score category of stage points (none when empty).",
-                                refers_to="category", also=("",))
-    pool_draws: tuple[PoolDraw, ...] = spec((), doc="Cards drawn from pools into the decks.")
-    tie_break: tuple[str, ...] = spec((), doc="What breaks a tie of totals, in order.", enum=vocab.TIE_BREAKS,
-                                      what="tie break", unique=True)
-    #: step order within a timing: {"end_of_turn": ("gain", "build", "lose")}
+    players: tuple[int, ...] = spec(doc="The player counts it seats.", min=1, max=w.MAX_PLAYERS,
+                                    max_items=w.MAX_PLAYERS)
+    start_coins: int = spec(0, doc="Coins each seat starts with.", min=0, max=w.MAX_COINS)
+    ages: int = spec(1, doc="How many ages.", min=1, max=w.MAX_AGES)
+    hand: Expr = spec(Num(0), doc="Cards in a hand (`hand` in deals).")
+    turns: Expr = spec(Num(0), doc="Turns per age.")
+    pass_directions: tuple[str, ...] = spec((), doc="Per age, where hands pass (the last repeats).",
+                                            enum=w.DIRECTIONS, max_items=w.MAX_AGES)
+    card_zone: str = spec("", doc="The zone card counts look at.", refers_to="zone", also=("",))
+    stages_category: str = spec("", doc="The score column of wonder stages' points.", refers_to="category",
+                                also=("",))
+    pool_draws: tuple[PoolDraw, ...] = spec((), doc="Cards drawn from pools into age decks.", max_items=32)
+    tie_break: tuple[str, ...] = spec((), doc="What breaks ties of totals.", enum=w.TIE_BREAKS, max_items=4)
     order: tuple[tuple[str, tuple[str, ...]], ...] = spec(
-        (), doc="[moment, [step, ...]] pairs: the order of the steps of a moment.",
-        parts=({"enum": vocab.ORDERED_MOMENTS, "what": "ordered moment"},
-               {"enum": vocab.ORDER_STEPS, "what": "step", "unique": True}))
-    neutrals: tuple[Neutral, ...] = spec((), doc="Neutral seats.", max_items=vocab.MAX_NEUTRALS, unique_by=("name",))
+        (), doc="Per moment, the order of the steps of its effects.", max_items=16,
+        parts=({"refers_to": "moment", "what": "moment"}, {"enum": w.STEPS, "what": "step"}))
+    neutral_seats: tuple[NeutralSeat, ...] = spec((), doc="Seats without a player.", max_items=w.MAX_NEUTRALS)
 
 
 @attrs.frozen
 class Patch:
-    """Setting values that replace the base ones when the player count is in `players` (every
-    count when empty). Only the fields named in `fields` are taken from `values`; pool draws
-    replace the draw of the same pool, neutral seats the seat of the same name."""
+    """Settings that change for some player counts (every count when empty): each field given
+    replaces the base one; pool draws replace the draw of the same pool, neutral seats the seat of
+    the same name, orders the order of the same moment."""
 
-    players: tuple[int, ...] = spec(doc="The player counts it applies to (every count when empty).", min=1,
-                                    max=vocab.MAX_PLAYERS, unique=True, what="player count")
-    fields: tuple[str, ...] = spec(doc="The settings it replaces.", enum=tuple(f.name for f in attrs.fields(Settings)),
-                                   what="setting", unique=True)
-    values: Settings = spec(doc="The new values (only the listed fields are read).")
+    players: tuple[int, ...] = spec((), doc="The player counts.", min=1, max=w.MAX_PLAYERS, max_items=w.MAX_PLAYERS)
+    start_coins: Optional[int] = spec(None, doc="See Settings.", min=0, max=w.MAX_COINS)
+    hand: Optional[Expr] = spec(None, doc="See Settings.")
+    turns: Optional[Expr] = spec(None, doc="See Settings.")
+    pass_directions: Optional[tuple[str, ...]] = spec(None, doc="See Settings.", enum=w.DIRECTIONS,
+                                                      max_items=w.MAX_AGES)
+    pool_draws: tuple[PoolDraw, ...] = spec((), doc="See Settings.", max_items=32)
+    order: tuple[tuple[str, tuple[str, ...]], ...] = spec(
+        (), doc="See Settings.", max_items=16,
+        parts=({"refers_to": "moment", "what": "moment"}, {"enum": w.STEPS, "what": "step"}))
+    neutral_seats: tuple[NeutralSeat, ...] = spec((), doc="See Settings.", max_items=w.MAX_NEUTRALS)
+    zones: tuple[Zone, ...] = spec((), doc="Zones declared again (who sees them).", max_items=16)
 
 
 @attrs.frozen
 class Option:
-    """A variant a table may choose."""
+    """A variant a table may turn on: setting patches, contests replaced, teams of adjacent seats,
+    and who wins (the best player, or the best team)."""
 
-    name: str = spec(doc="The option's name.", text=True)
-    title: str = spec("", doc="A title to show.", text=True)
+    name: str = spec(doc="The option.", declares="option")
+    title: str = spec("", doc="Its title.", text=True)
     players: tuple[int, ...] = spec((), doc="The player counts it allows (any when empty).", min=1,
-                                    max=vocab.MAX_PLAYERS, unique=True, what="player count")
-    team_size: int = spec(0, doc="Seats per team (no teams when 0).", min=0, max=vocab.MAX_PLAYERS)
-    winner: str = spec("player", doc="Who wins: the best player or the best team.", enum=vocab.WINNER_MODES,
-                       what="winner mode")
-    patches: tuple[Patch, ...] = spec((), doc="Setting values it changes.")
-    conflicts: tuple[Conflict, ...] = spec((), doc="Conflicts it adds or replaces.", unique_by=("name",))
+                                    max=w.MAX_PLAYERS, max_items=w.MAX_PLAYERS)
+    team_size: int = spec(0, doc="Seats per team (0: no teams).", min=0, max=w.MAX_PLAYERS)
+    winner: str = spec("player", doc="Who wins.", enum=w.WINNER_MODES)
+    patches: tuple[Patch, ...] = spec((), doc="Its settings.", max_items=16)
+    contests: tuple[Contest, ...] = spec((), doc="Contests it replaces (by name).", max_items=16)
 
 
 @attrs.frozen
 class RuleSet:
-    """A whole compiled rule set."""
-
-    name: str = spec(doc="The rule set's name (its last layer).", text=True)
-    title: str = spec(doc="A title to show.", text=True)
-    layers: tuple[str, ...] = spec(doc="The layers compiled into it, in order.", text=True)
-    resources: tuple[Resource, ...] = spec(doc="The resources.")
-    symbol_groups: tuple[SymbolGroup, ...] = spec(doc="The symbols, by group.")
-    tokens: tuple[str, ...] = spec(doc="The token kinds.", declares="token", once=True)
-    colours: tuple[Colour, ...] = spec(doc="The card colours.")
-    categories: tuple[Category, ...] = spec(doc="The score sheet's columns, in order.")
-    settings: Settings = spec(doc="The game structure.")
-    patches: tuple[Patch, ...] = spec(doc="Setting values for some player counts.")
-    conflicts: tuple[Conflict, ...] = spec(doc="Conflicts at the end of each age.", unique_by=("name",))
-    cards: tuple[Card, ...] = spec(doc="The cards.", unique_by=("name", "age"))
-    wonders: tuple[Wonder, ...] = spec(doc="The wonder boards, one entry per side.", unique_by=("name", "side"))
-    options: tuple[Option, ...] = spec((), doc="Variants a table may choose.", max_items=vocab.MAX_OPTIONS,
-                                       unique_by=("name",))
-    format: int = spec(vocab.FORMAT_VERSION, doc="The version of the compiled format.", enum=(vocab.FORMAT_VERSION,),
-                       what="format")
+    format: int = spec(doc="The compiled format's version.", enum=(w.FORMAT_VERSION,))
+    name: str = spec(doc="The rule set.", text=True)
+    settings: Settings = spec(doc="The numbers.")
+    title: str = spec("", doc="Its title.", text=True)
+    layers: tuple[str, ...] = spec((), doc="The layers it was built from, lowest first.", text=True, max_items=32)
+    resources: tuple[Resource, ...] = spec((), doc="Resources.", max_items=32)
+    symbol_groups: tuple[SymbolGroup, ...] = spec((), doc="Symbols, by group.", max_items=16)
+    tokens: tuple[str, ...] = spec((), doc="Tokens.", declares="token", max_items=32)
+    colours: tuple[Colour, ...] = spec((), doc="Card colours.", max_items=32)
+    categories: tuple[Category, ...] = spec((), doc="Score columns, in order.", max_items=32)
+    zones: tuple[Zone, ...] = spec((), doc="Zones.", max_items=32)
+    decks: tuple[str, ...] = spec(("age",), doc="Decks (`age`: dealt by age).", declares="deck", max_items=16)
+    pools: tuple[str, ...] = spec((), doc="Pools of cards drawn into age decks.", declares="pool", max_items=16)
+    abilities: tuple[str, ...] = spec((), doc="Abilities grants may give.", declares="ability", max_items=64)
+    deals: tuple[Deal, ...] = spec((), doc="Deals.", max_items=16)
+    actions: tuple[ActionKind, ...] = spec((), doc="Action kinds.", max_items=64)
+    decisions: tuple[Decision, ...] = spec((), doc="Decisions.", max_items=64)
+    flow: tuple[Step, ...] = spec((), doc="The game from start to end.", max_items=64)
+    moments: tuple[MomentSteps, ...] = spec((), doc="Steps attached to moments.", max_items=64)
+    market: Optional[Market] = spec(None, doc="Trading (absent: nobody buys from anybody).")
+    contests: tuple[Contest, ...] = spec((), doc="Contests.", max_items=32)
+    patches: tuple[Patch, ...] = spec((), doc="Settings by player count.", max_items=32)
+    cards: tuple[Card, ...] = spec((), doc="Every card.", max_items=2000)
+    boards: tuple[Board, ...] = spec((), doc="Every wonder side.", max_items=200)
+    options: tuple[Option, ...] = spec((), doc="Options.", max_items=w.MAX_OPTIONS)
 
     def card(self, name: str) -> Card:
         for c in self.cards:

@@ -1,41 +1,95 @@
-"""Game logs: a JSON record that fixes a game completely, and its replay.
+"""Game logs of the core: a JSON record that fixes a game completely, and its replay.
 
-A log holds the table (rule sets, players, options), each seat's wonder and side, the cards dealt
-in each age, every decision round in order (one action per deciding player) and, once the game
-is over, the final score sheets. Replaying a log on the same rules reproduces the same state;
-`replay` checks every action and the recorded scores. The format is documented in
+A log holds the table (rule sets, players, options), each seat's wonder and side, every deal the
+game made (which deal, in which age, the cards given to each zone of each seat, in order), every
+decision round in order (one action per deciding player) and, once the game is over, the final
+score sheets and winners. Replaying a log on the same rules reproduces the same game; `replay`
+checks every action, `check_scores` the recorded scores.
+
+Version 2 is written: actions as the core has them (`{"kind", "card", "pay": {seat: coins},
+"way", "amount"}`), deals as the rule set names them. Version 1 logs (payments to the `left`
+and `right` neighbours, `means` and `coins`, deals as hands and piles by age) are read too: the
+replay converts each action by the seating of the seat it is for and gives the hands and piles
+of an age to the targets of the rule set's deal by age. The formats are documented in
 docs/log_format.rst.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
+import attrs
+
+from wonderrules.interpreter import ir
 from wonderrules.interpreter.actions import Action, IllegalActionError
-from wonderrules.interpreter.engine import State
-from wonderrules.interpreter.log_structure import LOG_FORMAT, LOG_VERSION, ReplayError, check_log, shown
-from wonderrules.interpreter.serial import rules_fingerprint
+from wonderrules.interpreter.log_structure import (
+    LOG_FORMAT,
+    LOG_VERSION,
+    ReplayError,
+    check_log,
+    key,
+    shown,
+)
+from wonderrules.interpreter.errors import SetupError
 
-__all__ = ["LOG_FORMAT", "LOG_VERSION", "ReplayError", "to_log", "replay", "check_scores", "check_log",
-           "start_from_log", "SEATING"]
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.game import Game
+    from wonderrules.interpreter.state import State
 
-SEATING = ("Seats are numbered clockwise from 0: players first, then neutral seats. The left "
-           "neighbour of seat i is seat i+1 (mod seats), the right neighbour seat i-1. Passing left "
-           "gives a hand to the left neighbour; hands pass between players only.")
+__all__ = ["LOG_FORMAT", "LOG_VERSION", "ReplayError", "SEATING", "rules_fingerprint", "to_log", "start_from_log",
+           "replay", "check_scores", "check_log", "dumps"]
 
+SEATING = ("Seats are numbered clockwise from 0: players first, then neutral seats. The left neighbour of "
+           "seat i is seat i+1 (mod seats), the right neighbour seat i-1. A payment maps each seller's seat "
+           "to the coins paid to it.")
+
+
+# ---- the rules' fingerprint ----------------------------------------------------------------------
+
+def _canonical(value: Any) -> Any:
+    """The rule set as plain JSON data: every object with its class name as `type` and every
+    field but the places in the source text (`origin`), which do not change the game."""
+    if attrs.has(type(value)):
+        out = {"type": type(value).__name__}
+        for field in attrs.fields(type(value)):
+            if field.name != "origin":
+                out[field.name] = _canonical(getattr(value, field.name))
+        return out
+    if isinstance(value, (tuple, list)):
+        return [_canonical(v) for v in value]
+    return value
+
+
+def rules_fingerprint(rules: ir.RuleSet) -> str:
+    """`sha256:` and the SHA-256 of the rule set as canonical JSON (sorted keys, no spaces,
+    ASCII): equal for equal rule sets however they were made, different as soon as anything
+    that plays differs. Logs record it to refuse a replay against other rules."""
+    text = json.dumps(_canonical(rules), sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+# ---- writing --------------------------------------------------------------------------------------
 
 def to_log(state: State, rules: Sequence[str] = ()) -> dict[str, Any]:
-    """The log of a game so far (a finished game also carries its scores)."""
+    """The log of a game so far (a finished game also carries its scores). `rules`: how the
+    rule sets are named for a replay (default: the layers of the rule set)."""
     setup = state.history[0]
-    deals = {}
-    rounds = []
+    deals: list[dict[str, Any]] = []
+    rounds: list[dict[str, Any]] = []
     for entry in state.history[1:]:
         if entry["type"] == "deal":
-            deals[str(entry["age"])] = {"hands": entry["hands"], "piles": entry["piles"]}
+            deal: dict[str, Any] = {
+                "deal": entry["deal"], "age": entry["age"],
+                "dealt": [{"zone": zone, "seat": seat, "cards": list(cards)} for zone, seat, cards in entry["dealt"]],
+            }
+            if "rest" in entry:
+                deal["rest"] = list(entry["rest"])
+            deals.append(deal)
         elif entry["type"] == "decisions":
-            rounds.append(entry["actions"])
+            rounds.append({p: _copy(a) for p, a in entry["actions"].items()})
     log: dict[str, Any] = {
         "format": LOG_FORMAT,
         "version": LOG_VERSION,
@@ -57,10 +111,145 @@ def to_log(state: State, rules: Sequence[str] = ()) -> dict[str, Any]:
     return log
 
 
-def _check_rules(game, log: dict) -> None:
-    """Refuse a log recorded with other rules (its fingerprint) or for another table."""
+def _copy(action: dict[str, Any]) -> dict[str, Any]:
+    return {k: dict(v) if isinstance(v, dict) else v for k, v in action.items()}
+
+
+def dumps(log: dict[str, Any]) -> str:
+    return json.dumps(log, indent=1)
+
+
+# ---- the deals a log records -----------------------------------------------------------------------
+
+@attrs.frozen
+class _Target:
+    field: str  # where the target is written
+    cards_field: str  # where its cards are
+    zone: str
+    seat: int
+    cards: list[str]
+
+
+@attrs.frozen
+class _Deal:
+    """A recorded deal, with the field of the log each part comes from (for sentences)."""
+
+    field: str
+    age_field: str
+    targets_field: str
+    deal: str
+    age: int
+    targets: list[_Target]
+    rest: Optional[tuple[str, list[str]]] = None
+
+
+def _deals_v2(log: dict[str, Any]) -> list[_Deal]:
+    out = []
+    for i, d in enumerate(log["deals"]):
+        field = f"deals[{i}]"
+        targets = [_Target(f"{field}.dealt[{j}]", f"{field}.dealt[{j}].cards", t["zone"], t["seat"], t["cards"])
+                   for j, t in enumerate(d["dealt"])]
+        rest = (f"{field}.rest", d["rest"]) if "rest" in d else None
+        out.append(_Deal(field, f"{field}.age", f"{field}.dealt", d["deal"], d["age"], targets, rest))
+    return out
+
+
+def _deals_v1(game: Game, log: dict[str, Any]) -> list[_Deal]:
+    """The hands and piles of each age, given to the targets of the rule set's deal by age:
+    a player's target takes their hand, a neutral seat's its pile."""
+    if not log["deals"]:
+        return []
+    deal = next((d for d in game.rules.deals if d.deck == "age"), None)
+    if deal is None:
+        raise ReplayError("a version 1 log records the deals of each age, and these rules deal no deck by age",
+                          field="deals")
+    targets = game.deal_targets(deal)
+    seats = [seat for _, seat, _ in targets]
+    players = game.config.players
+    if len(set(seats)) != len(seats):
+        raise ReplayError(f"these rules' deal '{deal.name}' gives one seat several zones: a version 1 log cannot "
+                          f"record it", field="deals")
+    piles = sorted(s for s in seats if s >= players)
+    zones = game.catalog.zones
+    out = []
+    for age_key in sorted(log["deals"], key=int):
+        field = f"deals{key(age_key)}"
+        entry = log["deals"][age_key]
+        hands = entry["hands"]
+        given = entry.get("piles", {})
+        if len(hands) != players:
+            raise ReplayError(f"{len(hands)} hands for {players} players", field=f"{field}.hands")
+        for seat_key in given:
+            if int(seat_key) not in piles:
+                dealt = ", ".join(str(s) for s in piles) or "no seat"
+                raise ReplayError(f"the rules deal no pile to seat {int(seat_key)} (piles: {dealt})",
+                                  field=f"{field}.piles{key(seat_key)}")
+        by_seat = {int(k): (f"{field}.piles{key(k)}", v) for k, v in given.items()}
+        found = []
+        for zone, seat, _ in targets:
+            if seat < players:
+                where = f"{field}.hands[{seat}]"
+                found.append(_Target(where, where, zones[zone].name, seat, hands[seat]))
+            elif seat in by_seat:
+                where, cards = by_seat[seat]
+                found.append(_Target(where, where, zones[zone].name, seat, cards))
+            else:
+                raise ReplayError(f"missing the pile of seat {seat}", field=f"{field}.piles")
+        out.append(_Deal(field, field, field, deal.name, int(age_key), found, None))
+    return out
+
+
+def _fixed_deals(game: Game, recorded: list[_Deal]) -> list[dict[str, Any]]:
+    """The recorded deals as `Game.new_initial_state(deals=...)` takes them, once each fits the
+    rule set: a deal it declares, in an age of the game, the zones and seats of its targets in
+    order, their counts, cards of its deck."""
+    known = {d.name: d for d in game.rules.deals}
+    zones = game.catalog.zones
+    ages = game.config.ages
+    out = []
+    for d in recorded:
+        deal = known.get(d.deal)
+        if deal is None:
+            listed = ", ".join(json.dumps(n) for n in known) or "none"
+            raise ReplayError(f"no deal {shown(d.deal)} in these rules (deals: {listed})", field=f"{d.field}.deal")
+        if not 0 <= d.age <= ages:
+            raise ReplayError(f"there is no age {d.age} in this game (ages 1 to {ages})", field=d.age_field)
+        wanted = game.deal_targets(deal)
+        if len(d.targets) != len(wanted):
+            raise ReplayError(f"{len(d.targets)} targets, the deal {json.dumps(d.deal)} has {len(wanted)} at this "
+                              f"table", field=d.targets_field)
+        for t, (zone, seat, count) in zip(d.targets, wanted):
+            if (t.zone, t.seat) != (zones[zone].name, seat):
+                raise ReplayError(f"the deal gives its cards here to the {json.dumps(zones[zone].name)} of seat "
+                                  f"{seat}, not to the {json.dumps(t.zone)} of seat {t.seat}", field=t.field)
+            if len(t.cards) != count:
+                raise ReplayError(f"{len(t.cards)} cards, the deal gives {count}", field=t.cards_field)
+            _check_cards(game, deal, d.age, t.cards, t.cards_field)
+        rest: list[str] = []
+        if d.rest is not None:
+            where, rest = d.rest
+            if rest and not deal.rest:
+                raise ReplayError(f"the deal {json.dumps(d.deal)} puts no card aside", field=where)
+            _check_cards(game, deal, d.age, rest, where)
+        out.append({"deal": d.deal, "age": d.age, "cards": [t.cards for t in d.targets], "rest": rest})
+    return out
+
+
+def _check_cards(game: Game, deal: ir.Deal, age: int, names: list[str], field: str) -> None:
+    for j, name in enumerate(names):
+        card = game.catalog.card_named(name, age if deal.deck == "age" else None)
+        if card is None or card.deck != deal.deck or (deal.deck == "age" and card.age != age):
+            what = f"of age {age}" if deal.deck == "age" else f"of the deck {json.dumps(deal.deck)}"
+            raise ReplayError(f"{shown(name)} is not a card {what} in these rules", field=f"{field}[{j}]")
+
+
+# ---- replaying -----------------------------------------------------------------------------------------
+
+def _check_table(game: Game, log: dict[str, Any], version: int) -> list[tuple[str, str]]:
+    """Refuse a log recorded with other rules (its fingerprint; version 2) or for another
+    table; the boards of its seats."""
     recorded = log.get("fingerprint")
-    if recorded is not None:
+    if recorded is not None and version >= 2:
         here = rules_fingerprint(game.rules)
         if recorded != here:
             raise ReplayError(f"the log was recorded with other rules than these (fingerprint {recorded[:19]}... "
@@ -68,13 +257,10 @@ def _check_rules(game, log: dict) -> None:
     if log["players"] != game.players:
         raise ReplayError(f"the log is for {log['players']} players, the game for {game.players}", field="players")
     options = sorted(set(log.get("options", [])))
-    if options != sorted(set(game.config.options)):
-        listed = ", ".join(options) or "none"
-        raise ReplayError(f"the log was played with the options {listed}, the game with "
-                          f"{', '.join(sorted(set(game.config.options))) or 'none'}", field="options")
-
-
-def _boards(game, log: dict) -> list[tuple[str, str]]:
+    here_options = sorted(set(game.config.options))
+    if options != here_options:
+        raise ReplayError(f"the log was played with the options {', '.join(options) or 'none'}, the game with "
+                          f"{', '.join(here_options) or 'none'}", field="options")
     seats = log["seats"]
     if len(seats) != game.config.seats:
         raise ReplayError(f"the log lists {len(seats)} seats, the game has {game.config.seats}", field="seats")
@@ -84,76 +270,122 @@ def _boards(game, log: dict) -> list[tuple[str, str]]:
         if board not in game.catalog.board_by_name:
             raise ReplayError(f"no wonder {shown(board[0])} with a side {shown(board[1])} in these rules",
                               field=f"seats[{i}]")
+        if "neutral" in seat and seat["neutral"] != (i >= game.players):
+            what = "a neutral seat" if i >= game.players else "a player's seat"
+            raise ReplayError(f"seat {i} is {what} at this table", field=f"seats[{i}].neutral")
         boards.append(board)
     return boards
 
 
-def _hands(game, log: dict) -> dict[int, list[list[str]]]:
-    hands = {}
-    config = game.config
-    for key, deal in log["deals"].items():
-        age = int(key)
-        field = f"deals[{json.dumps(key)}]"
-        if not 1 <= age <= config.ages:
-            raise ReplayError(f"there is no age {age} in this game (ages 1 to {config.ages})", field=field)
-        piles = deal.get("piles", {})
-        if len(deal["hands"]) != config.players:
-            raise ReplayError(f"{len(deal['hands'])} hands for {config.players} players", field=f"{field}.hands")
-        if len(piles) != config.piles() - config.players:
-            raise ReplayError(f"{len(piles)} neutral piles, the game deals {config.piles() - config.players}",
-                              field=f"{field}.piles")
-        named = [(f"{field}.hands[{i}]", h) for i, h in enumerate(deal["hands"])]
-        named += [(f"{field}.piles[{json.dumps(k)}]", piles[k]) for k in sorted(piles, key=int)]
-        for where, cards in named:
-            if len(cards) != config.hand:
-                raise ReplayError(f"{len(cards)} cards, a hand holds {config.hand}", field=where)
-            for j, name in enumerate(cards):
-                card = game.catalog.card_named(name, age)
-                if card is None or card.age != age:
-                    raise ReplayError(f"{shown(name)} is not a card of age {age} in these rules", field=f"{where}[{j}]")
-        hands[age] = [cards for _, cards in named]
-    return hands
-
-
-def start_from_log(game, log: dict) -> State:
-    """The initial state a log describes (boards and every recorded deal), once the log has the
-    form of a game log and fits the game (rules, table, seats, deals)."""
-    from wonderrules.interpreter.game import SetupError
-
-    check_log(log)
-    _check_rules(game, log)
-    boards = _boards(game, log)
-    hands = _hands(game, log)
+def _start(game: Game, log: dict[str, Any]) -> tuple[State, int, list[_Deal]]:
+    version = check_log(log)
+    boards = _check_table(game, log, version)
+    recorded = _deals_v2(log) if version >= 2 else _deals_v1(game, log)
+    fixed = _fixed_deals(game, recorded)
     try:
-        return game.new_initial_state(seed=log.get("seed", 0), boards=boards, hands=hands)
+        state = game.new_initial_state(seed=log.get("seed", 0), boards=boards, deals=fixed)
     except SetupError as e:
         raise ReplayError(str(e)) from e
+    return state, version, recorded
 
 
-def replay(game, log: dict, upto: Optional[int] = None) -> State:
+def start_from_log(game: Game, log: dict[str, Any]) -> State:
+    """The initial state a log describes (boards and every recorded deal), once the log has the
+    form of a game log and fits the game (rules, table, seats, deals)."""
+    return _start(game, log)[0]
+
+
+def replay(game: Game, log: dict[str, Any], upto: Optional[int] = None) -> State:
     """Replay a log (its first `upto` rounds); raises ReplayError on a malformed log, a log of
-    other rules or another table, and any illegal or missing action. The scores are not checked
-    here: see `check_scores`."""
-    state = start_from_log(game, log)
+    other rules or another table, a deal that does not fit, and any illegal or missing action.
+    The scores are not checked here: see `check_scores`."""
+    state, version, recorded = _start(game, log)
+    _check_unrecorded(state, recorded, None)
     rounds = log["rounds"] if upto is None else log["rounds"][:upto]
     for i, rnd in enumerate(rounds):
         if state.is_terminal():
             raise ReplayError("the game is over but the log goes on", i)
-        actions = {int(p): Action.from_json(a) for p, a in rnd.items()}
-        actions = {p: a._replace(card=game.catalog.canonical(a.card)) if a.card else a
-                   for p, a in actions.items()}
+        players: dict[int, str] = {}
+        for name in rnd:
+            if int(name) in players:
+                raise ReplayError(f"player {int(name)} is written twice ({shown(players[int(name)])} and "
+                                  f"{shown(name)})", i, f"rounds[{i}]")
+            players[int(name)] = name
         pending = state.pending_decisions()
-        if set(actions) != set(pending):
-            raise ReplayError(f"the log has actions for players {sorted(actions)}, the game asks "
-                              f"players {sorted(pending)} ({', '.join(d.kind for d in pending.values())})", i)
+        if set(players) != set(pending):
+            raise ReplayError(f"the log has actions for players {sorted(players)}, the game asks players "
+                              f"{sorted(pending)} ({', '.join(d.kind for d in pending.values())})", i)
+        actions = {}
+        for p, name in players.items():
+            field = f"rounds[{i}]{key(name)}"
+            data = rnd[name]
+            action = _action(data, field, i) if version >= 2 else _action_v1(state, pending[p].seat, data)
+            actions[p] = action._replace(card=game.catalog.canonical(action.card)) if action.card else action
         try:
             state.apply_actions(actions)
         except IllegalActionError as e:
             raise ReplayError(f"illegal action: {e}", i) from e
+        _check_unrecorded(state, recorded, i)
+    if upto is None and state.is_terminal():
+        _check_deals_made(state, recorded)
     return state
 
 
-def check_scores(state: State, log: dict) -> list[str]:
+def _action(data: dict[str, Any], field: str, round_index: int) -> Action:
+    pay: dict[int, int] = {}
+    for seat, coins in data.get("pay", {}).items():
+        if int(seat) in pay:
+            raise ReplayError(f"seat {int(seat)} is written twice", round_index, f"{field}.pay")
+        pay[int(seat)] = coins
+    pairs = tuple(sorted((s, c) for s, c in pay.items() if c))
+    return Action(data["kind"], data.get("card", ""), pairs, data.get("way", ""), data.get("amount", 0))
+
+
+def _action_v1(state: State, seat: int, data: dict[str, Any]) -> Action:
+    """A version 1 action for the city at `seat`: its payments to the left and right
+    neighbours as a payment to their seats (one seat that is both neighbours is paid both)."""
+    pay: dict[int, int] = {}
+    for side, neighbour in (("left", state.table.left(seat)), ("right", state.table.right(seat))):
+        coins = data.get(side, 0)
+        if coins:
+            pay[neighbour] = pay.get(neighbour, 0) + coins
+    return Action(data["kind"], data.get("card", ""), tuple(sorted(pay.items())), data.get("means", ""),
+                  data.get("coins", 0))
+
+
+def _made(state: State) -> dict[tuple[str, int], int]:
+    """How many times the game made each deal in each age."""
+    made: dict[tuple[str, int], int] = {}
+    for entry in state.history:
+        if entry["type"] == "deal":
+            made[(entry["deal"], entry["age"])] = made.get((entry["deal"], entry["age"]), 0) + 1
+    return made
+
+
+def _check_unrecorded(state: State, recorded: list[_Deal], round_index: Optional[int]) -> None:
+    """Every deal the game made is recorded: a log fixes the game completely."""
+    counts: dict[tuple[str, int], int] = {}
+    for d in recorded:
+        counts[(d.deal, d.age)] = counts.get((d.deal, d.age), 0) + 1
+    for (deal, age), n in _made(state).items():
+        if n > counts.get((deal, age), 0):
+            time = "once more" if counts.get((deal, age)) else "and the log records no such deal"
+            raise ReplayError(f"the game deals {json.dumps(deal)} in age {age} here, {time}", round_index,
+                              "deals")
+
+
+def _check_deals_made(state: State, recorded: list[_Deal]) -> None:
+    """Every recorded deal was made by the game."""
+    made = _made(state)
+    seen: dict[tuple[str, int], int] = {}
+    for d in recorded:
+        seen[(d.deal, d.age)] = seen.get((d.deal, d.age), 0) + 1
+        if seen[(d.deal, d.age)] > made.get((d.deal, d.age), 0):
+            raise ReplayError(f"the game is over and never made this deal ({json.dumps(d.deal)} in age {d.age})",
+                              field=d.field)
+
+
+def check_scores(state: State, log: dict[str, Any]) -> list[str]:
     """Differences between the state's final scores and the log's (empty when they agree). A log
     that is not of the form of a game log raises ReplayError."""
     check_log(log)
@@ -162,17 +394,17 @@ def check_scores(state: State, log: dict) -> list[str]:
     if not state.is_terminal():
         return ["the log has final scores but the replayed game is not over"]
     problems = []
-    for recorded, sheet in zip(log["scores"], state.scores()):
+    sheets = state.scores()
+    if len(log["scores"]) != len(sheets):
+        problems.append(f"the log has {len(log['scores'])} score sheets, the game {len(sheets)} seats")
+    for recorded, sheet in zip(log["scores"], sheets):
         replayed = sheet.to_json()
-        for key, value in recorded.items():
-            if key in ("seat", "choices"):
+        for name, value in recorded.items():
+            if name in ("seat", "choices"):
                 continue
-            if replayed.get(key) != value:
-                problems.append(f"seat {sheet.seat}: {key} is {replayed.get(key)} here, {value} in the log")
+            if replayed.get(name) != value:
+                here = replayed.get(name, "absent")
+                problems.append(f"seat {sheet.seat}: {name} is {here} here, {value} in the log")
     if "winners" in log and list(log["winners"]) != state.winners():
         problems.append(f"winners are {state.winners()} here, {log['winners']} in the log")
     return problems
-
-
-def dumps(log: dict) -> str:
-    return json.dumps(log, indent=1)

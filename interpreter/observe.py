@@ -1,64 +1,148 @@
-"""What each player may see: public cities, their own hand, never anyone else's hand.
+"""What a player may see of a game on the core, derived from the rule set's declarations.
 
-In team play a partner's hand is visible (partners may show each other their cards).
+Every zone declares who sees its cards (`seen_by`) and whether everyone sees how many it holds
+(`size_seen`); an option may declare a zone again (team play shows a hand to partners), and the
+table's configuration holds the declaration in force. For a zone of a seat:
+
+- `owner`: the seat's player sees its cards (for a neutral seat, the player controlling it now);
+- `partners`: the owner and the owner's partners in team play;
+- `everyone`, `nobody`: as they say.
+
+A zone of the table (the discard pile) has no owner: its cards are seen when it is declared
+`everyone`, by nobody otherwise. Whoever does not see a zone's cards sees how many it holds when
+its size is seen. The one exception: a decision that takes its cards from a zone the decider
+cannot see (a card built from the discard pile) shows the decider the cards it may choose.
+
+Everything else a city shows is public: its board and side, its stages, coins, tokens (how many
+and their value), symbols shown by its cards, its neighbours. The observation is plain JSON data:
+the format is documented in docs/engine.rst ("Observations on the core").
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from wonderrules.interpreter import legal
-from wonderrules.interpreter.arguments import check_player
+from wonderrules.interpreter.arguments import check_player, shown
+from wonderrules.interpreter.errors import ArgumentError
 
-__all__ = ["observation"]
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter import ir
+    from wonderrules.interpreter.state import State
+
+__all__ = ["observation", "zones_in_force", "sees", "size_seen"]
 
 
-def _city(state, seat: int) -> dict[str, Any]:
-    city = state.cities[seat]
-    cat = state.cat
-    return {
+def zones_in_force(st: State) -> tuple[ir.Zone, ...]:
+    """The declaration in force of each zone (by the catalog's zone index) at this table."""
+    declared = {z.name: z for z in st.config.zones}
+    return tuple(declared.get(z.name, z) for z in st.catalog.zones)
+
+
+def sees(st: State, player: int, zone: ir.Zone, seat: int) -> bool:
+    """Whether `player` sees the cards of `zone` of `seat` (a zone of the table: any seat)."""
+    who = zone.seen_by
+    if who == "everyone":
+        return True
+    if who == "nobody" or zone.per == "shared":
+        return False
+    owner = st.controller_of(seat)
+    if owner == player:
+        return True
+    return who == "partners" and player in st.table.partners(owner)
+
+
+def size_seen(st: State, player: int, zone: ir.Zone, seat: int) -> bool:
+    """Whether `player` knows how many cards `zone` of `seat` holds."""
+    return zone.size_seen or sees(st, player, zone, seat)
+
+
+def _zone_view(st: State, player: int, zone: ir.Zone, seat: int, cards: list[Any]) -> dict[str, Any] | None:
+    if sees(st, player, zone, seat):
+        return {"size": len(cards), "cards": [c.name for c in cards]}
+    if zone.size_seen:
+        return {"size": len(cards)}
+    return None
+
+
+def _city(st: State, player: int, seat: int, zones: tuple[ir.Zone, ...]) -> dict[str, Any]:
+    city = st.cities[seat]
+    cat = st.catalog
+    view: dict[str, Any] = {
         "seat": seat,
-        "neutral": seat >= state.players,
-        "wonder": city.board.name,
+        "neutral": seat in st.neutral,
+        "board": city.board.name,
         "side": city.board.side,
         "stages_built": city.stages_built,
         "stages": len(city.board.stages),
         "coins": city.coins,
-        "built": [c.name for c in city.built],
         "tokens": {cat.tokens[i]: {"count": n, "value": city.token_values[i]}
-                   for i, n in enumerate(city.token_counts) if n},
+                   for i, n in enumerate(city.token_counts) if n or city.token_values[i]},
         "symbols": {cat.symbols[i]: n for i, n in enumerate(city.symbols) if n},
-        "left": state.left(seat),
-        "right": state.right(seat),
+        "neighbours": {"left": st.table.left(seat), "right": st.table.right(seat)},
     }
+    if seat in st.neutral:
+        view["name"] = st.neutral[seat].name
+        view["controller"] = st.controller_of(seat)
+    if st.table.team_size and seat < st.players:
+        view["partners"] = list(st.table.partners(seat))
+    shown_zones: dict[str, Any] = {}
+    for i, zone in enumerate(zones):
+        if zone.per == "seat":
+            found = _zone_view(st, player, zone, seat, city.zones[i])
+            if found is not None:
+                shown_zones[zone.name] = found
+    view["zones"] = shown_zones
+    return view
 
 
-def observation(state, player: int) -> dict[str, Any]:
-    """A JSON-ready view for `player`: everything public plus their own hand (and, with the
-    discard-pile pick pending, the discard pile they may choose from). ArgumentError when
-    `player` is not a player of this game: a neutral seat has no hand to show, and a negative
-    number is nobody."""
-    player = check_player(state.players, player)
+def _choices(st: State, player: int, zones: tuple[ir.Zone, ...]) -> list[str] | None:
+    """The cards a pending decision may choose, when they come from a zone the player cannot
+    see (None otherwise): every card the legal actions name, in the zone's order."""
+    asked = st.asked.get(player)
+    if asked is None or asked[0] == "pay":
+        return None
+    cat = st.catalog
+    hidden = False
+    for kind in cat.decision_kinds[asked[2]]:
+        if kind.card_zone >= 0 and not sees(st, player, zones[kind.card_zone], player):
+            hidden = True
+    if not hidden:
+        return None
+    return list(dict.fromkeys(a.card for a in st.legal_actions(player) if a.card))
+
+
+def observation(st: State, player: int) -> dict[str, Any]:
+    """A JSON-ready view of the game for `player` (see the module's text). ArgumentError when
+    `st` is not a game state of the core or `player` not one of its players."""
+    from wonderrules.interpreter.state import State
+
+    if not isinstance(st, State):
+        raise ArgumentError(f"observation needs a game state (from Game.new_initial_state), not {shown(st)}")
+    player = check_player(st.players, player)
+    zones = zones_in_force(st)
+    table: dict[str, Any] = {}
+    for i, zone in enumerate(zones):
+        if zone.per == "shared":
+            found = _zone_view(st, player, zone, -1, st.shared[i])
+            if found is not None:
+                table[zone.name] = found
     obs: dict[str, Any] = {
         "player": player,
-        "age": state.age,
-        "turn": state.turn,
-        "phase": state.phase,
-        "terminal": state.is_terminal(),
-        "cities": [_city(state, s) for s in range(state.n)],
-        "hand": [c.name for c in state.hands[player]],
-        "hand_sizes": {str(s): len(state.hands[s]) for s in range(state.players)},
-        "discard_size": len(state.discard),
-        "controls": [s for s, p in state.controller.items() if p == player],
+        "players": st.players,
+        "age": st.age,
+        "turn": st.turn,
+        "terminal": st.terminal,
+        "cities": [_city(st, player, s, zones) for s in range(st.n)],
+        "table": table,
+        "controls": sorted(s for s, p in st.controller.items() if p == player),
     }
-    if state.team_size:
-        obs["partner_hands"] = {str(s): [c.name for c in state.hands[s]] for s in state.partner_seats(player)}
-    dec = state.pending.get(player)
-    if dec is not None:
-        obs["decision"] = dec.to_json()
-        if dec.kind == "pick":
-            obs["discard_choices"] = legal.discard_choices(state, dec.seat)
-    if state.is_terminal():
-        obs["scores"] = [s.to_json() for s in state.scores()]
-        obs["winners"] = state.winners()
+    decision = st.pending.get(player)
+    if decision is not None:
+        obs["decision"] = decision.to_json()
+        choices = _choices(st, player, zones)
+        if choices is not None:
+            obs["choices"] = choices
+    if st.terminal:
+        obs["scores"] = [sheet.to_json() for sheet in st.scores()]
+        obs["winners"] = st.winners()
     return obs

@@ -1,46 +1,54 @@
-"""Who won: the best total, ties broken by the rule set's keys (coins), else shared; in team
-play the best team total; neutral seats that never win are left out."""
+"""Who won: the best total, ties broken by the rule set's keys (coins), else shared; with a team
+winner, the best team total; neutral seats that do not compete are left out."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.state import State
 
 __all__ = ["winners", "standings"]
 
 
-def _key(state, seats: list[int]) -> tuple:
-    sheets = state.sheets
-    total = sum(sheets[s].total for s in seats)
+def _key(st: State, seats: list[int]) -> tuple[int, ...]:
+    assert st.sheets is not None
+    total = sum(st.sheets[s].total for s in seats)
     keys = []
-    for k in state.config.tie_break:
+    for k in st.config.tie_break:
         if k == "coins":
-            keys.append(sum(state.cities[s].coins for s in seats))
+            keys.append(sum(st.cities[s].coins for s in seats))
     return (total, *keys)
 
 
-def standings(state) -> list[tuple[tuple[int, ...], tuple]]:
+def standings(st: State) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Competitors (a player, or a team's players) with their ranking key, best first."""
-    contenders = [p for p in range(state.players)]
-    for seat, rules in state.neutral_rules.items():
-        if not rules.never_wins:
+    contenders = list(range(st.players))
+    for seat, rules in st.neutral.items():
+        if rules.competes:
             contenders.append(seat)
-    if state.config.winner == "team" and state.team_size:
+    units: list[tuple[int, ...]]
+    if st.config.winner == "team" and st.table.team_size:
         groups: dict[int, list[int]] = {}
         for p in contenders:
-            groups.setdefault(state.team_of(p) if p < state.players else -1 - p, []).append(p)
+            groups.setdefault(st.table.team_of(p), []).append(p)
         units = [tuple(v) for v in groups.values()]
     else:
         units = [(p,) for p in contenders]
-    ranked = [(u, _key(state, list(u))) for u in units]
+    ranked = [(u, _key(st, list(u))) for u in units]
     ranked.sort(key=lambda x: x[1], reverse=True)
     return ranked
 
 
-def winners(state) -> list[int]:
-    if not state.terminal:
+def winners(st: State) -> list[int]:
+    if not st.terminal:
         return []
-    ranked = standings(state)
+    ranked = standings(st)
     best = ranked[0][1]
     out: list[int] = []
     for unit, key in ranked:
         if key == best:
             out.extend(unit)
     return sorted(out)
+
+

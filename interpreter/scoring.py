@@ -1,29 +1,31 @@
 """Final scoring: each city's score sheet, with end-of-game choices made to its best total.
 
-End-of-game choices are wild symbols (`symbol a | b | c` at the end of the game), copies of a
-neighbour's card (`copy 1 purple card ...`) and copies of neighbours' symbols (`copy symbol of 1
-green card ...`: each copy takes a different card). Every combination is tried and the best
-total kept.
+End-of-game choices are symbols with several options (one chosen), copies of another city's card
+(its points and symbols count for the copier, as if built there) and copies of other cities'
+symbols (each copy takes a different card). Every combination is tried and the best total kept.
 
-A copied card counts as a card of the copying city, as if built there: its points and symbols
-go to the copier, and every count made at the end of the game sees it among that city's cards
-(the copier's own cards, the copy itself, other copies, and the neighbours' cards that count
-this city's cards). Only built cards are copied, never copies. Cities that copy choose one after
-another in seat order, each to its own best total knowing the copies chosen before it; then
-every sheet is counted with all copies in place.
+A copied card counts as a card of the copying city, as if built there: every count made at the
+end of the game sees it among that city's cards (the copier's own cards, the copy itself, other
+copies, and other cities' cards that count this city's cards). Only built cards are copied,
+never copies. Cities that copy choose one after another in seat order, each to its own best total
+knowing the copies chosen before it; then every sheet is counted with all copies in place.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import product
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import attrs
 
-from wonderrules.interpreter.effects.endgame import CopyCardHook, CopySymbolHook, ScoreHook, SymbolHook
 from wonderrules.interpreter.expressions import compile_expr
 
-__all__ = ["ScoreSheet", "score_city", "final_sheets", "Scorer"]
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.catalog import Catalog, Source
+    from wonderrules.interpreter.state import State
+
+__all__ = ["ScoreSheet", "Scorer", "final_sheets", "score_city"]
 
 
 @attrs.frozen
@@ -40,20 +42,20 @@ class ScoreSheet:
                 return v
         raise KeyError(name)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, **dict(self.columns), "total": self.total, "coins": self.coins,
                 "choices": list(self.choices)}
 
 
 class Scorer:
-    """Compiled scoring formulas of a rule set."""
+    """The compiled score columns of a rule set."""
 
-    def __init__(self, cat) -> None:
+    def __init__(self, cat: Catalog) -> None:
         self.cat = cat
         self.formulas = [compile_expr(f, cat) if f is not None else None for f in cat.category_formulas]
 
-    def sheets(self, state) -> list[ScoreSheet]:
-        return final_sheets(self, state)
+    def sheets(self, st: State) -> list[ScoreSheet]:
+        return final_sheets(self, st)
 
 
 class _AsBuilt:
@@ -62,108 +64,88 @@ class _AsBuilt:
 
     __slots__ = ("_state", "cities")
 
-    def __init__(self, state, cities: list) -> None:
-        self._state = state
+    def __init__(self, st: State, cities: list[Any]) -> None:
+        self._state = st
         self.cities = cities
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._state, name)
 
 
-def _as_built(state, copies: dict[int, tuple]) -> _AsBuilt:
-    """A view of `state` with each city's copies (seat -> copied cards, None for a lost copy)
-    placed in it: its cards, colour counts and fixed symbols, as a build would."""
-    cities = list(state.cities)
-    cat = state.cat
+def _as_built(st: State, copies: dict[int, tuple[Optional[Source], ...]]) -> Any:
+    cities = list(st.cities)
     for seat, cards in copies.items():
         if not any(src is not None for src in cards):
             continue
-        city = cities[seat] = state.cities[seat].copy()
+        city = cities[seat] = st.cities[seat].copy()
         for src in cards:
             if src is None:
                 continue
             city.built.append(src)
             city.names.add(src.name)
-            ci = cat.colour_index.get(src.colour)
-            if ci is not None:
-                city.colour_counts[ci] += 1
+            if src.colour_id >= 0:
+                city.colour_counts[src.colour_id] += 1
             for hook in src.passive:
-                if isinstance(hook, SymbolHook) and hook.fixed:
-                    city.symbols[hook.options[0]] += hook.amount
-    return _AsBuilt(state, cities)
+                if hook.kind == "Symbol" and len(hook.op.options) == 1:
+                    city.symbols[hook.op.options[0]] += hook.op.amount
+    return _AsBuilt(st, cities)
 
 
-def _copy_card_slots(city) -> list[CopyCardHook]:
-    slots: list[CopyCardHook] = []
+def _copy_card_slots(city: Any) -> list[Any]:
+    slots: list[Any] = []
     for hook, _ in city.end_of_game:
-        if isinstance(hook, CopyCardHook):
-            slots.extend([hook] * hook.count)
+        if hook.kind == "CopyCard":
+            slots.extend([hook] * hook.op.count)
     return slots
 
 
-def _copy_candidates(state, seat: int, hook: CopyCardHook) -> list[Optional[object]]:
+def _copy_candidates(st: State, seat: int, hook: Any) -> list[Optional[Source]]:
     """Distinct kinds among the built cards of the hook's cities (None: nothing to copy)."""
-    seen: dict[str, object] = {}
-    for scope in hook.scopes:
-        for s in state.seats_for(scope, seat, None):
-            for src in state.cities[s].built:
-                if (not hook.colours or src.colour in hook.colours) and src.name not in seen:
-                    seen[src.name] = src
+    seen: dict[str, Source] = {}
+    for s in hook.op.sources(st, seat, seat):
+        for src in st.cities[s].built:
+            if (not hook.op.colours or src.colour in hook.op.colours) and src.name not in seen:
+                seen[src.name] = src
     return list(seen.values()) or [None]
 
 
-def final_sheets(scorer: Scorer, state) -> list[ScoreSheet]:
-    """Every seat's sheet at the end of the game. Copies are chosen seat by seat (each copier
-    to its own best total, knowing the earlier copiers' choices); then all sheets are counted
-    with every copy in place."""
-    chosen: dict[int, tuple] = {}
-    for seat in range(state.n):
-        slots = _copy_card_slots(state.cities[seat])
+def final_sheets(scorer: Scorer, st: State) -> list[ScoreSheet]:
+    chosen: dict[int, tuple[Optional[Source], ...]] = {}
+    for seat in range(st.n):
+        slots = _copy_card_slots(st.cities[seat])
         if not slots:
             continue
-        best: Optional[tuple[ScoreSheet, tuple]] = None
-        for copies in product(*(_copy_candidates(state, seat, hook) for hook in slots)):
-            sheet = score_city(scorer, state, seat, copies, _as_built(state, {**chosen, seat: copies}))
+        best: Optional[tuple[ScoreSheet, tuple[Optional[Source], ...]]] = None
+        for copies in product(*(_copy_candidates(st, seat, hook) for hook in slots)):
+            sheet = score_city(scorer, st, seat, copies, _as_built(st, {**chosen, seat: copies}))
             if best is None or sheet.total > best[0].total:
                 best = (sheet, copies)
         assert best is not None
         chosen[seat] = best[1]
-    counted = _as_built(state, chosen) if chosen else state
-    return [score_city(scorer, state, seat, chosen.get(seat, ()), counted) for seat in range(state.n)]
+    counted = _as_built(st, chosen) if chosen else st
+    return [score_city(scorer, st, seat, chosen.get(seat, ()), counted) for seat in range(st.n)]
 
 
-def _fixed_symbols(src) -> list[tuple[int, int]]:
+def _fixed_symbols(src: Source) -> list[tuple[int, int]]:
     out = []
     for hook in tuple(src.passive) + tuple(src.end_of_game):
-        if isinstance(hook, SymbolHook) and hook.fixed:
-            out.append((hook.options[0], hook.amount))
+        if hook.kind == "Symbol" and len(hook.op.options) == 1:
+            out.append((hook.op.options[0], hook.op.amount))
     return out
 
 
-def _score_into(points: list[int], scorer: Scorer, state, seat: int, src, hook: ScoreHook) -> int:
-    """Add a score hook's points to its column; return the points that have no column."""
-    category = src.category
-    idx = scorer.cat.category_index.get(category, -1) if category else -1
-    pts = hook.points(state, seat)
-    if idx >= 0:
-        points[idx] += pts
-        return 0
-    return pts
-
-
-def score_city(scorer: Scorer, state, seat: int, copies: tuple = (), counted=None) -> ScoreSheet:
+def score_city(scorer: Scorer, st: State, seat: int, copies: tuple[Optional[Source], ...] = (),
+               counted: Any = None) -> ScoreSheet:
     """One city's sheet, its symbol choices made to its best total. `counted` is the game as the
-    end-of-game counts see it (see :func:`_as_built`; the state itself when nothing is copied):
-    there `copies` (None for a copy with nothing to copy) are among the city's cards, and they
-    score as its own end-of-game cards."""
+    end-of-game counts see it (the copies in place)."""
     cat = scorer.cat
-    counted = state if counted is None else counted
+    counted = st if counted is None else counted
     city = counted.cities[seat]
     points = [0] * len(cat.categories)
     other = 0
     symbols = list(city.symbols)
     wild: list[tuple[tuple[int, ...], int]] = []
-    copy_symbol_slots: list[CopySymbolHook] = []
+    copy_symbol_slots: list[Any] = []
     labels: list[str] = []
     own = list(city.end_of_game)
     for src in copies:
@@ -171,37 +153,38 @@ def score_city(scorer: Scorer, state, seat: int, copies: tuple = (), counted=Non
             labels.append("copy: nothing to copy")
             continue
         labels.append(f"copy {src.name}")
-        # a copy brings its points and symbols; what it would copy itself is not copied
-        own.extend((hook, src) for hook in src.end_of_game
-                   if not isinstance(hook, (CopyCardHook, CopySymbolHook)))
+        own.extend((hook, src) for hook in src.end_of_game if hook.kind not in ("CopyCard", "CopySymbol"))
     for hook, src in own:
-        if isinstance(hook, ScoreHook):
-            other += _score_into(points, scorer, counted, seat, src, hook)
-        elif isinstance(hook, SymbolHook):
-            if hook.fixed:
-                symbols[hook.options[0]] += hook.amount
+        if not hook.holds(counted, seat):
+            continue
+        if hook.kind == "Score":
+            pts = hook.op.points(counted, seat)
+            idx = cat.category_index.get(src.category, -1) if src.category else -1
+            if idx >= 0:
+                points[idx] += pts
             else:
-                wild.append((hook.options, hook.amount))
-        elif isinstance(hook, CopySymbolHook):
-            copy_symbol_slots.extend([hook] * hook.count)
+                other += pts
+        elif hook.kind == "Symbol":
+            if len(hook.op.options) == 1:
+                symbols[hook.op.options[0]] += hook.op.amount
+            else:
+                wild.append((hook.op.options, hook.op.amount))
+        elif hook.kind == "CopySymbol":
+            copy_symbol_slots.extend([hook] * hook.op.count)
 
-    # candidates for symbol copies: built card instances (seat, position) that show fixed symbols
-    # (never copies)
     symbol_cards: list[tuple[tuple[int, int], list[tuple[int, int]]]] = []
     if copy_symbol_slots:
-        scopes = {sc for h in copy_symbol_slots for sc in h.scopes}
-        colours = frozenset().union(*(h.colours for h in copy_symbol_slots))
+        colours = frozenset().union(*(h.op.colours for h in copy_symbol_slots))
         seen_seats: set[int] = set()
-        for scope in sorted(scopes):
-            for s in state.seats_for(scope, seat, None):
-                if s in seen_seats:
-                    continue
-                seen_seats.add(s)
-                for pos, src in enumerate(state.cities[s].built):
-                    if not colours or src.colour in colours:
-                        syms = _fixed_symbols(src)
-                        if syms:
-                            symbol_cards.append(((s, pos), syms))
+        for s in _copy_seats(st, seat, copy_symbol_slots):
+            if s in seen_seats:
+                continue
+            seen_seats.add(s)
+            for pos, src in enumerate(st.cities[s].built):
+                if not colours or src.colour in colours:
+                    syms = _fixed_symbols(src)
+                    if syms:
+                        symbol_cards.append(((s, pos), syms))
 
     best: Optional[tuple[int, list[int], tuple[str, ...]]] = None
     for sym_choice in _symbol_copy_choices(copy_symbol_slots, symbol_cards):
@@ -218,7 +201,7 @@ def score_city(scorer: Scorer, state, seat: int, copies: tuple = (), counted=Non
             total_points = list(points)
             for i, f in enumerate(scorer.formulas):
                 if f is not None:
-                    total_points[i] += f(counted, seat, sym3)
+                    total_points[i] += f(counted, seat, seat, sym3)
             total = sum(total_points) + other
             if best is None or total > best[0]:
                 names = tuple(labels + sym_labels + [f"symbol {cat.symbols[s]}" for s, _ in wild_choice])
@@ -231,11 +214,20 @@ def score_city(scorer: Scorer, state, seat: int, copies: tuple = (), counted=Non
     return ScoreSheet(seat, columns, total, city.coins, names)
 
 
-def _wild_choices(slots: list[tuple[tuple[int, ...], int]]):
+def _copy_seats(st: State, seat: int, slots: list[Any]) -> list[int]:
+    """The seats symbol copies look at: every slot's sources, relations taken in name order."""
+    relations = sorted({rel for h in slots for rel in h.op.relations}, key=lambda r: (r.kind, r.distance))
+    out: list[int] = []
+    for rel in relations:
+        out.extend(st.table.seats_of(rel, seat))
+    return out
+
+
+def _wild_choices(slots: list[tuple[tuple[int, ...], int]]) -> Iterator[tuple[tuple[int, int], ...]]:
     if not slots:
         yield ()
         return
-    seen: set[tuple] = set()
+    seen: set[tuple[tuple[int, int], ...]] = set()
     for combo in product(*(opts for opts, _ in slots)):
         choice = tuple(sorted((sym, amount) for sym, (_, amount) in zip(combo, slots)))
         if choice not in seen:
@@ -243,16 +235,17 @@ def _wild_choices(slots: list[tuple[tuple[int, ...], int]]):
             yield choice
 
 
-def _symbol_copy_choices(slots: list[CopySymbolHook], cards: list[tuple[tuple[int, int], list[tuple[int, int]]]]):
+def _symbol_copy_choices(slots: list[Any], cards: list[tuple[tuple[int, int], list[tuple[int, int]]]]
+                         ) -> Iterator[tuple[list[tuple[int, int]], ...]]:
     """Each slot copies a different card; yields the symbol lists of the copied cards, with
     choices that give the same symbols tried once."""
     if not slots:
         yield ()
         return
     n = min(len(slots), len(cards))
-    seen: set[tuple] = set()
+    seen: set[tuple[tuple[tuple[int, int], ...], ...]] = set()
 
-    def walk(start: int, picked: list):
+    def walk(start: int, picked: list[list[tuple[int, int]]]) -> Iterator[tuple[list[tuple[int, int]], ...]]:
         if len(picked) == n:
             key = tuple(sorted(tuple(s) for s in picked))
             if key not in seen:

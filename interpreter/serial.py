@@ -1,54 +1,61 @@
-"""The compiled rule set as JSON (cattrs), and its JSON Schema.
+"""The compiled rule set on the core as JSON: the contract between the front end and the engine.
 
-Effects and expressions are tagged unions: each object carries `"type": "<ClassName>"`.
-Loading checks the data first (:mod:`.validate`, :mod:`.consistency`): anything refused raises
-:class:`~.validate.CompiledRulesError` naming the JSON path at fault. The schema carries the same
-vocabularies, bounds and descriptions, read from the metadata of the IR fields.
+Unions of classes (expressions, triggers, operations, flow steps) are tagged: each object carries
+`"type": "<ClassName>"`. Loading checks the data before the engine sees it: its shape, types,
+vocabularies, bounds and names by the metadata of the core IR's fields (the generic walk of
+:mod:`..validate`), then the rules between fields of :mod:`.consistency`. Anything refused raises
+:class:`CompiledRulesError` naming the JSON path at fault. The JSON Schema carries the same
+vocabularies, bounds and descriptions; the package ships it as `ruleset.schema.json`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import typing
 from functools import lru_cache
 from importlib import resources as pkg_resources
+from typing import Any
 
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
-from wonderrules.interpreter import ir, validate, vocabulary
-from wonderrules.interpreter.consistency import MODEL, check_rules
+from wonderrules.interpreter import validate
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.consistency import MODEL, check_rules, implicit_names
 from wonderrules.interpreter.validate import CompiledRulesError, check_data
 
-__all__ = ["converter", "rules_to_json", "rules_from_json", "rules_from_dict", "rules_fingerprint", "json_schema",
-           "load_schema", "FORMAT_VERSION", "CompiledRulesError", "MODEL"]
-
-FORMAT_VERSION = vocabulary.FORMAT_VERSION
+__all__ = ["converter", "rules_to_dict", "rules_to_json", "rules_from_dict", "rules_from_json", "rules_fingerprint",
+           "json_schema", "load_schema", "CompiledRulesError", "MODEL"]
 
 
 @lru_cache(maxsize=1)
 def converter() -> cattrs.Converter:
+    """The JSON converter of the core IR, built once from its classes."""
     c = cattrs.Converter(forbid_extra_keys=True)
-    configure_tagged_union(ir.Effect, c, tag_name="type")
-    configure_tagged_union(ir.Expr, c, tag_name="type")
+    for union in (ir.Expr, ir.Trigger, ir.Op, ir.Step):
+        configure_tagged_union(union, c, tag_name="type")
+    expr: Any = ir.Expr
     optional_expr = typing.Optional[ir.Expr]
-    c.register_unstructure_hook(optional_expr, lambda v: None if v is None else c.unstructure(v, ir.Expr))
-    c.register_structure_hook(optional_expr, lambda v, _: None if v is None else c.structure(v, ir.Expr))
+    c.register_unstructure_hook(optional_expr, lambda v: None if v is None else c.unstructure(v, expr))
+    c.register_structure_hook(optional_expr, lambda v, _: None if v is None else c.structure(v, expr))
     return c
 
 
-def rules_to_dict(rules: ir.RuleSet) -> dict:
-    return converter().unstructure(rules)
+def rules_to_dict(rules: ir.RuleSet) -> dict[str, Any]:
+    """The JSON data of a rule set (fixed-length items as tuples, where JSON has arrays)."""
+    data: dict[str, Any] = converter().unstructure(rules)
+    return data
 
 
 def rules_to_json(rules: ir.RuleSet, indent: int | None = 1) -> str:
     return json.dumps(rules_to_dict(rules), indent=indent)
 
 
-def rules_from_dict(data: dict) -> ir.RuleSet:
+def rules_from_dict(data: object) -> ir.RuleSet:
     """A rule set from JSON data, checked: CompiledRulesError names the first problem."""
-    names = check_data(data, MODEL)
-    rules = converter().structure(data, ir.RuleSet)
+    names = check_data(data, MODEL, implicit_names)
+    rules: ir.RuleSet = converter().structure(data, ir.RuleSet)
     check_rules(rules, names)
     return rules
 
@@ -65,28 +72,31 @@ def rules_from_json(text: str) -> ir.RuleSet:
     return rules_from_dict(data)
 
 
-# ---- JSON Schema ----------------------------------------------------------------------------
-
-def json_schema() -> dict:
-    """The JSON Schema of a compiled rule set, generated from the IR classes and the metadata of
-    their fields: types, vocabularies (enum), bounds, lengths and descriptions. What it cannot
-    say (that a name is declared, rules between fields) the loader checks."""
-    return validate.json_schema(MODEL, "wonder-rules compiled rule set",
-                                "https://wonder-rules.invalid/compiled-ruleset.schema.json")
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of a compiled rule set on the core (see :func:`.validate.json_schema`)."""
+    return validate.json_schema(MODEL, "wonder-rules compiled rule set (core)",
+                                "https://wonder-rules.invalid/core-ruleset.schema.json")
 
 
-def load_schema() -> dict:
+def load_schema() -> dict[str, Any]:
     """The schema shipped with the package (kept equal to :func:`json_schema` by a test)."""
     text = pkg_resources.files("wonderrules.interpreter").joinpath("ruleset.schema.json").read_text()
-    return json.loads(text)
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 def rules_fingerprint(rules: ir.RuleSet) -> str:
-    """`sha256:` and the SHA-256 of the canonical compiled JSON (sorted keys, no spaces, ASCII):
-    equal for the same compiled rules however they were loaded (.wr files or a compiled .json),
-    different as soon as anything the engine reads differs. Game logs record it to refuse a replay
-    against other rules."""
-    import hashlib
-
-    canonical = json.dumps(rules_to_dict(rules), sort_keys=True, separators=(",", ":"))
+    """`sha256:` and the SHA-256 of the canonical compiled JSON (sorted keys, no spaces, ASCII)
+    without the origins: equal for the same rules however they were loaded (.wr files from
+    anywhere, or a compiled .json), different as soon as anything that plays differs. Game logs
+    record it to refuse a replay against other rules."""
+    canonical = json.dumps(_without_origins(rules_to_dict(rules)), sort_keys=True, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+
+def _without_origins(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_origins(v) for k, v in value.items() if k != "origin"}
+    if isinstance(value, (list, tuple)):
+        return [_without_origins(v) for v in value]
+    return value

@@ -1,142 +1,281 @@
-"""The mutable parts of a game: cities. Changed only by the engine and the effect hooks."""
+"""One game in progress: its data, and the public calls made on it.
+
+The game's structure is data (the catalog's program); the state holds where the game is (a
+program counter, the age and turn, loop counters), every city, the shared zones, who controls
+each neutral seat, the decisions asked, and a queue of plain work items. Running the program is
+:mod:`.engine`'s; listing and judging actions is :mod:`.actions`'.
+"""
 
 from __future__ import annotations
 
-from typing import Optional
+import random
+from collections import deque
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Optional
 
-from wonderrules.interpreter.catalog import BoardKind, Catalog, Source
+from wonderrules.interpreter import engine
+from wonderrules.interpreter.actions import Action, Decision, IllegalActionError, legal_actions
+from wonderrules.interpreter.arguments import check_action, check_round, plain_action, plain_payment
+from wonderrules.interpreter.city import City
+from wonderrules.interpreter.errors import ArgumentError
 
-__all__ = ["City"]
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.arguments import FixedDeals
+    from wonderrules.interpreter.catalog import BoardKind, Source
+    from wonderrules.interpreter.game import Game
+
+__all__ = ["State"]
 
 
-class City:
-    """One seat's city: its board, what it has built, coins, tokens, production and abilities."""
+class State:
+    """One game. Create with :meth:`Game.new_initial_state`."""
 
-    __slots__ = (
-        "seat", "board", "stages_built", "coins", "built", "names", "colour_counts", "symbols",
-        "token_counts", "token_values", "fixed", "choices", "sell_fixed", "sell_choices", "derived",
-        "prices", "rebates", "free_builds", "play_last", "free_stage_resources",
-        "each_end_of_turn", "each_end_of_age", "whenever", "end_of_game", "version", "neutral",
-        "turn_start_coins", "spent", "parts",
-    )
+    def __init__(self, game: Game, seed: int, boards: Sequence[BoardKind], deals: FixedDeals,
+                 rng: random.Random) -> None:
+        cat = game.catalog
+        cfg = game.config
+        self.game = game
+        self.catalog = cat
+        self.config = cfg
+        self.table = game.table
+        self.seed = seed
+        self.rng = rng
+        from wonderrules.interpreter.market import slots_of
 
-    def __init__(self, seat: int, board: BoardKind, cat: Catalog, start_coins: int, trade_price: int,
-                 start_sellable: bool, neutral: bool) -> None:
-        r = len(cat.resources)
-        self.seat = seat
-        self.board = board
-        self.stages_built = 0
-        self.coins = start_coins
-        self.built: list[Source] = []
-        self.names: set[str] = set()
-        self.colour_counts = [0] * len(cat.colours)
-        self.symbols = [0] * len(cat.symbols)
-        self.token_counts = [0] * len(cat.tokens)
-        self.token_values = [0] * len(cat.tokens)
-        self.fixed = [0] * r
-        self.fixed[board.start] += 1
-        self.choices: list[tuple[int, ...]] = []
-        self.sell_fixed = [0] * r
-        if start_sellable:
-            self.sell_fixed[board.start] += 1
-        self.sell_choices: list[tuple[int, ...]] = []
-        #: (colours, missing, sellable): one unit of a resource the city does (not) produce
-        self.derived: list[tuple[frozenset[str], bool, bool]] = []
-        self.prices = [[trade_price] * r, [trade_price] * r]  # [left, right]
-        self.rebates = [0, 0]
-        #: [colours allowed (empty: any), used this age]
-        self.free_builds: list[list] = []
-        self.play_last = False
-        self.free_stage_resources = False
-        self.each_end_of_turn: list[tuple[object, Source]] = []
-        self.each_end_of_age: list[tuple[object, Source]] = []
-        self.whenever: list[tuple[tuple[str, ...], frozenset[str], object, Source]] = []
-        self.end_of_game: list[tuple[object, Source]] = []
-        self.version = 0
-        self.neutral = neutral
-        self.turn_start_coins = start_coins
-        self.spent = 0
-        #: (version, own production part, sales part, prices part, memo stamp, memo context):
-        #: see State._parts and State.trade_context. Every change to production, derived
-        #: production, prices or rebates must bump `version`.
-        self.parts: Optional[tuple] = None
+        self.cities = [City(s, boards[s], cat, cfg.start_coins, len(slots_of(cat, self.table, s)))
+                       for s in range(cfg.seats)]
+        #: zone index -> the cards of a shared zone
+        self.shared: dict[int, list[Source]] = {i: [] for i, z in enumerate(cat.zones) if z.per == "shared"}
+        self.neutral = {cfg.players + i: n for i, n in enumerate(cfg.neutral_seats)}
+        #: the order a round's actions resolve in: seats that resolve first, then seat order
+        self.resolve_order = tuple(sorted(range(cfg.seats), key=lambda s: (
+            not (s in self.neutral and self.neutral[s].resolves_first), s)))
+        self.controller: dict[int, int] = {}
+        self.age = 0
+        self.turn = 0
+        self.pc = 0
+        self.slots = [0] * cat.program.slots
+        self.work: deque[tuple[Any, ...]] = deque()
+        #: work items of the `whenever` effects set off by events not yet run (see engine.emit)
+        self.fired: list[tuple[Any, ...]] = []
+        self.pending: dict[int, Decision] = {}
+        #: player -> what their pending decision is about (see engine.ask_*)
+        self.asked: dict[int, tuple[Any, ...]] = {}
+        #: seat -> (player, action, card) chosen in the current round
+        self.chosen: dict[int, tuple[int, Action, Optional[Source]]] = {}
+        #: seat -> whether its choice of the round spends as at the start of the turn
+        self.asked_within: dict[int, bool] = {}
+        #: the round being played: (decision, players only, ability, within turn, sub-round)
+        self.round: Optional[tuple[int, bool, int, bool, int]] = None
+        #: sources built in the resolution under way, in order (for their build effects)
+        self.builds: list[tuple[int, Source]] = []
+        #: moment -> (seat, sequence, hook) waiting for the next such moment
+        self.waiting: dict[int, list[tuple[int, int, Any]]] = {}
+        self.moment_queue: list[tuple[int, int, int, Any]] = []
+        self.moment_running = -1
+        self.moment_rank = 0
+        self.seq = 0
+        self.sellers: list[Optional[tuple[int, ...]]] = [None] * cfg.seats
+        from wonderrules.interpreter.market import seller_seats
 
-    def copy(self) -> City:
-        c = City.__new__(City)
-        c.seat = self.seat
-        c.board = self.board
-        c.stages_built = self.stages_built
-        c.coins = self.coins
-        c.built = list(self.built)
-        c.names = set(self.names)
-        c.colour_counts = list(self.colour_counts)
-        c.symbols = list(self.symbols)
-        c.token_counts = list(self.token_counts)
-        c.token_values = list(self.token_values)
-        c.fixed = list(self.fixed)
-        c.choices = list(self.choices)
-        c.sell_fixed = list(self.sell_fixed)
-        c.sell_choices = list(self.sell_choices)
-        c.derived = list(self.derived)
-        c.prices = [list(self.prices[0]), list(self.prices[1])]
-        c.rebates = list(self.rebates)
-        c.free_builds = [list(f) for f in self.free_builds]
-        c.play_last = self.play_last
-        c.free_stage_resources = self.free_stage_resources
-        c.each_end_of_turn = list(self.each_end_of_turn)
-        c.each_end_of_age = list(self.each_end_of_age)
-        c.whenever = list(self.whenever)
-        c.end_of_game = list(self.end_of_game)
-        c.version = self.version
-        c.neutral = self.neutral
-        c.turn_start_coins = self.turn_start_coins
-        c.spent = self.spent
-        c.parts = self.parts
-        return c
+        #: per seat, its two sellers when it has exactly two (the market's usual shape), else None
+        self.seller_pairs = [found if len(found) == 2 else None
+                             for found in (seller_seats(self, s) for s in range(cfg.seats))]
+        #: per seat, what listing actions needs that never changes in a game (see actions._seat_info)
+        self.seat_info: list[Optional[tuple[Any, ...]]] = [None] * cfg.seats
+        self.legal: dict[int, list[Action]] = {}
+        #: (deal, age, occurrence) -> the cards fixed for that deal (scenario setup, a replayed log)
+        self.deals = dict(deals)
+        self.history: list[dict[str, Any]] = [{"type": "setup", "seed": seed, "players": cfg.players,
+                                               "options": list(cfg.options),
+                                               "boards": [[b.name, b.side] for b in boards]}]
+        self.sheets: Optional[list[Any]] = None
+        self.terminal = False
+        engine.start(self)
 
-    # ---- production --------------------------------------------------------------------------
-    def add_production(self, options: tuple[int, ...], amount: int, sellable: bool) -> None:
-        if len(options) == 1:
-            self.fixed[options[0]] += amount
-            if sellable:
-                self.sell_fixed[options[0]] += amount
-        else:
-            for _ in range(amount):
-                self.choices.append(options)
-                if sellable:
-                    self.sell_choices.append(options)
-        self.version += 1
+    # ---- the public API ------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.config.players
 
-    def produced_by(self, colours: frozenset[str], cat: Catalog) -> set[int]:
-        """Resources this city produces through cards of `colours` (and its board with "board")."""
-        out: set[int] = set()
-        if "board" in colours:
-            out.add(self.board.start)
-        for src in self.built:
-            if src.colour in colours:
-                for hook in src.passive:
-                    if hook.step == "produce":
-                        out.update(hook.resources)
-        return out
+    @property
+    def n(self) -> int:
+        return self.config.seats
 
-    def derived_choices(self, cat: Catalog) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
-        """(own, sellable) either/or units of the `produce one of the resources ...` effects."""
-        own: list[tuple[int, ...]] = []
-        sell: list[tuple[int, ...]] = []
-        for colours, missing, sellable in self.derived:
-            have = self.produced_by(colours, cat)
-            if missing:
-                opts = tuple(i for i in range(len(cat.resources)) if i not in have)
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def pending_decisions(self) -> dict[int, Decision]:
+        """Who must choose now: player -> decision (all of them choose at the same time)."""
+        return dict(self.pending)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every legal action of `player` now (empty when they have nothing to decide)."""
+        found = self.legal.get(player) if type(player) is int else None
+        if found is not None:
+            return found
+        self._check_player(player)
+        if player not in self.pending:
+            return []
+        found = self.legal.get(player)
+        if found is None:
+            found = self.legal[player] = legal_actions(self, player)
+        return found
+
+    def explain(self, player: int, action: Action) -> Optional[str]:
+        """Why `action` is illegal for `player` now, or None when it is legal. ArgumentError for
+        a player that is not at the table or an action that is not well formed."""
+        from wonderrules.interpreter.actions import reason
+
+        self._check_player(player)
+        check_action(action)
+        if self.terminal:
+            return "the game is over"
+        if player not in self.pending:
+            waiting = ", ".join(str(p) for p in sorted(self.pending)) or "nobody"
+            return f"player {player} has no decision to make now (waiting for: {waiting})"
+        action = plain_action(action)
+        if action in self.legal_actions(player):
+            return None
+        return reason(self, player, action)
+
+    def apply_actions(self, actions: Mapping[int, Action]) -> None:
+        """One choice per pending player, all at once. Raises IllegalActionError (a reason per
+        refused player) and leaves the state untouched if any choice is illegal; ArgumentError
+        for a wrong argument or a game that is over."""
+        if self.terminal:
+            raise ArgumentError("the game is over: there is nothing left to decide")
+        pending = self.pending
+        legal = self.legal
+        if type(actions) is dict and len(actions) == len(pending):
+            # the usual call: one listed action of plain values per pending player; anything
+            # else is judged below (and made plain, so that the history records plain values)
+            for p, a in actions.items():
+                found = legal.get(p) if type(p) is int else None
+                if found is None or p not in pending or a not in found:
+                    break
+                # the listed object itself (the lists hold plain values), or an equal one checked
+                if found[found.index(a)] is not a and (
+                        type(a) is not Action or type(a[1]) is not str or type(a[4]) is not int
+                        or type(a[0]) is not str or type(a[3]) is not str or (a[2] and not plain_payment(a[2]))):
+                    break
             else:
-                opts = tuple(sorted(have))
-            if opts:
-                own.append(opts)
-                if sellable:
-                    sell.append(opts)
-        return own, sell
+                engine.apply(self, actions)
+                return
 
-    def count_colours(self, colours: Optional[tuple[int, ...]]) -> int:
+        chosen = check_round(self.config.players, actions)
+        reasons: dict[int, str] = {}
+        for p in pending:
+            if p not in chosen:
+                reasons[p] = f"player {p} must choose ({pending[p].kind})"
+        for p, a in chosen.items():
+            why = self.explain(p, a)
+            if why is not None:
+                reasons[p] = why
+        if reasons:
+            raise IllegalActionError(reasons)
+        engine.apply(self, chosen)
+
+    def scores(self) -> list[Any]:
+        """The score sheet of every seat (after the game ends)."""
+        if not self.terminal or self.sheets is None:
+            raise ArgumentError("the game is not over: there are no final scores yet")
+        return list(self.sheets)
+
+    def winners(self) -> list[int]:
+        from wonderrules.interpreter.results import winners
+
+        return winners(self)
+
+    def returns(self) -> list[float]:
+        """1 for each winner (shared ties split), 0 otherwise, per player."""
+        if not self.terminal:
+            return [0.0] * self.players
+        w = self.winners()
+        return [1.0 / len(w) if p in w else 0.0 for p in range(self.players)]
+
+    # ---- seats ---------------------------------------------------------------------------------
+    def left(self, seat: int) -> int:
+        return self.table.left(seat)
+
+    def right(self, seat: int) -> int:
+        return self.table.right(seat)
+
+    def controller_of(self, seat: int) -> int:
+        """Who decides for a seat: its player, or a neutral seat's controller."""
+        return self.controller.get(seat, seat) if seat in self.neutral else seat
+
+    def market_slots(self, seat: int, relations: tuple[Any, ...]) -> list[int]:
+        """The market slots of a buyer whose seller is one of the seats of `relations`."""
+        from wonderrules.interpreter.market import slot_seats
+
+        wanted = self.table.union(relations, seat)
+        return [i for i, s in enumerate(slot_seats(self, seat)) if s in wanted]
+
+    # ---- zones ---------------------------------------------------------------------------------
+    def zone(self, zone: int, seat: int) -> list[Source]:
+        shared = self.shared.get(zone)
+        return shared if shared is not None else self.cities[seat].zones[zone]
+
+    def zone_size(self, zone: int, seats: Sequence[int]) -> int:
+        shared = self.shared.get(zone)
+        if shared is not None:
+            return len(shared)
+        return sum(len(self.cities[s].zones[zone]) for s in seats)
+
+    def count_in_zone(self, zone: int, seat: int, colours: Optional[tuple[int, ...]]) -> int:
+        cards = self.zone(zone, seat)
         if colours is None:
-            return len(self.built)
-        cc = self.colour_counts
-        return sum(cc[i] for i in colours)
+            return len(cards)
+        return sum(1 for c in cards if c.colour_id in colours)
+
+    def move_cards(self, n: int, from_zone: int, from_seat: int, to_zone: int, to_seat: int) -> None:
+        """Move up to `n` cards from the top of one zone into another (see engine.place)."""
+        engine.move_cards(self, n, from_zone, from_seat, to_zone, to_seat)
+
+    # ---- what effects call ---------------------------------------------------------------------
+    def gain_tokens(self, seat: int, token: int, n: int, worth: int) -> None:
+        city = self.cities[seat]
+        city.token_counts[token] += n
+        city.token_values[token] += n * worth
+        if n > 0 and self.catalog.listens_gains:
+            engine.emit(self, "gains", seat, token)
+
+    def lose_coins(self, seat: int, n: int, token: Optional[int]) -> None:
+        engine.lose_coins(self, seat, n, token)
+
+    def ask(self, seat: int, decision: int) -> None:
+        engine.ask_decision(self, seat, decision)
+
+    # ---- copies --------------------------------------------------------------------------------
+    def clone(self) -> State:
+        other = State.__new__(State)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.cities = [c.copy() for c in self.cities]
+        other.shared = {k: list(v) for k, v in self.shared.items()}
+        other.controller = dict(self.controller)
+        other.slots = list(self.slots)
+        other.work = deque(self.work)
+        other.fired = list(self.fired)
+        other.pending = dict(self.pending)
+        other.asked = dict(self.asked)
+        other.chosen = dict(self.chosen)
+        other.asked_within = dict(self.asked_within)
+        other.builds = list(self.builds)
+        other.waiting = {k: list(v) for k, v in self.waiting.items()}
+        other.moment_queue = list(self.moment_queue)
+        other.sellers = list(self.sellers)
+        other.seat_info = list(self.seat_info)
+        other.legal = {}
+        other.deals = dict(self.deals)
+        other.history = list(self.history)
+        other.sheets = list(self.sheets) if self.sheets is not None else None
+        return other
+
+    def _check_player(self, player: Any) -> None:
+        if type(player) is not int or not 0 <= player < self.config.players:
+            from wonderrules.interpreter.arguments import check_player
+
+            check_player(self.config.players, player)

@@ -31,7 +31,7 @@ from typing import Any, Optional, Union
 import attrs
 
 from wonderrules.interpreter.constraints import field_spec, item_spec
-from wonderrules.interpreter.vocabulary import MAX_NESTING
+from wonderrules.interpreter.words import MAX_NESTING
 
 __all__ = ["CompiledRulesError", "check_data", "Names", "quote", "shape_of", "class_plans", "ClassPlan", "FieldPlan",
            "Shape", "Model", "model_of", "objects", "json_schema"]

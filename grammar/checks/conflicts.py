@@ -25,7 +25,7 @@ from wonderrules.grammar.checks.structure import ON_BUILD, all_hooks
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.lower_effects import lower_op
 from wonderrules.grammar.resolve import Model
-from wonderrules.interpreter.core import ir
+from wonderrules.interpreter import ir
 
 __all__ = ["check", "Effects", "STEP_OF"]
 

@@ -17,8 +17,8 @@ import attrs
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model
-from wonderrules.interpreter.core import ir
-from wonderrules.interpreter.core.config import (
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.config import (
     ConfigError,
     TableConfig,
     deck_cards,

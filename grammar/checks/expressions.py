@@ -19,7 +19,7 @@ from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, error
 from wonderrules.grammar.lower_effects import QUANTITY_WORDS, RELATION_WORDS, split_arguments
 from wonderrules.grammar.resolve import closest
-from wonderrules.interpreter.core import words as w
+from wonderrules.interpreter import words as w
 
 __all__ = ["Context", "SETTING", "TURNS", "DRAW", "DEAL", "GAME", "FLOW", "QUANTITIES", "check_expr",
            "check_seats", "SEAT_WORDS", "AGGREGATES"]

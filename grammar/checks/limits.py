@@ -11,7 +11,7 @@ import attrs
 
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
 from wonderrules.interpreter.constraints import field_spec
-from wonderrules.interpreter.core import ir
+from wonderrules.interpreter import ir
 
 __all__ = ["check"]
 

@@ -11,7 +11,7 @@ from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks.counts import describe_tables
 from wonderrules.grammar.diagnostics import Diagnostic, Label, warning
 from wonderrules.grammar.resolve import Model
-from wonderrules.interpreter.core import ir
+from wonderrules.interpreter import ir
 
 __all__ = ["check"]
 

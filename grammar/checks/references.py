@@ -15,7 +15,7 @@ from wonderrules.grammar.checks import expressions as ex
 from wonderrules.grammar.checks.names import Names
 from wonderrules.grammar.diagnostics import Diagnostic, Label, error
 from wonderrules.grammar.resolve import Model
-from wonderrules.interpreter.core import words as w
+from wonderrules.interpreter import words as w
 
 __all__ = ["check", "Refs", "EFFECT_TRIGGERS", "TRIGGER_WORDS", "QUANTITIES", "EFFECT_WORDS", "trigger_kind"]
 

@@ -14,7 +14,7 @@ from wonderrules.grammar.checks.names import Names, walk_steps
 from wonderrules.grammar.checks.references import EFFECT_WORDS, Refs
 from wonderrules.grammar.diagnostics import Diagnostic, Label, error
 from wonderrules.grammar.resolve import Model, closest
-from wonderrules.interpreter.core import words as w
+from wonderrules.interpreter import words as w
 
 __all__ = ["check", "ACTION_OPS"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model, setting_words
-from wonderrules.interpreter.vocabulary import MAX_AGES, MAX_PLAYERS  # the engine's limits
+from wonderrules.interpreter.words import MAX_AGES, MAX_PLAYERS  # the engine's limits
 
 __all__ = ["check", "REQUIRED_SETTINGS", "MAX_PLAYERS", "MAX_AGES"]
 

@@ -12,7 +12,7 @@ from wonderrules.grammar.checks.names import walk_steps
 from wonderrules.grammar.checks.values import op_values
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model
-from wonderrules.interpreter.core import words as w
+from wonderrules.interpreter import words as w
 
 __all__ = ["check"]
 

@@ -1,28 +1,28 @@
-"""A simple immediate-value heuristic, generic over rule sets.
+"""The best immediate value, generic over rule sets on the core.
 
-Each legal action is valued by what it brings now: points of the card or stage as the city stands,
-the change in the score formulas from new symbols, strength in conflicts, production, coins
-(3 coins are worth a point), and abilities; coins paid count against it. Ties are broken at random.
+An action is valued by what it does, read from the core operations of its kind and of what it
+builds, never from a name: the points a source scores (its `Score` operations counted as if it
+were built already), the change of the score formulas and of every contest's strength its symbols
+bring, production and prices (worth more the more ages are left), granted abilities, cost
+changes, coins (3 coins are worth a point), tokens (the change of the score formulas, or half a
+point when no formula counts them), decisions it grants; what another city gains or loses counts
+the other way for a share (one over the number of other seats). The
+coins the action costs count against it; a card given up without being built costs half a point,
+a wonder stage is worth half a point more, and a free way granted a limited number of times costs
+half a point (it may pay for a dearer card later). A loss that may be paid in coins or taken as
+tokens is paid the way that costs the fewest points. Ties are broken at random.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any, Optional
 
-from wonderrules.interpreter.actions import PAY, PICK, SELL, STAGE, Action
-from wonderrules.interpreter.effects.abilities import (
-    BuildFromDiscardHook,
-    FreeBuildHook,
-    FreeStageResourcesHook,
-    PlayLastCardHook,
-)
-from wonderrules.interpreter.effects.economy import GainCoinsHook, GainTokensHook, LoseCoinsHook
-from wonderrules.interpreter.effects.endgame import ScoreHook, SymbolHook
-from wonderrules.interpreter.effects.production import ProduceDerivedHook, ProduceHook
-from wonderrules.interpreter.effects.trade import TradePriceHook, TradeRebateHook
+from wonderrules.interpreter.actions import GRANTED, NO_COST, STAGE_COST, Action, costs
 
-__all__ = ["GreedyAgent"]
+__all__ = ["GreedyAgent", "COIN"]
 
+#: the worth of a coin, in points
 COIN = 1 / 3
 
 
@@ -32,83 +32,168 @@ class GreedyAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state, player: int) -> Action:
-        actions = state.legal_actions(player)
-        dec = state.pending[player]
-        if dec.kind == PAY:
-            return max(actions, key=lambda a: a.coins)  # a coin costs a third of a point, a token more
+    def choose(self, state: Any, player: int) -> Action:
+        actions: list[Action] = state.legal_actions(player)
+        asked = state.asked.get(player)
+        if asked is not None and asked[0] == "pay":
+            _, seat, n, token = asked
+            return max(actions, key=lambda a: self.loss_value(state, seat, n, token, a.amount))
+        seat = state.pending_decisions()[player].seat
         best: list[Action] = []
         best_value = float("-inf")
         for a in actions:
-            v = self.value(state, dec.seat, a)
+            v = self.value(state, player, seat, a)
             if v > best_value + 1e-9:
                 best, best_value = [a], v
             elif abs(v - best_value) <= 1e-9:
                 best.append(a)
         return self.rng.choice(best)
 
-    # ---- valuation ---------------------------------------------------------------------------
-    def value(self, state, seat: int, action: Action) -> float:
-        paid = action.left + action.right
-        if action.kind == SELL:
-            return state.config.sell_coins * COIN - 0.5
-        city = state.cities[seat]
-        if action.kind == STAGE:
-            src = city.board.stages[city.stages_built]
-            return self.source_value(state, seat, src) + 0.5 - (src.coins + paid) * COIN
-        card = state.cat.card_named(action.card, state.age)
-        if card is None:
+    # ---- actions ------------------------------------------------------------------------------
+    def value(self, st: Any, player: int, seat: int, action: Action) -> float:
+        """What an action brings now (see the module's text)."""
+        cat = st.catalog
+        kind = cat.action_by_name.get(action.kind)
+        if kind is None:
             return 0.0
-        cost = 0 if action.means or action.kind == PICK else card.coins
-        value = self.source_value(state, seat, card) - (cost + paid) * COIN
-        if action.means == "free":
-            value -= 0.5  # keep the free build for a dearer card when it is close
-        return value
-
-    def source_value(self, state, seat: int, src) -> float:
-        ages_left = state.config.ages - state.age
+        city = st.cities[seat]
+        card = None
+        if kind.card_zone >= 0:
+            card = next((c for c in st.zone(kind.card_zone, player) if c.name == action.card), None)
         v = 0.0
-        city = state.cities[seat]
-        for hook in src.end_of_game:
-            if isinstance(hook, ScoreHook):
-                v += hook.points(state, seat, virtual_self=True)
-            elif isinstance(hook, SymbolHook):
-                v += max(self.symbol_value(state, seat, s, hook.amount) for s in hook.options)
-        for hook in src.passive:
-            if isinstance(hook, SymbolHook) and hook.fixed:
-                v += self.symbol_value(state, seat, hook.options[0], hook.amount)
-            elif isinstance(hook, (ProduceHook, ProduceDerivedHook)):
-                v += (0.6 * getattr(hook, "amount", 1)) * (ages_left + 0.5)
-            elif isinstance(hook, (TradePriceHook, TradeRebateHook)):
-                v += 0.4 * (ages_left + 1)
-            elif isinstance(hook, (FreeBuildHook, PlayLastCardHook)):
-                v += 1.5 * (ages_left + 1)
-            elif isinstance(hook, FreeStageResourcesHook):
-                v += 0.5 * (len(city.board.stages) - city.stages_built)
-        for hook in tuple(src.on_build) + tuple(src.end_of_turn):
-            if isinstance(hook, GainCoinsHook) and "self" in hook.targets:
-                n = hook.amount * (hook.counter.value(state, seat) + 1 if hook.counter else 1)
-                v += n * COIN
-            elif isinstance(hook, GainTokensHook):
-                v += 0.5 * hook.amount
-            elif isinstance(hook, LoseCoinsHook):
-                v += 0.3 * hook.amount
-            elif isinstance(hook, BuildFromDiscardHook):
-                v += 2.0 * hook.count
+        built = False
+        for step in kind.then:
+            if step[0] == "move":
+                zone, to = step[1], step[2]
+                if card is not None and to is None and cat.zones[zone].active:
+                    v += self.source_value(st, seat, card)
+                    built = True
+            elif step[0] == "stage":
+                if city.stages_built < len(city.board.stages):
+                    v += self.source_value(st, seat, city.board.stages[city.stages_built]) + 0.5
+                    built = True
+            else:
+                v += self.op_value(st, seat, step[1], None)
+        if card is not None and not built:
+            v -= 0.5
+        way = kind.way(action.way)
+        if way is not None and way[1]:  # free
+            if way[2] == GRANTED:
+                v -= 0.5
+        elif kind.cost != NO_COST:
+            src = card
+            if kind.cost == STAGE_COST:
+                stages = city.board.stages
+                src = stages[city.stages_built] if city.stages_built < len(stages) else None
+            if src is not None:
+                v -= costs(city, kind, src)[0] * COIN
+        v -= sum(c for _, c in action.pay) * COIN
         return v
 
-    def symbol_value(self, state, seat: int, sym: int, amount: int) -> float:
-        """The change in the score formulas, plus strength in conflicts, from more symbols."""
-        scorer = state.game.scorer
-        before = list(state.cities[seat].symbols)
+    def loss_value(self, st: Any, seat: int, n: int, token: int, paid: int) -> float:
+        """Paying `paid` coins of a loss of `n`, the rest taken as tokens."""
+        return -paid * COIN + self.token_points(st, seat, token, n - paid, 1)
+
+    # ---- sources ------------------------------------------------------------------------------
+    def source_value(self, st: Any, seat: int, src: Any) -> float:
+        """What a card, stage or board brings its city when built now."""
+        ages_left = st.config.ages - st.age
+        city = st.cities[seat]
+        v = 0.0
+        for hook in src.end_of_game:
+            kind = hook.kind
+            if kind == "Score":
+                v += hook.op.virtual_amount(st, seat, seat, None)
+            elif kind == "Symbol":
+                v += max(self.symbol_value(st, seat, s, hook.op.amount) for s in hook.op.options)
+            elif kind in ("CopyCard", "CopySymbol"):
+                v += 2.0 * hook.op.count
+        for hook in src.passive:
+            kind = hook.kind
+            if kind == "Symbol" and len(hook.op.options) == 1:
+                v += self.symbol_value(st, seat, hook.op.options[0], hook.op.amount)
+            elif kind == "Produce":
+                v += 0.6 * hook.op.amount * (ages_left + 0.5)
+            elif kind == "ProduceOneOf":
+                v += 0.6 * (ages_left + 0.5)
+            elif kind in ("Price", "Rebate"):
+                v += 0.4 * (ages_left + 1)
+            elif kind == "Grant":
+                v += 1.5 * (ages_left + 1)
+            elif kind == "CostChange":
+                changed = st.catalog.actions[hook.op.action]
+                if changed.cost == STAGE_COST:
+                    v += 0.5 * (len(city.board.stages) - city.stages_built)
+                else:
+                    v += 0.5 * (ages_left + 1)
+        for hook in src.on_build:
+            v += self.op_value(st, seat, hook.op, src)
+        for hooks in src.at_once.values():
+            for hook in hooks:
+                v += self.op_value(st, seat, hook.op, src)
+        for hooks in src.at_each.values():
+            for hook in hooks:
+                v += self.op_value(st, seat, hook.op, src)
+        for entry in src.when:
+            v += 0.5 * self.op_value(st, seat, entry[-1].op, src)
+        return v
+
+    def op_value(self, st: Any, seat: int, op: Any, src: Optional[Any]) -> float:
+        """What one triggered operation brings its owner when it runs now."""
+        kind = type(op).__name__
+        share = 1 / max(1, st.n - 1)  # what another city gains counts against me for a share
+        if kind == "GainCoins":
+            if op.constant is not None:
+                return float(op.constant * COIN)
+            return float(sum(op.amount(st, seat, t, None) * (1 if t == seat else -share)
+                             for t in op.targets(st, seat, seat)) * COIN)
+        if kind == "LoseCoins":
+            return float(sum(max(0, op.amount(st, seat, t, None)) * (-1 if t == seat else share)
+                             for t in op.targets(st, seat, seat)) * COIN)
+        if kind == "GainTokens":
+            v = 0.0
+            for t in op.targets(st, seat, seat):
+                points = self.token_points(st, t, op.token, op.amount(st, seat, t, None), op.worth(st, seat, t, None))
+                v += points if t == seat else -share * points
+            return v
+        if kind == "Decide":
+            return 2.0 * float(op.times)
+        return 0.0
+
+    # ---- the score's formulas -------------------------------------------------------------------
+    def token_points(self, st: Any, seat: int, token: int, n: int, worth: int) -> float:
+        """The change of a city's score formulas if it held `n` more tokens (each worth `worth`);
+        half a point a token when no formula counts them."""
+        if n <= 0:
+            return 0.0
+        city = st.cities[seat]
+        formulas = [f for f in st.game.scorer.formulas if f is not None]
+        before = sum(f(st, seat, seat, None) for f in formulas)
+        city.token_counts[token] += n
+        city.token_values[token] += n * worth
+        try:
+            after = sum(f(st, seat, seat, None) for f in formulas)
+        finally:
+            city.token_counts[token] -= n
+            city.token_values[token] -= n * worth
+        return float(after - before) if after != before else 0.5 * n
+
+    def symbol_value(self, st: Any, seat: int, sym: int, amount: int) -> float:
+        """The change of the score formulas, plus strength in contests, from more symbols."""
+        before = list(st.cities[seat].symbols)
         after = list(before)
         after[sym] += amount
         delta = 0.0
-        for f in scorer.formulas:
+        for f in st.game.scorer.formulas:
             if f is not None:
-                delta += f(state, seat, after) - f(state, seat, before)
-        for strength in state.game.strengths.values():
-            gain = strength(state, seat, after) - strength(state, seat, before)
+                delta += f(st, seat, seat, after) - f(st, seat, seat, before)
+        for contest in _contests(st):
+            gain = contest.strength(st, seat, seat, after) - contest.strength(st, seat, seat, before)
             if gain > 0:
                 delta += 1.5 * gain
         return delta
+
+
+def _contests(st: Any) -> list[Any]:
+    """Every contest of the table, at whatever moment."""
+    return [c for m in range(len(st.catalog.moment_names)) for c in st.game.contests_at(m)]

@@ -1,8 +1,9 @@
-"""Uniform choice over the legal actions (each payment option is an action of its own)."""
+"""Uniform choice over the legal actions (each way to pay is an action of its own)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from wonderrules.interpreter.actions import Action
 
@@ -15,5 +16,6 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state, player: int) -> Action:
-        return self.rng.choice(state.legal_actions(player))
+    def choose(self, state: Any, player: int) -> Action:
+        chosen: Action = self.rng.choice(state.legal_actions(player))
+        return chosen

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from os import PathLike, fspath
 from typing import TYPE_CHECKING, Union
 
-from wonderrules.interpreter.actions import Action, Decision, IllegalActionError
-from wonderrules.interpreter.errors import ArgumentError, SetupError
+from wonderrules.interpreter.actions import Action, Decision
+from wonderrules.interpreter.errors import ArgumentError, IllegalActionError, SetupError
 from wonderrules.interpreter.files import FileReadError
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.ir import RuleSet
@@ -94,7 +94,7 @@ def observation(state, player: int) -> dict:
     """What `player` may see (see docs/engine.rst); ArgumentError for anything but a game state
     and one of its players."""
     from wonderrules.interpreter.arguments import shown
-    from wonderrules.interpreter.engine import State
+    from wonderrules.interpreter.state import State
     from wonderrules.interpreter.observe import observation as _observation
 
     if not isinstance(state, State):

@@ -9,7 +9,7 @@ same seeds on both engines and compare every legal set and every score.
 from __future__ import annotations
 
 from wonderrules.interpreter import ir as old
-from wonderrules.interpreter.core import ir as core
+from wonderrules.interpreter import ir as core
 
 SELF = core.Relation("self")
 _SCOPES = {

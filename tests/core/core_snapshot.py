@@ -25,13 +25,13 @@ from collections import deque
 
 import attrs
 
-from wonderrules.interpreter.core import effects
-from wonderrules.interpreter.core.actions import CompiledAction
-from wonderrules.interpreter.core.catalog import BoardKind, Source
-from wonderrules.interpreter.core.city import City
-from wonderrules.interpreter.core.log import to_log
-from wonderrules.interpreter.core.observe import observation
-from wonderrules.interpreter.core.state import State
+from wonderrules.interpreter import effects
+from wonderrules.interpreter.actions import CompiledAction
+from wonderrules.interpreter.catalog import BoardKind, Source
+from wonderrules.interpreter.city import City
+from wonderrules.interpreter.log import to_log
+from wonderrules.interpreter.observe import observation
+from wonderrules.interpreter.state import State
 
 #: fields of a State that are the rule set's or the table's, shared by every game of a Game
 SHARED = {"game", "catalog", "config", "table", "neutral"}

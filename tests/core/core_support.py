@@ -16,9 +16,9 @@ from typing import Any, Optional
 import bridge
 
 import wonderrules
-from wonderrules.interpreter.core import ir
-from wonderrules.interpreter.core.game import Game
-from wonderrules.interpreter.core.state import State
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.game import Game
+from wonderrules.interpreter.state import State
 
 TWO_SEATS = str(Path(__file__).parents[1] / "interpreter" / "data" / "two_seats.wr")
 

@@ -16,8 +16,8 @@ from typing import Any
 import bridge
 
 from wonderrules.interpreter import ir as first_ir
-from wonderrules.interpreter.core.actions import Action as CoreAction
-from wonderrules.interpreter.core.game import Game as CoreGame
+from wonderrules.interpreter.actions import Action as CoreAction
+from wonderrules.interpreter.game import Game as CoreGame
 from wonderrules.interpreter.game import Game as OldGame
 
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import strategies as st
 
 import wonderrules
-from wonderrules.interpreter.core import serial
+from wonderrules.interpreter import serial
 from wonderrules.interpreter.validate import CompiledRulesError
 
 #: the bundled documents tampered with

@@ -10,8 +10,8 @@ import test_events
 import test_market_sellers
 
 import wonderrules
-from wonderrules.interpreter.core.agents import AGENTS, GreedyAgent, RandomAgent, make_agent
-from wonderrules.interpreter.core.game import Game
+from wonderrules.interpreter.agents import AGENTS, GreedyAgent, RandomAgent, make_agent
+from wonderrules.interpreter.game import Game
 
 #: games per table; the greedy agent sits at each seat in turn against random agents
 GAMES = 24

@@ -12,10 +12,10 @@ import core_support as cs
 import pytest
 from core_snapshot import fingerprint, full_snapshot
 
-from wonderrules.interpreter.core.actions import Action, IllegalActionError
-from wonderrules.interpreter.core.game import Game
-from wonderrules.interpreter.core.log import replay, to_log
-from wonderrules.interpreter.core.observe import observation
+from wonderrules.interpreter.actions import Action, IllegalActionError
+from wonderrules.interpreter.game import Game
+from wonderrules.interpreter.log import replay, to_log
+from wonderrules.interpreter.observe import observation
 from wonderrules.interpreter.errors import ArgumentError, SetupError
 
 

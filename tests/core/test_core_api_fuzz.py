@@ -16,8 +16,8 @@ import core_support as cs
 import pytest
 from core_snapshot import fingerprint, full_snapshot
 
-from wonderrules.interpreter.core.actions import Action, IllegalActionError
-from wonderrules.interpreter.core.observe import observation
+from wonderrules.interpreter.actions import Action, IllegalActionError
+from wonderrules.interpreter.observe import observation
 from wonderrules.interpreter.errors import ArgumentError
 
 CALLS_PER_POSITION = 80

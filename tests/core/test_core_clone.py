@@ -20,9 +20,9 @@ import core_support as cs
 import pytest
 from core_snapshot import full_snapshot, seen, values
 
-from wonderrules.interpreter.core import ir
-from wonderrules.interpreter.core.game import Game
-from wonderrules.interpreter.core.observe import observation
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.game import Game
+from wonderrules.interpreter.observe import observation
 
 
 def _waiting_rules() -> ir.RuleSet:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from json_support import document, refused_at
 
-from wonderrules.interpreter.core import serial
+from wonderrules.interpreter import serial
 
 NUM = {"type": "Num", "value": 1}
 

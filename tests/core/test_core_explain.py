@@ -12,9 +12,9 @@ import attrs
 import core_support as cs
 import pytest
 
-from wonderrules.interpreter.core import ir
-from wonderrules.interpreter.core.actions import Action
-from wonderrules.interpreter.core.game import Game
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.actions import Action
+from wonderrules.interpreter.game import Game
 
 BOARDS = [("Giza", "A"), ("Rhodes", "A"), ("Babylon", "A")]
 AGE1 = [["Altar", "Baths", "Timber Yard", "Lumber Yard", "Loom", "Press", "Theater"],

@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from json_support import at, tampered
 
-from wonderrules.interpreter.core import serial
-from wonderrules.interpreter.core.agents import make_agent
-from wonderrules.interpreter.core.config import ConfigError, supported_tables
-from wonderrules.interpreter.core.game import Game
+from wonderrules.interpreter import serial
+from wonderrules.interpreter.agents import make_agent
+from wonderrules.interpreter.config import ConfigError, supported_tables
+from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.errors import SetupError
 from wonderrules.interpreter.validate import CompiledRulesError
 

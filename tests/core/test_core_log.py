@@ -12,7 +12,7 @@ import attrs
 import core_support as cs
 import pytest
 
-from wonderrules.interpreter.core.log import (
+from wonderrules.interpreter.log import (
     LOG_VERSION,
     ReplayError,
     check_scores,
@@ -21,7 +21,7 @@ from wonderrules.interpreter.core.log import (
     start_from_log,
     to_log,
 )
-from wonderrules.interpreter.core.observe import observation
+from wonderrules.interpreter.observe import observation
 
 TESTS = Path(__file__).resolve().parents[1]
 V1_LOGS = sorted([*(TESTS / "interpreter" / "golden").glob("*.json"),
@@ -196,7 +196,7 @@ def test_the_fingerprint_is_the_same_for_equal_rule_sets_and_ignores_where_thing
     assert rules_fingerprint(cs.core_rules("base")) == rules_fingerprint(rules)
     again = __import__("bridge").translate(__import__("wonderrules").load_rules("base"))
     assert again is not rules and rules_fingerprint(again) == rules_fingerprint(rules)
-    from wonderrules.interpreter.core import ir
+    from wonderrules.interpreter import ir
 
     placed = attrs.evolve(rules, zones=tuple(attrs.evolve(z, origin=ir.Origin("base.wr", 3, 1)) for z in rules.zones))
     assert rules_fingerprint(placed) == rules_fingerprint(rules)
@@ -211,7 +211,7 @@ def test_the_fingerprint_changes_with_anything_that_plays():
 
 
 def test_a_replay_against_other_rules_is_refused():
-    from wonderrules.interpreter.core.game import Game
+    from wonderrules.interpreter.game import Game
 
     state = cs.random_game(("base",), 3, seed=1)
     log = as_json(to_log(state))
@@ -250,7 +250,7 @@ def test_start_from_log_sets_up_the_recorded_deal():
 def _leaders_rules():
     """The base game with a deck of six leaders: before the first age each player gets two into
     a reserve only they see, the rest goes to a pile of the table nobody sees."""
-    from wonderrules.interpreter.core import ir
+    from wonderrules.interpreter import ir
 
     rules = cs.core_rules("base")
     leaders = tuple(ir.Card(f"Leader {i}", "blue", deck="leaders") for i in range(1, 7))
@@ -262,7 +262,7 @@ def _leaders_rules():
 
 
 def test_a_deal_of_any_deck_is_recorded_with_its_zones_seats_and_the_cards_put_aside():
-    from wonderrules.interpreter.core.game import Game
+    from wonderrules.interpreter.game import Game
 
     game = Game(_leaders_rules(), 3)
     state = game.new_initial_state(seed=4)
@@ -286,8 +286,8 @@ def test_a_deal_of_any_deck_is_recorded_with_its_zones_seats_and_the_cards_put_a
 
 
 def test_the_cards_put_aside_by_a_deal_are_recorded_and_replayed():
-    from wonderrules.interpreter.core import ir
-    from wonderrules.interpreter.core.game import Game
+    from wonderrules.interpreter import ir
+    from wonderrules.interpreter.game import Game
 
     rules = _leaders_rules()
     one_each = attrs.evolve(rules, deals=tuple(

@@ -16,7 +16,7 @@ import core_support as cs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wonderrules.interpreter.core.log import ReplayError, check_scores, replay, to_log
+from wonderrules.interpreter.log import ReplayError, check_scores, replay, to_log
 
 TESTS = Path(__file__).resolve().parents[1]
 V1_LOGS = sorted([*(TESTS / "interpreter" / "golden").glob("*.json"),

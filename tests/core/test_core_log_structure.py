@@ -13,7 +13,7 @@ from pathlib import Path
 import core_support as cs
 import pytest
 
-from wonderrules.interpreter.core.log import ReplayError, check_scores, replay, to_log
+from wonderrules.interpreter.log import ReplayError, check_scores, replay, to_log
 
 V1 = Path(__file__).resolve().parents[1] / "interpreter" / "golden" / "base_3p_seed3003.json"
 

@@ -12,10 +12,10 @@ import attrs
 import core_support as cs
 import pytest
 
-from wonderrules.interpreter.core import ir
-from wonderrules.interpreter.core import observe as observe_module
-from wonderrules.interpreter.core.game import Game
-from wonderrules.interpreter.core.observe import observation, zones_in_force
+from wonderrules.interpreter import ir
+from wonderrules.interpreter import observe as observe_module
+from wonderrules.interpreter.game import Game
+from wonderrules.interpreter.observe import observation, zones_in_force
 from wonderrules.interpreter.errors import ArgumentError
 
 # ---- the declarations, read independently of the engine --------------------------------------

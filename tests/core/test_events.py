@@ -7,9 +7,9 @@ from __future__ import annotations
 import tiny
 from tiny import LEFT, NEIGHBOURS, OTHERS, SELF, card, hook
 
-from wonderrules.interpreter.core import ir as c
-from wonderrules.interpreter.core.actions import Action
-from wonderrules.interpreter.core.game import Game
+from wonderrules.interpreter import ir as c
+from wonderrules.interpreter.actions import Action
+from wonderrules.interpreter.game import Game
 
 #: 2 coins whenever a neighbour gains a victory token
 WATCHERS = card("Watchers", hooks=[hook(c.When("gains", (NEIGHBOURS,), name="victory"), c.GainCoins(c.Num(2)))])

@@ -14,7 +14,7 @@ import differential
 import pytest
 
 from wonderrules.grammar.compiler import compile_rules
-from wonderrules.interpreter.core import ir
+from wonderrules.interpreter import ir
 
 LAYERS = [("base",), ("cities",), ("two_player",), ("cities", "two_player")]
 

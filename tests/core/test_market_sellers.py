@@ -17,9 +17,9 @@ import tiny
 from test_payments import exhaustive
 from tiny import LEFT, OTHERS, c, card
 
-from wonderrules.interpreter.core.actions import Action
-from wonderrules.interpreter.core.game import Game
-from wonderrules.interpreter.core.payments import pareto
+from wonderrules.interpreter.actions import Action
+from wonderrules.interpreter.game import Game
+from wonderrules.interpreter.payments import pareto
 
 PARTNERS = c.Relation("partners")  # nobody, without teams
 

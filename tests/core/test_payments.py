@@ -9,7 +9,7 @@ from itertools import product
 
 import pytest
 
-from wonderrules.interpreter.core.payments import ManySellers, by_total, pareto, solve
+from wonderrules.interpreter.payments import ManySellers, by_total, pareto, solve
 from wonderrules.interpreter.trading import TradeSolver
 
 R = 3  # resources

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from json_support import document, refused_at, tampered
 
 import wonderrules
-from wonderrules.interpreter.core import ir, serial
-from wonderrules.interpreter.core import words as w
+from wonderrules.interpreter import ir, serial
+from wonderrules.interpreter import words as w
 from wonderrules.interpreter.validate import CompiledRulesError, check_data
 
 LAYERS = [("base",), ("cities",), ("two_player",), ("cities", "two_player")]
@@ -125,7 +125,7 @@ _BEYOND_THE_SCHEMA = re.compile(
 def test_the_schema_refuses_what_the_loader_refuses_where_it_can_say_so(case) -> None:
     _, doc = case
     schema_ok = validator().is_valid(doc)
-    from wonderrules.interpreter.core.consistency import implicit_names
+    from wonderrules.interpreter.consistency import implicit_names
 
     try:
         check_data(doc, serial.MODEL, implicit_names)

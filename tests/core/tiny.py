@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wonderrules.interpreter.core import ir as c
+from wonderrules.interpreter import ir as c
 
 SELF = c.Relation("self")
 LEFT = c.Relation("left")

@@ -24,7 +24,7 @@ import attrs
 import pytest
 
 from wonderrules.grammar.compiler import compile_rules
-from wonderrules.interpreter.core import ir
+from wonderrules.interpreter import ir
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ROOT / "tests" / "data" / "reference"

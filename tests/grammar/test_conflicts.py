@@ -11,7 +11,7 @@ from grammar_support import MINI, codes, line_of, only
 
 from wonderrules.grammar.checks.conflicts import Effects
 from wonderrules.grammar.compiler import compile_rules
-from wonderrules.interpreter.core import ir
+from wonderrules.interpreter import ir
 
 BASE = Path(__file__).resolve().parents[2] / "rulesets" / "base.wr"
 

@@ -8,7 +8,7 @@ import attrs
 import pytest
 from grammar_support import MINI, line_of
 
-from wonderrules.interpreter.core import ir
+from wonderrules.interpreter import ir
 
 SELF, LEFT, RIGHT = ir.Relation("self"), ir.Relation("left"), ir.Relation("right")
 PASSIVE, END_OF_GAME = ir.Passive(), ir.EndOfGame()

@@ -11,7 +11,7 @@ import wonderrules.interpreter as interpreter
 
 MUTABLE = (dict, list, set, bytearray, deque)
 #: functions with a cache that may stay: the JSON converter is built once from the IR classes
-CACHED_ALLOWED = {"wonderrules.interpreter.serial.converter", "wonderrules.interpreter.core.serial.converter"}
+CACHED_ALLOWED = {"wonderrules.interpreter.serial.converter", "wonderrules.interpreter.serial.converter"}
 
 
 def _modules():

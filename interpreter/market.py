@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 from wonderrules.interpreter.trading import TradeContext
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wonderrules.interpreter.core.catalog import Catalog
-    from wonderrules.interpreter.core.state import State
-    from wonderrules.interpreter.core.table import Table
+    from wonderrules.interpreter.catalog import Catalog
+    from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.table import Table
 
 __all__ = ["seller_seats", "slot_seats", "slots_of", "many", "trade_context", "many_context", "parts", "sales_part",
            "price_part", "price_rows", "as_payment"]

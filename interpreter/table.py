@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wonderrules.interpreter.core import ir
+from wonderrules.interpreter import ir
 
 __all__ = ["Table", "DYNAMIC"]
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from wonderrules.interpreter.core import actions as a
+from wonderrules.interpreter import actions as a
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wonderrules.interpreter.core.catalog import Catalog
+    from wonderrules.interpreter.catalog import Catalog
 
 __all__ = ["compile_listing", "Listing"]
 

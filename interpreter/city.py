@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wonderrules.interpreter.core.catalog import BoardKind, Catalog, Source
+    from wonderrules.interpreter.catalog import BoardKind, Catalog, Source
 
 __all__ = ["City"]
 

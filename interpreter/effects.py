@@ -17,11 +17,11 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Optional
 
-from wonderrules.interpreter.core import ir
-from wonderrules.interpreter.core.expressions import Compiled, SeatsFn, compile_expr, compile_seats
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.expressions import Compiled, SeatsFn, compile_expr, compile_seats
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wonderrules.interpreter.core.catalog import Catalog, Source
+    from wonderrules.interpreter.catalog import Catalog, Source
 
 __all__ = ["CompiledHook", "compile_hook", "compile_op", "STEP_OF", "PASSIVE_OPS", "TRIGGERED_OPS",
            "END_OF_GAME_OPS"]

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wonderrules.interpreter.core import ir
-from wonderrules.interpreter.core.expressions import compile_expr
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.expressions import compile_expr
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wonderrules.interpreter.core.catalog import Catalog
+    from wonderrules.interpreter.catalog import Catalog
 
 __all__ = ["Program", "compile_program"]
 

@@ -17,11 +17,11 @@ from collections.abc import Iterator, Mapping
 from math import comb, prod
 from typing import Any
 
-from wonderrules.interpreter.core import ir
-from wonderrules.interpreter.core import words as w
-from wonderrules.interpreter.core.config import ConfigError, resolve_config, supported_tables
+from wonderrules.interpreter import ir
+from wonderrules.interpreter import words as w
+from wonderrules.interpreter.config import ConfigError, resolve_config, supported_tables
 from wonderrules.interpreter.validate import CompiledRulesError, quote
-from wonderrules.interpreter.vocabulary import MAX_DRAW, MAX_HAND, MAX_SCORING_STEPS, MAX_TURNS
+from wonderrules.interpreter.words import MAX_DRAW, MAX_HAND, MAX_SCORING_STEPS, MAX_TURNS
 
 __all__ = ["check_bounds", "MAX_FLOW_STEPS", "steps", "attached_steps", "sources", "table_value"]
 

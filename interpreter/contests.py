@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wonderrules.interpreter.core import ir
-from wonderrules.interpreter.core.engine import emit
-from wonderrules.interpreter.core.expressions import compile_expr, compile_seats
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.engine import emit
+from wonderrules.interpreter.expressions import compile_expr, compile_seats
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wonderrules.interpreter.core.catalog import Catalog
-    from wonderrules.interpreter.core.state import State
+    from wonderrules.interpreter.catalog import Catalog
+    from wonderrules.interpreter.state import State
 
 __all__ = ["CompiledContest"]
 

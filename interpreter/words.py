@@ -7,7 +7,6 @@ zones, actions, decisions and moments are declared in its rule set.
 
 from __future__ import annotations
 
-from wonderrules.interpreter.vocabulary import MAX_AGES, MAX_NUMBER, MAX_PLAYERS
 
 __all__ = [
     "FORMAT_VERSION", "RELATIONS", "VARIABLES", "OPERATORS", "FUNCTIONS", "QUANTITIES", "AGGREGATES",
@@ -59,7 +58,24 @@ TIE_BREAKS = ("coins",)
 #: Among the sources of production, the board (its own effects) beside card colours.
 BOARD = "board"
 
+# ---- limits: so that nothing a rule set says makes the engine allocate without bound or run for
+# minutes; each is far above what a printed game needs.
+
+MAX_PLAYERS = 20
 MAX_NEUTRALS = 20
+MAX_AGES = 20
+#: cards in a hand, and turns in an age
+MAX_HAND = 50
+MAX_TURNS = 50
+#: cards drawn from a pool into one age's deck
+MAX_DRAW = 500
+#: any number written in a rule set
+MAX_NUMBER = 1_000_000
+#: how deeply the JSON of a rule set may nest (expressions are the deepest part)
+MAX_NESTING = 64
+#: steps final scoring may take through one city's end-of-game choices (either/or symbols, copied
+#: cards and symbols): a combination walked through is a step, one scored is ten
+MAX_SCORING_STEPS = 1_000_000
 MAX_SEATS = MAX_PLAYERS + MAX_NEUTRALS
 MAX_STAGES = 20
 MAX_COINS = 1000
