@@ -1,5 +1,4 @@
-"""Helpers of the core's tests: the bundled rule sets written on the core (through `bridge.py`),
-games of every kind of table, random play.
+"""Helpers of the interpreter's tests: the bundled rule sets, games of every kind of table, random play.
 
 TABLES covers each kind of table the bundled games seat: the base game at 3 and 7, Cities at 4
 and in teams at 4 and 6, the two-player variant with and without Cities, and a table of two
@@ -13,7 +12,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Optional
 
-import bridge
 
 import wonderrules
 from wonderrules.interpreter import ir
@@ -43,7 +41,7 @@ def table_id(value: Any) -> str:
 @cache
 def core_rules(*layers: str) -> ir.RuleSet:
     """A bundled rule set (or .wr files), written on the core."""
-    return bridge.translate(wonderrules.load_rules(*layers))
+    return wonderrules.load_rules(*layers)
 
 
 @cache

@@ -1,5 +1,4 @@
-"""Helpers of the tests of compiled core JSON: the documents of the bundled rule sets written on
-the core (`bridge.py`), the refusal a document gets, and a strategy that tampers with a document
+"""Helpers of the tests of compiled JSON: the documents of the bundled rule sets, the refusal a document gets, and a strategy that tampers with a document
 at random (a leaf of another type, a wrong name, a huge or negative number, a key deleted or
 added, an array item duplicated or removed, an object replaced by another one of the document)."""
 
@@ -10,7 +9,6 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-import bridge
 import pytest
 from hypothesis import strategies as st
 
@@ -25,7 +23,7 @@ Key = Any  # a str key of an object or an int index of an array
 
 @cache
 def _text(names: tuple[str, ...]) -> str:
-    return serial.rules_to_json(bridge.translate(wonderrules.load_rules(*names)), indent=None)
+    return serial.rules_to_json(wonderrules.load_rules(*names), indent=None)
 
 
 def document(*names: str) -> dict[str, Any]:

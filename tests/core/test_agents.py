@@ -4,7 +4,6 @@ core operations, no name)."""
 
 from __future__ import annotations
 
-import bridge
 import pytest
 import test_events
 import test_market_sellers
@@ -18,7 +17,7 @@ GAMES = 24
 
 
 def _greedy_share(layers: str, players: int) -> float:
-    game = Game(bridge.translate(wonderrules.load_rules(layers)), players)
+    game = Game(wonderrules.load_rules(layers), players)
     won = 0.0
     for seed in range(GAMES):
         seat = seed % players
@@ -54,7 +53,7 @@ def _play_checking(game: Game, seed: int, names: list[str], seen: dict[str, int]
 def test_every_kind_of_decision_gets_a_legal_action() -> None:
     """Play, the extra turn of a last card, a build from the discard pile and the payment of a
     loss (coins or debt) all come up in these games, for both agents."""
-    game = Game(bridge.translate(wonderrules.load_rules("cities")), 7)
+    game = Game(wonderrules.load_rules("cities"), 7)
     for names in (["greedy"], ["random"]):
         seen: dict[str, int] = {}
         for seed in range(12):
@@ -63,7 +62,7 @@ def test_every_kind_of_decision_gets_a_legal_action() -> None:
 
 
 def test_the_agents_play_the_free_city_and_its_neutral_seat() -> None:
-    game = Game(bridge.translate(wonderrules.load_rules("two_player")), 2)
+    game = Game(wonderrules.load_rules("two_player"), 2)
     seen: dict[str, int] = {}
     for seed in range(4):
         _play_checking(game, seed, ["greedy", "random"], seen)
@@ -84,7 +83,7 @@ def test_the_agents_play_small_rule_sets_written_on_the_core(rules) -> None:
 
 def test_the_same_seed_gives_the_same_choices_and_a_wrong_name_a_sentence() -> None:
     assert AGENTS == {"random": RandomAgent, "greedy": GreedyAgent}
-    game = Game(bridge.translate(wonderrules.load_rules("base")), 3)
+    game = Game(wonderrules.load_rules("base"), 3)
 
     def history(seed: int) -> list:
         agents = [make_agent("greedy", seed), make_agent("random", seed), make_agent("greedy", seed + 1)]

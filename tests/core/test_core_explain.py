@@ -52,7 +52,7 @@ def sell_all(state, keep: dict[int, Action] | None = None) -> None:
     (Action("build", "Altar", amount=1), "a 'build' action has no amount: leave it 0"),
     (Action("build", "Altar", way="magic"), "'magic' is not a way to pay for 'build' (ways: 'chain', '', 'free')"),
     (Action("build", "Altar", way="chain"), "'Altar' chains from no card: way 'chain' is not open for it"),
-    (Action("build", "Altar", way="free"), "the city has no 'free build'"),
+    (Action("build", "Altar", way="free"), "the city has no 'free_build'"),
     (Action("sell", "Altar", way="free"), "'free' is not a way to pay for 'sell' (ways: '')"),
     (Action("sell", "Altar", ((1, 2),)), "way '' costs nothing: pay nobody"),
 ])
@@ -143,14 +143,14 @@ def test_a_stage_once_every_stage_is_built():
 
 
 def test_a_granted_way_once_its_uses_are_spent():
-    grant = ir.Hook(ir.Passive(), ir.Grant("free build", "age", 1))
+    grant = ir.Hook(ir.Passive(), ir.Grant("free_build", "age", 1))
     granted = _boards(cs.core_rules("base"), lambda b: attrs.evolve(b, hooks=b.hooks + (grant,)))
     state = scripted(granted)
     assert state.explain(0, Action("build", "Altar", way="free")) == \
-        "'Altar' costs nothing by way '': the 'free build' is not spent on it"
+        "'Altar' costs nothing by way '': the 'free_build' is not spent on it"
     assert legal(state, 0, Action("build", "Timber Yard", way="free"))
     sell_all(state, {0: Action("build", "Timber Yard", way="free")})
-    assert state.explain(0, Action("build", "Workshop", way="free")) == "no 'free build' is left for this card now"
+    assert state.explain(0, Action("build", "Workshop", way="free")) == "no 'free_build' is left for this card now"
 
 
 def test_a_requirement_gives_its_declared_reason_and_a_kind_without_a_card_takes_none():

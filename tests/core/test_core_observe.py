@@ -173,11 +173,11 @@ def test_built_cards_are_seen_by_everyone_and_cards_under_a_wonder_by_nobody():
             under = state
             break
     assert under is not None
-    zone = under.catalog.zone_index["under wonder"]
+    zone = under.catalog.zone_index["tucked"]
     for player in range(3):
         for seat, view in enumerate(observation(under, player)["cities"]):
             city = under.cities[seat]
-            assert view["zones"]["under wonder"] == {"size": len(city.zones[zone])}
+            assert view["zones"]["tucked"] == {"size": len(city.zones[zone])}
             assert view["zones"]["built"] == {"size": len(city.built), "cards": [c.name for c in city.built]}
             assert view["stages_built"] == city.stages_built and view["stages"] == len(city.board.stages)
 
@@ -210,7 +210,7 @@ def test_what_is_shown_follows_the_declarations():
     rules = cs.core_rules("base")
     changed = _declared(rules, hand=ir.Zone("hand", seen_by="everyone"),
                         discard=ir.Zone("discard", per="shared", seen_by="everyone"),
-                        under_wonder=ir.Zone("under wonder", size_seen=False))
+                        tucked=ir.Zone("tucked", size_seen=False))
     state = Game(changed, 3).new_initial_state(seed=5)
     rng = random.Random(5)
     for _ in range(3):
@@ -218,7 +218,7 @@ def test_what_is_shown_follows_the_declarations():
     obs = observation(state, 2)
     for seat in range(3):
         assert obs["cities"][seat]["zones"]["hand"]["cards"] == cs.hand(state, seat)
-        assert "under wonder" not in obs["cities"][seat]["zones"]
+        assert "tucked" not in obs["cities"][seat]["zones"]
     discard = state.shared[state.catalog.zone_index["discard"]]
     assert obs["table"]["discard"] == {"size": len(discard), "cards": [c.name for c in discard]}
 

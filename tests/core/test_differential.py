@@ -1,53 +1,56 @@
-"""The generic core plays the bundled games exactly as the first engine does.
+"""The bundled rule sets play exactly the games the first engine played.
 
-The first engine's rule sets (tests/core/data), and the core's, are played on both engines in
-lockstep with random choices: at every decision the same players are asked for the same seats
-with the same legal actions in the same order (payments as a map seller -> coins), and every game
-ends with the same score sheets and winners. The core's rule sets are of two origins: translated
-from the first engine's by `bridge.py`, and compiled from today's text (`rulesets/*.wr`, the
-game's structure written in the language). Every table the bundled rule sets seat is covered."""
+The first engine (which knew the shape of the game in Python) was checked against recorded games
+of another engine before it went away; its games at every table the bundled rule sets seat are
+kept in `data/first_engine_games.json.gz` (see `recorded.py`). The rule sets compiled from
+today's text, where the game's structure is written in the language, must ask the same players
+the same decisions with the same legal actions in the same order at every round, and end every
+game with the same score sheets and winners."""
 
 from __future__ import annotations
 
-import bridge
-import differential
+from collections import defaultdict
+
+import attrs
 import pytest
+import recorded
 
-from wonderrules.grammar.compiler import compile_rules
-
-TABLES = [
-    (("base",), 3, ()), (("base",), 4, ()), (("base",), 5, ()), (("base",), 6, ()), (("base",), 7, ()),
-    (("cities",), 3, ()), (("cities",), 4, ()), (("cities",), 5, ()), (("cities",), 6, ()), (("cities",), 7, ()),
-    (("cities",), 8, ()), (("cities",), 4, ("teams",)), (("cities",), 6, ("teams",)), (("cities",), 8, ("teams",)),
-    (("two_player",), 2, ()), (("cities", "two_player"), 2, ()),
-]
-GAMES = 12
+import wonderrules
+from wonderrules.interpreter.game import Game
 
 
-@pytest.mark.parametrize("layers,players,options", TABLES, ids=lambda v: "+".join(v) if isinstance(v, tuple) else v)
-def test_the_core_plays_the_same_games(layers, players, options) -> None:
-    rules = differential.first_engine_rules(layers)
-    core_rules = bridge.translate(rules)
-    for seed in range(GAMES):
-        differential.play_both(layers, players, seed, options, rules, core_rules)
+def _tables() -> dict[tuple[tuple[str, ...], int, tuple[str, ...]], list[dict]]:
+    tables: dict[tuple[tuple[str, ...], int, tuple[str, ...]], list[dict]] = defaultdict(list)
+    for g in recorded.games():
+        tables[(tuple(g["layers"]), g["players"], tuple(g["options"]))].append(g)
+    return tables
 
 
-@pytest.mark.parametrize("layers,players,options", TABLES, ids=lambda v: "+".join(v) if isinstance(v, tuple) else v)
-def test_the_rule_sets_written_on_the_core_play_the_same_games(layers, players, options) -> None:
-    rules = differential.first_engine_rules(layers)
-    compiled = compile_rules(list(layers))
-    assert compiled.ok, [d.message for d in compiled.diagnostics]
-    for seed in range(100, 100 + GAMES):
-        differential.play_both(layers, players, seed, options, rules, compiled.rules)
+TABLES = _tables()
+
+
+def test_every_table_is_recorded() -> None:
+    seated = {(layers, players) for layers, players, _ in TABLES}
+    assert seated == {(("base",), n) for n in range(3, 8)} | {(("cities",), n) for n in range(3, 9)} | {
+        (("two_player",), 2), (("cities", "two_player"), 2)}
+    assert {(layers, players) for layers, players, options in TABLES if options == ("teams",)} == {
+        (("cities",), 4), (("cities",), 6), (("cities",), 8)}
+    assert all(len(games) == 24 for games in TABLES.values())
+
+
+@pytest.mark.parametrize("table", list(TABLES), ids=lambda t: f"{'+'.join(t[0])}-{t[1]}{'-' + '+'.join(t[2]) if t[2] else ''}")
+def test_the_rule_sets_play_the_recorded_games(table) -> None:
+    layers, players, options = table
+    game = Game(wonderrules.load_rules(*layers), players, options)
+    for record in TABLES[table]:
+        recorded.replay(game, record)
 
 
 def test_a_difference_is_caught() -> None:
-    """The comparison itself: a core rule set with one price changed plays differently."""
-    import attrs
-
-    rules = differential.first_engine_rules(("base",))
-    core_rules = bridge.translate(rules)
-    cheaper = attrs.evolve(core_rules, market=attrs.evolve(core_rules.market, price=1))
-    with pytest.raises(differential.Mismatch):
-        for seed in range(5):
-            differential.play_both(("base",), 4, seed, (), rules, cheaper)
+    """The comparison itself: the base game with a cheaper trade price plays differently."""
+    rules = wonderrules.load_rules("base")
+    cheaper = attrs.evolve(rules, market=attrs.evolve(rules.market, price=1))
+    records = TABLES[(("base",), 4, ())]
+    with pytest.raises(recorded.Mismatch):
+        for record in records[:5]:
+            recorded.replay(Game(cheaper, 4), record)

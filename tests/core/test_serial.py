@@ -11,7 +11,6 @@ import typing
 from functools import cache
 
 import attrs
-import bridge
 import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,7 +26,7 @@ LAYERS = [("base",), ("cities",), ("two_player",), ("cities", "two_player")]
 
 @pytest.mark.parametrize("layers", LAYERS, ids="+".join)
 def test_a_rule_set_reads_back_from_its_json(layers) -> None:
-    rules = bridge.translate(wonderrules.load_rules(*layers))
+    rules = wonderrules.load_rules(*layers)
     text = serial.rules_to_json(rules)
     assert serial.rules_from_json(text) == rules
     assert json.loads(text)["format"] == w.FORMAT_VERSION
@@ -160,7 +159,7 @@ def test_what_is_not_a_rule_set_is_refused_with_a_sentence() -> None:
 
 
 def test_the_fingerprint_names_the_rules_not_where_they_were_written() -> None:
-    rules = bridge.translate(wonderrules.load_rules("base"))
+    rules = wonderrules.load_rules("base")
     same = serial.rules_from_json(serial.rules_to_json(rules))
     assert serial.rules_fingerprint(rules) == serial.rules_fingerprint(same)
     assert re.fullmatch(r"sha256:[0-9a-f]{64}", serial.rules_fingerprint(rules))
