@@ -231,6 +231,13 @@ def test_game_refuses_wrong_arguments_with_a_setup_error(kwargs, message):
     assert "Error" not in str(err.value)
 
 
+@pytest.mark.parametrize("players", [2, 8])
+def test_player_counts_outside_the_base_game_are_refused(players):
+    """"Players: 3-7." """
+    with pytest.raises(ValueError, match=f"^this rule set is for 3 to 7 players, not {players}$"):
+        Game(cs.core_rules("base"), players)
+
+
 def test_a_table_the_rules_do_not_seat_is_refused_with_a_sentence():
     with pytest.raises(ValueError, match="^option 'teams' needs 4, 6, 8 players, not 5$"):
         Game(cs.core_rules("cities"), 5, ("teams",))
@@ -257,6 +264,7 @@ def test_game_needs_a_rule_set():
     ({"seed": 0, "boards": [("Giza", None), None, None]}, "the board of seat 0 is a"),
     ({"seed": 0, "boards": [("Atlantis", "A"), None, None]}, "no wonder 'Atlantis' side A in this rule set"),
     ({"seed": 0, "boards": [("Giza", "A"), ("Giza", "B"), None]}, "two seats were given the same wonder"),
+    ({"seed": 0, "boards": [None, None]}, "2 boards given for 3 seats"),
     ({"seed": 0, "hands": [["Altar"] * 7] * 3}, "hands maps an age to its hands"),
     ({"seed": 0, "hands": {"one": [["Altar"] * 7] * 3}}, "hands are given by age, a whole number, not 'one'"),
     ({"seed": 0, "hands": {1.5: [["Altar"] * 7] * 3}}, "hands are given by age, a whole number, not 1.5"),
