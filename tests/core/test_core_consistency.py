@@ -248,7 +248,8 @@ def test_a_rule_set_seats_at_least_one_player_count() -> None:
 
 
 def _players_minus(n: int) -> dict:
-    return {"type": "BinOp", "op": "-", "left": {"type": "Var", "name": "players"}, "right": {"type": "Num", "value": n}}
+    return {"type": "BinOp", "op": "-", "left": {"type": "Var", "name": "players"},
+            "right": {"type": "Num", "value": n}}
 
 
 @pytest.mark.parametrize("field, value, path, message", [
