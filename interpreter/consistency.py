@@ -5,7 +5,7 @@ core IR's fields (types, vocabularies, bounds, declared names). What is left nee
 at once, and is checked here on the structured rule set, each refusal naming the JSON path at
 fault:
 
-- *names*: names that must be unique are declared once; a quantity names what its kind counts,
+- *names*: names that must be unique are declared once, an alias names one card; a quantity names what its kind counts,
   an event what it listens to, a way of an action the ways it has;
 - *operations where they can run*: passive operations (production, symbols, prices, rebates,
   grants, cost changes) only with a `Passive` trigger; end-of-game operations (points, symbols
@@ -102,6 +102,7 @@ def _unique(rules: ir.RuleSet) -> None:
                 raise CompiledRulesError(f"{where}[{i}]{field}", f"{kind} {quote(name)} is declared twice "
                                                                  f"(first at {where}[{seen[name]}])")
             seen[name] = i
+    _aliases(rules)
     symbols: dict[str, str] = {}
     for i, group in enumerate(rules.symbol_groups):
         for j, name in enumerate(group.members):
@@ -109,6 +110,24 @@ def _unique(rules: ir.RuleSet) -> None:
             if name in symbols:
                 raise CompiledRulesError(path, f"symbol {quote(name)} is declared twice (first at {symbols[name]})")
             symbols[name] = path
+
+
+def _aliases(rules: ir.RuleSet) -> None:
+    """An alias (another spelling of a card's name, read in logs) names one card: it is no other
+    card's name and no other card's alias (cards of different ages may share a name and its
+    aliases)."""
+    first: dict[str, int] = {}
+    for i, card in enumerate(rules.cards):
+        first.setdefault(card.name, i)
+    owner: dict[str, int] = {}
+    for i, card in enumerate(rules.cards):
+        for j, alias in enumerate(card.aliases):
+            path = f"cards[{i}].aliases[{j}]"
+            if alias != card.name and alias in first:
+                raise CompiledRulesError(path, f"{quote(alias)} is the name of cards[{first[alias]}]")
+            k = owner.setdefault(alias, i)
+            if rules.cards[k].name != card.name:
+                raise CompiledRulesError(path, f"{quote(alias)} is also an alias of cards[{k}]")
 
 
 # ---- operations, triggers and their fields ---------------------------------------------------------

@@ -42,6 +42,14 @@ def test_argument_errors_are_not_illegal_choices():
     assert issubclass(SetupError, ValueError) and issubclass(IllegalActionError, ValueError)
 
 
+def test_the_errors_are_documented_classes_of_the_facade():
+    import wonderrules
+
+    assert {"ArgumentError", "IllegalActionError", "SetupError"} <= set(wonderrules.__all__)
+    assert (wonderrules.ArgumentError, wonderrules.IllegalActionError, wonderrules.SetupError) == \
+        (ArgumentError, IllegalActionError, SetupError)
+
+
 # ---- a game that is over ---------------------------------------------------------------------
 
 def test_apply_actions_after_the_end_is_refused_and_the_log_still_replays():
@@ -72,6 +80,13 @@ def test_anything_but_a_player_number_is_refused_by_every_call(player):
                  lambda: st.apply_actions({player: Action("sell", card)})):
         message = refused_with(ArgumentError, call, st)
         assert "player" in message
+
+
+def test_observation_of_a_negative_player_shows_no_hand():
+    """A negative player is not a Python index from the end: no hand of the last player."""
+    st = base().new_initial_state(0)
+    assert refused_with(ArgumentError, lambda: observation(st, -1), st) == \
+        "there is no player -1: the players are 0 to 2"
 
 
 def test_a_neutral_seat_is_not_a_player():
@@ -216,6 +231,13 @@ def test_game_refuses_wrong_arguments_with_a_setup_error(kwargs, message):
     assert "Error" not in str(err.value)
 
 
+@pytest.mark.parametrize("players", [2, 8])
+def test_player_counts_outside_the_base_game_are_refused(players):
+    """"Players: 3-7." """
+    with pytest.raises(ValueError, match=f"^this rule set is for 3 to 7 players, not {players}$"):
+        Game(cs.core_rules("base"), players)
+
+
 def test_a_table_the_rules_do_not_seat_is_refused_with_a_sentence():
     with pytest.raises(ValueError, match="^option 'teams' needs 4, 6, 8 players, not 5$"):
         Game(cs.core_rules("cities"), 5, ("teams",))
@@ -235,11 +257,21 @@ def test_game_needs_a_rule_set():
     ({"seed": None}, "the seed is a whole number, not None"),
     ({"seed": True}, "the seed is a whole number, not True"),
     ({"seed": 0, "boards": "Giza"}, "boards is a list of \\(wonder, side\\) pairs"),
+    ({"seed": 0, "boards": 3}, "boards is a list of \\(wonder, side\\) pairs"),
     ({"seed": 0, "boards": [("Giza",), None, None]}, "the board of seat 0 is a \\(wonder, side\\) pair"),
+    ({"seed": 0, "boards": [None, ("Giza", "A", "x"), None]}, "the board of seat 1 is a"),
+    ({"seed": 0, "boards": [(1, "A"), None, None]}, "the board of seat 0 is a"),
+    ({"seed": 0, "boards": [("Giza", None), None, None]}, "the board of seat 0 is a"),
     ({"seed": 0, "boards": [("Atlantis", "A"), None, None]}, "no wonder 'Atlantis' side A in this rule set"),
     ({"seed": 0, "boards": [("Giza", "A"), ("Giza", "B"), None]}, "two seats were given the same wonder"),
+    ({"seed": 0, "boards": [None, None]}, "2 boards given for 3 seats"),
     ({"seed": 0, "hands": [["Altar"] * 7] * 3}, "hands maps an age to its hands"),
+    ({"seed": 0, "hands": {"one": [["Altar"] * 7] * 3}}, "hands are given by age, a whole number, not 'one'"),
+    ({"seed": 0, "hands": {1.5: [["Altar"] * 7] * 3}}, "hands are given by age, a whole number, not 1.5"),
+    ({"seed": 0, "hands": {1: "Altar"}}, "age 1: hands is a list of hands"),
     ({"seed": 0, "hands": {1: [["Altar"] * 6 + [7]] * 3}}, "age 1: hand 0 names a card by its text, not 7"),
+    ({"seed": 0, "hands": {1: [None] * 3}}, "age 1: hand 0 is a list of card names, not None"),
+    ({"seed": 0, "hands": {1: ["Altar" * 7] * 3}}, "age 1: hand 0 is a list of card names"),
     ({"seed": 0, "hands": {4: [["Altar"] * 7] * 3}}, "there is no age 4"),
     ({"seed": 0, "hands": {1: [["Altar"] * 7] * 2}}, "age 1: 2 hands given, 3 needed"),
     ({"seed": 0, "hands": {1: [["Altar"] * 6] * 3}}, "age 1: hand 0 has 6 cards, not 7"),

@@ -214,3 +214,67 @@ def test_final_scoring_stays_bounded() -> None:
         card["hooks"] = [_hook({"type": "EndOfGame"}, wild)]
     path, message = refused_at(doc)
     assert path.startswith("cards[") and "final scoring could take" in message
+
+
+# ---- ported from the first engine's consistency tests ---------------------------------------------------
+
+def test_an_alias_names_one_card_only() -> None:
+    """An alias is read in logs: another card's name or another card's alias would make a name
+    of a log mean two cards."""
+    doc = document()
+    i, j = _index(doc, "Altar"), _index(doc, "Baths")
+    doc["cards"][i]["aliases"] = ["Baths"]
+    assert refused_at(doc) == (f"cards[{i}].aliases[0]", f"'Baths' is the name of cards[{j}]")
+    doc = document()
+    doc["cards"][i]["aliases"] = ["Shrine"]
+    doc["cards"][j]["aliases"] = ["Shrine"]
+    assert refused_at(doc) == (f"cards[{max(i, j)}].aliases[0]", f"'Shrine' is also an alias of cards[{min(i, j)}]")
+
+
+def test_cards_of_one_name_share_their_aliases() -> None:
+    doc = document()
+    names = [c["name"] for c in doc["cards"]]
+    twice = next(n for n in names if names.count(n) > 1)
+    for card in doc["cards"]:
+        if card["name"] == twice:
+            card["aliases"] = ["Another Spelling"]
+    assert serial.rules_from_dict(doc).cards[names.index(twice)].aliases == ("Another Spelling",)
+
+
+def test_a_rule_set_seats_at_least_one_player_count() -> None:
+    doc = document()
+    doc["settings"]["players"] = []
+    assert refused_at(doc) == ("settings.players", "the rule set seats no player count: list at least one")
+
+
+def _players_minus(n: int) -> dict:
+    return {"type": "BinOp", "op": "-", "left": {"type": "Var", "name": "players"},
+            "right": {"type": "Num", "value": n}}
+
+
+@pytest.mark.parametrize("field, value, path, message", [
+    ("hand", _players_minus(5), "settings.hand", "at 3 players, the hand size is -2; it must be between 0 and 50"),
+    ("hand", {"type": "BinOp", "op": "/", "left": {"type": "Num", "value": 7}, "right": _players_minus(3)},
+     "settings", "at 3 players: a setting divides by zero"),
+    ("turns", {"type": "Num", "value": 60}, "settings.turns",
+     "at 3 players, the number of turns is 60; it must be between 0 and 50"),
+    ("ages", 0, "settings.ages", "0 is too small (at least 1)"),
+])
+def test_every_table_of_the_settings_is_within_the_engine_limits(field, value, path, message) -> None:
+    doc = document()
+    doc["settings"][field] = value
+    assert refused_at(doc) == (path, message)
+
+
+def test_an_option_needs_whole_teams() -> None:
+    doc = document("cities")
+    doc["options"][0]["team_size"] = 3
+    assert refused_at(doc) == ("settings", "at 4 players with option 'teams': 4 players cannot sit in teams of 3")
+
+
+def test_copies_of_many_symbols_are_bounded() -> None:
+    doc = document("cities")
+    i = next(i for i, c in enumerate(doc["cards"]) if c["hooks"] and c["hooks"][0]["op"]["type"] == "CopySymbol")
+    doc["cards"][i]["hooks"][0]["op"]["count"] = 10
+    path, message = refused_at(doc)
+    assert path == f"cards[{i}].hooks[0]" and message.startswith("final scoring could take ")

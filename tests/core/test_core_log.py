@@ -202,6 +202,13 @@ def test_the_fingerprint_is_the_same_for_equal_rule_sets_and_ignores_where_thing
     assert rules_fingerprint(placed) == rules_fingerprint(rules)
 
 
+def test_a_log_records_the_fingerprint_of_its_rules():
+    rules = cs.core_rules("base")
+    log = as_json(to_log(cs.random_game(("base",), 3, seed=5)))
+    assert log["fingerprint"] == rules_fingerprint(rules)
+    assert log["fingerprint"].startswith("sha256:") and len(log["fingerprint"]) == 7 + 64
+
+
 def test_the_fingerprint_changes_with_anything_that_plays():
     rules = cs.core_rules("base")
     cheaper = attrs.evolve(rules, market=attrs.evolve(rules.market, price=1))

@@ -45,14 +45,19 @@ def vocabulary() -> frozenset[str]:
         rules = wonderrules.load_rules(*layers)
         names.update(c.name for c in rules.cards)
         names.update(a for c in rules.cards for a in c.aliases)
-        names.update(w.name for w in rules.wonders)
-        names.update(w.title for w in rules.wonders if w.title)
+        names.update(b.name for b in rules.boards)
+        names.update(b.title for b in rules.boards if b.title)
         names.update(r.name for r in rules.resources)
         names.update(g.name for g in rules.symbol_groups)
         names.update(m for g in rules.symbol_groups for m in g.members)
         names.update(rules.tokens)
         names.update(c.name for c in rules.colours)
         names.update(c.name for c in rules.categories)
+        # the mechanics the rule sets declare by name: pools drawn into the decks, abilities grants
+        # give, contests between neighbours (a table's teams are the core's own: a team size)
+        names.update(rules.pools)
+        names.update(rules.abilities)
+        names.update(c.name for c in rules.contests)
     with open(REFERENCE / "leaders.tsv", newline="", encoding="utf-8") as f:
         names.update(row["name"] for row in csv.DictReader(f, delimiter="\t"))
     words = {_words(n).strip() for n in names if _words(n).strip()}
@@ -110,7 +115,8 @@ def offences() -> list[str]:
 def test_the_vocabulary_is_read_from_the_rule_sets() -> None:
     words = vocabulary()
     for word in ("lumber yard", "halicarnassus", "papyrus", "compass", "victory", "guilds", "debt",
-                 "pigeon loft", "hatshepsut", "free city"):
+                 "pigeon loft", "hatshepsut", "free city", "free build", "last card",
+                 "the colossus of rhodes"):
         assert word in words
 
 

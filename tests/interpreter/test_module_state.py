@@ -11,7 +11,7 @@ import wonderrules.interpreter as interpreter
 
 MUTABLE = (dict, list, set, bytearray, deque)
 #: functions with a cache that may stay: the JSON converter is built once from the IR classes
-CACHED_ALLOWED = {"wonderrules.interpreter.serial.converter", "wonderrules.interpreter.serial.converter"}
+CACHED_ALLOWED = {"wonderrules.interpreter.serial.converter"}
 
 
 def _modules():
@@ -41,7 +41,21 @@ def test_no_module_of_the_engine_holds_a_mutable_table_or_a_cache():
 
 
 def test_a_table_in_a_nested_module_would_be_reported(monkeypatch):
-    from wonderrules.interpreter.effects import trade
+    from wonderrules.interpreter.agents import greedy
 
-    monkeypatch.setattr(trade, "_PROBE", {}, raising=False)
-    assert _module_state() == ["wonderrules.interpreter.effects.trade._PROBE: dict"]
+    monkeypatch.setattr(greedy, "_PROBE", {}, raising=False)
+    assert _module_state() == ["wonderrules.interpreter.agents.greedy._PROBE: dict"]
+
+
+def test_a_cached_function_of_an_engine_module_would_be_reported(monkeypatch):
+    from functools import cache
+
+    from wonderrules.interpreter import trading
+
+    @cache
+    def probe() -> int:
+        return 0
+
+    probe.__module__ = trading.__name__
+    monkeypatch.setattr(trading, "_probe", probe, raising=False)
+    assert _module_state() == ["wonderrules.interpreter.trading._probe: a cached function"]

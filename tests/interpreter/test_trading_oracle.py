@@ -10,18 +10,19 @@ Pareto-minimal (coins to the left, coins to the right) pairs, among those the ci
 from __future__ import annotations
 
 import pytest
-from engine_support import (
+from trading_support import (
     Script,
     build,
     cost_of,
     oracle_payments,
+    paying,
     payments,
     random_rounds,
     sell,
+    split,
     stage,
+    zone,
 )
-
-from wonderrules import Action
 
 
 def _engine_vs_oracle(state, player: int) -> list[str]:
@@ -29,8 +30,9 @@ def _engine_vs_oracle(state, player: int) -> list[str]:
     (built normally) and for the next wonder stage."""
     city = state.cities[player]
     coins = city.coins
+    hand = zone(state, player, "hand")
     problems = []
-    for card in {c.name: c for c in state.hands[player]}.values():
+    for card in {c.name: c for c in hand}.values():
         if card.name in city.names or (card.chains_from & city.names):
             continue
         expected = {p for p in oracle_payments(state, player, cost_of(state, card))
@@ -41,11 +43,11 @@ def _engine_vs_oracle(state, player: int) -> list[str]:
     if city.stages_built < len(city.board.stages):
         st = city.board.stages[city.stages_built]
         expected = {p for p in oracle_payments(state, player, cost_of(state, st)) if p[0] + p[1] <= coins}
-        got = {(a.left, a.right) for a in state.legal_actions(player) if a.kind == "stage"}
+        got = {split(state, player, a) for a in state.legal_actions(player) if a.kind == "stage"}
         if got != expected:
             problems.append(f"stage {city.stages_built + 1}: engine {sorted(got)} oracle {sorted(expected)}")
         for pay in expected:
-            action = Action("stage", state.hands[player][0].name, *pay)
+            action = paying(state, player, "stage", hand[0].name, *pay)
             assert state.explain(player, action) is None
     return problems
 
@@ -83,7 +85,7 @@ def test_buying_from_the_dearer_neighbour_is_legal():
     st = s.state
     s.turn()
     assert payments(st, 0, "build", "Stockade") == {(1, 0), (0, 2)}
-    assert st.explain(0, Action("build", "Stockade", 0, 2)) is None
+    assert st.explain(0, paying(st, 0, "build", "Stockade", 0, 2)) is None
     s.turn(p0=build("Stockade", 0, 2))
     assert st.cities[0].coins == 3 - 2 and st.cities[2].coins == 3 + 3 + 2
 
@@ -94,12 +96,12 @@ def test_paying_for_nothing_or_too_much_is_illegal():
     s = Script(3, [GIZA, OLYMPIA, RHODES], {1: {0: [build("Baths"), build("Stockade")]}})
     st = s.state
     assert payments(st, 0, "build", "Baths") == {(0, 0)}   # Giza starts with stone
-    assert st.explain(0, Action("build", "Baths", 2, 0)) is not None
-    assert st.explain(0, Action("build", "Baths", 0, 1)) is not None
+    assert st.explain(0, paying(st, 0, "build", "Baths", 2, 0)) is not None
+    assert st.explain(0, paying(st, 0, "build", "Baths", 0, 1)) is not None
     s.turn()
     assert payments(st, 0, "build", "Stockade") == {(2, 0)}  # Olympia's wood, on the left
     for pay in ((4, 0), (2, 2), (0, 2), (1, 0)):
-        why = st.explain(0, Action("build", "Stockade", *pay))
+        why = st.explain(0, paying(st, 0, "build", "Stockade", *pay))
         assert why is not None and "ways to pay" in why, pay
 
 
@@ -107,7 +109,7 @@ def test_explain_names_the_missing_resource():
     """A card nobody can supply: the reason says which resource is lacking, and how much."""
     s = Script(3, [GIZA, OLYMPIA, RHODES], {1: {0: [build("Apothecary")]}})
     st = s.state
-    why = st.explain(0, Action("build", "Apothecary"))
+    why = st.explain(0, paying(st, 0, "build", "Apothecary"))
     assert why is not None and "1 loom" in why
 
 
@@ -170,7 +172,7 @@ def test_buying_one_unit_from_each_neighbour_for_one_card():
                {1: {2: [build("Lumber Yard")], 0: [None, stage("Altar", 2, 2)]}})
     st = s.state
     s.turn()
-    assert {(a.left, a.right) for a in st.legal_actions(0) if a.kind == "stage"} == {(2, 2)}
+    assert {split(st, 0, a) for a in st.legal_actions(0) if a.kind == "stage"} == {(2, 2)}
     s.turn()
     assert st.cities[0].stages_built == 1
     assert (st.cities[0].coins, st.cities[1].coins, st.cities[2].coins) == (3 + 3 - 4, 3 + 3 + 3 + 2, 3 + 3 + 2)
@@ -189,14 +191,14 @@ def test_a_neighbours_either_or_card_sells_one_unit_per_turn():
     assert payments(st, 0, "build", "School") == {(4, 0)}
     s.turn()
     assert payments(st, 0, "build", "Temple") == set()
-    assert st.explain(0, Action("build", "Temple", 4, 0)) is not None
+    assert st.explain(0, paying(st, 0, "build", "Temple", 4, 0)) is not None
 
 
 def test_at_two_seats_the_payments_are_the_one_sellers():
     """Two seats without a neutral seat (data/two_seats.wr), dealt base cards so that the
     hand-written model knows what every card produces: on every turn of seeded random games the
-    engine's payments are the oracle's with the one neighbour as the only seller (paid in
-    `left`, at the lower of the two prices)."""
+    engine's payments are the oracle's with the one neighbour as the only seller (at the lower of
+    the two prices)."""
     import random
     from pathlib import Path
 
@@ -218,7 +220,7 @@ def test_at_two_seats_the_payments_are_the_one_sellers():
                 if dec.kind == "play":
                     problems = _engine_vs_oracle(state, p)
                     assert not problems, (seed, state.age, state.turn, p, problems)
-                    assert all(a.right == 0 for a in state.legal_actions(p))
+                    assert all(seller == 1 - p for a in state.legal_actions(p) for seller, _ in a.pay)
                     checked += 1
             state.apply_actions({p: agents[p].choose(state, p) for p in state.pending_decisions()})
     assert checked >= 12 * 18 * 2
