@@ -112,8 +112,8 @@ def test_babylon_b_plays_the_eighth_card():
     sc.finish_turn()
     pend = st.pending_decisions()
     assert list(pend) == [0] and pend[0].kind == "extra"
-    assert [c.name for c in st.hands[0]] == ["Pawnshop"]
-    assert [len(st.hands[s]) for s in (1, 2)] == [1, 1]
+    assert [c.name for c in hand_cards(st, 0)] == ["Pawnshop"]
+    assert [len(hand_cards(st, s)) for s in (1, 2)] == [1, 1]
     sc.answer({("extra", 0): build("Pawnshop")})
     assert st.age == 2 and "Pawnshop" in st.cities[0].names
     # the other two last cards were discarded: 7 sales each by seats 1 and 2 (the plan's

@@ -12,7 +12,7 @@ from expansion_support import Scenario, build, chain, sell, stage
 
 def payments(st, seat, card, kind="build"):
     return sorted((a.left, a.right) for a in st.legal_actions(seat) if a.card == card and a.kind == kind
-                  and a.means == "")
+                  and a.way == "")
 
 
 # ---- Clandestine Docks -------------------------------------------------------------------------

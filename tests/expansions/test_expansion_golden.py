@@ -84,7 +84,7 @@ def at(name: str, rounds: int):
 
 
 def pay_limits(state) -> dict[int, int]:
-    return {p: max(a.coins for a in state.legal_actions(p)) for p, d in state.pending_decisions().items()
+    return {p: max(a.amount for a in state.legal_actions(p)) for p, d in state.pending_decisions().items()
             if d.kind == "pay"}
 
 

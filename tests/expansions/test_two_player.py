@@ -132,10 +132,10 @@ def test_free_city_card_travels_with_the_passed_hand(layers):
         seen.append((st.age, st.turn, holder))
         if st.turn > 1:
             # the new controller holds what the last one passed, plus the card just drawn
-            assert Counter(c.name for c in st.hands[holder][:-1]) == passed, (st.age, st.turn)
+            assert Counter(c.name for c in hand_cards(st, holder)[:-1]) == passed, (st.age, st.turn)
         sc.play_players()
         action = sc.free_city_default(holder)
-        passed = Counter(c.name for c in st.hands[holder]) - Counter([action.card])
+        passed = Counter(c.name for c in hand_cards(st, holder)) - Counter([action.card])
         sc.play_free_city(action)
     turns = sc.turns
     assert turns == (7 if "cities" in layers else 6)
@@ -152,7 +152,7 @@ def test_controller_draws_picks_self_then_free_city():
     st = sc.state
     # turn 1: seat 0 holds 7 cards and the pile's top card (Ore Vein)
     assert [len(h) for h in st.hands[:2]] == [8, 7]
-    assert st.hands[0][-1].name == "Ore Vein"
+    assert hand_cards(st, 0)[-1].name == "Ore Vein"
     pend = st.pending_decisions()
     assert {p: (d.seat, d.kind) for p, d in pend.items()} == {0: (0, "play"), 1: (1, "play")}
     # the Free City's card may be chosen for seat 0's own city too: it is in seat 0's hand
@@ -169,7 +169,7 @@ def test_controller_draws_picks_self_then_free_city():
     # turn 2: the hands crossed the Border; seat 1 holds the Free City card and draws Press
     assert st.controller[FREE_CITY] == 1
     assert [len(h) for h in st.hands[:2]] == [6, 7]
-    assert st.hands[1][-1].name == "Press"
+    assert hand_cards(st, 1)[-1].name == "Press"
     sc.play_turn()
     assert "Press" in st.cities[FREE_CITY].names and "Stone Pit" in st.cities[1].names
 
@@ -188,13 +188,13 @@ def test_hands_cross_the_border():
     # draws
     sc.play_players({0: sell("Apothecary"), 1: sell("Theater")})
     sc.play_free_city(sell("Stockade"))
-    assert Counter(c.name for c in st.hands[1]) == {"Apothecary": 6, "Stockade": 1}
-    assert Counter(c.name for c in st.hands[0]) == {"Theater": 6}
+    assert Counter(c.name for c in hand_cards(st, 1)) == {"Apothecary": 6, "Stockade": 1}
+    assert Counter(c.name for c in hand_cards(st, 0)) == {"Theater": 6}
     assert st.controller[FREE_CITY] == 1
     sc.play_players({0: sell("Theater"), 1: sell("Apothecary")})
     sc.play_free_city(sell("Stockade"))
-    assert Counter(c.name for c in st.hands[0]) == {"Apothecary": 5, "Stockade": 1}
-    assert Counter(c.name for c in st.hands[1]) == {"Theater": 5}
+    assert Counter(c.name for c in hand_cards(st, 0)) == {"Apothecary": 5, "Stockade": 1}
+    assert Counter(c.name for c in hand_cards(st, 1)) == {"Theater": 5}
     assert st.controller[FREE_CITY] == 0
 
 
