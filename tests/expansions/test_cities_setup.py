@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from expansion_support import Scenario, build, column, new_game, play_random, stage
+from expansion_support import Scenario, build, column, hand_cards, new_game, play_random, stage
 
 NEW_GUILDS = {"Counterfeiters Guild", "Guild of Shadows", "Mourners Guild"}
 

@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
-from expansion_support import new_game
+from expansion_support import new_game, split
 
 import wonderrules as wr
 from wonderrules.interpreter.agents import make_agent
@@ -173,7 +173,7 @@ def test_hand_checked_two_player():
     # 5 (its Brickyard, seat 0's Stone Pit, Clay Pool and Foundry, the Free City's Ore Vein)
     assert log["rounds"][16]["0"] == {"kind": "build", "card": "Courthouse", "left": 2, "right": 2}
     before = at("two_player", 16)
-    assert {(a.left, a.right) for a in before.legal_actions(0)
+    assert {split(before, 0, a) for a in before.legal_actions(0)
             if (a.kind, a.card) == ("build", "Courthouse")} == {(2, 2)}
     assert [c.coins for c in before.cities] == [4, 6, 0]
     assert [c.coins for c in at("two_player", 18).cities] == [0, 6 + 2 + 5, 2]
@@ -225,7 +225,7 @@ def test_hand_checked_cities_two_player():
     # City, its left neighbour, for the loom.
     assert log["rounds"][31]["1"] == {"kind": "build", "card": "Workers Guild", "left": 2, "right": 2}
     before = at("cities_two_player", 31)
-    assert {(a.left, a.right) for a in before.legal_actions(1)
+    assert {split(before, 1, a) for a in before.legal_actions(1)
             if (a.kind, a.card) == ("build", "Workers Guild")} == {(0, 4), (2, 2)}
     assert [c.coins for c in before.cities] == [0, 9, 14]
     assert [c.coins for c in at("cities_two_player", 32).cities] == [0 + 2, 9 - 5 - 2 + 2, 14 - 4 + 2]

@@ -13,19 +13,7 @@ import random
 from collections import Counter
 
 import pytest
-from expansion_support import (
-    FREE_CITY,
-    Action,
-    TwoPlayerScenario,
-    build,
-    chain,
-    column,
-    controller_on,
-    new_game,
-    play_random,
-    sell,
-    stage,
-)
+from expansion_support import Action, FREE_CITY, TwoPlayerScenario, build, chain, column, controller_on, hand_cards, new_game, play_random, sell, stage
 
 import wonderrules as wr
 

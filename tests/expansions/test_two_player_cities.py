@@ -8,18 +8,7 @@ import random
 from collections import Counter
 
 import pytest
-from expansion_support import (
-    FREE_CITY,
-    TwoPlayerScenario,
-    build,
-    controller_on,
-    new_game,
-    pay,
-    play_random,
-    sell,
-    token,
-    token_value,
-)
+from expansion_support import FREE_CITY, TwoPlayerScenario, at, build, controller_on, new_game, pay, play_random, sell, split, token, token_value
 
 LAYERS = ("cities", "two_player")
 BOARDS = [("Giza", "A"), ("Babylon", "A"), ("Rhodes", "A")]
@@ -172,7 +161,7 @@ def test_free_city_may_pay_its_controller_the_dearer_price():
     sc = docked_free_city()
     st = sc.state
     assert st.pending_decisions()[0].seat == FREE_CITY
-    assert st.explain(0, build("Apothecary", left=1)) is None
+    assert st.explain(0, at(st, 0, build("Apothecary", left=1))) is None
     assert st.explain(0, build("Apothecary")) is None
     coins = [c.coins for c in st.cities]
     sc.play_free_city()
@@ -183,7 +172,7 @@ def test_free_city_dearer_seller_is_listed():
     """[V] If both neighbours sell the resource, the controlling player chooses the seller,
     whatever the cost (each seller is an action of the Free City's decision)."""
     st = docked_free_city().state
-    splits = {(a.left, a.right) for a in st.legal_actions(0) if a.card == "Apothecary" and a.kind == "build"}
+    splits = {split(st, 0, a) for a in st.legal_actions(0) if a.card == "Apothecary" and a.kind == "build"}
     assert splits == {(1, 0), (0, 0)}
 
 
