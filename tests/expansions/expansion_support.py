@@ -25,7 +25,8 @@ from wonderrules import Action
 
 __all__ = ["rules", "new_game", "build", "chain", "free", "stage", "sell", "pay", "pick", "at", "Plan",
            "Scenario", "FILLER", "hand_names", "zone_names", "play_random", "city_names", "column", "dealt_names", "token", "token_value",
-           "TwoPlayerScenario", "split", "hand_cards", "FREE_CITY", "PILE_FILLER", "CONTROL_STARTS", "controller_on", "Action"]
+           "TwoPlayerScenario", "split", "hand_cards",
+           "age_deck", "deal_records", "dealt_sizes", "FREE_CITY", "PILE_FILLER", "CONTROL_STARTS", "controller_on", "Action"]
 
 #: a card of each age sold by default (any card would do; these have no effect when sold)
 FILLER = {1: "Altar", 2: "Aqueduct", 3: "Palace"}
@@ -441,3 +442,19 @@ def split(state, seat: int, action: Action) -> tuple[int, int]:
 def hand_cards(state, seat: int) -> list:
     """The cards of a seat's hand, in order (the last one dealt last)."""
     return list(state.cities[seat].zones[state.catalog.zone_index["hand"]])
+
+
+def age_deck(game: wr.Game, age: int, rng) -> list:
+    """The deck dealt in `age` (before the shuffle), drawn with `rng` where the rules draw."""
+    deal = next(d for d in game.rules.deals if d.deck == "age")
+    return game.deck(deal, age, rng)
+
+
+def deal_records(state) -> list[dict]:
+    """The game's records of its deals, in order."""
+    return [r for r in state.history if r["type"] == "deal"]
+
+
+def dealt_sizes(record: dict, zone: str = "hand") -> list[int]:
+    """How many cards each seat was dealt into `zone` by one deal, in the order dealt."""
+    return [len(names) for z, _seat, names in record["dealt"] if z == zone]
