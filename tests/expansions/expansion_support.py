@@ -24,9 +24,10 @@ import wonderrules as wr
 from wonderrules import Action
 
 __all__ = ["rules", "new_game", "build", "chain", "free", "stage", "sell", "pay", "pick", "at", "Plan",
-           "Scenario", "FILLER", "hand_names", "zone_names", "play_random", "city_names", "column", "dealt_names", "token", "token_value",
-           "TwoPlayerScenario", "split", "hand_cards",
-           "age_deck", "deal_records", "dealt_sizes", "FREE_CITY", "PILE_FILLER", "CONTROL_STARTS", "controller_on", "Action"]
+           "Scenario", "FILLER", "hand_names", "zone_names", "play_random", "city_names", "column",
+           "dealt_names", "token", "token_value", "TwoPlayerScenario", "split", "hand_cards", "age_deck",
+           "deal_records", "dealt_sizes", "FREE_CITY", "PILE_FILLER", "CONTROL_STARTS", "controller_on",
+           "Action"]
 
 #: a card of each age sold by default (any card would do; these have no effect when sold)
 FILLER = {1: "Altar", 2: "Aqueduct", 3: "Palace"}
@@ -81,11 +82,19 @@ def pay(coins: int) -> Action:
     return Action("pay", amount=coins)
 
 
-def at(state, seat: int, action: Action) -> Action:
-    """`action` as paid by `seat`: coins to its left and right neighbours become coins per seller
-    seat, in seat order (one entry for a seat that is both neighbours)."""
+def deciding_seat(state, player: int) -> int:
+    """The seat `player` decides for now: their own, or the neutral seat they control."""
+    decision = state.pending_decisions().get(player)
+    return decision.seat if decision is not None else player
+
+
+def at(state, player: int, action: Action) -> Action:
+    """`action` as chosen by `player` for the seat they decide for: coins to that seat's left and
+    right neighbours become coins per seller seat, in seat order (one entry for a seat that is
+    both neighbours)."""
     if not any(s < 0 for s, _ in action.pay):
         return action
+    seat = deciding_seat(state, player)
     coins: dict[int, int] = {}
     for s, c in action.pay:
         seller = state.left(seat) if s == LEFT else state.right(seat) if s == RIGHT else s
@@ -187,7 +196,7 @@ class Scenario:
 
     def _apply(self, actions: Mapping[int, Action]) -> None:
         pend = self.state.pending_decisions()
-        actions = {p: at(self.state, pend[p].seat if p in pend else p, a) for p, a in actions.items()}
+        actions = {p: at(self.state, p, a) for p, a in actions.items()}
         self.state.apply_actions(actions)
         for p, a in actions.items():
             if a.kind == "stage" and pend[p].kind in ("play", "extra"):
@@ -432,8 +441,10 @@ class TwoPlayerScenario(Scenario):
 
 # ---- reading actions and hands -----------------------------------------------------------------
 
-def split(state, seat: int, action: Action) -> tuple[int, int]:
-    """(coins to the left neighbour, coins to the right neighbour) of an action paid by `seat`."""
+def split(state, player: int, action: Action) -> tuple[int, int]:
+    """(coins to the left neighbour, coins to the right neighbour) of an action of `player`'s
+    pending decision, seen from the seat they decide for."""
+    seat = deciding_seat(state, player)
     coins = dict(action.pay)
     left, right = state.left(seat), state.right(seat)
     return coins.get(left, 0), (coins.get(right, 0) if right != left else 0)
