@@ -16,7 +16,7 @@ action.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Optional
 
@@ -310,10 +310,6 @@ def play_random(game: wr.Game, seed: int, check=None):
     return state, tucked
 
 
-def iter_cities(state) -> Iterable:
-    return iter(state.cities)
-
-
 # ---- two players and the Free City -------------------------------------------------------------
 
 FREE_CITY = 2
@@ -383,7 +379,9 @@ class TwoPlayerScenario(Scenario):
                 if not isinstance(s, int):
                     continue
                 if s == FREE_CITY:
-                    if t == st.turn and with_card and FREE_CITY not in st.pending_decisions().get(seat, ()):
+                    deciding = st.pending_decisions().get(seat)
+                    choosing_for_it = deciding is not None and deciding.seat == FREE_CITY
+                    if t == st.turn and with_card and not choosing_for_it:
                         keep[a.card] += 1
                     continue
                 if t == st.turn:
