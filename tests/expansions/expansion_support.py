@@ -1,26 +1,33 @@
 """Helpers for the expansion scenario tests: rule sets, deals built from a plan of chosen
-actions, and a driver that plays the plan through the public engine API.
+actions, and a driver that plays the plan through the public interpreter API.
 
 A *plan* says, per age and turn, which action each seat takes. The deal is computed from it:
 each card a seat plays comes from the hand that seat holds on that turn (hands pass left in
 Ages I and III, right in Age II), and every other card is a *filler* that the driver sells.
-Nothing here knows a rule of the game beyond the seating convention of the engine API
+Nothing here knows a rule of the game beyond the seating convention of the interpreter
 (seat i's left neighbour is i + 1) and the pass directions printed in the rulebook.
+
+A plan's payments are written as the rulebook speaks of them, coins to the left and to the right
+neighbour (`build("Baths", left=2)`); :func:`at` turns them into the interpreter's payments (coins
+per seller seat) once the paying seat is known. The scenario driver does so for every planned
+action.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Optional
 
 import wonderrules as wr
 from wonderrules import Action
 
-__all__ = ["rules", "new_game", "build", "chain", "free", "stage", "sell", "pay", "Plan", "Scenario",
-           "FILLER", "play_random", "city_names", "column", "dealt_names", "token", "token_value",
-           "TwoPlayerScenario", "FREE_CITY", "PILE_FILLER", "CONTROL_STARTS", "controller_on", "Action"]
+__all__ = ["rules", "new_game", "build", "chain", "free", "stage", "sell", "pay", "pick", "at", "Plan",
+           "Scenario", "FILLER", "hand_names", "zone_names", "play_random", "city_names", "column",
+           "dealt_names", "token", "token_value", "TwoPlayerScenario", "split", "hand_cards", "age_deck",
+           "deal_records", "dealt_sizes", "FREE_CITY", "PILE_FILLER", "CONTROL_STARTS", "controller_on",
+           "Action"]
 
 #: a card of each age sold by default (any card would do; these have no effect when sold)
 FILLER = {1: "Altar", 2: "Aqueduct", 3: "Palace"}
@@ -39,28 +46,60 @@ def new_game(layers: Sequence[str], players: int, options: Sequence[str] = (), s
 
 # ---- actions ---------------------------------------------------------------------------------
 
+#: stand-ins for the seller seats of a payment written relative to the payer (see `at`)
+LEFT, RIGHT = -1, -2
+
+
+def relative(left: int, right: int) -> tuple[tuple[int, int], ...]:
+    return tuple((s, c) for s, c in ((LEFT, left), (RIGHT, right)) if c)
+
+
 def build(card: str, left: int = 0, right: int = 0) -> Action:
-    return Action("build", card, left, right)
+    return Action("build", card, relative(left, right))
 
 
 def chain(card: str) -> Action:
-    return Action("build", card, means="chain")
+    return Action("build", card, way="chain")
 
 
 def free(card: str) -> Action:
-    return Action("build", card, means="free")
+    return Action("build", card, way="free")
 
 
 def stage(card: str, left: int = 0, right: int = 0) -> Action:
-    return Action("stage", card, left, right)
+    return Action("stage", card, relative(left, right))
 
 
 def sell(card: str) -> Action:
     return Action("sell", card)
 
 
+def pick(card: str) -> Action:
+    return Action("pick", card)
+
+
 def pay(coins: int) -> Action:
-    return Action("pay", coins=coins)
+    return Action("pay", amount=coins)
+
+
+def deciding_seat(state, player: int) -> int:
+    """The seat `player` decides for now: their own, or the neutral seat they control."""
+    decision = state.pending_decisions().get(player)
+    return decision.seat if decision is not None else player
+
+
+def at(state, player: int, action: Action) -> Action:
+    """`action` as chosen by `player` for the seat they decide for: coins to that seat's left and
+    right neighbours become coins per seller seat, in seat order (one entry for a seat that is
+    both neighbours)."""
+    if not any(s < 0 for s, _ in action.pay):
+        return action
+    seat = deciding_seat(state, player)
+    coins: dict[int, int] = {}
+    for s, c in action.pay:
+        seller = state.left(seat) if s == LEFT else state.right(seat) if s == RIGHT else s
+        coins[seller] = coins.get(seller, 0) + c
+    return action._replace(pay=tuple(sorted(coins.items())))
 
 
 # ---- plans and deals -------------------------------------------------------------------------
@@ -127,7 +166,7 @@ class Scenario:
     def default_action(self, seat: int) -> Action:
         st = self.state
         age, turn = st.age, st.turn
-        names = Counter(c.name for c in st.hands[seat])
+        names = Counter(hand_names(st, seat))
         keep: Counter = Counter()
         n = st.players
         idx = hand_index(seat, turn, age, n)
@@ -157,6 +196,7 @@ class Scenario:
 
     def _apply(self, actions: Mapping[int, Action]) -> None:
         pend = self.state.pending_decisions()
+        actions = {p: at(self.state, p, a) for p, a in actions.items()}
         self.state.apply_actions(actions)
         for p, a in actions.items():
             if a.kind == "stage" and pend[p].kind in ("play", "extra"):
@@ -176,7 +216,7 @@ class Scenario:
                 q = queues.get((d.kind, d.seat))
                 if not q:
                     if d.kind == "extra":
-                        chosen[p] = sell(st.hands[p][0].name)
+                        chosen[p] = sell(hand_names(st, p)[0])
                         continue
                     raise AssertionError(f"unexpected decision {d} (no answer given)")
                 chosen[p] = q.pop(0)
@@ -208,6 +248,15 @@ class Scenario:
 
 # ---- reading results ---------------------------------------------------------------------------
 
+def zone_names(state, seat: int, zone: str) -> list[str]:
+    """The card names of a seat's zone (or of a shared zone)."""
+    return [c.name for c in state.zone(state.catalog.zone_index[zone], seat)]
+
+
+def hand_names(state, seat: int) -> list[str]:
+    return zone_names(state, seat, "hand")
+
+
 def city_names(state, seat: int) -> list[str]:
     return [c.name for c in state.cities[seat].built]
 
@@ -218,23 +267,22 @@ def column(state, seat: int, name: str) -> int:
 
 def token(state, seat: int, name: str) -> int:
     """How many tokens of a kind a city holds."""
-    cat = state.game.catalog
+    cat = state.catalog
     return state.cities[seat].token_counts[cat.token_index[name]]
 
 
 def token_value(state, seat: int, name: str) -> int:
-    cat = state.game.catalog
+    cat = state.catalog
     return state.cities[seat].token_values[cat.token_index[name]]
 
 
 def dealt_names(state) -> Counter:
-    """Every card dealt so far (hands and neutral piles), by name."""
+    """Every card dealt so far (hands and neutral piles), by name, from the game's deal records."""
     out: Counter = Counter()
-    for record in state.dealt.values():
-        for h in record["hands"]:
-            out.update(h)
-        for pile in record["piles"].values():
-            out.update(pile)
+    for record in state.history:
+        if record["type"] == "deal":
+            for _zone, _seat, names in record["dealt"]:
+                out.update(names)
     return out
 
 
@@ -260,10 +308,6 @@ def play_random(game: wr.Game, seed: int, check=None):
         if check is not None:
             check(state, tucked)
     return state, tucked
-
-
-def iter_cities(state) -> Iterable:
-    return iter(state.cities)
 
 
 # ---- two players and the Free City -------------------------------------------------------------
@@ -335,7 +379,9 @@ class TwoPlayerScenario(Scenario):
                 if not isinstance(s, int):
                     continue
                 if s == FREE_CITY:
-                    if t == st.turn and with_card and FREE_CITY not in st.pending_decisions().get(seat, ()):
+                    deciding = st.pending_decisions().get(seat)
+                    choosing_for_it = deciding is not None and deciding.seat == FREE_CITY
+                    if t == st.turn and with_card and not choosing_for_it:
                         keep[a.card] += 1
                     continue
                 if t == st.turn:
@@ -346,7 +392,7 @@ class TwoPlayerScenario(Scenario):
 
     def default_action(self, seat: int) -> Action:
         st = self.state
-        names = Counter(c.name for c in st.hands[seat])
+        names = Counter(hand_names(st, seat))
         keep = self.reserved(seat)
         for name in names:
             if names[name] > keep[name]:
@@ -356,7 +402,7 @@ class TwoPlayerScenario(Scenario):
     def free_city_default(self, player: int) -> Action:
         st = self.state
         keep = self.reserved(player)
-        names = Counter(c.name for c in st.hands[player])
+        names = Counter(hand_names(st, player))
         spare = [n for n in names if names[n] > keep[n]]
         acts = [a for a in st.legal_actions(player) if a.card in spare]
         for kind in ("sell", "build", "stage"):
@@ -389,3 +435,35 @@ class TwoPlayerScenario(Scenario):
     def finish_turn(self, actions=None) -> None:
         self.play_players(actions)
         self.play_free_city()
+
+
+# ---- reading actions and hands -----------------------------------------------------------------
+
+def split(state, player: int, action: Action) -> tuple[int, int]:
+    """(coins to the left neighbour, coins to the right neighbour) of an action of `player`'s
+    pending decision, seen from the seat they decide for."""
+    seat = deciding_seat(state, player)
+    coins = dict(action.pay)
+    left, right = state.left(seat), state.right(seat)
+    return coins.get(left, 0), (coins.get(right, 0) if right != left else 0)
+
+
+def hand_cards(state, seat: int) -> list:
+    """The cards of a seat's hand, in order (the last one dealt last)."""
+    return list(state.cities[seat].zones[state.catalog.zone_index["hand"]])
+
+
+def age_deck(game: wr.Game, age: int, rng) -> list:
+    """The deck dealt in `age` (before the shuffle), drawn with `rng` where the rules draw."""
+    deal = next(d for d in game.rules.deals if d.deck == "age")
+    return game.deck(deal, age, rng)
+
+
+def deal_records(state) -> list[dict]:
+    """The game's records of its deals, in order."""
+    return [r for r in state.history if r["type"] == "deal"]
+
+
+def dealt_sizes(record: dict, zone: str = "hand") -> list[int]:
+    """How many cards each seat was dealt into `zone` by one deal, in the order dealt."""
+    return [len(names) for z, _seat, names in record["dealt"] if z == zone]

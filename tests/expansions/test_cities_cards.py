@@ -76,7 +76,7 @@ def test_sepulcher_and_cenotaph_count_victory_tokens():
     sc.finish_turn()
     pend = st.pending_decisions()
     assert sorted(pend) == [1]              # seat 2 holds no victory token: nothing to lose
-    assert max(a.coins for a in st.legal_actions(1)) == 2
+    assert max(a.amount for a in st.legal_actions(1)) == 2
     coins = st.cities[1].coins
     st.apply_actions({1: pay(2)})
     assert st.cities[1].coins == coins - 2
@@ -84,7 +84,7 @@ def test_sepulcher_and_cenotaph_count_victory_tokens():
     assert token(st, 1, "victory") == 4
     sc.finish_turn()
     assert sorted(st.pending_decisions()) == [1]
-    assert max(a.coins for a in st.legal_actions(1)) == 4   # 4 tokens, not their value 8
+    assert max(a.amount for a in st.legal_actions(1)) == 4   # 4 tokens, not their value 8
     st.apply_actions({1: pay(1)})
     assert token(st, 1, "debt") == 3
     sc.run_to_end()
@@ -109,7 +109,7 @@ def test_builders_union_counts_each_victims_stages():
     assert st.cities[1].stages_built == 2 and st.cities[2].stages_built == 0
     sc.finish_turn()
     assert sorted(st.pending_decisions()) == [1]
-    assert max(a.coins for a in st.legal_actions(1)) == 2
+    assert max(a.amount for a in st.legal_actions(1)) == 2
     st.apply_actions({1: pay(0)})
     assert token(st, 1, "debt") == 2
     sc.run_to_end()
@@ -165,7 +165,7 @@ def test_counterfeiters_guild():
     sc.finish_turn()
     st = sc.state
     assert sorted(st.pending_decisions()) == [1, 2]
-    assert [max(a.coins for a in st.legal_actions(p)) for p in (1, 2)] == [3, 3]
+    assert [max(a.amount for a in st.legal_actions(p)) for p in (1, 2)] == [3, 3]
     st.apply_actions({1: pay(3), 2: pay(1)})
     assert [token(st, s, "debt") for s in range(3)] == [0, 0, 2]
     sc.run_to_end()

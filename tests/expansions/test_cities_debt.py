@@ -44,9 +44,9 @@ def test_debt_rulebook_example():
     pend = st.pending_decisions()
     assert sorted(pend) == [JOASIA, CYRYL, TOSIA]
     assert all(d.kind == "pay" and d.seat == p for p, d in pend.items())
-    assert [a.coins for a in st.legal_actions(JOASIA)] == [0, 1, 2]
-    assert [a.coins for a in st.legal_actions(CYRYL)] == [0, 1]
-    assert [a.coins for a in st.legal_actions(TOSIA)] == [0, 1, 2]
+    assert [a.amount for a in st.legal_actions(JOASIA)] == [0, 1, 2]
+    assert [a.amount for a in st.legal_actions(CYRYL)] == [0, 1]
+    assert [a.amount for a in st.legal_actions(TOSIA)] == [0, 1, 2]
     st.apply_actions({JOASIA: pay(2), CYRYL: pay(1), TOSIA: pay(0)})
     assert [c.coins for c in st.cities] == [1, 3, 0, 2]
     assert [token(st, s, "debt") for s in range(4)] == [0, 0, 1, 2]
@@ -132,7 +132,7 @@ def test_loss_after_sales_of_the_same_turn():
     sc.finish_turn()
     st = sc.state
     assert st.cities[CYRYL].coins == 4
-    assert [a.coins for a in st.legal_actions(CYRYL)] == [0, 1, 2]
+    assert [a.amount for a in st.legal_actions(CYRYL)] == [0, 1, 2]
     st.apply_actions({JOASIA: pay(2), CYRYL: pay(2), TOSIA: pay(2)})
     assert st.cities[CYRYL].coins == 2 and token(st, CYRYL, "debt") == 0
 
@@ -164,7 +164,7 @@ def test_loss_after_vineyard_of_the_same_turn():
     # Vineyard: Cyryl's 5 brown cards, none next door (Joasia and Tosia sold everything)
     assert st.cities[CYRYL].coins == 5
     assert st.pending_decisions()[CYRYL].kind == "pay"
-    assert [a.coins for a in st.legal_actions(CYRYL)] == [0, 1, 2]
+    assert [a.amount for a in st.legal_actions(CYRYL)] == [0, 1, 2]
     st.apply_actions({p: pay(2) for p in st.pending_decisions()})
     assert st.cities[CYRYL].coins == 3 and token(st, CYRYL, "debt") == 0
 
@@ -215,7 +215,7 @@ def test_hideout_lair_brotherhood(card, age, loss):
     pend = st.pending_decisions()
     assert sorted(pend) == [1, 2]
     # the others sold a card this turn (3 coins each) before losing
-    assert [a.coins for a in st.legal_actions(1)] == list(range(loss + 1))
+    assert [a.amount for a in st.legal_actions(1)] == list(range(loss + 1))
     st.apply_actions({1: pay(loss), 2: pay(0)})
     assert st.cities[1].coins == before[1] + 3 - loss
     assert st.cities[2].coins == before[2] + 3
@@ -260,11 +260,11 @@ def test_two_losses_in_one_turn_are_paid_one_after_the_other():
     sc.run_to(1, 3)
     sc.finish_turn()
     st = sc.state
-    first = {p: max(a.coins for a in st.legal_actions(p)) for p in st.pending_decisions()}
+    first = {p: max(a.amount for a in st.legal_actions(p)) for p in st.pending_decisions()}
     # the two losses come one after the other, in seat order of the cards' owners
     assert first == {JOASIA: 2, CYRYL: 1, TOSIA: 2}
     st.apply_actions({JOASIA: pay(2), CYRYL: pay(1), TOSIA: pay(0)})
-    second = {p: [a.coins for a in st.legal_actions(p)] for p in st.pending_decisions()}
+    second = {p: [a.amount for a in st.legal_actions(p)] for p in st.pending_decisions()}
     # Cyryl has no coin left: his Hideout loss is taken as debt without a question
     assert second == {JAREK: [0, 1], JOASIA: [0, 1]}
     st.apply_actions({JAREK: pay(1), JOASIA: pay(0)})

@@ -7,13 +7,25 @@ import random
 from collections import Counter
 
 import pytest
-from expansion_support import Scenario, build, column, new_game, play_random, stage
+from expansion_support import (
+    Scenario,
+    age_deck,
+    build,
+    column,
+    deal_records,
+    dealt_sizes,
+    hand_cards,
+    new_game,
+    play_random,
+    stage,
+    zone_names,
+)
 
 NEW_GUILDS = {"Counterfeiters Guild", "Guild of Shadows", "Mourners Guild"}
 
 
 def colour_counts(game, age, seed):
-    deck = game.deck(age, random.Random(seed))
+    deck = age_deck(game, age, random.Random(seed))
     return Counter(c.colour for c in deck), deck
 
 
@@ -80,7 +92,7 @@ def test_hands_of_eight_seven_turns(n):
     game = new_game(("cities",), n)
     assert (game.config.hand, game.config.turns) == (8, 7)
     for age in (1, 2, 3):
-        assert len(game.deck(age, random.Random(age))) == 8 * n
+        assert len(age_deck(game, age, random.Random(age))) == 8 * n
     turns = Counter()
 
     def check(st, _tucked):
@@ -89,12 +101,11 @@ def test_hands_of_eight_seven_turns(n):
 
     state, tucked = play_random(game, seed=n, check=check)
     assert dict(turns) == {1: 7, 2: 7, 3: 7}
-    for record in state.dealt.values():
-        assert [len(h) for h in record["hands"]] == [8] * n
+    assert [dealt_sizes(record) for record in deal_records(state)] == [[8] * n] * 3
     # every card not built or tucked was discarded: the last card of each hand among them
     built = sum(len(c.built) for c in state.cities)
-    assert built + len(tucked) + len(state.discard) == 3 * 8 * n
-    sold_or_left = len(state.discard)
+    assert built + len(tucked) + len(zone_names(state, 0, "discard")) == 3 * 8 * n
+    sold_or_left = len(zone_names(state, 0, "discard"))
     assert sold_or_left >= 3 * n
 
 
@@ -112,13 +123,13 @@ def test_babylon_b_plays_the_eighth_card():
     sc.finish_turn()
     pend = st.pending_decisions()
     assert list(pend) == [0] and pend[0].kind == "extra"
-    assert [c.name for c in st.hands[0]] == ["Pawnshop"]
-    assert [len(st.hands[s]) for s in (1, 2)] == [1, 1]
+    assert [c.name for c in hand_cards(st, 0)] == ["Pawnshop"]
+    assert [len(hand_cards(st, s)) for s in (1, 2)] == [1, 1]
     sc.answer({("extra", 0): build("Pawnshop")})
     assert st.age == 2 and "Pawnshop" in st.cities[0].names
     # the other two last cards were discarded: 7 sales each by seats 1 and 2 (the plan's
     # fillers) plus their last cards
-    assert len(st.discard) == 7 + 7 + 2 + 1   # seat 0 sold turn 7's card too
+    assert len(zone_names(st, 0, "discard")) == 7 + 7 + 2 + 1   # seat 0 sold turn 7's card too
 
 
 def test_black_cards_never_chain():
@@ -176,8 +187,7 @@ def test_eight_players_play_six_turns_of_seven_cards():
 
     state, tucked = play_random(game, seed=3, check=check)
     assert dict(turns) == {1: 6, 2: 6, 3: 6}
-    for record in state.dealt.values():
-        assert [len(h) for h in record["hands"]] == [7] * 8
+    assert [dealt_sizes(record) for record in deal_records(state)] == [[7] * 8] * 3
     assert len({c.board.name for c in state.cities}) == 8
 
 

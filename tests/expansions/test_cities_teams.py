@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from expansion_support import Action, Scenario, build, chain, new_game, pay, play_random, token, token_value
+from expansion_support import Action, Scenario, at, build, chain, new_game, pay, play_random, split, token, token_value
 
 import wonderrules as wr
 
@@ -43,10 +43,10 @@ def test_teams_of_two_side_by_side(n):
     game = new_game(("cities",), n, ("teams",))
     state = game.new_initial_state(seed=1)
     for s in range(n):
-        partners = state.partner_seats(s)
+        partners = state.table.partners(s)
         assert len(partners) == 1
         p = partners[0]
-        assert state.partner_seats(p) == [s]
+        assert state.table.partners(p) == (s,)
         assert (state.left(s) == p) != (state.right(s) == p)  # exactly one side
 
 
@@ -75,15 +75,18 @@ def test_partner_hand_visible_enemy_hands_never():
     for p, partner, mine, theirs, enemies in [(0, 1, "Altar", "Theater", ("Pawnshop", "Baths")),
                                               (3, 2, "Baths", "Pawnshop", ("Altar", "Theater"))]:
         obs = wr.observation(st, p)
-        assert obs["hand"] == [mine] * 8
-        assert obs["partner_hands"] == {str(partner): [theirs] * 8}
+        hands_seen = {c["seat"]: c["zones"]["hand"].get("cards") for c in obs["cities"]}
+        assert hands_seen[p] == [mine] * 8
+        assert hands_seen[partner] == [theirs] * 8
+        assert [s for s, cards in hands_seen.items() if cards is not None] == sorted((p, partner))
         text = json.dumps(obs)
         for name in enemies:
             assert name not in text
     # without teams nobody sees another hand
     solo = new_game(("cities",), 4).new_initial_state(seed=0, boards=BOARDS, hands=hands)
-    text = json.dumps(wr.observation(solo, 0))
-    assert "Theater" not in text and "partner_hands" not in text
+    obs = wr.observation(solo, 0)
+    assert [c["zones"]["hand"].get("cards") for c in obs["cities"]] == [["Altar"] * 8, None, None, None]
+    assert "Theater" not in json.dumps(obs)
 
 
 def test_own_resources_before_buying():
@@ -94,8 +97,8 @@ def test_own_resources_before_buying():
     sc = team(plan)
     sc.run_to(1, 2)
     st = sc.state
-    assert [(a.left, a.right) for a in st.legal_actions(0) if a.card == "Barracks" and a.kind == "build"] == [(0, 0)]
-    assert st.explain(0, build("Barracks", left=2)) is not None
+    assert [split(st, 0, a) for a in st.legal_actions(0) if a.card == "Barracks" and a.kind == "build"] == [(0, 0)]
+    assert st.explain(0, at(st, 0, build("Barracks", left=2))) is not None
 
 
 def test_partners_pay_each_other():
@@ -106,7 +109,7 @@ def test_partners_pay_each_other():
     sc = team(plan)
     st = sc.state
     assert st.explain(0, build("Baths")) is not None           # no free stone from a partner
-    assert [(a.left, a.right) for a in st.legal_actions(0) if a.card == "Baths" and a.kind == "build"] == [(2, 0)]
+    assert [split(st, 0, a) for a in st.legal_actions(0) if a.card == "Baths" and a.kind == "build"] == [(2, 0)]
     sc.play_turn()
     assert st.cities[0].coins == 1 and st.cities[1].coins == 3 + 3 + 2
     # no action moves coins or cards to a partner
@@ -138,7 +141,7 @@ def test_explain_refuses_buying_from_partner_for_a_chained_card():
     """[R] Partners may NOT ... buy resources from each other for a card they can build for free
     through a chain (explain and apply_actions must refuse it, as legal_actions leaves it out)."""
     st = chained_temple().state
-    assert st.explain(0, build("Temple", left=6)) is not None
+    assert st.explain(0, at(st, 0, build("Temple", left=6))) is not None
 
 
 def test_coin_loss_hits_partner():

@@ -7,12 +7,12 @@ Three players unless stated: seat 0 buys; seat 1 is its left neighbour, seat 2 i
 
 from __future__ import annotations
 
-from expansion_support import Scenario, build, chain, sell, stage
+from expansion_support import Scenario, at, build, chain, sell, split, stage
 
 
 def payments(st, seat, card, kind="build"):
-    return sorted((a.left, a.right) for a in st.legal_actions(seat) if a.card == card and a.kind == kind
-                  and a.means == "")
+    return sorted(split(st, seat, a) for a in st.legal_actions(seat) if a.card == card and a.kind == kind
+                  and a.way == "")
 
 
 # ---- Clandestine Docks -------------------------------------------------------------------------
@@ -39,8 +39,8 @@ def test_clandestine_dock_rulebook_example():
     sc.run_to(2, 1)
     st = sc.state
     assert payments(st, 0, "Library") == [(0, 2)]
-    assert st.explain(0, build("Library", right=3)) is not None  # 2 + 1 without the dock
-    assert st.explain(0, build("Library", right=1)) is not None
+    assert st.explain(0, at(st, 0, build("Library", right=3))) is not None  # 2 + 1 without the dock
+    assert st.explain(0, at(st, 0, build("Library", right=1))) is not None
     before = [c.coins for c in st.cities]
     sc.play_turn()
     after = [c.coins for c in st.cities]
@@ -58,7 +58,7 @@ def test_clandestine_dock_first_unit_free():
     sc.run_to(1, 3)
     st = sc.state
     assert payments(st, 0, "Apothecary") == [(0, 0)]
-    assert st.explain(0, build("Apothecary", right=1)) is not None
+    assert st.explain(0, at(st, 0, build("Apothecary", right=1))) is not None
     coins = [c.coins for c in st.cities]
     sc.play_turn()
     assert "Apothecary" in st.cities[0].names

@@ -4,7 +4,7 @@ proves each stage can be paid; points are read from the `wonder` column."""
 
 from __future__ import annotations
 
-from expansion_support import Scenario, build, column, pay, stage, token
+from expansion_support import Scenario, build, column, pay, split, stage, token
 
 NEIGHBOURS = [("Rhodes", "A"), ("Alexandria", "A")]   # they sell ore and glass only
 
@@ -109,7 +109,7 @@ def test_architect_cabinet_petra_still_pays_coins():
     assert st.explain(0, stage("Walls")) is not None    # no wood or stone to be had
     sc.play_turn()
     coins = st.cities[0].coins
-    assert [(a.left, a.right) for a in st.legal_actions(0) if a.kind == "stage"] == [(0, 0)]
+    assert [split(st, 0, a) for a in st.legal_actions(0) if a.kind == "stage"] == [(0, 0)]
     sc.play_turn()
     assert st.cities[0].coins == coins and st.cities[0].stages_built == 1
     sc.play_turn()

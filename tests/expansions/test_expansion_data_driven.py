@@ -11,19 +11,17 @@ from pathlib import Path
 from expansion_support import FREE_CITY
 
 import wonderrules as wr
+from wonderrules.interpreter.serial import rules_to_json
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_compiled_cities_two_player_plays_without_the_parser(tmp_path):
     """Cities and the two-player variant, compiled together, play a whole game from JSON: debt
-    decisions, the Free City's decisions and its pile included; lark is never imported."""
+    decisions, the Free City's decisions and its pile included; lark is never imported. (The
+    `wr compile` command writes the same JSON; the CLI's tests cover it.)"""
     out = tmp_path / "cities_two_player.json"
-    wr_cli = Path(sys.executable).with_name("wr")
-    cmd = [str(wr_cli)] if wr_cli.is_file() else [sys.executable, "-m", "wonderrules.cli"]
-    done = subprocess.run(cmd + ["compile", "cities", "two_player", "-o", str(out)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
+    out.write_text(rules_to_json(wr.load_rules("cities", "two_player")), encoding="utf-8")
     program = textwrap.dedent(f"""
         import sys
         import wonderrules
@@ -37,7 +35,8 @@ def test_compiled_cities_two_player_plays_without_the_parser(tmp_path):
                 kinds |= {{(d.kind, d.seat == 2) for d in pend.values()}}
                 state.apply_actions({{p: state.legal_actions(p)[seed % 2 - 1] for p in pend}})
             assert set(state.winners()) <= {{0, 1}}
-            assert len(state.dealt[1]["hands"][0]) == 8
+            first = next(r for r in state.history if r["type"] == "deal")
+            assert [(zone, len(names)) for zone, _, names in first["dealt"]] == [("hand", 8)] * 2 + [("pile", 8)]
         assert ("play", True) in kinds, kinds
         assert "lark" not in sys.modules
         assert not any(m.startswith("wonderrules.grammar") for m in sys.modules)
@@ -51,24 +50,24 @@ def test_compiled_cities_two_player_plays_without_the_parser(tmp_path):
 VARIANT = """\
 ruleset alt "Free City card with the same player in every age" extends two_player
 
-game {
-  override neutral seat "Free City" {
-    dealt a pile
-    controller starts: left, left, left
-    controller draws 1 from pile each turn
-    must build by chain when possible
-    sells only when no card in hand can be built or used for a stage
-    never wins
-  }
+override seat "Free City" {
+  controller starts: left, left, left
+  control follows hand
+  resolves first
+  pays any seller
+  never wins
+  must build by way chain when it can
+  sell only as a last resort
+  each start of turn: draw 1 card from pile into hand of controller
 }
 """
 
 
 def test_variant_layer_moves_the_free_city_card(tmp_path, monkeypatch):
-    """two_player.wr: 'A variant that keeps the card with the same player in every age writes
-    override neutral seat "Free City" { ... controller starts: left, left, left ... }': in
-    Age II the player on the Free City's left (seat 0) starts with its card, not the player on
-    its right as in two_player.wr."""
+    """A variant that keeps the Free City card with the same player in every age is a layer
+    declaring the seat again (`override seat "Free City" { ... controller starts: left, left,
+    left ... }`): in Age II the player on the Free City's left (seat 0) starts with its card, not
+    the player on its right as in two_player.wr."""
     (tmp_path / "alt.wr").write_text(VARIANT, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     rules = wr.load_rules("cities", "two_player", str(tmp_path / "alt.wr"))

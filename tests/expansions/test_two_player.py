@@ -17,14 +17,21 @@ from expansion_support import (
     FREE_CITY,
     Action,
     TwoPlayerScenario,
+    age_deck,
+    at,
     build,
     chain,
     column,
     controller_on,
+    deal_records,
+    dealt_sizes,
+    hand_cards,
     new_game,
     play_random,
     sell,
+    split,
     stage,
+    zone_names,
 )
 
 import wonderrules as wr
@@ -67,8 +74,8 @@ def test_three_player_cards_and_five_guilds():
     game = new_game(("two_player",), 2)
     three = new_game(("base",), 3)
     for age in (1, 2, 3):
-        deck = game.deck(age, random.Random(age))
-        deck3 = three.deck(age, random.Random(age))
+        deck = age_deck(game, age, random.Random(age))
+        deck3 = age_deck(three, age, random.Random(age))
         assert len(deck) == 21
         assert Counter(c.name for c in deck if c.colour != "purple") == \
             Counter(c.name for c in deck3 if c.colour != "purple")
@@ -84,11 +91,12 @@ def test_hands_and_free_city_pile():
     three = new_game(("base",), 3)
     state, _ = play_random(game, seed=2)
     for age in (1, 2, 3):
-        record = state.dealt[age]
-        assert [len(h) for h in record["hands"]] == [7, 7]
-        assert [len(p) for p in record["piles"].values()] == [7]
-        dealt = Counter(n for h in record["hands"] + list(record["piles"].values()) for n in h)
-        deck3 = Counter(c.name for c in three.deck(age, random.Random(0)) if c.colour != "purple")
+        record = deal_records(state)[age - 1]
+        assert record["age"] == age
+        assert dealt_sizes(record) == [7, 7]
+        assert dealt_sizes(record, "pile") == [7]
+        dealt = Counter(n for _zone, _seat, names in record["dealt"] for n in names)
+        deck3 = Counter(c.name for c in age_deck(three, age, random.Random(0)) if c.colour != "purple")
         guilds = sum(n for name, n in dealt.items() if name not in deck3)
         assert dealt - Counter({k: v for k, v in dealt.items() if k not in deck3}) == deck3
         assert guilds == (5 if age == 3 else 0)
@@ -96,7 +104,7 @@ def test_hands_and_free_city_pile():
     hands = {1: [["Altar"] * 7, ["Theater"] * 7, ["Stockade"] * 7]}
     st = scenario(hands=hands).state
     assert [c.coins for c in st.cities] == [3, 3, 3]
-    assert wr.observation(st, 0)["hand"].count("Stockade") == 1
+    assert wr.observation(st, 0)["cities"][0]["zones"]["hand"]["cards"].count("Stockade") == 1
     assert json.dumps(wr.observation(st, 0)).count("Stockade") == 1
     obs = wr.observation(st, 1)
     assert "Stockade" not in json.dumps(obs)
@@ -132,10 +140,10 @@ def test_free_city_card_travels_with_the_passed_hand(layers):
         seen.append((st.age, st.turn, holder))
         if st.turn > 1:
             # the new controller holds what the last one passed, plus the card just drawn
-            assert Counter(c.name for c in st.hands[holder][:-1]) == passed, (st.age, st.turn)
+            assert Counter(c.name for c in hand_cards(st, holder)[:-1]) == passed, (st.age, st.turn)
         sc.play_players()
         action = sc.free_city_default(holder)
-        passed = Counter(c.name for c in st.hands[holder]) - Counter([action.card])
+        passed = Counter(c.name for c in hand_cards(st, holder)) - Counter([action.card])
         sc.play_free_city(action)
     turns = sc.turns
     assert turns == (7 if "cities" in layers else 6)
@@ -151,8 +159,8 @@ def test_controller_draws_picks_self_then_free_city():
     sc = scenario(plan)
     st = sc.state
     # turn 1: seat 0 holds 7 cards and the pile's top card (Ore Vein)
-    assert [len(h) for h in st.hands[:2]] == [8, 7]
-    assert st.hands[0][-1].name == "Ore Vein"
+    assert [len(hand_cards(st, s)) for s in (0, 1)] == [8, 7]
+    assert hand_cards(st, 0)[-1].name == "Ore Vein"
     pend = st.pending_decisions()
     assert {p: (d.seat, d.kind) for p, d in pend.items()} == {0: (0, "play"), 1: (1, "play")}
     # the Free City's card may be chosen for seat 0's own city too: it is in seat 0's hand
@@ -168,8 +176,8 @@ def test_controller_draws_picks_self_then_free_city():
     assert [sorted(st.cities[s].names) for s in range(3)] == [["Lumber Yard"], ["Clay Pool"], ["Ore Vein"]]
     # turn 2: the hands crossed the Border; seat 1 holds the Free City card and draws Press
     assert st.controller[FREE_CITY] == 1
-    assert [len(h) for h in st.hands[:2]] == [6, 7]
-    assert st.hands[1][-1].name == "Press"
+    assert [len(hand_cards(st, s)) for s in (0, 1)] == [6, 7]
+    assert hand_cards(st, 1)[-1].name == "Press"
     sc.play_turn()
     assert "Press" in st.cities[FREE_CITY].names and "Stone Pit" in st.cities[1].names
 
@@ -188,13 +196,13 @@ def test_hands_cross_the_border():
     # draws
     sc.play_players({0: sell("Apothecary"), 1: sell("Theater")})
     sc.play_free_city(sell("Stockade"))
-    assert Counter(c.name for c in st.hands[1]) == {"Apothecary": 6, "Stockade": 1}
-    assert Counter(c.name for c in st.hands[0]) == {"Theater": 6}
+    assert Counter(c.name for c in hand_cards(st, 1)) == {"Apothecary": 6, "Stockade": 1}
+    assert Counter(c.name for c in hand_cards(st, 0)) == {"Theater": 6}
     assert st.controller[FREE_CITY] == 1
     sc.play_players({0: sell("Theater"), 1: sell("Apothecary")})
     sc.play_free_city(sell("Stockade"))
-    assert Counter(c.name for c in st.hands[0]) == {"Apothecary": 5, "Stockade": 1}
-    assert Counter(c.name for c in st.hands[1]) == {"Theater": 5}
+    assert Counter(c.name for c in hand_cards(st, 0)) == {"Apothecary": 5, "Stockade": 1}
+    assert Counter(c.name for c in hand_cards(st, 1)) == {"Theater": 5}
     assert st.controller[FREE_CITY] == 0
 
 
@@ -205,13 +213,13 @@ def test_last_pile_card_discarded():
     sc = scenario(hands=hands)
     st = sc.state
     sc.run_to(1, 6)
-    assert [len(h) for h in st.hands[:2]] == [2, 3]   # seat 1 holds the card and draws
+    assert [len(hand_cards(st, s)) for s in (0, 1)] == [2, 3]   # seat 1 holds the card and draws
     sc.play_turn()
     assert st.age == 2
-    assert Counter(c.name for c in st.discard)["Pawnshop"] == 1
+    assert Counter(zone_names(st, 0, "discard"))["Pawnshop"] == 1
     # everything dealt in Age I is now built, tucked or discarded
     built = sum(len(c.built) for c in st.cities)
-    assert built + len(sc.tucked) + len(st.discard) == 21
+    assert built + len(sc.tucked) + len(zone_names(st, 0, "discard")) == 21
 
 
 # ---- the Free City's restrictions --------------------------------------------------------------
@@ -228,7 +236,7 @@ def test_free_city_buys_from_the_neighbour_the_controller_chooses():
     st = sc.state
     sc.run_to(1, 2)
     sc.play_players()
-    assert sorted((a.left, a.right) for a in fc_actions(st, "Stockade") if a.kind == "build") == [(0, 2), (1, 0)]
+    assert sorted(split(st, 1, a) for a in fc_actions(st, "Stockade") if a.kind == "build") == [(0, 2), (1, 0)]
     coins = [c.coins for c in st.cities]
     sc.play_free_city()
     # both players sold a card this turn (3 coins each)
@@ -273,8 +281,8 @@ def test_free_city_no_sale_while_a_card_in_hand_can_be_built():
     sc.play_players({0: sell("Stockade")})
     assert fc_actions(st) == [build("Altar")]
     why = st.explain(0, sell("Stockade"))
-    assert why is not None and "'Altar' can be built" in why
-    assert "no card in the hand" in why
+    assert why is not None and "'Altar' can be played as 'build'" in why
+    assert "only when nothing else can be played" in why
     assert st.explain(0, sell("Altar")) is not None
 
 
@@ -330,9 +338,9 @@ def test_free_city_stages_rather_than_sells():
     st = sc.state
     sc.run_to(1, 2)
     sc.play_players()
-    assert fc_actions(st) == [stage("Stockade", left=2), stage("Altar", left=2)]
+    assert fc_actions(st) == [at(st, 1, stage("Stockade", left=2)), at(st, 1, stage("Altar", left=2))]
     why = st.explain(1, sell("Altar"))
-    assert why is not None and "'Stockade' can be used for its next wonder stage" in why
+    assert why is not None and "'Stockade' can be played as 'stage'" in why
     sc.play_free_city()
     assert st.cities[FREE_CITY].stages_built == 1
 

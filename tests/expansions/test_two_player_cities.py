@@ -11,12 +11,17 @@ import pytest
 from expansion_support import (
     FREE_CITY,
     TwoPlayerScenario,
+    age_deck,
+    at,
     build,
     controller_on,
+    deal_records,
+    dealt_sizes,
     new_game,
     pay,
     play_random,
     sell,
+    split,
     token,
     token_value,
 )
@@ -36,15 +41,16 @@ def test_deck_hands_of_eight_pile_of_eight():
     game = new_game(LAYERS, 2)
     assert (game.config.hand, game.config.turns, game.config.seats) == (8, 7, 3)
     for age in (1, 2, 3):
-        deck = game.deck(age, random.Random(age))
+        deck = age_deck(game, age, random.Random(age))
         colours = Counter(c.colour for c in deck)
         assert len(deck) == 24 and colours["black"] == 3
         assert colours["purple"] == (5 if age == 3 else 0)
     state, _ = play_random(game, seed=5)
     for age in (1, 2, 3):
-        record = state.dealt[age]
-        assert [len(h) for h in record["hands"]] == [8, 8]
-        assert [len(p) for p in record["piles"].values()] == [8]
+        record = deal_records(state)[age - 1]
+        assert record["age"] == age
+        assert dealt_sizes(record) == [8, 8]
+        assert dealt_sizes(record, "pile") == [8]
 
 
 def test_seven_turns_control_starts_left_right_left():
@@ -172,7 +178,7 @@ def test_free_city_may_pay_its_controller_the_dearer_price():
     sc = docked_free_city()
     st = sc.state
     assert st.pending_decisions()[0].seat == FREE_CITY
-    assert st.explain(0, build("Apothecary", left=1)) is None
+    assert st.explain(0, at(st, 0, build("Apothecary", left=1))) is None
     assert st.explain(0, build("Apothecary")) is None
     coins = [c.coins for c in st.cities]
     sc.play_free_city()
@@ -183,7 +189,7 @@ def test_free_city_dearer_seller_is_listed():
     """[V] If both neighbours sell the resource, the controlling player chooses the seller,
     whatever the cost (each seller is an action of the Free City's decision)."""
     st = docked_free_city().state
-    splits = {(a.left, a.right) for a in st.legal_actions(0) if a.card == "Apothecary" and a.kind == "build"}
+    splits = {split(st, 0, a) for a in st.legal_actions(0) if a.card == "Apothecary" and a.kind == "build"}
     assert splits == {(1, 0), (0, 0)}
 
 
@@ -198,7 +204,7 @@ def test_free_city_no_sale_while_a_card_in_hand_can_be_played_with_cities():
     sc.play_players({0: sell("Stockade")})
     assert st.legal_actions(0) == [build("Altar")]
     why = st.explain(0, sell("Stockade"))
-    assert why is not None and "'Altar' can be built" in why
+    assert why is not None and "'Altar' can be played as 'build'" in why
     sc = scenario(hands=hands)
     st = sc.state
     sc.play_players({0: build("Altar")})

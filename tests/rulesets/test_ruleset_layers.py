@@ -52,7 +52,7 @@ def test_cities_adds_thirty_cards_and_four_wonder_sides() -> None:
     # appear in ages I and II.
     assert len(base.cards) == 78
     assert len(cities.cards) == 78 + 27 + 3
-    assert len(cities.wonders) == len(base.wonders) + 4
+    assert len(cities.boards) == len(base.boards) + 4
 
 
 def test_two_player_below_cities_is_refused() -> None:

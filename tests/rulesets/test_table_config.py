@@ -8,28 +8,19 @@ seats, the conflict's clauses, team size and winner, and the size of every age's
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import pytest
 
-from wonderrules.grammar.diagnostics import has_errors
-from wonderrules.grammar.lower import lower
-from wonderrules.grammar.resolve import load_layers, merge
+import wonderrules
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.config import ConfigError, GameConfig, deck_cards, resolve_config
-
-RULESETS = Path(__file__).resolve().parents[2] / "rulesets"
+from wonderrules.interpreter.config import ConfigError, TableConfig, deck_cards, resolve_config
+from wonderrules.interpreter.game import Game
 
 
 @cache
 def rules(*names: str) -> ir.RuleSet:
-    """The compiled rule set, layered and lowered. The checks are left to
-    test_ruleset_layers.py: base + two_player is held back there by the marker check, and its
-    table is still worth testing."""
-    layers, _, diags = load_layers([str(RULESETS / f"{n}.wr") for n in names])
-    model, merge_diags = merge(layers)
-    assert not has_errors(diags + merge_diags), [d.message for d in diags + merge_diags]
-    return lower(model)
+    """The bundled rule sets, layered in order."""
+    return wonderrules.load_rules(*names)
 
 
 def base() -> ir.RuleSet:
@@ -48,18 +39,25 @@ def cities_two_player() -> ir.RuleSet:
     return rules("cities", "two_player")
 
 
-def deck_sizes(r: ir.RuleSet, cfg: GameConfig) -> list[int]:
+def deck_sizes(r: ir.RuleSet, cfg: TableConfig) -> list[int]:
     return [len(deck_cards(r, cfg, age)) + sum(n for _, n in cfg.draws_for(age))
             for age in range(1, cfg.ages + 1)]
 
 
-def draws(cfg: GameConfig) -> set[tuple[str, int, int]]:
+def draws(cfg: TableConfig) -> set[tuple[str, int, int]]:
     return set(cfg.pool_draws)
 
 
-def only_conflict(cfg: GameConfig) -> ir.Conflict:
-    assert [c.name for c in cfg.conflicts] == ["military"]
-    return cfg.conflicts[0]
+def only_conflict(cfg: TableConfig) -> ir.Contest:
+    assert [(c.name, c.moment, c.mode) for c in cfg.contests] == [("military", "end of age", "pairs")]
+    return cfg.contests[0]
+
+
+def age_deal_sizes(r: ir.RuleSet, players: int) -> list[tuple[str, int, int]]:
+    """(zone, seat, cards) of each hand the age deal gives, in order."""
+    game = Game(r, players)
+    deal = next(d for d in r.deals if d.deck == "age")
+    return [(game.catalog.zones[z].name, seat, n) for z, seat, n in game.deal_targets(deal)]
 
 
 # ---- base game --------------------------------------------------------------------------------
@@ -71,8 +69,11 @@ def test_base_table(n: int) -> None:
     assert draws(cfg) == {("guilds", 3, n + 2)}
     assert deck_sizes(base(), cfg) == [7 * n] * 3  # REPORT.md section 5: 21, 28, 35, 42, 49
     c = only_conflict(cfg)
-    assert c.sit_out_token is None and c.reduced_token is None and not c.except_partners
-    assert cfg.steps("end_of_turn") == ("gain", "build")
+    assert c.sit_out == "" and c.reduced == "" and not c.except_partners and c.tokens_per_result == 1
+    assert (c.win.token, c.win.worth, c.lose.token, c.lose.worth) == ("victory", (1, 3, 5), "defeat", (-1,))
+    # the end of a turn: coins gained (Vineyard, Bazar...), then the decisions it asks (a build
+    # from the discard pile)
+    assert cfg.steps("end of turn") == ("gain", "decide")
     assert (cfg.team_size, cfg.winner) == (0, "player")
 
 
@@ -96,12 +97,12 @@ def test_cities_table(n: int) -> None:
     assert draws(cfg) == {("guilds", 3, n + 2), ("black", 1, n), ("black", 2, n), ("black", 3, n)}
     assert deck_sizes(cities(), cfg) == [CITIES_DECKS[n]] * 3
     c = only_conflict(cfg)
-    assert (c.sit_out_token, c.sit_out_spend) == ("diplomacy", 1)
-    assert c.reduced_token is None and not c.except_partners and c.tokens_per_result == 1
-    assert (c.win_token, c.win_worth, c.lose_token, c.lose_worth) == ("victory", (1, 3, 5), "defeat", -1)
+    assert (c.sit_out, c.sit_out_spend) == ("diplomacy", 1)
+    assert c.reduced == "" and not c.except_partners and c.tokens_per_result == 1
+    assert (c.win.token, c.win.worth, c.lose.token, c.lose.worth) == ("victory", (1, 3, 5), "defeat", (-1,))
     # coin losses come after every other money operation of the turn
-    assert cfg.steps("end_of_turn") == ("gain", "build", "lose")
-    assert (cfg.team_size, cfg.winner, cfg.neutrals) == (0, "player", ())
+    assert cfg.steps("end of turn") == ("gain", "decide", "lose")
+    assert (cfg.team_size, cfg.winner, cfg.neutral_seats) == (0, "player", ())
 
 
 def test_cities_eight_players() -> None:
@@ -112,7 +113,7 @@ def test_cities_eight_players() -> None:
     assert draws(cfg) == {("guilds", 3, 9), ("black", 1, 7), ("black", 2, 7), ("black", 3, 7)}
     assert [len(deck_cards(r, cfg, a)) for a in (1, 2, 3)] == [49, 49, 40]  # the 7-player decks
     assert deck_sizes(r, cfg) == [56, 56, 56]
-    assert only_conflict(cfg).sit_out_token == "diplomacy"
+    assert only_conflict(cfg).sit_out == "diplomacy"
 
 
 @pytest.mark.parametrize("n", [2, 9])
@@ -139,9 +140,9 @@ def test_team_play_table(n: int, hand: int, turns: int, guilds: int, black: int)
     # partners never fight; each result gives two tokens
     assert c.except_partners and c.tokens_per_result == 2
     # diplomacy: the holder fights for one token instead of two, and spends one diplomacy token
-    assert (c.reduced_token, c.reduced_tokens, c.reduced_spend) == ("diplomacy", 1, 1)
-    assert c.sit_out_token is None
-    assert (c.win_token, c.win_worth, c.lose_token, c.lose_worth) == ("victory", (1, 3, 5), "defeat", -1)
+    assert (c.reduced, c.reduced_tokens, c.reduced_spend) == ("diplomacy", 1, 1)
+    assert c.sit_out == ""
+    assert (c.win.token, c.win.worth, c.lose.token, c.lose.worth) == ("victory", (1, 3, 5), "defeat", (-1,))
 
 
 @pytest.mark.parametrize("n", [3, 5, 7])
@@ -163,9 +164,18 @@ def test_team_play_is_a_cities_option_only() -> None:
 
 # ---- two players ------------------------------------------------------------------------------
 
-def _free_city(cfg: GameConfig) -> ir.Neutral:
-    assert [n.name for n in cfg.neutrals] == ["Free City"]
-    return cfg.neutrals[0]
+def _free_city(cfg: TableConfig) -> ir.NeutralSeat:
+    assert [n.name for n in cfg.neutral_seats] == ["Free City"]
+    return cfg.neutral_seats[0]
+
+
+def _draws_one_card_each_turn(fc: ir.NeutralSeat) -> bool:
+    """The Free City's one hook: at each start of turn its controller draws the pile's top card."""
+    (hook,) = fc.hooks
+    op = hook.op
+    return (hook.trigger == ir.At(moment="start of turn", each=True) and isinstance(op, ir.Move)
+            and op.count == ir.Num(1) and (op.from_zone, op.to_zone) == ("pile", "hand")
+            and (op.from_seat.kind, op.to_seat.kind) == ("self", "controller"))
 
 
 def test_two_player_table() -> None:
@@ -175,15 +185,20 @@ def test_two_player_table() -> None:
     rulebooks)."""
     r = two_player()
     cfg = resolve_config(r, 2)
-    assert (cfg.players, cfg.seats, cfg.hand, cfg.turns, cfg.piles()) == (2, 3, 7, 6, 3)
+    assert (cfg.players, cfg.seats, cfg.hand, cfg.turns) == (2, 3, 7, 6)
+    assert age_deal_sizes(r, 2) == [("hand", 0, 7), ("hand", 1, 7), ("pile", 2, 7)]
     assert draws(cfg) == {("guilds", 3, 5)}
     assert deck_sizes(r, cfg) == [21, 21, 21]
     fc = _free_city(cfg)
-    assert fc.dealt_pile and fc.draws_per_turn == 1
-    assert fc.control_starts == ("left", "right", "left")
-    assert fc.must_chain and fc.sells_only_when_hand_unplayable and fc.never_wins
+    assert _draws_one_card_each_turn(fc)
+    assert fc.controller_starts == ("left", "right", "left")
+    assert (fc.control_follows, fc.resolves_first, fc.every_payment) == ("hand", True, True)
+    # it must chain when it can, sells only when nothing else can be played, and never wins
+    assert {(x.kind, x.action, x.way, x.over) for x in fc.restrictions} == {
+        ("forced", "build", "chain", "card"), ("last_resort", "sell", "", "decision")}
+    assert not fc.competes
     c = only_conflict(cfg)
-    assert c.sit_out_token is None and not c.except_partners
+    assert c.sit_out == "" and not c.except_partners
     assert (cfg.team_size, cfg.winner) == (0, "player")
 
 
@@ -199,10 +214,11 @@ def test_two_player_with_cities_table() -> None:
     3 black cards per age, 5 guilds: 24 = 3 x 8 cards per age."""
     r = cities_two_player()
     cfg = resolve_config(r, 2)
-    assert (cfg.players, cfg.seats, cfg.hand, cfg.turns, cfg.piles()) == (2, 3, 8, 7, 3)
+    assert (cfg.players, cfg.seats, cfg.hand, cfg.turns) == (2, 3, 8, 7)
+    assert age_deal_sizes(r, 2) == [("hand", 0, 8), ("hand", 1, 8), ("pile", 2, 8)]
     assert draws(cfg) == {("guilds", 3, 5), ("black", 1, 3), ("black", 2, 3), ("black", 3, 3)}
     assert deck_sizes(r, cfg) == [24, 24, 24]
-    assert _free_city(cfg).control_starts == ("left", "right", "left")
+    assert _free_city(cfg).controller_starts == ("left", "right", "left")
     c = only_conflict(cfg)
-    assert (c.sit_out_token, c.sit_out_spend) == ("diplomacy", 1)
-    assert cfg.steps("end_of_turn") == ("gain", "build", "lose")
+    assert (c.sit_out, c.sit_out_spend) == ("diplomacy", 1)
+    assert cfg.steps("end of turn") == ("gain", "decide", "lose")
