@@ -94,8 +94,11 @@ def pay_of(state: State, seat: int, left: int = 0, right: int = 0) -> tuple[tupl
 
 
 def left_right(state: State, seat: int, action: Action) -> tuple[int, int]:
-    """(coins to the left neighbour, coins to the right neighbour) of an action's payment."""
+    """(coins to the left neighbour, coins to the right neighbour) of an action's payment; at a
+    table of two seats, where the one neighbour is both, its coins are written on the left."""
     paid = dict(action.pay)
+    if state.left(seat) == state.right(seat):
+        return paid.get(state.left(seat), 0), 0
     return paid.get(state.left(seat), 0), paid.get(state.right(seat), 0)
 
 
