@@ -3,9 +3,10 @@
 
 The neighbour is one seller (docs/language/trading.rst, "Two seats"): each unit it produces is
 bought once a turn; a payment is one sum of coins to that seat (read here as coins paid to the
-left, with nothing to the right); a unit costs the lower of the buyer's left and right prices; rebates for the left and for the right both
-apply to a purchase from it. Everything that counts or targets "the neighbours", "left, right"
-or "others" counts that city once, and the two cities fight one conflict an age.
+left, with nothing to the right); a unit costs the lower of the buyer's left and right prices;
+rebates for the left and for the right both apply to a purchase from it. Everything that counts
+or targets "the neighbours", "left, right" or "others" counts that city once, and the two
+cities fight one conflict an age.
 
 Seats: Rhodes A (seat 0, starts with ore; stage 1 costs 2 wood) and Olympia A (seat 1, starts
 with wood, which neighbours may buy). Hands swap every turn at two players.
