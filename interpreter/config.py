@@ -13,7 +13,8 @@ import attrs
 
 from wonderrules.interpreter import ir
 
-__all__ = ["TableConfig", "ConfigError", "resolve_config", "evaluate", "supported_tables", "deck_cards"]
+__all__ = ["TableConfig", "ConfigError", "resolve_config", "check_limits", "evaluate", "supported_tables",
+           "deck_cards"]
 
 
 class ConfigError(ValueError):
@@ -158,6 +159,21 @@ def resolve_config(rules: ir.RuleSet, players: int, options: Sequence[str] = ())
         hand=hand, turns=turns, pass_directions=tuple(values["pass_directions"]), pool_draws=tuple(draws),
         tie_break=tuple(s.tie_break), order=dict(values["order"]), neutral_seats=neutral,
         contests=tuple(contests.values()), zones=tuple(zones.values()), team_size=team_size, winner=winner)
+
+
+def check_limits(cfg: TableConfig) -> None:
+    """The table is within the engine's limits, or ConfigError with a sentence. A rule set loaded
+    from text or JSON is checked for every table it seats (see :mod:`.bounds`); one built in
+    Python reaches the Game without those checks, and would otherwise deal a negative hand from
+    the end of the deck or fail in the middle of a game."""
+    from wonderrules.interpreter.words import MAX_AGES, MAX_DRAW, MAX_HAND, MAX_TURNS
+
+    limits = [(cfg.ages, 1, MAX_AGES, "the number of ages"), (cfg.hand, 0, MAX_HAND, "the hand size"),
+              (cfg.turns, 0, MAX_TURNS, "the number of turns")]
+    limits += [(n, 0, MAX_DRAW, f"the draw from pool '{pool}' in age {age}") for pool, age, n in cfg.pool_draws]
+    for value, low, high, what in limits:
+        if not low <= value <= high:
+            raise ConfigError(f"at {cfg.players} players, {what} is {value}; it must be between {low} and {high}")
 
 
 def _ranges(counts: Sequence[int]) -> str:

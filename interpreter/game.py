@@ -22,7 +22,7 @@ from wonderrules.interpreter.arguments import (
 )
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.catalog import BoardKind, Catalog, Source
-from wonderrules.interpreter.config import TableConfig, deck_cards, resolve_config
+from wonderrules.interpreter.config import TableConfig, check_limits, deck_cards, resolve_config
 from wonderrules.interpreter.contests import CompiledContest
 from wonderrules.interpreter.scoring import Scorer
 from wonderrules.interpreter.state import State
@@ -44,6 +44,7 @@ class Game:
             raise SetupError(f"a Game needs a rule set (from load_rules or load_compiled), not {shown(rules)}")
         self.rules = rules
         self.config: TableConfig = resolve_config(rules, check_players(players), check_options(options))
+        check_limits(self.config)
         self.sides = check_sides(sides)
         self.catalog = Catalog(rules)
         self.table = Table(self.config.players, len(self.config.neutral_seats), self.config.team_size)

@@ -206,11 +206,17 @@ class State:
         return self.controller.get(seat, seat) if seat in self.neutral else seat
 
     def market_slots(self, seat: int, relations: tuple[Any, ...]) -> list[int]:
-        """The market slots of a buyer whose seller is one of the seats of `relations`."""
+        """The market slots of a buyer whose seller is one of the seats of `relations`: one slot
+        per seller (its first), so that a seller filling several slots (the one neighbour at two
+        seats) is given a price or rebate of an effect once, as every effect counts a seat once."""
         from wonderrules.interpreter.market import slot_seats
 
         wanted = self.table.union(relations, seat)
-        return [i for i, s in enumerate(slot_seats(self, seat)) if s in wanted]
+        found: dict[int, int] = {}
+        for i, s in enumerate(slot_seats(self, seat)):
+            if s in wanted and s not in found:
+                found[s] = i
+        return sorted(found.values())
 
     # ---- zones ---------------------------------------------------------------------------------
     def zone(self, zone: int, seat: int) -> list[Source]:

@@ -154,7 +154,7 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
     if not result.ok:
         sys.exit(1)
     _write_output(output, rules_to_json(result.rules) + "\n", "the compiled rule set")
-    _say(f"wrote {output} ({len(result.rules.cards)} cards, {len(result.rules.wonders)} wonder sides)")
+    _say(f"wrote {output} ({len(result.rules.cards)} cards, {len(result.rules.boards)} wonder sides)")
 
 
 # ---- output files -----------------------------------------------------------------------------------

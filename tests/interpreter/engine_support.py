@@ -1,9 +1,13 @@
-"""Helpers of the engine tests: the base rule set, scripted deals, finding an action, snapshots,
-random games, and a hand-written model of the base game (what each card produces, trade prices,
-coins gained) that the tests use as an oracle independent of the engine's own bookkeeping.
+"""Helpers of the rule tests of the base game: the base rule set, scripted deals, finding an
+action, payments read as (left, right) coins, snapshots, random games, and a hand-written model of
+the base game (what each card produces, trade prices, coins gained) that the tests use as an
+oracle independent of the interpreter's own bookkeeping.
 
-Seating is the engine's documented convention: seats 0..N-1 sit clockwise, the left neighbour of
-seat s is s+1 (mod N), the right neighbour s-1; passing left gives a hand to the left neighbour.
+Seating is the interpreter's documented convention: seats 0..N-1 sit clockwise, the left
+neighbour of seat s is s+1 (mod N), the right neighbour s-1; passing left gives a hand to the
+left neighbour. An action's payment is a tuple of (seller seat, coins) pairs; the rules of the
+base game speak of coins paid to the left and to the right neighbour, so the tests write them so
+(`pay_of` and `left_right` translate).
 
 Scripted deals. A *plan* gives, for each player, the card they play on each turn of an age. Since
 hands travel around the table, the plan fixes the whole deal: the hand dealt to seat h is held on
@@ -18,11 +22,14 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from itertools import product
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 import wonderrules as wr
+from wonderrules.interpreter import engine
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.agents import make_agent
+from wonderrules.interpreter.catalog import Source
+from wonderrules.interpreter.state import State
 
 RAW = ("wood", "stone", "clay", "ore")
 MANUFACTURED = ("glass", "loom", "papyrus")
@@ -44,7 +51,61 @@ def game(players: int, sides: str = "A") -> wr.Game:
     return wr.Game(base_rules(), players=players, sides=sides)
 
 
+# ---- zones -----------------------------------------------------------------------------------
+
+def zone_cards(state: State, name: str, seat: int = 0) -> list[Source]:
+    """The cards of a zone of base.wr: a seat's (`hand`, `built`, `tucked`) or the table's
+    (`discard`)."""
+    return state.zone(state.catalog.zone_index[name], seat)
+
+
+def hand_cards(state: State, player: int) -> list[Source]:
+    return zone_cards(state, "hand", player)
+
+
+def hand_names(state: State, player: int) -> list[str]:
+    return sorted(c.name for c in hand_cards(state, player))
+
+
+def city_names(state: State, seat: int) -> list[str]:
+    return [c.name for c in state.cities[seat].built]
+
+
+def discard_names(state: State) -> list[str]:
+    return [c.name for c in zone_cards(state, "discard")]
+
+
+def dealt_hands(state: State, age: int) -> list[list[str]]:
+    """The hands dealt to the players in an age (read from the history)."""
+    for entry in state.history:
+        if entry["type"] == "deal" and entry["age"] == age:
+            return [list(cards) for zone, _, cards in entry["dealt"] if zone == "hand"]
+    raise AssertionError(f"no deal in age {age}")
+
+
 # ---- actions ---------------------------------------------------------------------------------
+
+def pay_of(state: State, seat: int, left: int = 0, right: int = 0) -> tuple[tuple[int, int], ...]:
+    """The payment of `left` coins to the left neighbour and `right` to the right one."""
+    coins: Counter = Counter()
+    coins[state.left(seat)] += left
+    coins[state.right(seat)] += right
+    return tuple((s, n) for s, n in sorted(coins.items()) if n)
+
+
+def left_right(state: State, seat: int, action: Action) -> tuple[int, int]:
+    """(coins to the left neighbour, coins to the right neighbour) of an action's payment; at a
+    table of two seats, where the one neighbour is both, its coins are written on the left."""
+    paid = dict(action.pay)
+    if state.left(seat) == state.right(seat):
+        return paid.get(state.left(seat), 0), 0
+    return paid.get(state.left(seat), 0), paid.get(state.right(seat), 0)
+
+
+def paid(state: State, seat: int, kind: str, card: str, left: int = 0, right: int = 0, way: str = "") -> Action:
+    """The action of `seat` paying `left` and `right` coins to its neighbours."""
+    return Action(kind, card, pay_of(state, seat, left, right), way)
+
 
 class Play(NamedTuple):
     """What a scenario wants a player to do; payments left None mean "the cheapest legal one"."""
@@ -53,11 +114,11 @@ class Play(NamedTuple):
     card: str
     left: Optional[int] = None
     right: Optional[int] = None
-    means: Optional[str] = None
+    way: Optional[str] = None
 
 
-def build(card: str, left: Optional[int] = None, right: Optional[int] = None, means: Optional[str] = None) -> Play:
-    return Play("build", card, left, right, means)
+def build(card: str, left: Optional[int] = None, right: Optional[int] = None, way: Optional[str] = None) -> Play:
+    return Play("build", card, left, right, way)
 
 
 def stage(card: str, left: Optional[int] = None, right: Optional[int] = None) -> Play:
@@ -72,33 +133,25 @@ def pick(card: str) -> Play:
     return Play("pick", card)
 
 
-def find_action(state, player: int, play: Play) -> Action:
+def find_action(state: State, player: int, play: Play) -> Action:
     """The legal action matching `play`; with a payment given, that exact action (checked legal
     by `explain`). Fails the test when there is none."""
     if play.left is not None or play.right is not None:
-        action = Action(play.kind, play.card, play.left or 0, play.right or 0, play.means or "")
+        action = paid(state, player, play.kind, play.card, play.left or 0, play.right or 0, play.way or "")
         why = state.explain(player, action)
         assert why is None, f"player {player}: {action} refused: {why}"
         return action
     options = [a for a in state.legal_actions(player)
-               if a.kind == play.kind and a.card == play.card and (play.means is None or a.means == play.means)]
+               if a.kind == play.kind and a.card == play.card and (play.way is None or a.way == play.way)]
     assert options, (f"player {player} cannot {play.kind} {play.card!r} now; legal: "
-                     f"{sorted({(a.kind, a.card, a.means) for a in state.legal_actions(player)})}")
-    return min(options, key=lambda a: (a.left + a.right, a.left))
+                     f"{sorted({(a.kind, a.card, a.way) for a in state.legal_actions(player)})}")
+    return min(options, key=lambda a: (sum(left_right(state, player, a)), left_right(state, player, a)))
 
 
-def payments(state, player: int, kind: str, card: str, means: str = "") -> set[tuple[int, int]]:
+def payments(state: State, player: int, kind: str, card: str, way: str = "") -> set[tuple[int, int]]:
     """The (left, right) payments among the legal actions for one card and kind."""
-    return {(a.left, a.right) for a in state.legal_actions(player)
-            if a.kind == kind and a.card == card and a.means == means}
-
-
-def hand_names(state, player: int) -> list[str]:
-    return sorted(c.name for c in state.hands[player])
-
-
-def city_names(state, seat: int) -> list[str]:
-    return [c.name for c in state.cities[seat].built]
+    return {left_right(state, player, a) for a in state.legal_actions(player)
+            if a.kind == kind and a.card == card and a.way == way}
 
 
 # ---- scripted deals --------------------------------------------------------------------------
@@ -128,7 +181,7 @@ class Script:
     """A game whose deals follow per-player plans, played turn by turn.
 
     `plans[age][player]` lists the Play of each turn (None: sell the filler). Ages without a plan
-    are dealt at random by the engine (so script every age you intend to play through)."""
+    are dealt at random (so script every age you intend to play through)."""
 
     def __init__(self, players: int, boards: Sequence[Optional[tuple[str, str]]],
                  plans: Mapping[int, Mapping[int, Sequence[Optional[Play]]]],
@@ -161,50 +214,63 @@ class Script:
             self.turn()
 
     def decide(self, **plays: Play) -> None:
-        """Answer the pending non-play decisions (pick, extra): `p0=pick("Loom")`."""
+        """Answer the pending decisions outside the turn's round (pick, extra): `p0=pick("Loom")`."""
         st = self.state
         chosen = {int(k[1:]): find_action(st, int(k[1:]), v) for k, v in plays.items()}
         st.apply_actions(chosen)
 
 
-def place(state, seat: int, *names: str, age: Optional[int] = None) -> None:
-    """Put cards straight into a city, running their build hooks (coins, counts) as the engine
-    would. Only for positions that would take long to reach by play (guild counts at game end)."""
+# ---- positions built straight away -----------------------------------------------------------
+
+def _settle(state: State) -> None:
+    """Run the build effects of what was just placed (coins, counts; effects waiting for a
+    moment are registered), then list the pending players' actions again, as at the start of
+    the turn: what was placed is in the city from the start of the turn."""
+    items = engine.build_items(state)
+    while items:
+        _, hook, seat = items.pop(0)
+        hook.run(state, seat)
+        items[:0] = engine._take_fired(state)
+    for city in state.cities:
+        city.turn_start_coins = city.coins
+        city.spent = 0
+        city.turn_version = city.version
+    state.legal = {}
+
+
+def place(state: State, seat: int, *names: str, age: Optional[int] = None) -> None:
+    """Put cards straight into a city, running their build effects as a build would. Only for
+    positions that would take long to reach by play, before the players choose."""
+    built = state.catalog.zone_index["built"]
     for name in names:
-        card = state.cat.card_named(name, age)
+        card = state.catalog.card_named(name, age)
         assert card is not None, name
-        state._place_card(seat, card)
-        for item in state._build_hooks(seat, card):
-            getattr(state, item[0])(*item[1:])
-    state._new_builds = []
+        engine.place(state, seat, card, built)
+    _settle(state)
 
 
-def place_stages(state, seat: int, count: int = 1) -> None:
-    """Build the next `count` wonder stages of a city straight away, running their hooks (for
-    end-of-game positions; never a board whose stages act at the end of the turn)."""
+def place_stages(state: State, seat: int, count: int = 1) -> None:
+    """Build the next `count` wonder stages of a city straight away, running their effects (for
+    end-of-game positions)."""
     for _ in range(count):
         city = state.cities[seat]
         src = city.board.stages[city.stages_built]
-        assert not src.end_of_turn, "place_stages cannot run end-of-turn hooks"
         city.stages_built += 1
-        state._place(seat, src)
-        for item in state._build_hooks(seat, src):
-            getattr(state, item[0])(*item[1:])
-    state._new_builds = []
+        engine.activate(state, seat, src, built=True)
+    _settle(state)
 
 
 # ---- snapshots and random games --------------------------------------------------------------
 
-def snapshot(state) -> tuple:
+def snapshot(state: State) -> tuple:
     """Everything observable, for every player, and the length of the history."""
     return ([wr.observation(state, p) for p in range(state.players)], len(state.history),
-            sorted(c.name for c in state.discard))
+            sorted(discard_names(state)))
 
 
-def random_game(players: int, seed: int, sides: str = "random", upto: Optional[int] = None):
+def random_game(players: int, seed: int, sides: str = "random", upto: Optional[int] = None) -> State:
     """A game of random agents (seeded), played to the end (or for `upto` rounds)."""
-    g = game(players, sides)
-    state = g.new_initial_state(seed)
+    state = game(players, sides).new_initial_state(seed)
     agents = [make_agent("random", seed * 31 + p) for p in range(players)]
     rounds = 0
     while not state.is_terminal() and (upto is None or rounds < upto):
@@ -213,11 +279,10 @@ def random_game(players: int, seed: int, sides: str = "random", upto: Optional[i
     return state
 
 
-def random_rounds(players: int, seed: int, sides: str = "random", agent: str = "random") -> Iterable:
+def random_rounds(players: int, seed: int, sides: str = "random", agent: str = "random") -> Iterable[State]:
     """Yield the state before every decision round of a game of seeded agents (random by
     default), then the final state."""
-    g = game(players, sides)
-    state = g.new_initial_state(seed)
+    state = game(players, sides).new_initial_state(seed)
     agents = [make_agent(agent, seed * 31 + p) for p in range(players)]
     while not state.is_terminal():
         yield state
@@ -227,7 +292,7 @@ def random_rounds(players: int, seed: int, sides: str = "random", agent: str = "
 
 # ---- a hand-written model of the base game --------------------------------------------------
 # Production, prices and coin gains written out from rules_facts.md sections 3-4 and the printed
-# cards, independent of the engine's production vectors.
+# cards, independent of the rule set's effects.
 
 #: card -> (options, units, neighbours may buy it)
 PRODUCTION: dict[str, tuple[tuple[str, ...], int, bool]] = {
@@ -247,7 +312,7 @@ START = {"Rhodes": "ore", "Alexandria": "glass", "Ephesus": "papyrus", "Babylon"
 STAGE_PRODUCTION = {("Alexandria", "A", 2): RAW, ("Alexandria", "B", 1): RAW, ("Alexandria", "B", 2): MANUFACTURED}
 
 
-def units(state, seat: int, for_sale: bool) -> tuple[Counter, list[tuple[str, ...]]]:
+def units(state: State, seat: int, for_sale: bool) -> tuple[Counter, list[tuple[str, ...]]]:
     """(fixed units, either/or units) a city produces; `for_sale`: only what neighbours may buy."""
     city = state.cities[seat]
     fixed: Counter = Counter({START[city.board.name]: 1})
@@ -270,7 +335,7 @@ def units(state, seat: int, for_sale: bool) -> tuple[Counter, list[tuple[str, ..
     return fixed, choices
 
 
-def prices(state, seat: int) -> dict[str, dict[str, int]]:
+def prices(state: State, seat: int) -> dict[str, dict[str, int]]:
     """side -> resource -> price for a buyer (2, or 1 with trading posts, Marketplace, Olympia B)."""
     city = state.cities[seat]
     names = {c.name for c in city.built}
@@ -306,7 +371,7 @@ def _supplies(fixed: Counter, choices: list[tuple[str, ...]], cost: Counter) -> 
     return vectors
 
 
-def oracle_payments(state, seat: int, cost: Counter) -> set[tuple[int, int]]:
+def oracle_payments(state: State, seat: int, cost: Counter) -> set[tuple[int, int]]:
     """Brute force: every use of the city's either/or units, every supply of each neighbour and
     every split of what is still missing; the Pareto-minimal (left, right) coin pairs.
 
@@ -336,10 +401,10 @@ def oracle_payments(state, seat: int, cost: Counter) -> set[tuple[int, int]]:
     return {p for p in found if not any(q != p and q[0] <= p[0] and q[1] <= p[1] for q in found)}
 
 
-def cost_of(state, src) -> Counter:
+def cost_of(state: State, src: Source) -> Counter:
     """A card's or stage's resource cost by resource name (read from the catalog: the costs
     themselves are the rule set's, checked against the reference tables elsewhere)."""
-    return Counter({state.cat.resources[i]: n for i, n in enumerate(src.cost) if n})
+    return Counter({state.catalog.resources[i]: n for i, n in enumerate(src.cost) if n})
 
 
 # Coins a built card or stage pays (rules_facts.md section 4 and the printed cards): on build,
@@ -351,7 +416,7 @@ ON_BUILD_PER = {"Haven": (1, "brown"), "Chamber of Commerce": (2, "grey"), "Ligh
 END_OF_TURN_PER = {"Vineyard": (1, "brown"), "Bazar": (2, "grey")}
 
 
-def count_in(state, seat: int, what: str) -> int:
+def count_in(state: State, seat: int, what: str) -> int:
     city = state.cities[seat]
     if what == "stage":
         return city.stages_built
@@ -363,14 +428,14 @@ def random_seeds(n: int, seed: int = 0) -> list[int]:
     return [rng.randrange(1_000_000) for _ in range(n)]
 
 
-def play_out(state) -> None:
+def play_out(state: State) -> None:
     """Finish a game: every player sells their first card each turn (and a left-over card they
     may play) and takes the first choice of a discard pick."""
     while not state.is_terminal():
-        chosen = {}
+        chosen: dict[int, Any] = {}
         for p, dec in state.pending_decisions().items():
             if dec.kind in ("play", "extra"):
-                chosen[p] = Action("sell", state.hands[p][0].name)
+                chosen[p] = Action("sell", hand_cards(state, p)[0].name)
             else:
                 chosen[p] = state.legal_actions(p)[0]
         state.apply_actions(chosen)

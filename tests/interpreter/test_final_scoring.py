@@ -180,7 +180,7 @@ def test_each_guild_counts_at_the_end_of_the_game(guild, points):
     assert sheet.column("guilds") == points
     assert sheet.column("science") == (1 if guild == "Scientists Guild" else 0)
     if guild == "Strategists Guild":
-        assert [c.token_counts[st.cat.token_index["defeat"]] for c in st.cities] == [6, 3, 0, 3]
+        assert [c.token_counts[st.catalog.token_index["defeat"]] for c in st.cities] == [6, 3, 0, 3]
 
 
 def test_olympia_b_copies_the_best_neighbour_guild_without_changing_its_owner():

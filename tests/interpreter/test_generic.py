@@ -11,7 +11,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CHECKER = ROOT.parent / "shared" / "tools" / "check_generic_engine.py"
+#: the team's checker, in the `shared` folder beside the project or beside the folder of its worktrees
+CHECKER = next((p / "shared" / "tools" / "check_generic_engine.py" for p in ROOT.parents[:2]
+                if (p / "shared" / "tools" / "check_generic_engine.py").is_file()),
+               ROOT.parent / "shared" / "tools" / "check_generic_engine.py")
 
 
 @pytest.mark.skipif(not CHECKER.is_file(), reason=f"the checker tool is not at {CHECKER}")

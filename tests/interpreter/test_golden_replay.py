@@ -1,6 +1,10 @@
 """Golden playthroughs: stored logs of random-agent games at 3 to 7 players, replayed and
 compared with their recorded score sheets and winners.
 
+The stored logs were recorded by the first engine, in log format version 1 (payments as `left`
+and `right` coins, deals by age); the interpreter reads that version, and the checks below read
+both it and the current version (payments per seller seat, a list of deals).
+
 Regenerate with `WR_UPDATE_GOLDEN=1 pytest tests/interpreter/test_golden_replay.py`, then check
 the new files by hand as was done for the stored ones (HAND_CHECKED below: a deal, one trade
 payment and one Age's military resolution per file, each worked out from the rules against the
@@ -14,7 +18,7 @@ import os
 from pathlib import Path
 
 import pytest
-from engine_support import game
+from engine_support import game, left_right
 
 import wonderrules as wr
 from wonderrules.interpreter.agents import make_agent
@@ -87,6 +91,23 @@ def _generate(players: int) -> dict:
     return log
 
 
+def _hands(log: dict, age: int) -> list[list[str]]:
+    """The hands dealt to the players in an age, from a log of either version."""
+    if log["version"] == 1:
+        return log["deals"][str(age)]["hands"]
+    deal = next(d for d in log["deals"] if d["age"] == age)
+    return [d["cards"] for d in deal["dealt"] if d["zone"] == "hand"]
+
+
+def _paid(log: dict, action: dict, player: int) -> tuple[int, int]:
+    """(coins to the left neighbour, coins to the right neighbour) of a logged action."""
+    if log["version"] == 1:
+        return action.get("left", 0), action.get("right", 0)
+    pay = action.get("pay", {})
+    players = log["players"]
+    return pay.get(str((player + 1) % players), 0), pay.get(str((player - 1) % players), 0)
+
+
 def _load(players: int) -> dict:
     path = _path(players)
     if UPDATE:
@@ -112,16 +133,18 @@ def test_golden_log_agrees_with_the_hand_checks(players):
     """The deal sizes, trade payments and military totals worked out by hand from each log."""
     log = _load(players)
     checked = HAND_CHECKED[players]
-    for deal in log["deals"].values():
-        assert len(deal["hands"]) == players and all(len(h) == 7 for h in deal["hands"])
-    guilds = [n for h in log["deals"]["3"]["hands"] for n in h if n.endswith(" Guild")]
+    for age in (1, 2, 3):
+        hands = _hands(log, age)
+        assert len(hands) == players and all(len(h) == 7 for h in hands)
+    guilds = [n for h in _hands(log, 3) for n in h if n.endswith(" Guild")]
     assert len(set(guilds)) == len(guilds) == players + 2
     for rnd, player, kind, card, expected in checked["payments"]:
         action = log["rounds"][rnd][str(player)]
         assert (action["kind"], action["card"]) == (kind, card)
-        assert (action["left"], action["right"]) in expected
+        assert _paid(log, action, player) in expected
         before = replay(game(players), log, upto=rnd)
-        got = {(a.left, a.right) for a in before.legal_actions(player) if a.kind == kind and a.card == card}
+        got = {left_right(before, player, a) for a in before.legal_actions(player)
+               if a.kind == kind and a.card == card}
         assert got == expected
     assert [s["military"] for s in log["scores"]] == checked["military"]
 

@@ -15,7 +15,7 @@ WORTH = {1: 1, 2: 3, 3: 5}
 def _tokens(state, seat: int) -> tuple[int, int, int, int]:
     """(victory count, victory value, defeat count, defeat value)."""
     c = state.cities[seat]
-    v, d = state.cat.token_index["victory"], state.cat.token_index["defeat"]
+    v, d = state.catalog.token_index["victory"], state.catalog.token_index["defeat"]
     return c.token_counts[v], c.token_values[v], c.token_counts[d], c.token_values[d]
 
 
@@ -65,7 +65,7 @@ def test_conflict_tokens_follow_the_shields_in_random_games(players):
         before = None
         age = 1
         for st in random_rounds(players, 500 + seed):
-            shield = st.cat.sym_index["shield"]
+            shield = st.catalog.sym_index["shield"]
             if before is None:
                 before = [_tokens(st, p) for p in range(players)]
             if st.is_terminal() or st.age != age:

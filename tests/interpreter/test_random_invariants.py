@@ -19,7 +19,19 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from engine_support import END_OF_TURN_PER, ON_BUILD_FLAT, ON_BUILD_PER, count_in, game, snapshot
+from engine_support import (
+    END_OF_TURN_PER,
+    ON_BUILD_FLAT,
+    ON_BUILD_PER,
+    count_in,
+    dealt_hands,
+    discard_names,
+    game,
+    hand_cards,
+    left_right,
+    snapshot,
+    zone_cards,
+)
 
 import wonderrules as wr
 from wonderrules import Action
@@ -55,14 +67,15 @@ def _play(players: int, seed: int):
             assert legal, (p, dec)
             assert len(set(legal)) == len(legal), "an action is listed twice"
             if dec.kind in ("play", "extra"):
-                assert {a.card for a in legal if a.kind == "sell"} == {c.name for c in state.hands[p]}
+                assert {a.card for a in legal if a.kind == "sell"} == {c.name for c in hand_cards(state, p)}
         cities = state.cities
         coins = [c.coins for c in cities]
         built = [len(c.built) for c in cities]
         stages = [c.stages_built for c in cities]
         kinds = {d.kind for d in pending.values()}
         actions = {p: agents[p].choose(state, p) for p in pending}
-        cards = {p: next((c for c in state.hands[p] if c.name == a.card), None) for p, a in actions.items()}
+        cards = {p: next((c for c in hand_cards(state, p) if c.name == a.card), None) for p, a in actions.items()}
+        paid = {p: left_right(state, p, a) for p, a in actions.items()}
         state.apply_actions(actions)
 
         expected = list(coins)
@@ -70,10 +83,11 @@ def _play(players: int, seed: int):
             if a.kind == "sell":
                 expected[p] += 3
             elif a.kind in ("build", "stage"):
-                bank = cards[p].coins if a.kind == "build" and a.means == "" else 0
-                expected[p] -= bank + a.left + a.right
-                expected[state.left(p)] += a.left
-                expected[state.right(p)] += a.right
+                bank = cards[p].coins if a.kind == "build" and a.way == "" else 0
+                left, right = paid[p]
+                expected[p] -= bank + left + right
+                expected[state.left(p)] += left
+                expected[state.right(p)] += right
         new = []
         for s, c in enumerate(state.cities):
             new += [(s, src) for src in c.built[built[s]:]]
@@ -115,18 +129,19 @@ def test_random_games_keep_every_invariant(players):
         # the deal
         dealt: Counter = Counter()
         for age in (1, 2, 3):
-            hands = st.dealt[age]["hands"]
+            hands = dealt_hands(st, age)
             assert len(hands) == players and all(len(h) == 7 for h in hands)
             dealt.update(n for h in hands for n in h)
-        guilds = [n for h in st.dealt[3]["hands"] for n in h if n.endswith(" Guild")]
+        guilds = [n for h in dealt_hands(st, 3) for n in h if n.endswith(" Guild")]
         assert len(guilds) == len(set(guilds)) == players + 2
         # every card in exactly one place
         placed = Counter(c.name for city in st.cities for c in city.built)
-        placed.update(c.name for c in st.discard)
+        placed.update(discard_names(st))
         placed.update(_tucked(st))
         assert placed == dealt
         assert sum(city.stages_built for city in st.cities) == sum(_tucked(st).values())
-        assert all(not h for h in st.hands)
+        assert Counter(c.name for p in range(players) for c in zone_cards(st, "tucked", p)) == _tucked(st)
+        assert all(not hand_cards(st, p) for p in range(players))
         # no two structures of the same name
         for city in st.cities:
             assert len(city.names) == len(city.built)
@@ -149,7 +164,8 @@ def test_same_seed_same_game(players):
         logs.append(json.dumps(wr.to_log(st), sort_keys=True))
     assert logs[0] == logs[1]
     other = game(players, "random").new_initial_state(43)
-    assert other.dealt[1]["hands"] != json.loads(logs[0])["deals"]["1"]["hands"]
+    first = next(d for d in json.loads(logs[0])["deals"] if d["age"] == 1)
+    assert dealt_hands(other, 1) != [d["cards"] for d in first["dealt"] if d["zone"] == "hand"]
 
 
 REFERENCE = Path(__file__).resolve().parents[1] / "data" / "reference" / "cards.tsv"
@@ -164,9 +180,9 @@ def test_each_age_deals_the_printed_cards(players):
     for seed in range(3):
         st = game(players, "random").new_initial_state(seed)
         while not st.is_terminal():
-            st.apply_actions({p: Action("sell", st.hands[p][0].name) for p in st.pending_decisions()})
+            st.apply_actions({p: Action("sell", hand_cards(st, p)[0].name) for p in st.pending_decisions()})
         for age in (1, 2, 3):
-            dealt = Counter(n for h in st.dealt[age]["hands"] for n in h)
+            dealt = Counter(n for h in dealt_hands(st, age) for n in h)
             expected = Counter({r["name"]: int(r[f"n{players}"]) for r in rows
                                 if int(r["age"]) == age and r[f"n{players}"] != "guild"})
             guilds = {n: k for n, k in dealt.items() if n.endswith(" Guild")}

@@ -1,8 +1,8 @@
 """A table the engine cannot play is refused when the Game is made, with a sentence: a rule set
 built in Python (or options chosen together) reaches Game() without the loader's checks, so
-Game() itself refuses negative hands, division by zero in a setting, hands that pass nowhere,
-broken teams and too few wonders. Before, these played on (negative hands dealt from the end of
-the deck) or crashed in the middle of the game (ZeroDivisionError, IndexError)."""
+Game() itself refuses negative hands, ages, turns or pool draws beyond the engine's limits,
+settings that cannot be computed, broken teams and too few wonders. Without these, a negative
+hand was dealt from the end of the deck and a negative draw failed in the middle of the game."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from functools import cache
 
 import attrs
 import pytest
+from engine_support import hand_cards
 
 import wonderrules as wr
 from wonderrules.interpreter import ir
@@ -32,19 +33,27 @@ def players_minus(n: int) -> ir.Expr:
 
 @pytest.mark.parametrize("changes, message", [
     ({"hand": players_minus(6)}, "at 4 players, the hand size is -2; it must be between 0 and 50"),
-    ({"hand": ir.BinOp("/", ir.Num(7), players_minus(4))},
-     "at 4 players, the hand size cannot be computed: it divides by zero"),
-    ({"turns": ir.Call("coins")}, "at 4 players, the number of turns cannot be computed: 'coins' cannot be used in "
-                                  "a game setting"),
-    ({"turns": ir.Var("age")}, "at 4 players, the number of turns cannot be computed: 'age' is not known here "
-                               "(known: players, seats)"),
-    ({"pass_directions": ()}, "at 4 players, hands pass in no direction: the rule set sets no pass direction"),
+    ({"turns": ir.BinOp("+", ir.Var("players"), ir.Num(47))},
+     "at 4 players, the number of turns is 51; it must be between 0 and 50"),
+    ({"hand": ir.BinOp("/", ir.Num(7), players_minus(4))}, "a setting divides by zero"),
+    ({"turns": ir.Quantity("coins", (), (ir.Relation("self"),))},
+     "a setting of the table cannot count what cities hold"),
+    ({"turns": ir.Var("age")}, "'age' has no value in a setting of the table"),
     ({"ages": 0}, "at 4 players, the number of ages is 0; it must be between 1 and 20"),
 ])
 def test_a_table_beyond_the_engines_limits_is_refused_by_game(changes: dict, message: str) -> None:
     with pytest.raises(ConfigError) as caught:
         wr.Game(with_settings(**changes), players=4)
     assert str(caught.value) == message
+
+
+def test_hands_pass_left_when_the_rule_set_sets_no_direction() -> None:
+    """Without a pass direction the engine passes hands left (TableConfig.direction): after the
+    first turn seat 1 holds what is left of the hand dealt to seat 0."""
+    st = wr.Game(with_settings(pass_directions=()), players=4).new_initial_state(1)
+    dealt = [[c.name for c in hand_cards(st, p)] for p in range(4)]
+    st.apply_actions({p: wr.Action("sell", dealt[p][0]) for p in range(4)})
+    assert [[c.name for c in hand_cards(st, p)] for p in range(4)] == [dealt[(p - 1) % 4][1:] for p in range(4)]
 
 
 def test_teams_must_be_whole() -> None:
@@ -61,6 +70,6 @@ def test_a_pool_draw_below_zero_is_refused() -> None:
 
 
 def test_too_few_wonders_for_the_seats_is_a_setup_error() -> None:
-    rules = attrs.evolve(base(), wonders=base().wonders[:4])
+    rules = attrs.evolve(base(), boards=base().boards[:4])
     with pytest.raises(wr.SetupError, match="^5 seats but only 2 wonders$"):
         wr.Game(rules, players=5)

@@ -8,7 +8,24 @@ the printed rules in the docstring or comment next to it.
 from __future__ import annotations
 
 import pytest
-from engine_support import FILLER, Script, build, city_names, find_action, game, hand_names, sell, snapshot, stage
+from engine_support import (
+    FILLER,
+    Script,
+    build,
+    city_names,
+    dealt_hands,
+    discard_names,
+    find_action,
+    game,
+    hand_cards,
+    hand_names,
+    left_right,
+    paid,
+    payments,
+    sell,
+    snapshot,
+    stage,
+)
 
 import wonderrules as wr
 from wonderrules import Action, IllegalActionError
@@ -43,10 +60,10 @@ def test_nothing_may_be_bought_from_a_card_a_neighbour_builds_that_same_turn():
                {1: {0: [sell("Guard Tower"), build("Guard Tower")], 1: [build("Clay Pool")]}})
     st = s.state
     assert not [a for a in st.legal_actions(0) if a.kind == "build" and a.card == "Guard Tower"]
-    why = st.explain(0, Action("build", "Guard Tower", 2, 0))
+    why = st.explain(0, paid(st, 0, "build", "Guard Tower", 2, 0))
     assert why is not None and "clay" in why
     s.turn()
-    assert ("build", 2, 0) in {(a.kind, a.left, a.right) for a in st.legal_actions(0) if a.card == "Guard Tower"}
+    assert (2, 0) in payments(st, 0, "build", "Guard Tower")
     s.turn()
     assert "Guard Tower" in city_names(st, 0)
     # seat 0: 3 + 3 (sold on turn 1) - 2 (clay) = 4; seat 1: 3 + 3 (sold the filler on turn 2) + 2 = 8
@@ -65,7 +82,7 @@ def test_coins_must_be_held_at_the_start_of_the_turn():
     s.turn()
     assert st.cities[2].coins == 3
     assert not [a for a in st.legal_actions(2) if a.kind == "stage"]
-    stage_action = Action("stage", "Theater", 2, 2)   # a wood from each neighbour
+    stage_action = paid(st, 2, "stage", "Theater", 2, 2)   # a wood from each neighbour
     attempt = {0: find_action(st, 0, build("Barracks", 0, 2)), 1: find_action(st, 1, sell(FILLER[1])),
                2: stage_action}
     before = snapshot(st)
@@ -120,9 +137,9 @@ def test_wonder_stage_production_is_not_for_sale():
     s.turn(p1=stage("Altar", 0, 2))  # 2 clay: its Clay Pool and Babylon's clay (right neighbour)
     assert st.cities[1].stages_built == 1
     assert not [a for a in st.legal_actions(0) if a.kind == "build" and a.card == "Stockade"]
-    why = st.explain(0, Action("build", "Stockade", 2, 0))
+    why = st.explain(0, paid(st, 0, "build", "Stockade", 2, 0))
     assert why is not None and "wood" in why
-    assert ("build", 0, 0) in {(a.kind, a.left, a.right) for a in st.legal_actions(1) if a.card == "Stockade"}
+    assert (0, 0) in payments(st, 1, "build", "Stockade")
 
 
 def test_yellow_card_production_is_not_for_sale():
@@ -130,17 +147,17 @@ def test_yellow_card_production_is_not_for_sale():
     from the Forum of its left neighbour for a Library; that neighbour uses it itself."""
     s = Script(3, [GIZA, ("Ephesus", "A"), RHODES],
                {1: {0: [build("Stone Pit")], 1: [build("East Trading Post")]},
-                2: {1: [build("Forum", means="chain"), build("Library")], 0: [None, sell("Library")]}})
+                2: {1: [build("Forum", way="chain"), build("Library")], 0: [None, sell("Library")]}})
     s.turns(6)
     st = s.state
     s.turn()
     assert "Forum" in city_names(st, 1)
     assert not [a for a in st.legal_actions(0) if a.kind == "build" and a.card == "Library"]
-    why = st.explain(0, Action("build", "Library", 2, 0))
+    why = st.explain(0, paid(st, 0, "build", "Library", 2, 0))
     assert why is not None and "loom" in why
     # Ephesus itself uses its Forum's loom; it buys the 2 stone from Giza (right), at 1 each
     # with its East Trading Post
-    lib = {(a.left, a.right) for a in st.legal_actions(1) if a.kind == "build" and a.card == "Library"}
+    lib = {left_right(st, 1, a) for a in st.legal_actions(1) if a.kind == "build" and a.card == "Library"}
     assert lib == {(0, 2)}
 
 
@@ -153,12 +170,12 @@ def test_no_two_structures_with_the_same_name():
     st = s.state
     s.turn()
     assert not [a for a in st.legal_actions(0) if a.kind == "build" and a.card == "Lumber Yard"]
-    assert "already has" in st.explain(0, Action("build", "Lumber Yard"))
+    assert "'Lumber Yard' is already in the city" in st.explain(0, Action("build", "Lumber Yard"))
     assert st.explain(0, Action("sell", "Lumber Yard")) is None
     s.turns(5)
     assert st.age == 2 and "Loom" in city_names(st, 0)
     assert not [a for a in st.legal_actions(0) if a.kind == "build" and a.card == "Loom"]
-    assert "already has" in st.explain(0, Action("build", "Loom"))
+    assert "'Loom' is already in the city" in st.explain(0, Action("build", "Loom"))
 
 
 def test_wonder_stages_are_built_in_order_and_each_once():
@@ -174,7 +191,7 @@ def test_wonder_stages_are_built_in_order_and_each_once():
     assert st.cities[0].stages_built == 1
     s.turn()
     # stage 2 costs 2 stone: the Stone Pit and one bought from Giza (left) for 2
-    assert ("stage", 2, 0) in {(a.kind, a.left, a.right) for a in st.legal_actions(0) if a.kind == "stage"}
+    assert (2, 0) in {left_right(st, 0, a) for a in st.legal_actions(0) if a.kind == "stage"}
     s.turns(2)
     assert st.cities[0].stages_built == 2
     s.turn()
@@ -196,7 +213,7 @@ def test_selling_gives_3_coins_and_is_always_allowed():
     assert {a.card for a in st.legal_actions(0) if a.kind == "sell"} == set(hand_names(st, 0))
     s.turn()
     assert st.cities[0].coins == 3
-    assert "Altar" in [c.name for c in st.discard]
+    assert "Altar" in discard_names(st)
 
 
 def test_last_card_of_an_age_is_discarded():
@@ -205,9 +222,9 @@ def test_last_card_of_an_age_is_discarded():
     st = s.state
     s.turns(6)
     assert st.age == 2
-    discard = sorted(c.name for c in st.discard)
+    discard = sorted(discard_names(st))
     assert discard == sorted(["Tavern", "Theater", "Baths"] + [FILLER[1]] * 18)
-    assert all(len(h) == 7 for h in st.hands[:3])
+    assert all(len(hand_cards(st, p)) == 7 for p in range(3))
 
 
 def test_hands_pass_left_right_left():
@@ -218,29 +235,29 @@ def test_hands_pass_left_right_left():
     st = g.new_initial_state(5)
     for age, giver in ((1, lambda p: (p - 1) % 4), (2, lambda p: (p + 1) % 4), (3, lambda p: (p - 1) % 4)):
         assert st.age == age and st.turn == 1
-        dealt = [sorted(h) for h in st.dealt[age]["hands"]]
-        first = {p: st.hands[p][0].name for p in range(4)}
+        dealt = [sorted(h) for h in dealt_hands(st, age)]
+        first = {p: hand_cards(st, p)[0].name for p in range(4)}
         st.apply_actions({p: Action("sell", first[p]) for p in range(4)})
         for p in range(4):
             expected = list(dealt[giver(p)])
             expected.remove(first[giver(p)])
             assert hand_names(st, p) == expected, (age, p)
         while st.age == age and not st.is_terminal():
-            st.apply_actions({p: Action("sell", st.hands[p][0].name) for p in st.pending_decisions()})
+            st.apply_actions({p: Action("sell", hand_cards(st, p)[0].name) for p in st.pending_decisions()})
 
 
 def test_chain_builds_for_free_when_the_city_holds_the_earlier_card():
     """"If a card names an earlier structure and you built it in an earlier Age, you may build the
     card for free." Theater (Age I) chains to Statue (wood, 2 ore): free, no coins, no trade."""
     s = Script(3, [GIZA, OLYMPIA, RHODES],
-               {1: {0: [build("Theater")]}, 2: {0: [build("Statue", means="chain")], 1: [sell("Statue")]}})
+               {1: {0: [build("Theater")]}, 2: {0: [build("Statue", way="chain")], 1: [sell("Statue")]}})
     st = s.state
     s.turns(6)
     coins = st.cities[0].coins
     statue = [a for a in st.legal_actions(0) if a.kind == "build" and a.card == "Statue"]
-    assert statue == [Action("build", "Statue", 0, 0, "chain")]
+    assert statue == [Action("build", "Statue", way="chain")]
     # Olympia (no Theater) holds a Statue too: no chain for it
-    why = st.explain(1, Action("build", "Statue", means="chain"))
+    why = st.explain(1, Action("build", "Statue", way="chain"))
     assert why is not None and "Theater" in why
     s.turn()
     assert "Statue" in city_names(st, 0)

@@ -2,10 +2,11 @@
 (data/two_seats.wr: the base game, or Cities, at 2 players without a neutral seat).
 
 The neighbour is one seller (docs/language/trading.rst, "Two seats"): each unit it produces is
-bought once a turn; every payment to it is written in `left`, and `right` stays 0; a unit costs
-the lower of the buyer's left and right prices; rebates for the left and for the right both
-apply to a purchase from it. Everything that counts or targets "the neighbours", "left, right"
-or "others" counts that city once, and the two cities fight one conflict an age.
+bought once a turn; a payment is one sum of coins to that seat (read here as coins paid to the
+left, with nothing to the right); a unit costs the lower of the buyer's left and right prices;
+rebates for the left and for the right both apply to a purchase from it. Everything that counts
+or targets "the neighbours", "left, right" or "others" counts that city once, and the two
+cities fight one conflict an age.
 
 Seats: Rhodes A (seat 0, starts with ore; stage 1 costs 2 wood) and Olympia A (seat 1, starts
 with wood, which neighbours may buy). Hands swap every turn at two players.
@@ -16,10 +17,11 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from engine_support import payments, place, play_out
+from engine_support import paid, payments, place, play_out
 
 import wonderrules as wr
 from wonderrules import Action
+from wonderrules.interpreter.ir import Relation
 
 DATA = Path(__file__).parent / "data" / "two_seats.wr"
 RHODES, OLYMPIA = ("Rhodes", "A"), ("Olympia", "A")
@@ -52,34 +54,35 @@ def turn(state, p0: Action, p1: Action = SELL_FILLER) -> None:
 def test_each_city_is_both_neighbours_of_the_other():
     st = start(duel(), [], [])
     assert (st.left(0), st.right(0), st.left(1), st.right(1)) == (1, 1, 0, 0)
-    assert st.seats_for("neighbours", 0, None) == [1]
-    assert st.targets_of(("left", "right"), 0) == [1]
-    assert st.targets_of(("others",), 1) == [0]
+    assert st.table.union((Relation("neighbours"),), 0) == (1,)
+    assert st.table.union((Relation("left"), Relation("right")), 0) == (1,)
+    assert st.table.union((Relation("others"),), 1) == (0,)
 
 
 def test_the_one_unit_of_the_neighbour_is_bought_once():
     """Olympia sells one wood (its board's). Rhodes' first stage needs 2 wood: it cannot be paid,
-    whether the coins are split (the same wood bought from the left and again from the right)
-    or all paid to the left. (Rhodes sells a card first: 6 coins would pay for two wood.)"""
+    neither with the price of two wood nor of one paid to that seat. (Rhodes sells a card first:
+    6 coins would pay for two wood.)"""
     st = start(duel(), [], [])
     turn(st, Action("sell", FILLER))
     assert st.cities[0].coins == 6
     assert [a for a in st.legal_actions(0) if a.kind == "stage"] == []
-    assert "needs 1 wood more than the city and its neighbours can supply" in st.explain(
-        0, Action("stage", FILLER, 4, 0))
-    for pay in ((2, 2), (0, 4)):
-        assert "both the left and the right neighbour" in st.explain(0, Action("stage", FILLER, *pay))
+    for coins in (4, 2):
+        assert "needs 1 wood more than the city and its sellers can supply" in st.explain(
+            0, Action("stage", FILLER, ((1, coins),)))
 
 
-def test_a_payment_is_listed_once_and_written_in_left():
-    """Stockade (1 wood) from Olympia: one way to pay, 2 coins in `left`. The same coins in
-    `right` are refused with a sentence saying that seat 1 is both neighbours."""
+def test_a_payment_is_listed_once_to_the_one_neighbour():
+    """Stockade (1 wood) from Olympia: one way to pay, 2 coins to seat 1. Coins paid to the
+    buyer's own seat, or another sum, are refused with a sentence."""
     st = start(duel(), ["Stockade"], [])
+    assert [a for a in st.legal_actions(0) if a.kind == "build" and a.card == "Stockade"] == [
+        Action("build", "Stockade", ((1, 2),))]
     assert payments(st, 0, "build", "Stockade") == {(2, 0)}
-    why = st.explain(0, Action("build", "Stockade", 0, 2))
-    assert why is not None and "seat 1 is both the left and the right neighbour" in why and "'left'" in why
-    assert st.explain(0, Action("build", "Stockade", 1, 1)) is not None
-    turn(st, Action("build", "Stockade", 2, 0))
+    assert st.explain(0, Action("build", "Stockade", ((0, 2),))) == "a city does not pay itself"
+    why = st.explain(0, Action("build", "Stockade", ((1, 1),)))
+    assert why is not None and "ways to pay: 2 to seat 1" in why
+    turn(st, paid(st, 0, "build", "Stockade", 2, 0))
     assert (st.cities[0].coins, st.cities[1].coins) == (3 - 2, 3 + 3 + 2)
 
 
@@ -88,7 +91,7 @@ def test_two_units_of_the_neighbour_are_paid_in_left():
     st = start(duel(), [], ["Lumber Yard", "Altar"])
     turn(st, Action("sell", FILLER), Action("build", "Lumber Yard"))
     assert payments(st, 0, "stage", "Altar") == {(4, 0)}
-    turn(st, Action("stage", "Altar", 4, 0))
+    turn(st, paid(st, 0, "stage", "Altar", 4, 0))
     assert st.cities[0].stages_built == 1 and st.cities[1].coins == 3 + 3 + 4
 
 

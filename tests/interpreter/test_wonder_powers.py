@@ -16,7 +16,12 @@ from engine_support import (
     city_names,
     cost_of,
     deal_for,
+    discard_names,
     game,
+    hand_cards,
+    left_right,
+    paid,
+    payments,
     pick,
     place,
     play_out,
@@ -71,12 +76,12 @@ def test_every_wonder_stage_cost_and_effect(side):
     assert [cost_of(st, s) for s in board.stages] == [_cost(c) for c, *_ in stages]
     coins = st.cities[0].coins
     shields = 0
-    shield_index = st.cat.sym_index["shield"]
+    shield_index = st.catalog.sym_index["shield"]
     for i, (_, _, sh, gain) in enumerate(stages):
-        card = st.hands[0][0].name
-        assert {(a.left, a.right) for a in st.legal_actions(0) if a.kind == "stage"} == {(0, 0)}
-        st.apply_actions({0: Action("stage", card), 1: Action("sell", st.hands[1][0].name),
-                          2: Action("sell", st.hands[2][0].name)})
+        card = hand_cards(st, 0)[0].name
+        assert {left_right(st, 0, a) for a in st.legal_actions(0) if a.kind == "stage"} == {(0, 0)}
+        st.apply_actions({0: Action("stage", card), 1: Action("sell", hand_cards(st, 1)[0].name),
+                          2: Action("sell", hand_cards(st, 2)[0].name)})
         if any(d.kind == "pick" for d in st.pending_decisions().values()):  # only Pawnshops discarded
             assert st.legal_actions(0) == [Action("pick", FILLER[1])]
             st.apply_actions({0: Action("pick", FILLER[1])})
@@ -107,10 +112,10 @@ def test_alexandria_a_stage_2_raw_either_or_for_its_owner_only():
     place(st, 0, "Quarry", "Foundry", age=2)
     s.turns(2)
     assert st.cities[0].stages_built == 2
-    assert {(a.left, a.right) for a in st.legal_actions(0) if a.card == "Stockade" and a.kind == "build"} == {(0, 0)}
+    assert {left_right(st, 0, a) for a in st.legal_actions(0) if a.card == "Stockade" and a.kind == "build"} == {(0, 0)}
     # Babylon (seat 2): left neighbour Alexandria, right neighbour Giza; nobody sells wood
     assert not [a for a in st.legal_actions(2) if a.card == "Stockade" and a.kind == "build"]
-    assert "wood" in st.explain(2, Action("build", "Stockade", 2, 0))
+    assert "wood" in st.explain(2, paid(st, 2, "build", "Stockade", 2, 0))
 
 
 def test_alexandria_b_stages_produce_raw_and_manufactured_not_for_sale():
@@ -121,9 +126,9 @@ def test_alexandria_b_stages_produce_raw_and_manufactured_not_for_sale():
     st = s.state
     place(st, 0, "Brickyard", "Sawmill", age=2)
     s.turns(2)
-    assert {(a.left, a.right) for a in st.legal_actions(0) if a.card == "Apothecary" and a.kind == "build"} == {(0, 0)}
+    assert payments(st, 0, "build", "Apothecary") == {(0, 0)}
     assert not [a for a in st.legal_actions(2) if a.card == "Apothecary" and a.kind == "build"]
-    assert "loom" in st.explain(2, Action("build", "Apothecary", 2, 0))
+    assert "loom" in st.explain(2, paid(st, 2, "build", "Apothecary", 2, 0))
 
 
 # ---- Babylon B: the last card ----------------------------------------------------------------
@@ -145,7 +150,7 @@ def test_babylon_b_plays_the_last_card_when_stage_2_is_built_on_turn_6():
     s.turns(6)
     pending = st.pending_decisions()
     assert list(pending) == [0] and pending[0].kind == "extra"
-    assert [c.name for c in st.hands[0]] == ["Clay Pit"]
+    assert [c.name for c in hand_cards(st, 0)] == ["Clay Pit"]
     # coins: 3, Timber Yard -1, stage 1 -2 (loom), sold +3, sold +3, stage 2 -2 (glass) = 4
     assert st.cities[0].coins == 4
     kinds = {a.kind for a in st.legal_actions(0)}
@@ -153,14 +158,14 @@ def test_babylon_b_plays_the_last_card_when_stage_2_is_built_on_turn_6():
     s.decide(p0=build("Clay Pit"))
     assert "Clay Pit" in city_names(st, 0) and st.cities[0].coins == 3
     assert (st.age, st.turn) == (2, 1)
-    assert "Clay Pit" not in [c.name for c in st.discard]
+    assert "Clay Pit" not in discard_names(st)
     # the other two sold 6 fillers each, left 2 as last cards; Babylon sold 2
-    assert [c.name for c in st.discard].count(FILLER[1]) == 2 * 6 + 2 + 2
+    assert discard_names(st).count(FILLER[1]) == 2 * 6 + 2 + 2
     while st.age == 2:
         dec = st.pending_decisions()
         if any(d.kind == "extra" for d in dec.values()):
             break
-        st.apply_actions({p: Action("sell", st.hands[p][0].name) for p in dec})
+        st.apply_actions({p: Action("sell", hand_cards(st, p)[0].name) for p in dec})
     assert st.turn == 6 and st.pending_decisions()[0].kind == "extra"
 
 
@@ -192,7 +197,7 @@ def test_babylon_b_last_card_cannot_buy_from_a_card_built_that_turn():
     assert "Ore Vein" in city_names(st, 2)
     assert st.pending_decisions()[0].kind == "extra"
     assert not [a for a in st.legal_actions(0) if a.kind == "build"]
-    assert st.explain(0, Action("build", "Barracks", 0, 2)) is not None
+    assert st.explain(0, paid(st, 0, "build", "Barracks", 0, 2)) is not None
 
 
 def test_babylon_b_last_card_does_not_use_a_trading_post_built_that_turn():
@@ -208,7 +213,7 @@ def test_babylon_b_last_card_does_not_use_a_trading_post_built_that_turn():
     s.turns(6)
     assert st.cities[0].coins == 3  # 3, -1 Timber Yard, -2 loom, +3 sold; stages 2 and the post free
     assert st.pending_decisions()[0].kind == "extra"
-    pays = {(a.left, a.right) for a in st.legal_actions(0) if a.kind == "build" and a.card == "Barracks"}
+    pays = {left_right(st, 0, a) for a in st.legal_actions(0) if a.kind == "build" and a.card == "Barracks"}
     assert pays == {(2, 0)}
 
 
@@ -219,24 +224,24 @@ def test_olympia_a_free_build_once_per_age_resets_each_age():
     used is the structure built. Not before the stage; not twice in an Age; again next Age."""
     s = Script(3, [("Olympia", "A"), ("Giza", "A"), ("Rhodes", "A")],
                {1: {0: [build("Lumber Yard"), stage("Altar"), build("Stone Pit"), stage("Theater", 2, 0),
-                        build("Guard Tower", means="free"), sell("Barracks")]},
-                2: {0: [build("Aqueduct", means="free")]}})
+                        build("Guard Tower", way="free"), sell("Barracks")]},
+                2: {0: [build("Aqueduct", way="free")]}})
     st = s.state
     s.turns(2)
-    assert st.explain(0, Action("build", "Stone Pit", means="free")) == "the city has no free build"
+    assert st.explain(0, Action("build", "Stone Pit", way="free")) == "the city has no 'free_build'"
     s.turns(2)
     assert st.cities[0].stages_built == 2 and st.cities[0].coins == 1
     # Guard Tower needs clay nobody sells: only the free build can build it
     assert [a for a in st.legal_actions(0) if a.card == "Guard Tower" and a.kind == "build"] == [
-        Action("build", "Guard Tower", means="free")]
+        Action("build", "Guard Tower", way="free")]
     s.turn()
     assert "Guard Tower" in city_names(st, 0) and st.cities[0].coins == 1
-    assert not [a for a in st.legal_actions(0) if a.means == "free"]
-    why = st.explain(0, Action("build", "Barracks", means="free"))
-    assert why is not None and "no free build is left" in why
+    assert not [a for a in st.legal_actions(0) if a.way == "free"]
+    why = st.explain(0, Action("build", "Barracks", way="free"))
+    assert why is not None and "no 'free_build' is left" in why
     s.turn()
     assert st.age == 2
-    assert Action("build", "Aqueduct", means="free") in st.legal_actions(0)
+    assert Action("build", "Aqueduct", way="free") in st.legal_actions(0)
     s.turn()
     assert "Aqueduct" in city_names(st, 0) and st.cities[0].coins == 4  # 1 + 3 (Barracks sold)
 
@@ -245,13 +250,13 @@ def test_olympia_a_free_build_is_not_offered_for_a_card_that_costs_nothing():
     """A card the city can build for nothing needs no free build: the ability stays unused."""
     s = Script(3, [("Olympia", "A"), ("Giza", "A"), ("Rhodes", "A")],
                {1: {0: [build("Lumber Yard"), stage("Altar"), build("Stone Pit"), stage("Theater", 2, 0),
-                        build("Stockade"), build("Guard Tower", means="free")]}})
+                        build("Stockade"), build("Guard Tower", way="free")]}})
     st = s.state
     s.turns(4)
     assert [a for a in st.legal_actions(0) if a.card == "Stockade" and a.kind == "build"] == [
         Action("build", "Stockade")]
     s.turn()
-    assert Action("build", "Guard Tower", means="free") in st.legal_actions(0)
+    assert Action("build", "Guard Tower", way="free") in st.legal_actions(0)
 
 
 # ---- Halicarnassus: a free build from the discard pile ---------------------------------------
@@ -270,13 +275,13 @@ def test_halicarnassus_builds_from_the_discard_pile_at_the_end_of_the_turn():
     assert {p: d.kind for p, d in st.pending_decisions().items()} == {0: "pick"}
     choices = {a.card for a in st.legal_actions(0)}
     assert choices == {"Tavern", FILLER[1]}
-    assert "already has" in st.explain(0, Action("pick", "Ore Vein"))
+    assert "'Ore Vein' is already in the city" in st.explain(0, Action("pick", "Ore Vein"))
     assert st.explain(0, Action("build", "Tavern")) is not None  # the decision is a pick
     coins = st.cities[0].coins
     assert coins == 3 - 2   # 2 to Rhodes for ore (the Ore Vein was free)
     s.decide(p0=pick("Tavern"))
     assert "Tavern" in city_names(st, 0) and st.cities[0].coins == coins + 5
-    assert "Tavern" not in [c.name for c in st.discard]
+    assert "Tavern" not in discard_names(st)
     assert (st.turn, set(st.pending_decisions())) == (3, {0, 1, 2})
 
 
