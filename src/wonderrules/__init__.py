@@ -94,8 +94,8 @@ def observation(state, player: int) -> dict:
     """What `player` may see (see docs/engine.rst); ArgumentError for anything but a game state
     and one of its players."""
     from wonderrules.interpreter.arguments import shown
-    from wonderrules.interpreter.state import State
     from wonderrules.interpreter.observe import observation as _observation
+    from wonderrules.interpreter.state import State
 
     if not isinstance(state, State):
         raise ArgumentError(f"observation needs a game state (from Game.new_initial_state), not {shown(state)}")

@@ -336,7 +336,8 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
     from rich.table import Table
     from rich.text import Text
 
-    from wonderrules.report import bold, console as make_console
+    from wonderrules.report import bold
+    from wonderrules.report import console as make_console
 
     ruleset = _load(rules)
     opts = list(options) + (["teams"] if teams and "teams" not in options else [])

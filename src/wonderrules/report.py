@@ -9,7 +9,6 @@ set or a log is printed literally (no console markup) with control characters es
 from __future__ import annotations
 
 import textwrap
-
 from collections.abc import Iterable, Sequence
 from typing import Any
 
