@@ -186,7 +186,11 @@ def _load(rules: Sequence[str]):
         _say(f"error: {e}", err=True)
         sys.exit(1)
     except (OSError, ValueError) as e:
-        _say(f"error: cannot load rules: {e}", err=True)
+        from wonderrules.interpreter.files import shown_path
+
+        # only a compiled rule set is loaded without diagnostics: name it
+        what = f"the compiled rule set {shown_path(rules[0])}" if len(rules) == 1 else "the rules"
+        _say(f"error: cannot load {what}: {e}", err=True)
         sys.exit(1)
 
 

@@ -222,3 +222,17 @@ def test_compile_writes_the_rule_set_the_engine_loads(tmp_path: Path, rules: tup
     assert f"wrote {out} ({len(compiled.cards)} cards, {len(compiled.boards)} wonder sides)" in result.output
     played_from_json = run("play", "-p", str(compiled.settings.players[0]), "--rules", str(out))
     assert played_from_json.exit_code == 0 and "Winner" in played_from_json.output
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ('{"format": 2}', "the rule set: missing key 'name'"),
+    ("{", "the rule set: this is not JSON: "),
+])
+def test_a_compiled_rule_set_that_does_not_load_is_named(tmp_path: Path, text: str, why: str) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text(text, encoding="utf-8")
+    result = run("play", "-p", "3", "--rules", str(path))
+    assert result.exit_code == 1
+    lines = [ln for ln in result.output.splitlines() if ln.strip()]
+    assert len(lines) == 1, result.output
+    assert lines[0].startswith(f"error: cannot load the compiled rule set '{path}': {why}"), result.output
