@@ -158,7 +158,7 @@ def score_sheet(state: Any, agents: Sequence[Any] | None = None, title: str = "S
     sheets = state.scores()
     table = Table(title=shown(title), title_justify="left")
     table.add_column("seat", justify="right")
-    table.add_column("wonder")
+    table.add_column("board")
     if agents:
         table.add_column("agent")
     for name, _ in sheets[0].columns:

@@ -236,3 +236,11 @@ def test_a_compiled_rule_set_that_does_not_load_is_named(tmp_path: Path, text: s
     lines = [ln for ln in result.output.splitlines() if ln.strip()]
     assert len(lines) == 1, result.output
     assert lines[0].startswith(f"error: cannot load the compiled rule set '{path}': {why}"), result.output
+
+
+def test_the_board_column_is_not_confused_with_the_wonder_score_column() -> None:
+    output = run("play", "-p", "3", "-s", "2").output
+    header = next(ln for ln in output.splitlines() if ln.startswith("┃"))
+    columns = [c.strip() for c in header.strip("┃").split("┃")]
+    assert columns[:3] == ["seat", "board", "agent"]
+    assert columns.count("wonder") == 1  # the score column of the stages
