@@ -367,10 +367,12 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
                 columns = [n for n, _ in sheet.columns] + ["total"]
             for n, v in list(sheet.columns) + [("total", sheet.total)]:
                 sums[n] = sums.get(n, 0) + v
+        # a tie shares the win between the winning players, or, with a team winner, the teams
+        sharing = len({state.table.team_of(w) for w in winners}) if state.config.winner == "team" else len(winners)
         for p, bot in enumerate(bots):
             seats_of[bot.name] = seats_of.get(bot.name, 0) + 1
             if p in winners:
-                wins[bot.name] = wins.get(bot.name, 0) + 1 / len(winners)
+                wins[bot.name] = wins.get(bot.name, 0) + 1 / sharing
     elapsed = time.perf_counter() - start
     console = make_console(120)
     layers = " + ".join(_shown(layer) for layer in ruleset.layers)

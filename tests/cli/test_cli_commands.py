@@ -244,3 +244,16 @@ def test_the_board_column_is_not_confused_with_the_wonder_score_column() -> None
     columns = [c.strip() for c in header.strip("┃").split("┃")]
     assert columns[:3] == ["seat", "board", "agent"]
     assert columns.count("wonder") == 1  # the score column of the stages
+
+
+def test_in_team_play_every_member_of_the_winning_team_wins() -> None:
+    result = run("simulate", "-p", "4", "-n", "2", "--rules", "cities", "--teams")
+    assert result.exit_code == 0, result.output
+    # two teams of two: each member of the winning team wins the game (a tie of teams shares it),
+    # so without a tie two of the four seats win each game: 50%
+    seat_wins = 0.0
+    for seed in (0, 1):
+        winners = played(("cities",), 4, seed, ("teams",)).winners()
+        seat_wins += len(winners) / (len(winners) // 2)  # members of the winning teams / winning teams
+    assert seat_wins == 4
+    assert "Win rate per seat by agent: random 50.0%" in result.output
