@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from os import PathLike, fspath
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Optional, Union
 
 from wonderrules.interpreter.actions import Action, Decision
 from wonderrules.interpreter.errors import ArgumentError, IllegalActionError, SetupError
 from wonderrules.interpreter.files import FileReadError
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.ir import RuleSet
+from wonderrules.interpreter.log_structure import ReplayError
 from wonderrules.interpreter.validate import CompiledRulesError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["load_rules", "load_compiled", "RulesError", "CompiledRulesError", "Game", "Action", "Decision",
            "IllegalActionError", "ArgumentError", "SetupError", "RuleSet", "FileReadError", "observation", "to_log",
-           "replay"]
+           "replay", "ReplayError"]
 __version__ = "0.1.0"
 
 
@@ -94,8 +95,8 @@ def observation(state, player: int) -> dict:
     """What `player` may see (see docs/engine.rst); ArgumentError for anything but a game state
     and one of its players."""
     from wonderrules.interpreter.arguments import shown
-    from wonderrules.interpreter.state import State
     from wonderrules.interpreter.observe import observation as _observation
+    from wonderrules.interpreter.state import State
 
     if not isinstance(state, State):
         raise ArgumentError(f"observation needs a game state (from Game.new_initial_state), not {shown(state)}")
@@ -103,12 +104,17 @@ def observation(state, player: int) -> dict:
 
 
 def to_log(state, rules: Sequence[str] = ()) -> dict:
+    """The game so far as a log of the current format (docs/log_format.rst), with the final
+    scores once it is over. `rules`: how a replay names the rule sets (default: its layers)."""
     from wonderrules.interpreter.log import to_log as _to_log
 
     return _to_log(state, rules)
 
 
-def replay(game: Game, log: dict):
+def replay(game: Game, log: dict, upto: Optional[int] = None):
+    """The state a log (of any format version) leads to, every action checked, or only its
+    first `upto` rounds; ReplayError names the field at fault. The recorded scores are compared
+    by `wonderrules.interpreter.log.check_scores`."""
     from wonderrules.interpreter.log import replay as _replay
 
-    return _replay(game, log)
+    return _replay(game, log, upto)

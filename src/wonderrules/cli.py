@@ -34,19 +34,11 @@ def _emit_diagnostics(result, fmt: str) -> None:
         click.echo(render_pretty(kept, result.sources, left_out), err=True, nl=False)
 
 
-def _console(width: int):
-    """A console that prints text literally: no markup, emoji codes or highlighting are read in
-    it, so names from a rule set appear exactly as written (see `_shown`)."""
-    from rich.console import Console
-
-    return Console(highlight=False, markup=False, emoji=False, width=max(Console().width, width))
-
-
 def _shown(text: object) -> str:
     """Text from a rule set or a log, with control characters escaped."""
-    from wonderrules.grammar.diagnostics import printable
+    from wonderrules.report import shown
 
-    return printable(str(text))
+    return shown(text)
 
 
 def _say(text: str, err: bool = False) -> None:
@@ -54,49 +46,10 @@ def _say(text: str, err: bool = False) -> None:
     click.echo("\n".join(_shown(line) for line in str(text).split("\n")), err=err)
 
 
-def _bold(text: str):
-    from rich.text import Text
-
-    return Text(text, style="bold")
-
-
-def _summary(rules) -> None:
-    from rich.table import Table
-    from rich.text import Text
-
-    from wonderrules.grammar.checks.counts import deck_report
-
-    console = _console(120)
-    layers = " + ".join(_shown(layer) for layer in rules.layers)
-    console.print(Text.assemble(_bold(_shown(rules.title or rules.name)),
-                                f" ({layers}): {len(rules.cards)} cards, {len(rules.wonders)} wonder sides, "
-                                f"{len(rules.categories)} score columns"))
-    rows = deck_report(rules)
-    if rows:
-        ages = max(r["age"] for r in rows)
-        table = Table(title="Cards dealt per age", title_justify="left")
-        table.add_column("players", justify="right")
-        table.add_column("option")
-        for a in range(1, ages + 1):
-            table.add_column(f"age {a}", justify="right")
-        table.add_column("hands x cards", justify="right")
-        table.add_column("turns", justify="right")
-        by_table: dict[tuple, list[dict]] = {}
-        for r in rows:
-            by_table.setdefault((r["players"], r["options"]), []).append(r)
-        for (players, options), rs in by_table.items():
-            cells = []
-            for r in sorted(rs, key=lambda x: x["age"]):
-                draws = "".join(f" + {n} {_shown(p)}" for p, n in r["draws"])
-                cells.append(f"{r['copies']}{draws} = {r['total']}")
-            first = rs[0]
-            table.add_row(str(players), ", ".join(_shown(o) for o in options) or "-", *cells,
-                          f"{first['piles']} x {first['hand']}", str(first["turns"]))
-        console.print(table)
-    wonders: dict[str, list[str]] = {}
-    for w in rules.wonders:
-        wonders.setdefault(_shown(w.name), []).append(f"{_shown(w.side)} ({len(w.stages)} stages)")
-    console.print("Wonders: " + "; ".join(f"{n} {', '.join(s)}" for n, s in wonders.items()))
+def _print(parts, out) -> None:
+    """Print what :mod:`wonderrules.report` made (text lines and tables) to standard output."""
+    for part in parts:
+        out.print(part)
 
 
 @main.command()
@@ -131,7 +84,10 @@ def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool) -> None:
         if has_errors(result.diagnostics) or result.rules is None:
             failed = True
         elif not quiet and fmt != "json":
-            _summary(result.rules)
+            from wonderrules.report import console, rules_summary
+
+            out = console(120)
+            _print(rules_summary(result.rules, out.width), out)
     if fmt == "json":
         click.echo(json.dumps(all_json, indent=2))
     sys.exit(1 if failed else 0)
@@ -154,7 +110,10 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
     if not result.ok:
         sys.exit(1)
     _write_output(output, rules_to_json(result.rules) + "\n", "the compiled rule set")
-    _say(f"wrote {output} ({len(result.rules.cards)} cards, {len(result.rules.boards)} wonder sides)")
+    from wonderrules.report import plural
+
+    _say(f"wrote {output} ({plural(len(result.rules.cards), 'card')}, "
+         f"{plural(len(result.rules.boards), 'wonder side')})")
 
 
 # ---- output files -----------------------------------------------------------------------------------
@@ -213,10 +172,6 @@ def _write_output(path: str, text: str, what: str) -> None:
         sys.exit(1)
 
 
-if __name__ == "__main__":  # pragma: no cover
-    main()
-
-
 # ---- play / replay / simulate ---------------------------------------------------------------------
 
 def _load(rules: Sequence[str]):
@@ -231,7 +186,11 @@ def _load(rules: Sequence[str]):
         _say(f"error: {e}", err=True)
         sys.exit(1)
     except (OSError, ValueError) as e:
-        _say(f"error: cannot load rules: {e}", err=True)
+        from wonderrules.interpreter.files import shown_path
+
+        # only a compiled rule set is loaded without diagnostics: name it
+        what = f"the compiled rule set {shown_path(rules[0])}" if len(rules) == 1 else "the rules"
+        _say(f"error: cannot load {what}: {e}", err=True)
         sys.exit(1)
 
 
@@ -261,46 +220,9 @@ def _play_out(state, agents) -> None:
 
 
 def _score_table(state, agents=None, title: str = "Score sheet") -> None:
-    from rich.table import Table
+    from wonderrules.report import console, score_sheet
 
-    console = _console(150)
-    sheets = state.scores()
-    columns = [_shown(name) for name, _ in sheets[0].columns]
-    table = Table(title=_shown(title), title_justify="left")
-    table.add_column("seat", justify="right")
-    table.add_column("wonder")
-    if agents:
-        table.add_column("agent")
-    for c in columns:
-        table.add_column(c, justify="right")
-    table.add_column("total", justify="right", style="bold")
-    table.add_column("coins", justify="right")
-    winners = set(state.winners())
-    for sheet in sheets:
-        city = state.cities[sheet.seat]
-        seat = f"{sheet.seat}{' *' if sheet.seat in winners else ''}"
-        name = f"{_shown(city.board.name)} {_shown(city.board.side)}"
-        if sheet.seat >= state.players:
-            name += f" ({_shown(state.neutral_rules[sheet.seat].name)})"
-        row = [seat, name]
-        if agents:
-            row.append(agents[sheet.seat].name if sheet.seat < len(agents) else "-")
-        row += [str(v) for _, v in sheet.columns] + [str(sheet.total), str(sheet.coins)]
-        table.add_row(*row)
-    console.print(table)
-    if state.team_size:
-        teams: dict[int, list[int]] = {}
-        for p in range(state.players):
-            teams.setdefault(state.team_of(p), []).append(p)
-        parts = [f"team {t} (seats {', '.join(map(str, seats))}): {sum(sheets[s].total for s in seats)}"
-                 for t, seats in teams.items()]
-        console.print("Team totals: " + "; ".join(parts))
-    chosen = [f"seat {s.seat}: {', '.join(_shown(c) for c in s.choices)}" for s in sheets if s.choices]
-    if chosen:
-        console.print("End-of-game choices: " + "; ".join(chosen))
-    breaks = "".join(f"by {key}, then " for key in state.config.tie_break)
-    console.print("Winner" + ("s" if len(winners) > 1 else "") + ": " +
-                  ", ".join(f"seat {w}" for w in sorted(winners)) + f"  (ties broken {breaks}shared)")
+    _print(score_sheet(state, agents, title), console(150))
 
 
 _RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PATH",
@@ -418,6 +340,9 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
     from rich.table import Table
     from rich.text import Text
 
+    from wonderrules.report import bold
+    from wonderrules.report import console as make_console
+
     ruleset = _load(rules)
     opts = list(options) + (["teams"] if teams and "teams" not in options else [])
     game = _make_game(ruleset, players, opts)
@@ -442,15 +367,17 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
                 columns = [n for n, _ in sheet.columns] + ["total"]
             for n, v in list(sheet.columns) + [("total", sheet.total)]:
                 sums[n] = sums.get(n, 0) + v
+        # a tie shares the win between the winning players, or, with a team winner, the teams
+        sharing = len({state.table.team_of(w) for w in winners}) if state.config.winner == "team" else len(winners)
         for p, bot in enumerate(bots):
             seats_of[bot.name] = seats_of.get(bot.name, 0) + 1
             if p in winners:
-                wins[bot.name] = wins.get(bot.name, 0) + 1 / len(winners)
+                wins[bot.name] = wins.get(bot.name, 0) + 1 / sharing
     elapsed = time.perf_counter() - start
-    console = _console(120)
+    console = make_console(120)
     layers = " + ".join(_shown(layer) for layer in ruleset.layers)
     console.print(Text.assemble(f"{games} games, {players} players ({layers}): {elapsed:.2f} s, ",
-                                _bold(f"{games / elapsed:.1f} games/s"),
+                                bold(f"{games / elapsed:.1f} games/s"),
                                 f", {elapsed / max(1, decisions) * 1e6:.1f} µs per decision"))
     table = Table(title="Average score per player", title_justify="left")
     for c in columns:
@@ -459,3 +386,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
     console.print(table)
     console.print("Win rate per seat by agent: " + ", ".join(
         f"{name} {wins.get(name, 0) / seats_of[name]:.1%}" for name in seats_of))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -22,7 +22,7 @@ from wonderrules.cli import main
 MARKER = "HOSTILE-MARKER"
 HOSTILE_WR = f'ruleset x "{MARKER}"\n{MARKER} {{ }}\n'
 RICH = "ruleset rich extends base\ngame {\n  override start coins 4\n}\n"
-GOLDEN = Path(__file__).resolve().parents[1] / "interpreter" / "golden" / "base_3p_seed3003.json"
+GOLDEN = Path(__file__).resolve().parent / "data" / "base_3p_seed3003_v1.json"
 
 
 def wr(*args: str):

@@ -1,0 +1,213 @@
+"""What the `wr` command prints about a rule set and a finished game: the summary of `wr check`,
+the score sheet and the winner line of `wr play` and `wr replay`.
+
+Everything here reads the rule set's own declarations (its zones, actions, decisions, contests,
+options, seats), so a rule set of another game is summarised in its own words. Text from a rule
+set or a log is printed literally (no console markup) with control characters escaped.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from wonderrules.interpreter import ir
+
+__all__ = ["console", "shown", "bold", "rules_summary", "score_sheet", "plural"]
+
+
+def console(width: int) -> Console:
+    """A console that prints text literally: no markup, emoji codes or highlighting are read in
+    it, so names from a rule set appear exactly as written (see `shown`)."""
+    return Console(highlight=False, markup=False, emoji=False, width=max(Console().width, width))
+
+
+def shown(text: object) -> str:
+    """Text from a rule set or a log, with control characters escaped."""
+    from wonderrules.grammar.diagnostics import printable
+
+    return printable(str(text))
+
+
+def bold(text: str) -> Text:
+    return Text(text, style="bold")
+
+
+def plural(n: int, word: str) -> str:
+    """`1 card`, `2 cards`."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _names(items: Iterable[str]) -> str:
+    return ", ".join(shown(i) for i in items) or "-"
+
+
+def _player_counts(counts: Sequence[int]) -> str:
+    """`2`, `3 to 7`, `4, 6 and 8`."""
+    ordered = sorted(set(counts))
+    if len(ordered) == 1:
+        return str(ordered[0])
+    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]} to {ordered[-1]}"
+    return ", ".join(map(str, ordered[:-1])) + f" and {ordered[-1]}"
+
+
+_WHO_SEES = {"nobody": "hidden", "everyone": "seen by everyone", "owner": "seen by its owner"}
+
+
+def _zone(zone: ir.Zone) -> str:
+    where = "shared" if zone.per == "shared" else "each seat"
+    sees = _WHO_SEES.get(zone.seen_by, f"seen by {zone.seen_by}")
+    return f"{shown(zone.name)} ({where}, {sees}{', in play' if zone.active else ''})"
+
+
+def _neutral_seats(rules: ir.RuleSet) -> list[str]:
+    names = [n.name for n in rules.settings.neutral_seats]
+    names += [n.name for p in rules.patches for n in p.neutral_seats]
+    names += [n.name for o in rules.options for p in o.patches for n in p.neutral_seats]
+    return list(dict.fromkeys(names))
+
+
+def _option(option: ir.Option) -> str:
+    parts = []
+    if option.title:
+        parts.append(shown(option.title))
+    if option.players:
+        parts.append(f"{_player_counts(option.players)} players")
+    if option.team_size:
+        parts.append(f"teams of {option.team_size}")
+    if option.winner != "player":
+        parts.append(f"the best {shown(option.winner)} wins")
+    return shown(option.name) + (f" ({', '.join(parts)})" if parts else "")
+
+
+def rules_summary(rules: ir.RuleSet, width: int) -> list[Any]:
+    """What `wr check` prints for a rule set without errors: its size, what it declares (lines
+    wrapped to `width`), the wonders and the cards dealt per age at every table."""
+    from wonderrules.grammar.checks.counts import deck_report
+
+    wonders = list(dict.fromkeys(b.name for b in rules.boards))
+    layers = " + ".join(shown(layer) for layer in rules.layers)
+    out: list[Any] = [Text.assemble(
+        bold(shown(rules.title or rules.name)),
+        f" ({layers}): {plural(len(rules.cards), 'card')}, {plural(len(rules.boards), 'wonder side')} "
+        f"({plural(len(wonders), 'wonder')}), {_player_counts(rules.settings.players)} players")]
+    declared = [
+        ("Score columns", _names(c.name for c in rules.categories)),
+        ("Zones", ", ".join(_zone(z) for z in rules.zones) or "-"),
+        ("Actions", _names(a.name for a in rules.actions)),
+        ("Decisions", "; ".join(f"{shown(d.name)} ({_names(d.actions)})" for d in rules.decisions) or "-"),
+        ("Contests", ", ".join(f"{shown(c.name)} (at {shown(c.moment)})" for c in rules.contests) or "-"),
+    ]
+    neutral = _neutral_seats(rules)
+    if neutral:
+        declared.append(("Seats without a player", _names(neutral)))
+    if rules.options:
+        declared.append(("Options", "; ".join(_option(o) for o in rules.options)))
+    if rules.settings.tie_break:
+        declared.append(("Ties broken by", _names(rules.settings.tie_break)))
+    sides: dict[str, list[str]] = {}
+    for board in rules.boards:
+        sides.setdefault(shown(board.name), []).append(f"{shown(board.side)} ({plural(len(board.stages), 'stage')})")
+    if sides:
+        declared.append(("Wonders", "; ".join(f"{n} {', '.join(s)}" for n, s in sides.items())))
+    indent = max(len(label) for label, _ in declared) + 2
+    for label, text in declared:
+        lines = textwrap.wrap(text, max(40, width - indent), break_on_hyphens=False) or ["-"]
+        out.append(Text(f"{label}:".ljust(indent) + f"\n{' ' * indent}".join(lines)))
+    rows = deck_report(rules)
+    if rows:
+        ages = max(r["age"] for r in rows)
+        table = Table(title="Cards dealt per age", title_justify="left")
+        table.add_column("players", justify="right")
+        table.add_column("option")
+        for a in range(1, ages + 1):
+            table.add_column(f"age {a}", justify="right")
+        table.add_column("hands x cards", justify="right")
+        table.add_column("turns", justify="right")
+        by_table: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+        for r in rows:
+            by_table.setdefault((r["players"], r["options"]), []).append(r)
+        for (players, options), found in by_table.items():
+            cells = []
+            for r in sorted(found, key=lambda x: x["age"]):
+                draws = "".join(f" + {n} {shown(p)}" for p, n in r["draws"])
+                cells.append(f"{r['copies']}{draws} = {r['total']}")
+            first = found[0]
+            table.add_row(str(players), _names(options), *cells, f"{first['piles']} x {first['hand']}",
+                          str(first["turns"]))
+        out.append(table)
+    return out
+
+
+def _seat_name(state: Any, seat: int) -> str:
+    """`seat 2`, or `seat 2 (Free City)` for a seat without a player."""
+    neutral = state.neutral.get(seat)
+    return f"seat {seat}" + (f" ({shown(neutral.name)})" if neutral is not None else "")
+
+
+def score_sheet(state: Any, agents: Sequence[Any] | None = None, title: str = "Score sheet") -> list[Any]:
+    """The score sheet of a finished game: a row per seat (a star marks the winners), a column
+    per score column of the rule set, the total and the coins; then the team totals, the choices
+    made at the end of the game, and who won, with how ties were broken."""
+    sheets = state.scores()
+    table = Table(title=shown(title), title_justify="left")
+    table.add_column("seat", justify="right")
+    table.add_column("board")
+    if agents:
+        table.add_column("agent")
+    for name, _ in sheets[0].columns:
+        table.add_column(shown(name), justify="right")
+    table.add_column("total", justify="right", style="bold")
+    table.add_column("coins", justify="right")
+    winners = set(state.winners())
+    for sheet in sheets:
+        board = state.cities[sheet.seat].board
+        name = f"{shown(board.name)} {shown(board.side)}"
+        neutral = state.neutral.get(sheet.seat)
+        if neutral is not None:
+            name += f" ({shown(neutral.name)})"
+        row = [f"{sheet.seat}{' *' if sheet.seat in winners else ''}", name]
+        if agents:
+            row.append(shown(agents[sheet.seat].name) if sheet.seat < len(agents) else "-")
+        row += [str(v) for _, v in sheet.columns] + [str(sheet.total), str(sheet.coins)]
+        table.add_row(*row)
+    out: list[Any] = [table]
+    teams = _teams(state)
+    if teams:
+        out.append(Text("Team totals: " + "; ".join(
+            f"team {t} (seats {', '.join(map(str, seats))}): {sum(sheets[s].total for s in seats)}"
+            for t, seats in teams.items())))
+    chosen = [f"seat {s.seat}: {', '.join(shown(c) for c in s.choices)}" for s in sheets if s.choices]
+    if chosen:
+        out.append(Text("End-of-game choices: " + "; ".join(chosen)))
+    out.append(Text(_winner_line(state, sorted(winners), teams)))
+    return out
+
+
+def _teams(state: Any) -> dict[int, list[int]]:
+    """Team -> its players' seats, when the table plays in teams."""
+    if not state.table.team_size:
+        return {}
+    teams: dict[int, list[int]] = {}
+    for p in range(state.players):
+        teams.setdefault(state.table.team_of(p), []).append(p)
+    return teams
+
+
+def _winner_line(state: Any, winners: list[int], teams: dict[int, list[int]]) -> str:
+    """`Winner: seat 2  (ties broken by coins, then shared)`; with a team winner, the teams."""
+    if state.config.winner == "team" and teams:
+        won = [t for t, seats in teams.items() if set(seats) <= set(winners)]
+        who = ", ".join(f"team {t} (seats {', '.join(map(str, teams[t]))})" for t in won)
+        head = "Winning team" + ("s" if len(won) > 1 else "")
+    else:
+        who = ", ".join(_seat_name(state, w) for w in winners)
+        head = "Winner" + ("s" if len(winners) > 1 else "")
+    breaks = "".join(f"by {shown(k)}, then " for k in state.config.tie_break)
+    return f"{head}: {who}  (ties broken {breaks}shared)"
