@@ -69,7 +69,7 @@ def _summary(rules) -> None:
     console = _console(120)
     layers = " + ".join(_shown(layer) for layer in rules.layers)
     console.print(Text.assemble(_bold(_shown(rules.title or rules.name)),
-                                f" ({layers}): {len(rules.cards)} cards, {len(rules.wonders)} wonder sides, "
+                                f" ({layers}): {len(rules.cards)} cards, {len(rules.boards)} wonder sides, "
                                 f"{len(rules.categories)} score columns"))
     rows = deck_report(rules)
     if rows:
@@ -94,7 +94,7 @@ def _summary(rules) -> None:
                           f"{first['piles']} x {first['hand']}", str(first["turns"]))
         console.print(table)
     wonders: dict[str, list[str]] = {}
-    for w in rules.wonders:
+    for w in rules.boards:
         wonders.setdefault(_shown(w.name), []).append(f"{_shown(w.side)} ({len(w.stages)} stages)")
     console.print("Wonders: " + "; ".join(f"{n} {', '.join(s)}" for n, s in wonders.items()))
 
@@ -154,7 +154,7 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
     if not result.ok:
         sys.exit(1)
     _write_output(output, rules_to_json(result.rules) + "\n", "the compiled rule set")
-    _say(f"wrote {output} ({len(result.rules.cards)} cards, {len(result.rules.wonders)} wonder sides)")
+    _say(f"wrote {output} ({len(result.rules.cards)} cards, {len(result.rules.boards)} wonder sides)")
 
 
 # ---- output files -----------------------------------------------------------------------------------
