@@ -115,6 +115,18 @@ def _listeners(model: Model, run: Iterable[str]) -> Iterator[tuple[s.Name, str]]
         yield block.moment, "an `at` block"
 
 
+def _misspelt_trigger(words: str, run: Iterable[str]) -> str | None:
+    """A trigger whose first keyword is misspelt reads as a moment of several words: `eahc end
+    of age`, `whenevr left builds cards`. The trigger meant, or None."""
+    first, _, rest = words.partition(" ")
+    keyword = closest(first, ("each", "whenever")) if rest else None
+    if keyword == "each" and rest in run:
+        return f"each {rest}"
+    if keyword == "whenever" and first != "whenever":
+        return f"whenever {rest}"
+    return None
+
+
 def _moments(model: Model, diags: list[Diagnostic]) -> None:
     run = flow_moments(model)
     for moment, what in _listeners(model, run):
@@ -122,8 +134,9 @@ def _moments(model: Model, diags: list[Diagnostic]) -> None:
             continue
         words = moment.text
         # `order each end of tun`: the moment misspelt is the one after `each`
-        near = closest(words[5:] if words.startswith("each ") else words,
-                       list(run) + (list(_TRIGGERS) if what.startswith("an effect") else []))
+        near = (_misspelt_trigger(words, run) if what.startswith("an effect") else None) or \
+            closest(words[5:] if words.startswith("each ") else words,
+                    list(run) + (list(_TRIGGERS) if what.startswith("an effect") else []))
         hint = f"did you mean '{near}'?" if near else \
             f"the flow runs: {', '.join(run) or 'no moment'}; add `at {words}` to the flow where it happens"
         diags.append(error("E0107", f"{what} waits for '{words}', a moment the flow never runs", moment.span,
