@@ -279,8 +279,10 @@ def test_deals_markets_zones_and_loops(compile_layer) -> None:
                       "at end of age { each age { each turn { each age { at x } } } }\n")
     assert messages(r) == [
         "deal 'extra' gives cards to nobody", "clause 'rest to' is given twice",
-        "market clause 'price' is given twice", "the market has no 'sellers' clause", "the market has no 'sells' clause",
-        "a price of 51 coins is more than a rule set may ask", "zone property 'active' is given twice",
+        # the missing clauses point at the whole market, which starts before its clauses
+        "the market has no 'sellers' clause", "the market has no 'sells' clause",
+        "a price of 51 coins is more than a rule set may ask", "market clause 'price' is given twice",
+        "zone property 'active' is given twice",
         "a shared zone cannot be active: the cards of a city are built in a zone of each seat",
         "`each age` is written inside `each age`", "`each age` is written inside `each turn`"]
 
