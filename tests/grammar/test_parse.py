@@ -226,7 +226,8 @@ def test_misspelt_keywords_get_a_suggestion() -> None:
 
 
 @pytest.mark.parametrize(("wrong", "right", "written"), [
-    ("pasive", "passive", "pasive"), ("passives", "passive", "passives"), ("end of games", "end of game", "end of games"),
+    ("pasive", "passive", "pasive"), ("passives", "passive", "passives"),
+    ("end of games", "end of game", "end of games"),
     ("end of tun", "end of turn", "end of tun"), ("each end of aeg", "end of age", "end of aeg"),
     ("eahc end of turn", "each end of turn", "eahc end of turn"),
     ("whenevr left builds cards", "whenever left builds cards", "whenevr left builds cards"),

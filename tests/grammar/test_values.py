@@ -159,7 +159,8 @@ def test_amounts_and_counts_of_effects(compile_layer) -> None:
     r = compile_layer('replace card "Log" age 1 brown copies 3+ 4+ { passive: produce 0 wood }\n'
                       'replace card "Rock" age 1 brown copies 3+ 4+ { each end of age: decide play 0 times }\n'
                       'replace card "Sawmill" age 2 brown copies 3+ 4+ { on build: gain 0 coins }\n'
-                      'replace card "Quarry" age 2 brown copies 3+ 4+ { end of turn: draw 0 cards from hand into tucked }\n')
+                      'replace card "Quarry" age 2 brown copies 3+ 4+ '
+                      '{ end of turn: draw 0 cards from hand into tucked }\n')
     assert messages(r) == ["an amount of at least 1 is needed here", "a number of times of at least 1 is needed here",
                            "an amount of at least 1 is needed here", "a count of at least 1 is needed here"]
 
