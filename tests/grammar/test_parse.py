@@ -103,6 +103,14 @@ card "A" age 2 yellow copies 3+ {
     assert lose.or_take.text == "debt"
 
 
+def test_an_effect_without_trigger_after_another_effect_is_named() -> None:
+    text = f'ruleset t\n{_CARD}{{\n  end of turn: gain 1 coin\n  others lose 2 coins\n}}\n'
+    d = one_error(text)
+    assert d.message == "an effect starts with its trigger (found 'others')"
+    assert (d.span.line, d.span.column, d.span.end_column) == (4, 3, 9)
+    assert d.help.startswith("write the trigger and a colon before the effect, as in `end of turn: others ...`")
+
+
 def test_layer_items_parse() -> None:
     tree = parse_ok('ruleset t extends base, other\nremove card "Altar" age 1\nremove wonder "Giza" side B\n'
                     'replace card "Altar" age 1 blue copies 3+ { end of game: score 9 }\n'
