@@ -26,6 +26,7 @@ from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedT
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
 from wonderrules.grammar.syntax_moments import (
     TRIGGERS_HELP,
+    effect_words,
     explain_moment_over_lines,
     explain_trigger_words,
     retarget,
@@ -480,6 +481,13 @@ def explain(parser: Lark, exc: UnexpectedInput, *, path: str, padded: str, start
         return words
     token = exc.token
     accepts = set(exc.accepts or exc.expected or ())
+    if {"PASSIVE", "WHENEVER"} <= accepts and str(token) in effect_words(parser) and \
+            not padded.split("\n")[token.line - 1][:token.column - 1].strip():
+        # an effect that starts a line after another, read as a keyword of the language (`others`): its
+        # trigger is missing; on the line of the effect before, it is more likely a list without commas
+        return error("E0001", f"an effect starts with its trigger (found '{token}')", _span(path, token),
+                     help=f"write the trigger and a colon before the effect, as in `end of turn: {token} ...`; "
+                          f"{TRIGGERS_HELP}")
     old = _old_effect(exc)
     if old is not None:
         return error("E0001", f"{old[0]} (found '{old[2]}')", _span(path, old[3]).to(_span(path, token)),

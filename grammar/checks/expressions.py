@@ -166,10 +166,14 @@ def _in_flow(e: Any, ctx: Context, diags: list[Diagnostic], aggregated: bool) ->
 def _call(e: s.Call, ctx: Context, name: NameCheck, diags: list[Diagnostic], aggregated: bool) -> None:
     fn = e.function.text
     if fn in w.FUNCTIONS:
-        arity = (1, 1) if fn == "abs" else (1, 16)
+        # `max(coins)` of one number is that number: most likely an aggregate without its seats
+        arity = (1, 1) if fn == "abs" else (2, 16)
         if not arity[0] <= len(e.args) <= arity[1]:
-            diags.append(error("E0106", f"`{fn}` takes {'one argument' if fn == 'abs' else 'one or more arguments'}",
-                               e.span, help=f"write `{fn}(a, b)`" if fn != "abs" else "write `abs(a)`"))
+            if fn == "abs":
+                diags.append(error("E0106", "`abs` takes one argument", e.span, help="write `abs(a)`"))
+            else:
+                diags.append(error("E0106", f"`{fn}` takes two or more arguments", e.span,
+                                   help=f"write `{fn}(a, b)`; over seats, write `{fn}(coins over others)`"))
         for a in e.args:
             if isinstance(a, s.Seat):
                 diags.append(error("E0106", f"`{fn}` takes numbers, not seats", a.span))

@@ -10,8 +10,8 @@ from typing import Any, Optional
 import attrs
 
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
-from wonderrules.interpreter.constraints import field_spec
 from wonderrules.interpreter import ir
+from wonderrules.interpreter.constraints import field_spec
 
 __all__ = ["check"]
 

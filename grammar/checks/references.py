@@ -39,8 +39,15 @@ EFFECT_WORDS = {s.Produce: "produce", s.ProduceDerived: "produce one of the reso
                 s.Rebate: "first purchase ... costs less", s.Grant: "grant", s.CostChange: "costs ...",
                 s.Decide: "decide", s.CopyCard: "copy card", s.CopySymbol: "copy symbol", s.Draw: "draw",
                 s.MoveCard: "move card", s.BuildStage: "build stage"}
+#: the events a `whenever` trigger listens to, as written
+_EVENT_WORDS = ("builds", "gains", "wins", "loses")
 #: seats that are never a target of an effect, nor a seller, nor a city copied from
 _NOT_A_TARGET = ("their city",)
+
+
+def _trigger_shown(kind: str) -> str:
+    """A kind of trigger in a sentence: the words written in backticks, a description as it is."""
+    return TRIGGER_WORDS[kind] if kind == "moment" else f"`{TRIGGER_WORDS[kind]}`"
 
 
 def trigger_kind(t: s.Trigger) -> str:
@@ -157,6 +164,16 @@ class Refs:
                 f"write `order {moment}: {steps}`"
             hint = f"`order {moment}` covers both: {why}; {then}"
             labels = [Label(declared.node.span, "the declared order")] if declared is not None else []
+        elif words.startswith("whenever "):
+            event = next((wd for wd in words.split()[1:] if wd in _EVENT_WORDS), "")
+            words = f"whenever ... {event}".rstrip()
+            if event == "builds":
+                hint = ("`order on build` covers both: `whenever ... builds` effects run with the `on build` "
+                        f"effects of the turn; write `order on build: {steps}`")
+            else:
+                hint = ("`whenever` effects run as soon as their event happens, in the order the events happen; "
+                        "remove this line")
+            labels = []
         elif words == "passive":
             hint, labels = "passive effects take hold as their card is placed, one by one; remove this line", []
         elif words == "end of game":
@@ -207,7 +224,8 @@ class Refs:
             if len(allowed) == 1:
                 hint = f"write `{TRIGGER_WORDS[allowed[0]]}: {word} ...`"
             else:
-                hint = "use " + ", ".join(TRIGGER_WORDS[a] for a in allowed[:-1]) + " or " + TRIGGER_WORDS[allowed[-1]]
+                shown = [_trigger_shown(a) for a in allowed]
+                hint = "use " + ", ".join(shown[:-1]) + " or " + shown[-1]
             said = t.moment.text if isinstance(t, s.AtMoment) else TRIGGER_WORDS[kind]
             self.diags.append(error("E0104", f"`{word}` cannot happen at `{said}`", t.span, help=hint))
         if isinstance(t, s.Whenever):

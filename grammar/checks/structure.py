@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import networkx as nx
@@ -85,7 +85,14 @@ def warnings(model: Model) -> list[Diagnostic]:
 
 # ---- moments ----------------------------------------------------------------------------------------
 
-def _listeners(model: Model) -> Iterator[tuple[s.Name, str]]:
+def _unordered(words: str, run: Iterable[str]) -> bool:
+    """An `order` of something that is not a moment of the flow, or of `each` and a moment of the
+    flow: those have no order, and the references pass says why."""
+    return words in (ON_BUILD, "passive", "end of game") or words.startswith("whenever ") or \
+        (words.startswith("each ") and words[5:] in run)
+
+
+def _listeners(model: Model, run: Iterable[str]) -> Iterator[tuple[s.Name, str]]:
     """Every moment named by something that waits for it, with what it is."""
     for owner, h in all_hooks(model):
         if isinstance(h.trigger, s.AtMoment):
@@ -102,20 +109,34 @@ def _listeners(model: Model) -> Iterator[tuple[s.Name, str]]:
             elif isinstance(item, s.When):
                 orders.extend(st.body for st in item.settings if isinstance(st, s.Setting))
     for body in orders:
-        if isinstance(body, s.Order) and body.moment.text not in (ON_BUILD, "passive", "end of game") and \
-                not body.moment.text.startswith("each "):  # those have no order: the references pass says so
+        if isinstance(body, s.Order) and not _unordered(body.moment.text, run):
             yield body.moment, "an `order`"
     for block, _ in model.at_blocks:
         yield block.moment, "an `at` block"
 
 
+def _misspelt_trigger(words: str, run: Iterable[str]) -> str | None:
+    """A trigger whose first keyword is misspelt reads as a moment of several words: `eahc end
+    of age`, `whenevr left builds cards`. The trigger meant, or None."""
+    first, _, rest = words.partition(" ")
+    keyword = closest(first, ("each", "whenever")) if rest else None
+    if keyword == "each" and rest in run:
+        return f"each {rest}"
+    if keyword == "whenever" and first != "whenever":
+        return f"whenever {rest}"
+    return None
+
+
 def _moments(model: Model, diags: list[Diagnostic]) -> None:
     run = flow_moments(model)
-    for moment, what in _listeners(model):
+    for moment, what in _listeners(model, run):
         if moment.text in run:
             continue
         words = moment.text
-        near = closest(words, list(run) + (list(_TRIGGERS) if what.startswith("an effect") else []))
+        # `order each end of tun`: the moment misspelt is the one after `each`
+        near = (_misspelt_trigger(words, run) if what.startswith("an effect") else None) or \
+            closest(words[5:] if words.startswith("each ") else words,
+                    list(run) + (list(_TRIGGERS) if what.startswith("an effect") else []))
         hint = f"did you mean '{near}'?" if near else \
             f"the flow runs: {', '.join(run) or 'no moment'}; add `at {words}` to the flow where it happens"
         diags.append(error("E0107", f"{what} waits for '{words}', a moment the flow never runs", moment.span,

@@ -62,21 +62,22 @@ def test_schema_refuses_what_the_engine_could_not_load() -> None:
     broken_cost = copy.deepcopy(good)
     broken_cost["cards"][0]["cost"] = [["wood", "two"]]
     unknown_effect = copy.deepcopy(good)
-    unknown_effect["cards"][0]["hooks"][0]["effect"]["type"] = "Teleport"
+    unknown_effect["cards"][0]["hooks"][0]["op"]["type"] = "Teleport"
     extra_key = copy.deepcopy(good)
     extra_key["settings"]["hand_size"] = 7
     missing = copy.deepcopy(good)
-    del missing["wonders"]
+    del missing["settings"]  # the fields with a default (cards, boards) may be left out
     for doc in (broken_cost, unknown_effect, extra_key, missing):
         assert not validator().is_valid(doc)
     assert validator().is_valid(good)
 
 
-def test_effects_are_tagged_by_class_name() -> None:
+def test_operations_and_expressions_are_tagged_by_class_name() -> None:
     document = json.loads(serial.rules_to_json(compiled("base")))
     (vineyard,) = [c for c in document["cards"] if c["name"] == "Vineyard"]
-    effect = vineyard["hooks"][0]["effect"]
-    assert effect["type"] == "GainCoins" and effect["per"]["kind"] == "cards"
+    hook = vineyard["hooks"][0]
+    assert hook["trigger"]["type"] == "At" and hook["op"]["type"] == "GainCoins"
+    assert hook["op"]["amount"]["type"] == "Quantity" and hook["op"]["amount"]["what"] == "cards"
 
 
 # ---- what compiles also loads ------------------------------------------------------------------------
@@ -84,10 +85,10 @@ def test_effects_are_tagged_by_class_name() -> None:
 def test_a_rule_set_beyond_the_engines_limits_does_not_compile(compile_layer) -> None:
     """The loader's limits apply to `.wr` too: `wr compile` never writes a file the engine would
     refuse, and a game from `.wr` cannot be made to run for minutes."""
-    text = 'replace card "Shrine" age 1 blue chain to "Temple" copies 3+ { on build: gain 1000 coins }'
+    text = 'replace card "Shrine" age 1 blue cost 2000 coins chain to "Temple" copies 3+ { end of game: score 2 }'
     r = compile_layer(text + "\n")
     (d,) = r.diagnostics
-    assert (d.code, d.message) == ("E0104", "beyond what the engine accepts: 1000 is too large (at most 100)")
+    assert (d.code, d.message) == ("E0104", "beyond what the engine accepts: 2000 is not between 0 and 1000")
     assert (d.span.path, d.span.line, d.span.column) == ("t.wr", 2, 1)  # the card
-    assert d.help.startswith("at cards[3].hooks[0].effect.amount of the compiled rule set")
+    assert d.help.startswith("at cards[3].cost.coins of the compiled rule set")
     assert r.rules is None

@@ -45,8 +45,8 @@ def test_one_card_too_many_is_reported_once_for_every_count(compile_layer) -> No
         ("mini.wr", line_of(MINI, "hand 2"), "hand size set here"),
         ("mini.wr", line_of(MINI, "players 3..4"), "player counts set here")]
     # 3 players: 7 cards for 3 x 2 = 6; 4 players: 9 for 8
-    assert d.help == ("at 3 players the deck holds 7 (7 from copies), and 3 hands of 2 take 6; "
-                      "at 4 players, 9 for 8; adjust copy markers, pool draws or the hand size")
+    assert d.help == ("at 3 players the deck holds 7 (7 from copies), and the deal gives 6: 2 to hand of each of "
+                      "3 players; at 4 players, 9 for 8; adjust copy markers, pool draws or the hand size")
 
 
 def test_a_count_wrong_at_one_table_only(compile_layer) -> None:
@@ -69,7 +69,8 @@ def test_a_new_hand_size_is_blamed(compile_layer) -> None:
     assert all((d.span.path, d.span.line) == ("t.wr", 2) for d in r.diagnostics)
     # 3 players: 6 cards for 3 x 3 = 9; 4 players: 8 for 12
     assert r.diagnostics[0].help.startswith(
-        "at 3 players the deck holds 6 (6 from copies), and 3 hands of 3 take 9; at 4 players, 8 for 12;")
+        "at 3 players the deck holds 6 (6 from copies), and the deal gives 9: 3 to hand of each of 3 players; "
+        "at 4 players, 8 for 12;")
 
 
 def test_pool_too_small(compile_layer) -> None:
@@ -131,7 +132,7 @@ def test_more_seats_than_wonders(compile_layer) -> None:
 
 def test_neutral_seats_need_wonders_too(compile_layer) -> None:
     # 4 wonders: 3 players and a neutral seat are 4 seats, 4 players and one are 5
-    r = compile_layer('game { neutral seat "Free" { controller starts: left, right } }\n')
+    r = compile_layer('seat "Free" { controller starts: left, right }\n')
     d = only(r, "E0104")
     assert d.message == ("only 4 wonders for 4 players (5 seats, neutral seats included): "
                          "each seat needs a wonder of its own")

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from grammar_support import MINI, codes, only
 
-CONFLICT = "conflict {name} at end of age {{ strength: symbols(shield) win: victory worth 1, 3 lose: defeat worth -1 }}"
+CONTEST = ("contest {name} at end of age {{ strength: symbols(shield) pairs: neighbours win: victory worth 1, 3 "
+           "lose: defeat worth -1 }}")
+MARKET = "override market {{ sellers: left, right  sells: board, brown, grey  price {price} }}"
 
 
 def col(line: str, needle: str) -> int:
@@ -45,17 +47,19 @@ def test_an_option_override_of_nothing(compile_layer) -> None:
     ]
 
 
-def test_option_conflicts(compile_layer) -> None:
-    d = only(compile_layer("option o { " + CONFLICT.format(name="military") + " }\n"))
-    assert (d.code, d.message) == ("E0401", "option 'o' replaces conflict 'military' without `override`")
+def test_option_contests(compile_layer) -> None:
+    text = "option o { " + CONTEST.format(name="military") + " }"
+    d = only(compile_layer(text + "\n"))
+    assert (d.code, d.message) == ("E0401", "option 'o' replaces contest 'military' without `override`")
+    assert (d.span.line, d.span.column) == (2, col(text, "military"))
     assert d.labels[0].message == "defined by the game here" and d.labels[0].span.path == "mini.wr"
-    assert compile_layer("option o { override " + CONFLICT.format(name="military") + " }\n").ok
-    d = only(compile_layer("option o { override " + CONFLICT.format(name="militray") + " }\n"))
-    assert (d.code, d.message) == ("E0404", "`override` of conflict 'militray', which the game does not define")
+    assert compile_layer("option o { override " + CONTEST.format(name="military") + " }\n").ok
+    d = only(compile_layer("option o { override " + CONTEST.format(name="militray") + " }\n"))
+    assert (d.code, d.message) == ("E0404", "`override` of contest 'militray', which the game does not define")
     assert d.help == "did you mean 'military'?"
-    d = only(compile_layer("option o { override " + CONFLICT.format(name="naval") + " }\n"))
-    assert d.help == "remove `override`: the option adds a new conflict"
-    assert compile_layer("option o { " + CONFLICT.format(name="naval") + " }\n").ok
+    d = only(compile_layer("option o { override " + CONTEST.format(name="naval") + " }\n"))
+    assert d.help == "remove `override`: the option adds a new contest"
+    assert compile_layer("option o { " + CONTEST.format(name="naval") + " }\n").ok
 
 
 def test_the_players_of_an_option_are_no_override(compile_layer) -> None:
@@ -78,16 +82,16 @@ def _siblings(a: str, b: str) -> dict[str, str]:
 
 
 def test_two_layers_changing_one_value(compile_files) -> None:
-    r = compile_files(_siblings("game { override trade price 1 }", "game { override trade price 3 }"), "a.wr", "b.wr")
+    r = compile_files(_siblings(MARKET.format(price=1), MARKET.format(price=3)), "a.wr", "b.wr")
     assert r.ok  # a warning
     d = only(r)
     assert (d.code, d.severity) == ("W0406", "warning")
-    assert d.message == "layer 'b' changes game setting 'trade price' of layer 'a', which it does not extend"
+    assert d.message == "layer 'b' changes the market of layer 'a', which it does not extend"
     assert (d.span.path, d.span.line) == ("b.wr", 2)
     assert [(lb.span.path, lb.message) for lb in d.labels] == [("a.wr", "set by 'a' here")]
     assert d.help == ("layers apply in the order given, so 'b' wins; to keep the value of 'a', load 'a' after 'b'; "
                       "if 'b' is meant to change 'a', write `extends a` in its header")
-    assert r.rules.settings.trade_price == 3
+    assert r.rules.market.price == 3
 
 
 def test_the_order_that_checks_clean_is_named(compile_files) -> None:
@@ -103,7 +107,7 @@ def test_the_order_that_checks_clean_is_named(compile_files) -> None:
 
 
 def test_a_layer_that_extends_the_other_is_meant_to_change_it(compile_files) -> None:
-    files = _siblings("game { override trade price 1 }", "game { override trade price 3 }")
+    files = _siblings(MARKET.format(price=1), MARKET.format(price=3))
     files["b.wr"] = files["b.wr"].replace("extends mini", "extends a")
     r = compile_files(files, "b.wr")
     assert r.ok and r.diagnostics == ()

@@ -276,7 +276,8 @@ def test_neutral_seat(compile_layer) -> None:
     (n,) = bare(rules.settings.neutral_seats)
     assert n == ir.NeutralSeat(
         "Free", ("left", "right"), control_follows="hand", resolves_first=True, every_payment=True, competes=False,
-        restrictions=(ir.Restriction("forced", "build", "chain"), ir.Restriction("last_resort", "sell", over="decision"),
+        restrictions=(ir.Restriction("forced", "build", "chain"),
+                      ir.Restriction("last_resort", "sell", over="decision"),
                       ir.Restriction("last_resort", "stage", over="card")),
         hooks=(ir.Hook(ir.At("end of turn", each=True),
                        ir.Move(ir.Num(1), "pile", "hand", to_seat=ir.Relation("controller"))),))

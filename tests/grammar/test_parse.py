@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from grammar_support import MINI
+from grammar_support import MINI, only
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.parse import _chunks, load_parser, parse_source
@@ -71,7 +71,7 @@ def test_spans_point_at_the_text_written() -> None:
     assert cost.span.column == col(line2, "cost")
     assert card.first(s.Copies).markers == (3, 4)
     hook = card.hooks[0]
-    assert hook.timing.kind == "passive"
+    assert isinstance(hook.trigger, s.Passive)
     assert (hook.span.line, hook.span.column) == (3, 3)
     assert card.span.end_line == 4
 
@@ -86,21 +86,29 @@ card "A" age 2 yellow copies 3+ {
   others lose 2 coins or take debt
 }
 '''
-    with pytest.raises(AssertionError):  # the last hook has no timing
+    with pytest.raises(AssertionError):  # the last hook has no trigger
         parse_ok(text)
     text = text.replace("  others lose", "  end of turn: others lose")
     hooks = parse_ok(text).items[0].hooks
     gain = hooks[0].effect
-    assert isinstance(gain, s.GainCoins) and gain.amount == 1
-    assert [n.text for n in gain.per.scopes] == ["self", "left", "right"]
+    assert isinstance(gain, s.GainCoins) and gain.amount == s.Number(1, gain.amount.span)
+    assert [n.word for n in gain.per.seats] == ["self", "left", "right"]
     assert gain.per.countable.kind == "cards" and gain.per.self_count is None
     assert hooks[1].effect.per.self_count == "including"
     assert hooks[2].effect.per.countable.kind == "stages"
     produce = hooks[3].effect
     assert [n.text for n in produce.options] == ["wood", "stone"] and produce.for_sale is False
     lose = hooks[4].effect
-    assert isinstance(lose, s.LoseCoins) and [t.text for t in lose.targets] == ["others"]
+    assert isinstance(lose, s.LoseCoins) and [t.word for t in lose.targets] == ["others"]
     assert lose.or_take.text == "debt"
+
+
+def test_an_effect_without_trigger_after_another_effect_is_named() -> None:
+    text = f'ruleset t\n{_CARD}{{\n  end of turn: gain 1 coin\n  others lose 2 coins\n}}\n'
+    d = one_error(text)
+    assert d.message == "an effect starts with its trigger (found 'others')"
+    assert (d.span.line, d.span.column, d.span.end_column) == (4, 3, 9)
+    assert d.help.startswith("write the trigger and a colon before the effect, as in `end of turn: others ...`")
 
 
 def test_layer_items_parse() -> None:
@@ -187,9 +195,7 @@ _MISTAKES = [
      "a count needs `in` and the seats whose cities it looks at", "self"),
     (_CARD + "{ end of game: score 1 per brown card in self left }", "E0001",
      "seats in a list are separated by commas", "left"),
-    (_CARD + "{ pasive: produce wood }", "E0001", "expected a timing", "pasive"),
     (_CARD + "{ on built: produce wood }", "E0001", "expected 'build', found 'built'", "built"),
-    (_CARD + "{ end of games: score 2 }", "E0001", "expected 'game' or 'turn', found 'games'", "games"),
     ("override game { hand 8 }", "E0001", "`override` is written inside the block", "game"),
     (_CARD + "{ passive: produce wood } } ", "E0001", "this '}' closes no block", "} "),
     ("game { players 3-7 }", "E0001", "a player range is written with two dots", "-"),
@@ -199,7 +205,8 @@ _MISTAKES = [
     ("resources raw clay, brick", "E0001", "the names of a declaration follow a colon", "clay"),
     ("scoring { bonus = coins, extra = coins }", "E0001",
      "score columns are separated by spaces or new lines, not commas", ","),
-    ("conflict naval { strength: symbols(shield) }", "E0001", "a conflict is written as a contest", "{"),
+    ("conflict naval { strength: symbols(shield) }", "E0001", "a conflict is written as a contest", "conflict"),
+    ('game { neutral seat "Free City" { } }', "E0001", "a seat without a player is declared on its own", "neutral"),
     (_CARD + "{ on build: gain 2 gold }", "E0001", "a token is gained with the word `token`", "}"),
     (_CARD + "{ end of game: score 2 points }", "E0001", "points are written as a bare number", "points"),
     (_CARD + "{ end of game: score 1 per blue card in self (including self) }", "E0001",
@@ -218,18 +225,37 @@ def test_common_mistakes_are_named(text: str, code: str, message: str, needle: s
 
 
 def test_misspelt_keywords_get_a_suggestion() -> None:
-    cases = {"pasive": "passive", "on built": "on build", "end of games": "end of game",
-             "end of tun": "end of turn", "passives": "passive", "each end of aeg": "each end of age"}
+    cases = {f"{_CARD}{{ on built: score 1 }}": "on build", f"{_CARD}{{ on buidl: score 1 }}": "on build",
+             'card "A" age 1 brown coppies 3+ { }': "copies", "game { hnad 7 }": "hand",
+             "game { strat coins 3 }": "start", "contest m at end of age { strenght: coins }": "strength"}
     for wrong, right in cases.items():
-        d = one_error(f"ruleset t\n{_CARD}{{ {wrong}: score 1 }}\n")
+        d = one_error(f"ruleset t\n{wrong}\n")
         assert d.help == f"did you mean `{right}`?", (wrong, d.help)
 
 
+@pytest.mark.parametrize(("wrong", "right", "written"), [
+    ("pasive", "passive", "pasive"), ("passives", "passive", "passives"),
+    ("end of games", "end of game", "end of games"),
+    ("end of tun", "end of turn", "end of tun"), ("each end of aeg", "end of age", "end of aeg"),
+    ("eahc end of turn", "each end of turn", "eahc end of turn"),
+    ("whenevr left builds cards", "whenever left builds cards", "whenevr left builds cards"),
+])
+def test_misspelt_triggers_are_named_with_the_trigger_meant(compile_layer, wrong: str, right: str,
+                                                            written: str) -> None:
+    # a moment is words, so a misspelt trigger reads as a moment: the check of the moments names it
+    text = f'replace card "Shrine" age 1 blue chain to "Temple" copies 3+ {{ {wrong}: gain 1 coin }}'
+    d = only(compile_layer(text + "\n"), "E0107")
+    assert d.message == f"an effect of card 'Shrine' waits for '{written}', a moment the flow never runs"
+    assert (d.span.line, d.span.column, d.span.end_column) == (2, col(text, written), col(text, written) + len(written))
+    assert d.help == f"did you mean '{right}'?"
+
+
 def test_a_glued_word_is_shown_whole() -> None:
-    # `games` is read as the keyword `game` followed by `s`; the caret covers the whole word
-    text = _CARD + "{ end of games: score 2 }"
+    # `builds` is read as the keyword `build` followed by `s`; the caret covers the whole word
+    text = _CARD + "{ on builds: score 2 }"
     d = one_error("ruleset t\n" + text)
-    assert (d.span.column, d.span.end_column) == (col(text, "games"), col(text, "games") + 5)
+    assert (d.span.column, d.span.end_column) == (col(text, "builds"), col(text, "builds") + 6)
+    assert d.help == "did you mean `on build`?"
 
 
 def test_a_missing_brace_before_an_indented_item_is_suggested() -> None:
@@ -245,9 +271,10 @@ def test_generic_message_lists_what_was_expected_in_words() -> None:
 def test_describe_expected_groups_keywords() -> None:
     parser = load_parser()
     lits = {t.pattern.value: t.name for t in parser.terminals if t.pattern.type == "str"}
-    timings = [lits[w] for w in ("passive", "on", "end", "each", "whenever", "}")]
-    assert describe_expected(parser, timings) == \
-        "a timing (`passive:`, `on build:`, `end of turn:`, `end of game:`, ...) or '}'"
+    # a trigger may also be a moment of the flow, which is words (a name)
+    triggers = [lits[w] for w in ("passive", "on", "each", "whenever", "}")] + ["NAME"]
+    assert describe_expected(parser, triggers) == \
+        "a trigger (`passive:`, `on build:`, `end of turn:`, `end of game:`, ...) or '}'"
     assert describe_expected(parser, ["INT", lits["+"]]) == "a number or '+'"
     assert describe_expected(parser, []) == "nothing more"
 
@@ -272,7 +299,7 @@ def test_stray_character() -> None:
     d = one_error("ruleset t\n" + text)
     assert d.code == "E0002" and d.message == "unexpected character '@'"
     assert (d.span.line, d.span.column) == (2, col(text, "@"))
-    assert d.help == "expected a new item (`card`, `wonder`, `game`, ...)"
+    assert d.help == "expected a new item (`card`, `wonder`, `game`, `action`, `flow`, ...)"
 
 
 def test_letters_outside_ascii_in_a_name() -> None:

@@ -50,10 +50,11 @@ def test_wrong_kind_points_at_the_declaration(compile_layer) -> None:
 
 
 def test_colour_or_board(compile_layer) -> None:
-    text = "game { override neighbours sell board, brown, bronze }"
+    text = "override market { sellers: left, right  sells: board, brown, bronze  price 2 }"
     d = only(compile_layer(text + "\n"))
     assert d.code == "E0101" and d.message == "'bronze' is not a colour or `board`"
     assert d.help == "did you mean 'brown'?"
+    assert (d.span.line, d.span.column) == (2, col(text, "bronze"))
 
 
 def test_unknown_score_category(compile_layer) -> None:
@@ -83,10 +84,8 @@ def test_unknown_pool(compile_layer) -> None:
 @pytest.mark.parametrize(("effect", "timing", "allowed"), [
     ("end of game: produce wood", "end of game", "write `passive: produce ...`"),
     ("passive: score 2", "passive", "write `end of game: score ...`"),
-    ("passive: gain 2 coins", "passive",
-     "use one of `on build`, `end of turn`, `each end of turn`, `each end of age`, `whenever ... builds`"),
-    ("on build: build 1 card from discard free", "on build",
-     "use one of `end of turn`, `each end of turn`, `each end of age`"),
+    ("passive: gain 2 coins", "passive", "use `on build`, a moment (`end of turn`) or `whenever ...`"),
+    ("on build: symbol shield", "on build", "use `passive` or `end of game`"),
 ])
 def test_effect_at_a_timing_it_cannot_have(compile_layer, effect: str, timing: str, allowed: str) -> None:
     text = replace_log(effect, "blue")  # blue cards score into a column
@@ -110,7 +109,7 @@ def test_copy_cannot_take_from_self(compile_layer) -> None:
     text = replace_log("end of game: copy 1 blue card from self")
     d = only(compile_layer(text + "\n"))
     assert d.code == "E0104" and d.message == "`self` cannot be used here"
-    assert d.help == "use one of: left, right, neighbours, others, everyone, partner"
+    assert d.help == "use one of: left, right, neighbours, others, everyone, players, partners, enemies, controller"
 
 
 def test_a_choice_of_symbols_is_made_at_the_end(compile_layer) -> None:
@@ -150,9 +149,17 @@ def test_arity_and_argument_kinds(compile_layer) -> None:
     assert got == [
         ("E0103", "'gear' is a symbol, not a token kind"),
         ("E0103", "'wood' is a resource, not a symbol or a symbol group"),
-        ("E0106", "`max` takes two arguments"),
-        ("E0106", "`value` takes a name here, not an expression"),
+        ("E0106", "`max` takes two or more arguments"),
+        ("E0106", "`value` takes names and seats here, not an expression"),
     ]
+
+
+def test_min_and_max_of_one_number_are_aggregates_without_their_seats(compile_layer) -> None:
+    text = "scoring { bonus = min(coins) + max(coins, 3) + max(coins over others) }"
+    d = only(compile_layer(text + "\n"))
+    assert (d.code, d.message) == ("E0106", "`min` takes two or more arguments")
+    assert (d.span.column, d.span.end_column) == (col(text, "min"), col(text, "min") + len("min(coins)"))
+    assert d.help == "write `min(a, b)`; over seats, write `min(coins over others)`"
 
 
 def test_setting_expressions_know_only_their_variables(compile_layer) -> None:
@@ -160,7 +167,8 @@ def test_setting_expressions_know_only_their_variables(compile_layer) -> None:
     d = only(compile_layer(text + "\n"))
     assert d.code == "E0106" and d.message == "unknown variable 'seat'" and d.help == "did you mean 'seats'?"
     d = only(compile_layer("game { override hand cards(blue) }\n"))
-    assert d.message == "unknown function 'cards'" and d.help == "known: min, max"
+    assert d.message == "`cards` counts what cities hold, which is not known in a setting"
+    assert d.help == "in a setting only numbers and players, seats, ages are known"
 
 
 #: a pool of one card in age 2 in place of Walls (age 2, copies 3+): the decks still add up
@@ -176,10 +184,10 @@ def test_pool_draws_may_depend_on_the_age(compile_layer) -> None:
     assert draw.count == ir.BinOp("-", ir.Var("age"), ir.Num(1))
 
 
-def test_age_is_known_in_pool_draws_only(compile_layer) -> None:
+def test_age_is_not_known_in_a_setting_but_in_pool_draws(compile_layer) -> None:
     text = "game { override turns age }"
     d = only(compile_layer(text + "\n"))
-    assert (d.code, d.message) == ("E0106", "`age` is known in pool draws only")
+    assert (d.code, d.message) == ("E0106", "`age` is not known in a setting")
     assert d.span.column == col(text, "age")
     assert d.help == ("hands and turns are the same in every age; a pool draw may depend on the age: "
                       "`pool guilds: age + 1 in each age`")
@@ -189,8 +197,9 @@ def test_a_symbol_group_counts_its_symbols(compile_layer) -> None:
     # `per science symbol` counts compass and gear, as `symbols(science)` does
     r = compile_layer(_POOL + "game { pool guilds: 1 in age 2 }\n")
     assert r.ok, [d.message for d in r.diagnostics]
-    assert r.rules.card("Guild").hooks[0].effect == ir.Score(1, ir.Count("symbols", ("science",), ("left", "right")))
-    d = only(compile_layer(replace_log("end of game: score 1 per victory symbol in self", "blue")))
+    neighbours = (ir.Relation("left"), ir.Relation("right"))
+    assert r.rules.card("Guild").hooks[0].op == ir.Score(ir.Quantity("symbols", ("science",), neighbours))
+    d = only(compile_layer(replace_log("end of game: score 1 per victory symbol in self", "blue") + "\n"))
     assert (d.code, d.message) == ("E0103", "'victory' is a token kind, not a symbol or a symbol group")
 
 
@@ -209,13 +218,17 @@ def test_division_by_zero(compile_layer) -> None:
                     "nothing; remove this line"),
     ("whenever left builds cards", "`order on build` covers both: `whenever ... builds` effects run with the "
                                    "`on build` effects of the turn; write `order on build: gain, lose`"),
-    ("each end of turn", "`order end of turn` covers both: `end of turn` and `each end of turn` effects run in "
-                         "one end-of-turn queue; write `order end of turn: gain, lose`"),
+    ("whenever left gains victory tokens", "`whenever` effects run as soon as their event happens, in the order the "
+                                           "events happen; remove this line"),
+    ("each end of turn", "`order end of turn` covers both: `end of turn` and `each end of turn` effects run "
+                         "together at the moment `end of turn`; write `order end of turn: gain, lose`"),
+    ("each end of age", "`order end of age` covers both: `end of age` and `each end of age` effects run "
+                        "together at the moment `end of age`; write `order end of age: gain, lose`"),
 ])
 def test_order_of_a_moment_the_engine_does_not_order(compile_layer, moment: str, hint: str) -> None:
     d = only(compile_layer(f"game {{ order {moment}: gain, lose }}\n"))
     assert d.code == "E0104"
-    words = "whenever ... builds" if moment.startswith("whenever") else moment
+    words = f"whenever ... {moment.split()[2]}" if moment.startswith("whenever") else moment
     assert d.message == f"there is no `order` for `{words}`"
     assert (d.span.line, d.span.column, d.span.end_column) == (2, 14, 14 + len(moment))
     assert d.help == hint
@@ -227,6 +240,14 @@ def test_each_end_of_turn_points_at_the_declared_end_of_turn(compile_layer) -> N
     assert [(lb.span.line, lb.message) for lb in d.labels] == [(3, "the declared order")]
 
 
-@pytest.mark.parametrize("moment", ["on build", "end of turn", "each end of age"])
+@pytest.mark.parametrize("moment", ["on build", "end of turn", "end of age"])
 def test_the_moments_the_engine_orders(compile_layer, moment: str) -> None:
     assert compile_layer(f"game {{ order {moment}: gain, lose }}\n").ok
+
+
+@pytest.mark.parametrize("written", ["end of tun", "each end of tun"])
+def test_an_order_of_a_misspelt_moment_is_named(compile_layer, written: str) -> None:
+    d = only(compile_layer(f"game {{ order {written}: gain }}\n"))
+    assert (d.code, d.message) == ("E0107", f"an `order` waits for '{written}', a moment the flow never runs")
+    assert (d.span.line, d.span.column, d.span.end_column) == (2, 14, 14 + len(written))
+    assert d.help == "did you mean 'end of turn'?"

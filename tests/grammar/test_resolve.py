@@ -21,8 +21,9 @@ def test_replace_card_takes_the_new_definition(compile_layer) -> None:
     rock = r.model.cards[("Rock", 1)]
     assert [n.text for n in rock.hooks[0].effect.options] == ["stone", "wood"]
     assert r.model.card_layers[("Rock", 1)] == "t"
-    assert r.rules.card("Rock").layer == "t"
-    assert r.rules.card("Log").layer == "mini"
+    # the compiled cards say where they were defined
+    assert r.rules.card("Rock").origin.path == "t.wr"
+    assert r.rules.card("Log").origin.path == "mini.wr"
 
 
 def test_remove_card_of_one_age_keeps_the_other(compile_layer) -> None:
@@ -101,13 +102,15 @@ def test_redefined_setting_asks_for_override(compile_layer) -> None:
     assert (d.labels[0].span.path, d.labels[0].span.line) == ("mini.wr", line_of(MINI, "start coins 3"))
 
 
-def test_redefined_category_and_conflict(compile_layer) -> None:
-    r = compile_layer("scoring { civilian }\nconflict military at end of age { strength: symbols(shield) "
-                      "win: victory worth 1 lose: defeat worth -1 }\n")
+def test_redefined_category_and_contest(compile_layer) -> None:
+    r = compile_layer("scoring { civilian }\ncontest military at end of age { strength: symbols(shield) "
+                      "pairs: neighbours win: victory worth 1 lose: defeat worth -1 }\n")
     assert codes(r) == ["E0401", "E0401"]
-    assert [d.message for d in sorted(r.diagnostics, key=lambda d: d.sort_key())] == [
-        "score category 'civilian' is already defined by a lower layer (layer 'mini')",
-        "conflict 'military' is already defined by a lower layer (layer 'mini')"]
+    category, contest = sorted(r.diagnostics, key=lambda d: d.sort_key())
+    assert category.message == "score category 'civilian' is already defined by a lower layer (layer 'mini')"
+    assert contest.message == "contest 'military' is already defined by a lower layer (layer 'mini')"
+    assert (contest.span.line, contest.span.column) == (3, len("contest ") + 1)
+    assert contest.help.startswith("to change it on purpose, write `override contest military ...`")
 
 
 def test_redefined_wonder_side(compile_layer) -> None:
@@ -187,13 +190,13 @@ def test_remove_of_an_unknown_card(compile_layer) -> None:
     assert d.help == "did you mean 'Log'?"
 
 
-def test_override_of_an_unknown_conflict_and_category(compile_layer) -> None:
-    r = compile_layer("scoring { override civillian }\noverride conflict militar at end of age { "
-                      "strength: symbols(shield) win: victory worth 1 lose: defeat worth -1 }\n")
+def test_override_of_an_unknown_contest_and_category(compile_layer) -> None:
+    r = compile_layer("scoring { override civillian }\noverride contest militar at end of age { "
+                      "strength: symbols(shield) pairs: neighbours win: victory worth 1 lose: defeat worth -1 }\n")
     msgs = {d.message: d.help for d in r.diagnostics if d.code == "E0404"}
     assert msgs == {
         "`override` of score category 'civillian', which no lower layer defines": "did you mean 'civilian'?",
-        "`override` of conflict 'militar', which no lower layer defines": "did you mean 'military'?",
+        "`override` of contest 'militar', which no lower layer defines": "did you mean 'military'?",
     }
 
 
@@ -298,8 +301,8 @@ def test_file_that_is_not_utf8(tmp_path, monkeypatch) -> None:
 # ---- helpers --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("key", "words"), [("start_coins", "start coins"), ("pass_directions", "pass"),
-                                            ("order end_of_turn", "order end of turn"),
-                                            ("neutral Free City", 'neutral seat "Free City"'),
+                                            ("order end of turn", "order end of turn"),
+                                            ("stages_category", "stages score"), ("card_zone", "cards count in"),
                                             ("pool guilds", "pool guilds")])
 def test_setting_words(key: str, words: str) -> None:
     assert setting_words(key) == words
@@ -353,7 +356,7 @@ def test_the_use_may_come_in_a_higher_layer(compile_files) -> None:
 
 
 def test_other_syntax_errors_stay(compile_layer) -> None:
-    r = compile_layer('colours: any\nreplace card "Log" age 1 brown copies 3+ 4+ { pasive: produce wood }\n')
+    r = compile_layer('colours: any\nreplace card "Log" age 1 brown copies 3+ 4+ { passive produce wood }\n')
     assert codes(r) == ["E0104", "E0001"]
 
 

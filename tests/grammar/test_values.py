@@ -159,7 +159,8 @@ def test_amounts_and_counts_of_effects(compile_layer) -> None:
     r = compile_layer('replace card "Log" age 1 brown copies 3+ 4+ { passive: produce 0 wood }\n'
                       'replace card "Rock" age 1 brown copies 3+ 4+ { each end of age: decide play 0 times }\n'
                       'replace card "Sawmill" age 2 brown copies 3+ 4+ { on build: gain 0 coins }\n'
-                      'replace card "Quarry" age 2 brown copies 3+ 4+ { end of turn: draw 0 cards from hand into tucked }\n')
+                      'replace card "Quarry" age 2 brown copies 3+ 4+ '
+                      '{ end of turn: draw 0 cards from hand into tucked }\n')
     assert messages(r) == ["an amount of at least 1 is needed here", "a number of times of at least 1 is needed here",
                            "an amount of at least 1 is needed here", "a count of at least 1 is needed here"]
 
@@ -279,8 +280,10 @@ def test_deals_markets_zones_and_loops(compile_layer) -> None:
                       "at end of age { each age { each turn { each age { at x } } } }\n")
     assert messages(r) == [
         "deal 'extra' gives cards to nobody", "clause 'rest to' is given twice",
-        "market clause 'price' is given twice", "the market has no 'sellers' clause", "the market has no 'sells' clause",
-        "a price of 51 coins is more than a rule set may ask", "zone property 'active' is given twice",
+        # the missing clauses point at the whole market, which starts before its clauses
+        "the market has no 'sellers' clause", "the market has no 'sells' clause",
+        "a price of 51 coins is more than a rule set may ask", "market clause 'price' is given twice",
+        "zone property 'active' is given twice",
         "a shared zone cannot be active: the cards of a city are built in a zone of each seat",
         "`each age` is written inside `each age`", "`each age` is written inside `each turn`"]
 
