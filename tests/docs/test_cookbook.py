@@ -5,6 +5,7 @@ each test asserts what the recipe promises about its mechanic."""
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -38,9 +39,7 @@ def rounds(name: str, players: int, seed: int) -> Iterator[tuple[State, dict[int
 
 
 def final(name: str, players: int, seed: int) -> State:
-    for state, _ in rounds(name, players, seed):
-        pass
-    return state
+    return deque(rounds(name, players, seed), maxlen=1)[0][0]
 
 
 def names(state: State, zone: str, seat: int) -> list[str]:
@@ -110,17 +109,24 @@ def test_each_draft_round_keeps_one_card_and_passes_the_rest_left():
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_each_age_opens_with_one_card_played_from_the_reserve(seed):
+    reserve_cards = {c.name for c in rules("reserve").cards if c.deck == "reserve"}
     reserve_rounds: dict[int, int] = {}
+    recruited = [0, 0, 0]
     for state, chosen in rounds("reserve", 3, seed):
         kinds = {a.kind for a in chosen.values()}
         if kinds & {"recruit", "dismiss"}:
+            # every player plays from the reserve, before the first card of the freshly dealt hand
             assert kinds <= {"recruit", "dismiss"} and len(chosen) == 3
-            assert state.turn == 0 or all(len(names(state, "hand", s)) == 0 for s in range(3))
+            assert all(len(names(state, "hand", s)) == 7 for s in range(3))
             reserve_rounds[state.age] = reserve_rounds.get(state.age, 0) + 1
             for seat in range(3):
                 assert len(names(state, "reserve", seat)) == 4 - state.age
+            for seat, a in chosen.items():
+                recruited[seat] += a.kind == "recruit"
     assert reserve_rounds == {1: 1, 2: 1, 3: 1}
-    assert all(names(state, "reserve", s) == [] for s in range(3))
+    for seat in range(3):
+        assert names(state, "reserve", seat) == []
+        assert len(reserve_cards & set(names(state, "built", seat))) == recruited[seat]
 
 
 # ---- a new action -------------------------------------------------------------------------
