@@ -34,10 +34,11 @@ import attrs
 import pytest
 
 from wonderrules.grammar import syntax as s
-from wonderrules.grammar.checks.references import QUANTITIES
+from wonderrules.grammar.checks.references import EFFECT_TRIGGERS, EFFECT_WORDS, QUANTITIES
 from wonderrules.grammar.compiler import compile_rules
 from wonderrules.grammar.diagnostics import CODES
 from wonderrules.grammar.parse import parse_source
+from wonderrules.interpreter import words as w
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = sorted(p for p in DOCS.rglob("*.rst") if "_build" not in p.parts)
@@ -358,32 +359,48 @@ def _camel(rule: str) -> str:
     return "".join(part.capitalize() for part in rule.split("_"))
 
 
+#: the class a clause of wr.lark builds, where its name differs from the rule's
+_CLASS_OF = {"win": "ContestWin", "lose": "ContestLose", "pay_way": "Way:pay", "then": "Then"}
+
+
 def grammar_constructs() -> set[str]:
     """Every construct of the language a designer can write, named from wr.lark."""
     out: set[str] = set()
-    for rule in ("item", "setting_body", "card_attr", "effect"):
+    for rule in ("item", "setting_body", "card_attr", "op", "action_op", "step", "contest_clause",
+                 "seat_clause", "action_clause"):
         for alt in _alternatives(rule):
-            out.add(_camel(alt.split()[0]))
-    for rule, prefix in (("conflict_clause", "conflict"), ("neutral_clause", "neutral")):
-        out.update(f"{prefix}:{alt.split()[0]}" for alt in _alternatives(rule))
-    for alt in _alternatives("timing"):
-        out.add("timing:" + alt.split("->")[1].strip())
+            word = alt.split()[0]
+            if word == "op":  # an action's `then:` takes any operation: counted with `op`
+                continue
+            out.add(_CLASS_OF.get(word, _camel(word)))
+    for alt in _alternatives("trigger"):
+        out.add("trigger:" + alt.split("->")[1].strip())
     for alt in _alternatives("countable"):
         out.add("count:" + alt.split("->")[1].strip().removeprefix("count_"))
-    for alt in _alternatives("scope"):
-        out.add("scope:" + " ".join(re.findall(r'"(\w+)"', alt)))
-    for alt in _alternatives("self_count"):
-        out.update(f"self_count:{w}" for w in re.findall(r'"(\w+)"', alt) if w != "this")
-    for alt in _alternatives("winner_mode"):
-        out.add("winner:" + re.findall(r'"(\w+)"', alt)[0])
+    for alt in _alternatives("seat"):
+        out.add("seat:" + " ".join(re.findall(r'"(\w+)"', alt)))
+    for rule, prefix in (("self_count", "self_count"), ("winner_mode", "winner"), ("visibility", "seen_by"),
+                         ("cost_kind", "cost"), ("removable", "remove"), ("period", "period"),
+                         ("round_seats", "round"), ("rank_order", "rank")):
+        for alt in _alternatives(rule):
+            out.update(f"{prefix}:{w}" for w in re.findall(r'"(\w+)"', alt) if w != "this")
+    for rule, prefix in (("way_property", "way"), ("zone_property", "zone"), ("zone_owner", "zone"),
+                         ("receiver", "receiver"), ("grant_uses", "grant"), ("cost_change_kind", "costs")):
+        out.update(f"{prefix}:" + alt.split("->")[1].strip() for alt in _alternatives(rule))
     out.update(f"quantity:{q}" for q in QUANTITIES)
-    out.update({"quantity:min", "quantity:max", "op:+", "op:-", "op:*", "op:/", "Neg",
-                "When", "Teams", "Winner", "Stage", "Called", "Override:setting", "Override:category",
-                "Override:conflict", "Replace:card", "Replace:wonder", "Extends", "Edition",
-                "Placement:after", "Placement:before", "PoolDraw:each age", "PoolDraw:one age",
-                "RemoveCard:one age", "NotForSale", "ProduceDerived:not", "Worth", "OrTake",
-                "Targets", "Per", "WheneverColours", "ExceptPartners", "Option:conflict",
-                "Variable:players", "Variable:seats", "Variable:age"})
+    out.update(f"Variable:{v}" for v in w.VARIABLES)
+    out.update(f"function:{f}" for f in w.FUNCTIONS)
+    out.update(f"aggregate:{a}" for a in w.AGGREGATES)
+    out.update(f"op:{o}" for o in w.OPERATORS)
+    out.update(f"Override:{k}" for k in ("setting", "category", "zone", "deal", "action", "decision", "market",
+                                         "flow", "contest", "seat"))
+    out.update({"Neg", "Not", "When", "Teams", "Winner", "Stage", "Called", "Replace:card", "Replace:wonder",
+                "Extends", "Edition", "Placement:after", "Placement:before", "PoolDraw:each age",
+                "PoolDraw:one age", "RemoveCard:one age", "NotForSale", "ProduceDerived:not", "Worth", "OrTake",
+                "Targets", "Per", "WheneverColours", "ExceptPartners", "Option:contest", "Option:zone",
+                "Condition", "Otherwise", "round:ability", "round:within the turn", "seat:distance",
+                "Draw:seat", "MoveCard:seat", "Decide:times", "grant:colours", "costs:colours",
+                "LastResort:same card", "DealRest", "seat:their city"})
     return out
 
 
@@ -404,81 +421,132 @@ def constructs_in(tree: s.Ruleset, header: bool = True) -> set[str]:
             return
         if not attrs.has(type(node)):
             return
-        name = type(node).__name__
-        found.add(name)
-        if isinstance(node, s.Timing):
-            found.add(f"timing:{node.kind}")
-            found.update(f"scope:{sc.text}" for sc in node.scopes)
-            if node.colours:
-                found.add("WheneverColours")
-        elif isinstance(node, s.ConflictClause):
-            found.add(f"conflict:{node.kind}")
-            if node.kind == "pairs" and node.flag:
-                found.add("ExceptPartners")
-        elif isinstance(node, s.NeutralClause):
-            found.add(f"neutral:{node.kind}")
-        elif isinstance(node, s.Countable):
-            found.add(f"count:{node.kind}")
-        elif isinstance(node, s.Per):
-            found.update(f"scope:{sc.text}" for sc in node.scopes)
-            if node.self_count:
-                found.add(f"self_count:{node.self_count}")
-        elif isinstance(node, (s.GainCoins, s.GainTokens, s.LoseCoins)):
-            if node.targets:
-                found.add("Targets")
-                found.update(f"scope:{sc.text}" for sc in node.targets)
-            if isinstance(node, s.GainTokens) and node.worth is not None:
-                found.add("Worth")
-            if isinstance(node, s.LoseCoins) and node.or_take is not None:
-                found.add("OrTake")
-        elif isinstance(node, (s.CopyCard, s.CopySymbol)):
-            found.update(f"scope:{sc.text}" for sc in node.scopes)
-        elif isinstance(node, s.Produce) and not node.for_sale:
-            found.add("NotForSale")
-        elif isinstance(node, s.ProduceDerived):
-            if not node.for_sale:
-                found.add("NotForSale")
-            if node.missing:
-                found.add("ProduceDerived:not")
-        elif isinstance(node, s.Setting):
-            found.add(type(node.body).__name__)
-            if node.override:
-                found.add("Override:setting")
-            if isinstance(node.body, s.PoolDraw):
-                found.add("PoolDraw:each age" if node.body.age is None else "PoolDraw:one age")
-        elif isinstance(node, s.Category):
-            if node.override:
-                found.add("Override:category")
-            if node.placement:
-                found.add(f"Placement:{node.placement[0]}")
-        elif isinstance(node, s.Conflict):
-            if node.override:
-                found.add("Override:conflict")
-            if isinstance(parent, s.Option):
-                found.add("Option:conflict")
-        elif isinstance(node, s.Card) and node.replace:
-            found.add("Replace:card")
-        elif isinstance(node, s.Wonder):
-            if node.replace:
-                found.add("Replace:wonder")
-            if node.title is not None:
-                found.add("Called")
-        elif isinstance(node, s.RemoveCard) and node.age is not None:
-            found.add("RemoveCard:one age")
-        elif isinstance(node, s.Winner):
-            found.add(f"winner:{node.mode}")
-        elif isinstance(node, s.BinOp):
-            found.add(f"op:{node.op}")
-        elif isinstance(node, s.Call):
-            found.add(f"quantity:{node.function.text}")
-        elif isinstance(node, s.NameRef):
-            text = node.name.text
-            found.add(f"quantity:{text}" if text in QUANTITIES else f"Variable:{text}")
+        found.add(type(node).__name__)
+        found.update(_details(node, parent))
+        if getattr(node, "override", False):
+            kind = {"Setting": "setting", "Category": "category", "NeutralSeat": "seat"}.get(
+                type(node).__name__, type(node).__name__.lower())
+            found.add(f"Override:{kind}")
         for field in attrs.fields(type(node)):
             if field.name != "span":
                 visit(getattr(node, field.name), node)
 
     visit(tree.items)
+    return found
+
+
+def _details(node, parent) -> set[str]:
+    """The variants of one node: which words it was written with."""
+    found: set[str] = set()
+    if isinstance(node, s.Passive):
+        found.add("trigger:passive")
+    elif isinstance(node, s.OnBuild):
+        found.add("trigger:on_build")
+    elif isinstance(node, (s.EndOfGame, s.AtMoment)):
+        found.add("trigger:each_moment" if getattr(node, "each", False) else "trigger:at_moment")
+    elif isinstance(node, s.Whenever):
+        found.add("trigger:" + {"builds": "whenever_builds", "stages": "whenever_stage", "gains": "whenever_gains",
+                                "wins": "whenever_wins", "loses": "whenever_loses"}[node.event])
+        if node.colours:
+            found.add("WheneverColours")
+    elif isinstance(node, s.Hook) and node.condition is not None:
+        found.add("Condition")
+    elif isinstance(node, s.Seat):
+        found.add(f"seat:{node.word}")
+        if node.distance is not None:
+            found.add("seat:distance")
+    elif isinstance(node, s.Countable):
+        found.add(f"count:{node.kind}")
+    elif isinstance(node, s.Per) and node.self_count:
+        found.add(f"self_count:{node.self_count}")
+    elif isinstance(node, (s.GainCoins, s.GainTokens, s.LoseCoins)):
+        if node.targets:
+            found.add("Targets")
+        if isinstance(node, s.GainTokens) and node.worth is not None:
+            found.add("Worth")
+        if isinstance(node, s.LoseCoins) and node.or_take is not None:
+            found.add("OrTake")
+    elif isinstance(node, s.Produce) and not node.for_sale:
+        found.add("NotForSale")
+    elif isinstance(node, s.ProduceDerived):
+        if not node.for_sale:
+            found.add("NotForSale")
+        if node.missing:
+            found.add("ProduceDerived:not")
+    elif isinstance(node, s.Grant):
+        if node.period:
+            found.add(f"period:{node.period}")
+            found.add("grant:once_per" if node.uses == 1 else "grant:times_per")
+        if node.colours:
+            found.add("grant:colours")
+    elif isinstance(node, s.CostChange):
+        found.add("costs:" + {"resources": "no_resources", "coins": "no_coins", "less": "coins_less"}[node.what])
+        if node.colours:
+            found.add("costs:colours")
+    elif isinstance(node, s.Decide) and node.times != 1:
+        found.add("Decide:times")
+    elif isinstance(node, s.Draw) and (node.from_seat or node.to_seat):
+        found.add("Draw:seat")
+    elif isinstance(node, s.MoveCard) and node.seat is not None:
+        found.add("MoveCard:seat")
+    elif isinstance(node, s.Setting) and isinstance(node.body, s.PoolDraw):
+        found.add("PoolDraw:each age" if node.body.age is None else "PoolDraw:one age")
+    elif isinstance(node, s.Category) and node.placement:
+        found.add(f"Placement:{node.placement[0]}")
+    elif isinstance(node, (s.Contest, s.Zone)) and isinstance(parent, s.Option):
+        found.add(f"Option:{type(node).__name__.lower()}")
+    elif isinstance(node, s.Card) and node.replace:
+        found.add("Replace:card")
+    elif isinstance(node, s.Wonder):
+        if node.replace:
+            found.add("Replace:wonder")
+        if node.title is not None:
+            found.add("Called")
+    elif isinstance(node, s.RemoveCard) and node.age is not None:
+        found.add("RemoveCard:one age")
+    elif isinstance(node, s.RemoveNamed):
+        found.add(f"remove:{node.kind}")
+    elif isinstance(node, s.Winner):
+        found.add(f"winner:{node.mode}")
+    elif isinstance(node, s.Zone):
+        found.add("zone:each_seat" if node.per == "seat" else "zone:shared")
+        for prop in node.properties:
+            found.add(f"zone:{prop.kind}")
+            if prop.value is not None:
+                found.add(f"seen_by:{prop.value.text}")
+    elif isinstance(node, s.DealTarget):
+        found.add("receiver:each_player" if node.seat is None else "receiver:one_seat")
+    elif isinstance(node, s.ActionCost):
+        found.add(f"cost:{node.kind}")
+    elif isinstance(node, s.Way):
+        if node.name is None:
+            found.add("Way:pay")
+        found.update("way:" + {"free": "way_free", "chained": "way_chained", "granted": "way_granted",
+                               "only": "way_only"}[p.kind] for p in node.properties)
+    elif isinstance(node, s.IfStep) and node.otherwise:
+        found.add("Otherwise")
+    elif isinstance(node, s.RoundStep):
+        found.add(f"round:{node.seats}")
+        if node.ability is not None:
+            found.add("round:ability")
+        if node.within_turn:
+            found.add("round:within the turn")
+    elif isinstance(node, s.Pairs) and node.except_partners:
+        found.add("ExceptPartners")
+    elif isinstance(node, s.LastResort) and node.same_card:
+        found.add("LastResort:same card")
+    elif isinstance(node, s.BinOp):
+        found.add(f"op:{node.op}")
+    elif isinstance(node, s.Call):
+        name = node.function.text
+        found.add(f"quantity:{name}" if name in QUANTITIES else f"function:{name}")
+    elif isinstance(node, s.Over):
+        found.add(f"aggregate:{node.function.text}")
+    elif isinstance(node, s.Rank):
+        found.add(f"rank:{node.order}")
+    elif isinstance(node, s.NameRef):
+        text = node.name.text
+        found.add(f"quantity:{text}" if text in QUANTITIES else f"Variable:{text}")
     return found
 
 
@@ -491,27 +559,18 @@ def test_every_construct_of_the_grammar_has_a_checked_example(workdirs):
     assert not missing, f"constructs of wr.lark without a checked example in the docs: {missing}"
 
 
-# ---- the effect/timing table ---------------------------------------------------------------------
+# ---- the table of effects and their triggers ----------------------------------------------------
 
-_TABLE_EFFECTS = {
-    "produce": s.Produce, "produce one of the resources": s.ProduceDerived, "symbol": s.Symbol,
-    "symbol any": s.SymbolAny, "gain ... coins": s.GainCoins, "gain ... tokens": s.GainTokens,
-    "lose ... coins": s.LoseCoins, "score": s.Score, "buy ... for": s.TradePriceEffect,
-    "first purchase ... costs less": s.TradeRebate, "build free once per age": s.FreeBuild,
-    "play last card": s.PlayLastCard, "stages cost no resources": s.FreeStageResources,
-    "build ... from discard free": s.BuildFromDiscard, "copy ... card": s.CopyCard,
-    "copy symbol of ...": s.CopySymbol,
-}
-_TABLE_TIMINGS = {"passive": "passive", "on build": "on_build", "end of turn": "end_of_turn",
-                  "each end of turn": "each_end_of_turn", "each end of age": "each_end_of_age",
-                  "end of game": "end_of_game", "whenever": "whenever_builds"}
+_TABLE_TRIGGERS = {"passive": "passive", "on build": "on_build", "a moment": "moment",
+                   "end of game": "end_of_game", "whenever": "whenever"}
 
 
-def test_effect_timing_table_matches_the_checker():
-    from wonderrules.grammar.checks.references import EFFECT_TIMINGS
-
-    text = (DOCS / "language" / "timings.rst").read_text(encoding="utf-8")
+def test_table_of_effects_and_triggers_matches_the_checker():
+    """The table of docs/language/effects.rst says which triggers each effect may have: the same
+    as the checker's (an effect of `then:` in an action has no trigger and is not listed)."""
+    text = (DOCS / "language" / "effects.rst").read_text(encoding="utf-8")
     rows = re.findall(r"^   \* - ``([^`]+)``\n     - (.+)$", text, flags=re.M)
-    documented = {_TABLE_EFFECTS[name]: {_TABLE_TIMINGS[t] for t in re.findall(r"``([^`]+)``", timings)}
-                  for name, timings in rows}
-    assert documented == {k: set(v) for k, v in EFFECT_TIMINGS.items()}
+    documented = {name: {_TABLE_TRIGGERS[t] for t in re.findall(r"``([^`]+)``", triggers)}
+                  for name, triggers in rows}
+    expected = {EFFECT_WORDS[k]: set(v) for k, v in EFFECT_TRIGGERS.items() if v}
+    assert documented == expected
