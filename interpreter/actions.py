@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
-from wonderrules.interpreter.errors import IllegalActionError
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.effects import compile_op
+from wonderrules.interpreter.errors import IllegalActionError
 from wonderrules.interpreter.expressions import compile_expr, compile_seats
 from wonderrules.interpreter.market import as_payment, many, many_context, seller_seats, trade_context
 from wonderrules.interpreter.trading import ZERO_COST

@@ -25,7 +25,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.game import Game
 
 __all__ = ["shown", "whole_number", "check_player", "check_players", "check_options", "check_sides",
-           "check_seed", "check_boards", "check_hands", "is_action", "plain_payment", "check_action", "plain_action", "check_round", "check_deals", "FixedDeals"]
+           "check_seed", "check_boards", "check_hands", "is_action", "plain_payment", "check_action", "plain_action",
+           "check_round", "check_deals", "FixedDeals"]
 
 _FORM = "Action(kind, card, pay, way, amount)"
 

@@ -10,24 +10,24 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
+from wonderrules.interpreter import ir
 from wonderrules.interpreter.arguments import (
     check_boards,
+    check_deals,
     check_hands,
     check_options,
     check_players,
     check_seed,
-    check_deals,
     check_sides,
     shown,
 )
-from wonderrules.interpreter import ir
 from wonderrules.interpreter.catalog import BoardKind, Catalog, Source
 from wonderrules.interpreter.config import TableConfig, check_limits, deck_cards, resolve_config
 from wonderrules.interpreter.contests import CompiledContest
+from wonderrules.interpreter.errors import SetupError
 from wonderrules.interpreter.scoring import Scorer
 from wonderrules.interpreter.state import State
 from wonderrules.interpreter.table import Table
-from wonderrules.interpreter.errors import SetupError
 
 __all__ = ["Game", "SetupError"]
 

@@ -21,8 +21,8 @@ from typing import Any, Optional, Union
 
 import attrs
 
-from wonderrules.interpreter.constraints import spec
 from wonderrules.interpreter import words as w
+from wonderrules.interpreter.constraints import spec
 
 # ---- where things come from ---------------------------------------------------------------------
 

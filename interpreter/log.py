@@ -25,6 +25,7 @@ import attrs
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.actions import Action, IllegalActionError
+from wonderrules.interpreter.errors import SetupError
 from wonderrules.interpreter.log_structure import (
     LOG_FORMAT,
     LOG_VERSION,
@@ -33,7 +34,6 @@ from wonderrules.interpreter.log_structure import (
     key,
     shown,
 )
-from wonderrules.interpreter.errors import SetupError
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.game import Game

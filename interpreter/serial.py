@@ -20,8 +20,7 @@ from typing import Any
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
-from wonderrules.interpreter import validate
-from wonderrules.interpreter import ir
+from wonderrules.interpreter import ir, validate
 from wonderrules.interpreter.consistency import MODEL, check_rules, implicit_names
 from wonderrules.interpreter.validate import CompiledRulesError, check_data
 

@@ -7,7 +7,6 @@ zones, actions, decisions and moments are declared in its rule set.
 
 from __future__ import annotations
 
-
 __all__ = [
     "FORMAT_VERSION", "RELATIONS", "VARIABLES", "OPERATORS", "FUNCTIONS", "QUANTITIES", "AGGREGATES",
     "EVENTS", "PERIODS", "VISIBILITY", "DIRECTIONS", "STEPS", "WINNER_MODES", "TIE_BREAKS", "BOARD",

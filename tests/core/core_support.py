@@ -12,7 +12,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Optional
 
-
 import wonderrules
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.game import Game

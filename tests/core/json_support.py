@@ -1,6 +1,7 @@
-"""Helpers of the tests of compiled JSON: the documents of the bundled rule sets, the refusal a document gets, and a strategy that tampers with a document
-at random (a leaf of another type, a wrong name, a huge or negative number, a key deleted or
-added, an array item duplicated or removed, an object replaced by another one of the document)."""
+"""Helpers of the tests of compiled JSON: the documents of the bundled rule sets, the refusal a
+document gets, and a strategy that tampers with a document at random (a leaf of another type, a
+wrong name, a huge or negative number, a key deleted or added, an array item duplicated or removed,
+an object replaced by another one of the document)."""
 
 from __future__ import annotations
 

@@ -17,8 +17,8 @@ import pytest
 from core_snapshot import fingerprint, full_snapshot
 
 from wonderrules.interpreter.actions import Action, IllegalActionError
-from wonderrules.interpreter.observe import observation
 from wonderrules.interpreter.errors import ArgumentError
+from wonderrules.interpreter.observe import observation
 
 CALLS_PER_POSITION = 80
 KINDS = ("build", "stage", "sell", "pick", "pay", "fly", "")

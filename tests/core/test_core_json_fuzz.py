@@ -23,8 +23,8 @@ from json_support import at, tampered
 from wonderrules.interpreter import serial
 from wonderrules.interpreter.agents import make_agent
 from wonderrules.interpreter.config import ConfigError, supported_tables
-from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.errors import SetupError
+from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.validate import CompiledRulesError
 
 #: seconds an example may take, loading and playing included

@@ -14,9 +14,9 @@ import pytest
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter import observe as observe_module
+from wonderrules.interpreter.errors import ArgumentError
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.observe import observation, zones_in_force
-from wonderrules.interpreter.errors import ArgumentError
 
 # ---- the declarations, read independently of the engine --------------------------------------
 

@@ -38,7 +38,12 @@ def test_every_table_is_recorded() -> None:
     assert all(len(games) == 24 for games in TABLES.values())
 
 
-@pytest.mark.parametrize("table", list(TABLES), ids=lambda t: f"{'+'.join(t[0])}-{t[1]}{'-' + '+'.join(t[2]) if t[2] else ''}")
+def _id(table: tuple) -> str:
+    layers, players, options = table
+    return "-".join(["+".join(layers), str(players), *options])
+
+
+@pytest.mark.parametrize("table", list(TABLES), ids=_id)
 def test_the_rule_sets_play_the_recorded_games(table) -> None:
     layers, players, options = table
     game = Game(wonderrules.load_rules(*layers), players, options)
