@@ -22,7 +22,7 @@ from wonderrules.interpreter.words import MAX_NUMBER
 
 MAX_NUMBER_DIGITS = len(str(MAX_NUMBER))
 
-__all__ = ["parse_source", "ParsedFiles", "load_parser", "readable_parts"]
+__all__ = ["parse_source", "ParsedFiles", "load_parser", "build_parser", "readable_parts"]
 
 #: Item keywords that can never be nested: a line starting with one of them starts a new item.
 _ALWAYS_SPLIT = ("card", "wonder", "replace", "remove", "game", "scoring", "option", "resources",
@@ -58,13 +58,30 @@ def _too_large(path: str, exc: NumberTooLarge) -> Diagnostic:
                  help=f"numbers in a rule set are at most {MAX_NUMBER:,}".replace(",", " "))
 
 
+#: The parse tables of ``wr.lark``, built once by ``python -m wonderrules.grammar.tables`` and
+#: shipped beside it: building them from the grammar takes most of a second at every start.
+TABLES = "wr.tables"
+
+_OPTIONS = dict(parser="lalr", propagate_positions=True, start=["start", "item_list"])
+
+
 @lru_cache(maxsize=2)
 def load_parser(strict: bool = False) -> Lark:
-    """The grammar, loaded once from package data."""
-    return Lark.open_from_package(
-        "wonderrules.grammar", "wr.lark", parser="lalr", propagate_positions=True,
-        start=["start", "item_list"], strict=strict, lexer_callbacks={"INT": _bounded_int},
-    )
+    """The grammar's parser, made once per process: from the shipped tables when they were built
+    from this very grammar with this version of Lark, else from the grammar itself (`strict`
+    always builds, checking the grammar for collisions)."""
+    if not strict:
+        from wonderrules.grammar.tables import read_tables
+        tables = read_tables()
+        if tables is not None:
+            return Lark._load_from_dict(tables["data"], tables["memo"], lexer_callbacks={"INT": _bounded_int})
+    return build_parser(strict)
+
+
+def build_parser(strict: bool = False) -> Lark:
+    """The grammar's parser, built from ``wr.lark``."""
+    return Lark.open_from_package("wonderrules.grammar", "wr.lark", strict=strict,
+                                  lexer_callbacks={"INT": _bounded_int}, **_OPTIONS)
 
 
 def _chunks(text: str) -> list[tuple[int, str]]:
