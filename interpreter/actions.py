@@ -316,7 +316,17 @@ def new_action(table: dict[tuple[Any, ...], Action], sellers: tuple[int, ...], k
     past its bound starts again)."""
     if len(table) > 100_000:
         table.clear()
-    found = table[(kname, name, left, right, wname)] = Action(kname, name, as_payment(sellers, (left, right)), wname)
+    if not (left or right):
+        pay: tuple[tuple[int, int], ...] = ()
+    elif not right:
+        pay = ((sellers[0], left),)
+    elif not left:
+        pay = ((sellers[1], right),)
+    else:
+        pay = ((sellers[0], left), (sellers[1], right)) if sellers[0] < sellers[1] else \
+            ((sellers[1], right), (sellers[0], left))
+    # (an Action from its five fields, without the keyword handling of its constructor)
+    found = table[(kname, name, left, right, wname)] = tuple.__new__(Action, (kname, name, pay, wname, 0))
     return found
 
 
