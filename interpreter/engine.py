@@ -32,6 +32,7 @@ Rules of the core carried out here, in the order they happen:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from operator import attrgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -143,7 +144,7 @@ def _deal(st: State, instr: tuple[Any, ...]) -> None:
 def _moment(st: State, instr: tuple[Any, ...]) -> None:
     m = instr[1]
     st.pc += 1
-    contests = st.game.contests_at(m)
+    contests = st.game.contests_by_moment.get(m)
     if contests:
         for contest in contests:
             contest.resolve(st)
@@ -343,12 +344,10 @@ def take_card(st: State, player: int, seat: int, action: Action) -> Optional[Sou
         return None
     shared = st.shared.get(zone)
     cards = shared if shared is not None else st.cities[player].zones[zone]
-    name = action.card
-    for i, card in enumerate(cards):
-        if card.name == name:
-            del cards[i]
-            return card
-    raise AssertionError("a legal action names a card of its zone")
+    return cards.pop(list(map(_NAME, cards)).index(action.card))  # a legal action names a card there
+
+
+_NAME = attrgetter("name")
 
 
 def execute(st: State, seat: int, action: Action, card: Optional[Source], within: bool) -> None:

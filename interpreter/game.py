@@ -50,9 +50,10 @@ class Game:
         self.table = Table(self.config.players, len(self.config.neutral_seats), self.config.team_size)
         self.scorer = Scorer(self.catalog)
         cat = self.catalog
-        self._contests: dict[int, list[CompiledContest]] = {}
+        #: the contests of each moment that has some (by moment index)
+        self.contests_by_moment: dict[int, list[CompiledContest]] = {}
         for contest in self.config.contests:
-            self._contests.setdefault(cat.moment(contest.moment), []).append(CompiledContest(contest, cat))
+            self.contests_by_moment.setdefault(cat.moment(contest.moment), []).append(CompiledContest(contest, cat))
         #: actions handed out, shared by the games of this table (immutable values)
         self.interned: dict[tuple[Any, ...], Any] = {}
         self.wonder_names = list(dict.fromkeys(b.name for b in cat.boards))
@@ -63,9 +64,6 @@ class Game:
     @property
     def players(self) -> int:
         return self.config.players
-
-    def contests_at(self, moment: int) -> list[CompiledContest]:
-        return self._contests.get(moment, [])
 
     # ---- decks and deals -------------------------------------------------------------------
     def deck(self, deal: ir.Deal, age: int, rng: random.Random) -> list[Source]:

@@ -196,4 +196,5 @@ class GreedyAgent:
 
 def _contests(st: Any) -> list[Any]:
     """Every contest of the table, at whatever moment."""
-    return [c for m in range(len(st.catalog.moment_names)) for c in st.game.contests_at(m)]
+    by_moment = st.game.contests_by_moment
+    return [c for m in sorted(by_moment) for c in by_moment[m]]
