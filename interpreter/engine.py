@@ -246,7 +246,7 @@ def ask_round(st: State) -> None:
                 else:
                     found = decision_actions(st, player, player, decision, within)
                 if found:
-                    pending[player] = Decision(player, player, name, title)
+                    pending[player] = tuple.__new__(Decision, (player, player, name, title))
                     asked[player] = ("round", player, decision, within)
                     legal[player] = found
             if pending:
@@ -305,12 +305,18 @@ def resolve_round(st: State) -> None:
 
 def apply(st: State, actions: Mapping[int, Action]) -> None:
     """Carry out one legal choice per pending player (already judged), then go on."""
-    asked = {p: st.asked.pop(p) for p in actions}
+    order = sorted(actions)
+    waiting = st.asked
+    asked: dict[int, tuple[Any, ...]] = {}
+    record: dict[str, Any] = {}
+    for p in order:
+        asked[p] = waiting.pop(p)
+        record[str(p)] = actions[p].to_json()
     st.pending = {}
     st.legal = {}
-    st.history.append({"type": "decisions", "actions": {str(p): actions[p].to_json() for p in sorted(actions)}})
+    st.history.append({"type": "decisions", "actions": record})
     round_choices = False
-    for p in sorted(actions):
+    for p in order:
         kind, seat = asked[p][0], asked[p][1]
         action = actions[p]
         if kind == "round":
