@@ -233,7 +233,9 @@ def ask_round(st: State) -> None:
     decision, players_only, ability, within, sub = st.round
     dec = st.catalog.decisions[decision]
     name = dec.name
-    title = _title(st, dec.title)
+    title = dec.title
+    if "{" in title:
+        title = _title(st, title)
     pending = st.pending
     asked = st.asked
     legal = st.legal
