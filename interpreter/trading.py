@@ -105,8 +105,6 @@ class TradeSolver:
         self._by_key: dict[tuple, Payments] = {}
         #: fixed units only: (sorted per-resource rows, left rebate, right rebate) -> payments
         self._fixed: dict[tuple, Payments] = {}
-        #: (need, a seller's fixed units, either/or units, prices, rebate) -> what it sells toward the need
-        self._sellers: dict[tuple, tuple] = {}
 
     # ---- interning -----------------------------------------------------------------------------
     def clear(self) -> None:
@@ -119,7 +117,6 @@ class TradeSolver:
         self._alive.clear()
         self._by_key.clear()
         self._fixed.clear()
-        self._sellers.clear()
         self._entries = 0
 
     def cost_id(self, cost: tuple[int, ...]) -> int:
@@ -313,19 +310,9 @@ class TradeSolver:
             if units:
                 units.sort()
                 own_left = tuple(units)
-        # a seller's answer to a need recurs across contexts: remembered
-        sellers = self._sellers
-        k = (need, lf, lc, lp, lreb)
-        left = sellers.get(k)
-        if left is None:
-            left = sellers[k] = _neighbour(lf, lc, lp, lreb, need, G, L7)
-            self._entries += 1
-        k = (need, rf, rc, rp, rreb)
-        right = sellers.get(k)
-        if right is None:
-            right = sellers[k] = _neighbour(rf, rc, rp, rreb, need, G, L7)
-            self._entries += 1
-        return (need, own_left, left[0], left[1], right[0], right[1], left[2], right[2], left[3], right[3])
+        lcap, left_units, lpk, lrb = _neighbour(lf, lc, lp, lreb, need, G, L7)
+        rcap, right_units, rpk, rrb = _neighbour(rf, rc, rp, rreb, need, G, L7)
+        return (need, own_left, lcap, left_units, rcap, right_units, lpk, rpk, lrb, rrb)
 
     def _solve(self, key: tuple) -> Payments:
         """The payments of a canonical key, shared with every key that differs only in the naming
