@@ -17,6 +17,7 @@ resort` action is offered only when nothing else is, for the same card or over t
 
 from __future__ import annotations
 
+import builtins
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from wonderrules.interpreter import ir
@@ -264,7 +265,7 @@ def decision_actions(st: State, player: int, seat: int, decision: int, within: b
     cat = st.catalog
     listing = cat.decision_listings[decision]
     if listing is not None:
-        return listing(st, player, seat, within)  # type: ignore[no-any-return]
+        return listing(st, player, seat, within)
     kinds = cat.decision_kinds[decision]
     city = st.cities[seat]
     kinds = tuple(k for k in kinds if all(fn(st, seat, seat, None) for fn, _ in k.requires))
@@ -481,7 +482,7 @@ class _Lister:
                 del out[first:]
                 out.extend(others)
 
-    def finish(self) -> list[Action]:
+    def finish(self) -> builtins.list[Action]:  # `list` here is the method above
         """The list, with the seat's `last resort` kinds over the decision removed when anything
         else is legal."""
         out = self.out
