@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
     from wonderrules.interpreter.city import City
     from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.trading import Payments, TradeContext
 
 __all__ = ["Action", "Decision", "IllegalActionError", "CompiledAction", "compile_action", "decision_actions",
            "legal_actions", "reason", "budget", "costs", "grant_for"]
@@ -330,17 +331,17 @@ def new_split_action(table: dict[tuple[Any, ...], Action], sellers: tuple[int, .
     return found
 
 
-def payments(st: State, cost_id: int, ctx: Any, every: bool) -> tuple[tuple[int, int], ...]:
+def payments(st: State, cost_id: int, ctx: TradeContext, every: bool) -> tuple[tuple[int, int], ...]:
     """The payments of a cost in a trade context: the Pareto-minimal ones, or every exact one."""
     if cost_id == ZERO_COST:
         return _FREE
     solver = st.catalog.solver
-    found = ctx[0].get(cost_id)
+    found: Optional[Payments] = ctx[0].get(cost_id)
     if found is None:
         found = solver.answer(cost_id, ctx)
     if every and found:
         return tuple(sorted(solver.achievable(cost_id, ctx), key=_by_total))
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 class _Lister:
