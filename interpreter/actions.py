@@ -17,6 +17,7 @@ resort` action is offered only when nothing else is, for the same card or over t
 
 from __future__ import annotations
 
+import builtins
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from wonderrules.interpreter import ir
@@ -30,6 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
     from wonderrules.interpreter.city import City
     from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.trading import Payments, TradeContext
 
 __all__ = ["Action", "Decision", "IllegalActionError", "CompiledAction", "compile_action", "decision_actions",
            "legal_actions", "reason", "budget", "costs", "grant_for"]
@@ -264,7 +266,7 @@ def decision_actions(st: State, player: int, seat: int, decision: int, within: b
     cat = st.catalog
     listing = cat.decision_listings[decision]
     if listing is not None:
-        return listing(st, player, seat, within)  # type: ignore[no-any-return]
+        return listing(st, player, seat, within)
     kinds = cat.decision_kinds[decision]
     city = st.cities[seat]
     kinds = tuple(k for k in kinds if all(fn(st, seat, seat, None) for fn, _ in k.requires))
@@ -339,17 +341,17 @@ def new_split_action(table: dict[tuple[Any, ...], Action], sellers: tuple[int, .
     return found
 
 
-def payments(st: State, cost_id: int, ctx: Any, every: bool) -> tuple[tuple[int, int], ...]:
+def payments(st: State, cost_id: int, ctx: TradeContext, every: bool) -> tuple[tuple[int, int], ...]:
     """The payments of a cost in a trade context: the Pareto-minimal ones, or every exact one."""
     if cost_id == ZERO_COST:
         return _FREE
     solver = st.catalog.solver
-    found = ctx[0].get(cost_id)
+    found: Optional[Payments] = ctx[0].get(cost_id)
     if found is None:
         found = solver.answer(cost_id, ctx)
     if every and found:
         return tuple(sorted(solver.achievable(cost_id, ctx), key=_by_total))
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 class _Lister:
@@ -491,7 +493,7 @@ class _Lister:
                 del out[first:]
                 out.extend(others)
 
-    def finish(self) -> list[Action]:
+    def finish(self) -> builtins.list[Action]:  # `list` here is the method above
         """The list, with the seat's `last resort` kinds over the decision removed when anything
         else is legal."""
         out = self.out

@@ -60,7 +60,7 @@ def spec(default: Any = attrs.NOTHING, *, doc: str, **constraints: Any) -> Any:
     return attrs.field(default=default, metadata={"doc": doc, **constraints})
 
 
-def field_spec(field: attrs.Attribute) -> Mapping[str, Any]:
+def field_spec(field: attrs.Attribute[Any]) -> Mapping[str, Any]:
     """The constraints declared on an attrs field (empty when none)."""
     return field.metadata
 

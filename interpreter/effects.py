@@ -296,7 +296,8 @@ class Copy:
 
 # ---- the compilers --------------------------------------------------------------------------------
 
-def compile_op(op: Any, cat: Catalog, source: Source) -> Any:
+def compile_op(op: Any, cat: Catalog, source: Optional[Source]) -> Any:
+    """`source`: the card or stage whose effect this is (None for an operation of an action)."""
     compiler = _COMPILERS.get(type(op))
     if compiler is None:
         raise TypeError(f"not an operation: {op!r}")

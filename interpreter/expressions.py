@@ -10,18 +10,19 @@ Names are turned into indices here, so evaluating never looks a name up.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 from wonderrules.interpreter import ir
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
+    from wonderrules.interpreter.state import State
 
 __all__ = ["Compiled", "SeatsFn", "compile_expr", "compile_seats"]
 
-Compiled = Callable[[Any, int, int, Optional[list[int]]], int]
+Compiled = Callable[["State", int, int, Optional[list[int]]], int]
 #: seats of a relation union, seen from a subject, with the effect's target: fn(state, subject, target)
-SeatsFn = Callable[[Any, int, int], tuple[int, ...]]
+SeatsFn = Callable[["State", int, int], tuple[int, ...]]
 
 
 def compile_seats(relations: tuple[ir.Relation, ...]) -> SeatsFn:
@@ -38,7 +39,7 @@ def compile_seats(relations: tuple[ir.Relation, ...]) -> SeatsFn:
         return lambda st, subject, target: st.table.relation(kind, distance)[subject]
     parts = [compile_seats((r,)) for r in relations]
 
-    def union(st: Any, subject: int, target: int) -> tuple[int, ...]:
+    def union(st: State, subject: int, target: int) -> tuple[int, ...]:
         out: list[int] = []
         for part in parts:
             for s in part(st, subject, target):
@@ -100,7 +101,7 @@ def _binop(op: str, a: Compiled, b: Compiled) -> Compiled:
     if op == "*":
         return lambda st, s, t, sym: a(st, s, t, sym) * b(st, s, t, sym)
     if op == "/":
-        def div(st: Any, s: int, t: int, sym: Optional[list[int]]) -> int:
+        def div(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
             d = b(st, s, t, sym)
             return a(st, s, t, sym) // d if d else 0
         return div
@@ -116,9 +117,10 @@ def _binop(op: str, a: Compiled, b: Compiled) -> Compiled:
 def _over(expr: ir.Over, cat: Catalog, source: Optional[Source], virtual: bool) -> Compiled:
     seats = compile_seats(expr.seats)
     inner = compile_expr(expr.expr, cat, source, virtual)
-    agg = {"sum": sum, "max": max, "min": min}[expr.aggregate]
+    aggregates: dict[str, Callable[[list[int]], int]] = {"sum": sum, "max": max, "min": min}
+    agg = aggregates[expr.aggregate]
 
-    def over(st: Any, s: int, t: int, sym: Optional[list[int]]) -> int:
+    def over(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
         values = [inner(st, other, t, None) for other in seats(st, s, t)]
         return agg(values) if values else 0
     return over
@@ -129,7 +131,7 @@ def _rank(expr: ir.Rank, cat: Catalog, source: Optional[Source], virtual: bool) 
     inner = compile_expr(expr.expr, cat, source, virtual)
     most = expr.order == "most"
 
-    def rank(st: Any, s: int, t: int, sym: Optional[list[int]]) -> int:
+    def rank(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
         own = inner(st, s, t, sym)
         better = 0
         for other in among(st, s, t):
@@ -156,7 +158,7 @@ def _quantity(q: ir.Quantity, cat: Catalog, source: Optional[Source], virtual: b
             return lambda st, s, t, sym: st.cities[s].token_counts[ti]
         return lambda st, s, t, sym: st.cities[s].token_values[ti]
     if what == "coins":
-        def coins(st: Any, s: int, t: int, sym: Optional[list[int]]) -> int:
+        def coins(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
             cities = st.cities
             return sum(cities[x].coins for x in seats(st, s, t))
         return coins
@@ -175,16 +177,16 @@ def _quantity(q: ir.Quantity, cat: Catalog, source: Optional[Source], virtual: b
         colours = tuple(cat.colour_index[c] for c in q.names) if q.names else None
         zone = q.zone or cat.card_zone
         if zone == cat.card_zone:
-            def count(st: Any, x: int) -> int:
+            def count(st: State, x: int) -> int:
                 return st.cities[x].count_colours(colours)
         else:
             zi = cat.zone_index[zone]
 
-            def count(st: Any, x: int) -> int:
+            def count(st: State, x: int) -> int:
                 return st.count_in_zone(zi, x, colours)
         matches = source is not None and not source.is_stage and (colours is None or source.colour_id in colours)
     else:  # stages
-        def count(st: Any, x: int) -> int:
+        def count(st: State, x: int) -> int:
             return st.cities[x].stages_built
         matches = source is not None and source.is_stage
     adjust = 0
@@ -195,7 +197,7 @@ def _quantity(q: ir.Quantity, cat: Catalog, source: Optional[Source], virtual: b
     if not adjust:
         return lambda st, s, t, sym: sum(count(st, x) for x in seats(st, s, t))
 
-    def adjusted(st: Any, s: int, t: int, sym: Optional[list[int]]) -> int:
+    def adjusted(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
         found = seats(st, s, t)
         total = sum(count(st, x) for x in found)
         if s in found:
@@ -209,7 +211,7 @@ def _symbols(q: ir.Quantity, cat: Catalog, seats: SeatsFn) -> Compiled:
     idx = cat.symbol_groups.get(name) or (cat.sym_index[name],)
     what = q.what
 
-    def vector(st: Any, x: int, s: int, sym: Optional[list[int]]) -> list[int]:
+    def vector(st: State, x: int, s: int, sym: Optional[list[int]]) -> list[int]:
         return sym if (x == s and sym is not None) else st.cities[x].symbols
 
     if q.seats == _SELF:  # the subject's own symbols: no seat to look up
@@ -219,7 +221,7 @@ def _symbols(q: ir.Quantity, cat: Catalog, seats: SeatsFn) -> Compiled:
         if what == "symbols":
             return lambda st, s, t, sym: sum((sym if sym is not None else st.cities[s].symbols)[i] for i in idx)
         if what == "squares":
-            def squares(st: Any, s: int, t: int, sym: Optional[list[int]]) -> int:
+            def squares(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
                 v = sym if sym is not None else st.cities[s].symbols
                 return sum(v[i] * v[i] for i in idx)
             return squares
@@ -229,7 +231,7 @@ def _symbols(q: ir.Quantity, cat: Catalog, seats: SeatsFn) -> Compiled:
     if what == "squares":
         return lambda st, s, t, sym: sum(vector(st, x, s, sym)[i] ** 2 for x in seats(st, s, t) for i in idx)
 
-    def sets(st: Any, s: int, t: int, sym: Optional[list[int]]) -> int:
+    def sets(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
         total = 0
         for x in seats(st, s, t):
             v = vector(st, x, s, sym)

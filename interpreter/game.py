@@ -97,7 +97,7 @@ class Game:
         """(zone, seat, count) of each hand dealt, in order: each player, then each named seat."""
         cat = self.catalog
         variables = self.config.variables()
-        out = []
+        out: list[tuple[int, int, int]] = []
         names = {n.name: self.config.players + i for i, n in enumerate(self.config.neutral_seats)}
         from wonderrules.interpreter.config import evaluate
 

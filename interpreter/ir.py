@@ -193,7 +193,9 @@ TRIGGER_TYPES: tuple[type, ...] = (Passive, OnBuild, At, When, EndOfGame)
 # ---- operations ---------------------------------------------------------------------------------
 
 
-def targets() -> Seats:
+def targets() -> Any:
+    """The field of the seats an operation acts on: its owner's city unless told (a field
+    specifier, typed as attrs types its own, like :func:`seats`)."""
     return seats((Relation("self"),), doc="Whose city it acts on, seen from the owner.")
 
 

@@ -15,13 +15,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from wonderrules.interpreter import actions as a
+from wonderrules.interpreter.market import trade_context
+from wonderrules.interpreter.trading import ZERO_COST
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog
+    from wonderrules.interpreter.state import State
 
 __all__ = ["compile_listing", "Listing"]
 
-Listing = Callable[[Any, list[Any]], None]
+#: ``list_actions(state, player, seat, within)``: the legal actions (see :func:`compile_listing`)
+Listing = Callable[["State", int, int, bool], list[a.Action]]
 
 
 def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog) -> Listing:
@@ -29,8 +33,8 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
     these kinds (none of which has requirements; all take their card from one zone). It is
     written twice: for a seat without restrictions, and for a seat with some (a neutral seat)."""
     namespace: dict[str, Any] = {"_grant": a.grant_for, "_costs": a.costs, "_FREE": a._FREE, "_budget": a.budget,
-                                 "_seat_info": a._seat_info, "_trade_context": a.trade_context,
-                                 "_new": a.new_action, "_payments": a.payments, "ZERO_COST": a.ZERO_COST}
+                                 "_seat_info": a._seat_info, "_trade_context": trade_context,
+                                 "_new": a.new_action, "_payments": a.payments, "ZERO_COST": ZERO_COST}
     for k in kinds:
         namespace[f"KIND_{k.index}"] = k
     namespace["KINDS"] = kinds

@@ -130,17 +130,18 @@ class _Checker:
         return value[name]
 
     def strings(self, value: Any, field: str) -> list[str]:
-        for i, item in enumerate(self.array(value, field)):
+        items = self.array(value, field)
+        for i, item in enumerate(items):
             self.string(item, f"{field}[{i}]")
-        return value  # type: ignore[no-any-return]
+        return items
 
     def numbered(self, value: Any, field: str, what: str, round_index: Optional[int] = None) -> dict[str, Any]:
         """An object keyed by small decimal numbers (ages, seats, players)."""
-        self.obj(value, field, round_index=round_index)
-        for name in value:
+        found = self.obj(value, field, round_index=round_index)
+        for name in found:
             if not _NUMBER_KEY.fullmatch(name):
                 self.fail(field, f"the key {shown(name)} is not {what} (a number such as \"1\")", round_index)
-        return value  # type: ignore[no-any-return]
+        return found
 
     def optional(self, name: str, check: Callable[[Any, str], Any]) -> None:
         if name in self.log:

@@ -14,9 +14,9 @@ buyer's prices. A buyer with more sellers is answered by :mod:`.payments` (`many
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Optional, Union
 
-from wonderrules.interpreter.trading import TradeContext
+from wonderrules.interpreter.trading import Prices, Production, TradeContext
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog
@@ -24,7 +24,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.table import Table
 
 __all__ = ["seller_seats", "slot_seats", "slots_of", "many", "trade_context", "many_context", "parts", "sales_part",
-           "price_part", "price_rows", "as_payment"]
+           "price_part", "price_rows", "as_payment", "PriceRows"]
+
+#: a buyer's price row and rebate for each of its sellers, in seller order
+PriceRows = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 
 
 def slots_of(cat: Catalog, table: Table, buyer: int) -> tuple[int, ...]:
@@ -59,7 +62,7 @@ def seller_seats(st: State, buyer: int) -> tuple[int, ...]:
     return found
 
 
-def sales_part(st: State, seat: int) -> tuple[Any, ...]:
+def sales_part(st: State, seat: int) -> Production:
     """What a city sells: fixed units and either/or units."""
     city = st.cities[seat]
     derived: list[tuple[int, ...]] = []
@@ -68,7 +71,7 @@ def sales_part(st: State, seat: int) -> tuple[Any, ...]:
     return tuple(city.sell_fixed), tuple(sorted(city.sell_choices + derived))
 
 
-def own_part(st: State, seat: int) -> tuple[Any, ...]:
+def own_part(st: State, seat: int) -> Production:
     city = st.cities[seat]
     derived: list[tuple[int, ...]] = []
     if city.derived:
@@ -76,7 +79,7 @@ def own_part(st: State, seat: int) -> tuple[Any, ...]:
     return tuple(city.fixed), tuple(sorted(city.choices + derived))
 
 
-def price_rows(st: State, seat: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+def price_rows(st: State, seat: int) -> PriceRows:
     """The buyer's price row and rebate for each of its sellers, in seller order."""
     city = st.cities[seat]
     slots = slot_seats(st, seat)
@@ -92,7 +95,7 @@ def price_rows(st: State, seat: int) -> tuple[tuple[tuple[int, ...], ...], tuple
     return tuple(rows), tuple(rebates)
 
 
-def price_part(st: State, seat: int) -> tuple[Any, ...]:
+def price_part(st: State, seat: int) -> Union[Prices, PriceRows]:
     """The buyer's prices and rebates per seller (two sellers at most), as the solver reads them;
     for a buyer with more sellers, its rows and rebates (see :func:`price_rows`)."""
     city = st.cities[seat]
@@ -149,7 +152,8 @@ def trade_context(st: State, seat: int, start_of_turn: bool = False) -> TradeCon
             stamp: tuple[int, ...] = (city.version, cities[pair[0]].version, cities[pair[1]].version)
         else:
             stamp = (city.version,) + tuple(cities[s].version for s in seller_seats(st, seat))
-        memo = city.memo
+        # a buyer with at most two sellers memos a TradeContext (see `many_context` for the others)
+        memo: Optional[tuple[tuple[int, ...], TradeContext]] = city.memo
         if memo is not None and memo[0] == stamp:
             return memo[1]
     sellers = st.sellers[seat] or seller_seats(st, seat)

@@ -30,14 +30,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from itertools import product
-from typing import Any
+from typing import Union
 
-__all__ = ["ManySellers", "Problem", "pareto", "by_total"]
+from wonderrules.interpreter.trade_search import Units, Vector
+
+__all__ = ["ManySellers", "Problem", "ManyContext", "pareto", "by_total"]
 
 #: (own fixed, own either/or units, what each seller sells as (fixed, units), the buyer's price
 #: row per seller, its rebate per seller); vectors have one entry per resource
-Problem = tuple[Any, ...]
+Problem = tuple[Vector, Units, tuple[tuple[Vector, Units], ...], tuple[Vector, ...], tuple[int, ...]]
 Split = tuple[int, ...]
+#: a buyer's answers: a cost -> its options, ("exact", cost) -> its exact payments
+Answers = dict[Union[Vector, tuple[str, Vector]], tuple[Split, ...]]
+#: a buyer's context: `(answers, problem)`
+ManyContext = tuple[Answers, Problem]
 
 
 def by_total(split: Split) -> tuple[int, Split]:
@@ -167,11 +173,11 @@ class ManySellers:
     def __init__(self, max_entries: int = 100_000) -> None:
         self.max_entries = max_entries
         self.clears = 0
-        self._contexts: dict[Problem, tuple[dict[object, object], Problem]] = {}
+        self._contexts: dict[Problem, ManyContext] = {}
         self._entries = 0
 
-    def context(self, own: tuple[Any, ...], sells: tuple[Any, ...], rows: tuple[Any, ...], rebates: tuple[int, ...]
-                ) -> tuple[dict[object, object], Problem]:
+    def context(self, own: tuple[Vector, Units], sells: tuple[tuple[Vector, Units], ...], rows: tuple[Vector, ...],
+                rebates: tuple[int, ...]) -> ManyContext:
         """The context of a buyer: `(answers, problem)`; the same object for the same problem."""
         problem = (own[0], own[1], sells, rows, rebates)
         found = self._contexts.get(problem)
@@ -180,16 +186,16 @@ class ManySellers:
             found = self._contexts[problem] = ({}, problem)
         return found
 
-    def options(self, cost: tuple[int, ...], ctx: tuple[dict[object, object], Problem]) -> tuple[Split, ...]:
+    def options(self, cost: tuple[int, ...], ctx: ManyContext) -> tuple[Split, ...]:
         """The Pareto-minimal payments of a cost, in payment order (empty: it cannot be paid)."""
         answers = ctx[0]
         hit = answers.get(cost)
         if hit is None:
             self._count()
             hit = answers[cost] = pareto(solve(cost, ctx[1], False))
-        return hit  # type: ignore[return-value]
+        return hit
 
-    def exact(self, cost: tuple[int, ...], ctx: tuple[dict[object, object], Problem]) -> tuple[Split, ...]:
+    def exact(self, cost: tuple[int, ...], ctx: ManyContext) -> tuple[Split, ...]:
         """Every exact payment of a cost, in payment order."""
         answers = ctx[0]
         key = ("exact", cost)
@@ -197,7 +203,7 @@ class ManySellers:
         if hit is None:
             self._count()
             hit = answers[key] = tuple(sorted(solve(cost, ctx[1], True), key=by_total))
-        return hit  # type: ignore[return-value]
+        return hit
 
     def _count(self) -> None:
         self._entries += 1

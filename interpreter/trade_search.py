@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["Context", "pairs", "pareto", "pareto_list", "missing_resources"]
+__all__ = ["Context", "Vector", "Units", "pairs", "pareto", "pareto_list", "missing_resources"]
 
+#: units (or prices) per resource
+Vector = tuple[int, ...]
+#: either/or units: the resources each one may be
+Units = tuple[tuple[int, ...], ...]
 #: (own_fixed, own_choices, left_fixed, left_choices, right_fixed, right_choices,
 #:  left_prices, right_prices, left_rebate, right_rebate)
-Context = tuple
+Context = tuple[Vector, Units, Vector, Units, Vector, Units, Vector, Vector, int, int]
 
 
 def pareto_list(found: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -23,12 +23,12 @@ payment) and costs or prices too large for packed fields.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Optional
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, Literal, Optional, Union, overload
 
-from wonderrules.interpreter.trade_search import Context, pairs, pareto, pareto_list
+from wonderrules.interpreter.trade_search import Context, Units, Vector, pairs, pareto, pareto_list
 
-__all__ = ["TradeSolver", "TradeContext", "Part", "ZERO_COST", "ANSWERS"]
+__all__ = ["TradeSolver", "TradeContext", "Part", "Production", "Prices", "ZERO_COST", "ANSWERS"]
 
 ZERO_COST = -1  # the id of "no resources", answered without a lookup
 _FREE = ((0, 0),)
@@ -61,16 +61,33 @@ def _unit_mask(resources: Iterable[int]) -> int:
 #
 #: A part, `(value, packed)`: a city's production `(fixed, either/or units)` (its own, or what it
 #: sells), or its prices `(left prices, right prices, left rebate, right rebate)`, with its
-#: packed form (see `TradeSolver._pack_part`).
-Part = tuple
+#: packed form (see `TradeSolver._pack_part`): a vector that does not pack is None.
+Production = tuple[Vector, Units]
+Prices = tuple[Vector, Vector, int, int]
+PackedProduction = tuple[Optional[int], tuple[int, ...]]
+PackedPrices = tuple[Optional[int], Optional[int], int, int]
+ProductionPart = tuple[Production, PackedProduction]
+PricesPart = tuple[Prices, PackedPrices]
+Part = tuple[Union[Production, Prices], Union[PackedProduction, PackedPrices]]
 #: A trade context: everything a payment depends on in one city at one moment, with the answers
 #: found so far. `(answers, own fixed, own units, left fixed, left units, right fixed, right
 #: units, left prices, right prices, left rebate, right rebate)` with the vectors packed, or
 #: `(answers, None, flat context)` when a count or a price does not fit a field. `answers` maps
 #: a cost id to its payments (looked up on every turn by the legal-action lists), and `~cost id`
-#: (a negative number) to its exact payments once asked.
-TradeContext = tuple
-ANSWERS = 0
+#: (a negative number) to its exact payments once asked: the type of a value follows the sign of
+#: its key, which no annotation can say, so each read names the type it gets.
+Answers = dict[int, Any]
+#: a context's packed form, without its answers
+PackedForm = tuple[int, tuple[int, ...], int, tuple[int, ...], int, tuple[int, ...], int, int, int, int]
+PackedContext = tuple[Answers, int, tuple[int, ...], int, tuple[int, ...], int, tuple[int, ...], int, int, int, int]
+FlatContext = tuple[Answers, None, Context]
+TradeContext = Union[PackedContext, FlatContext]
+ANSWERS: Final = 0
+#: A canonical key (see `TradeSolver._key`): need, own units, left caps, left units, right caps,
+#: right units, left prices, right prices, left rebate, right rebate (vectors and units packed)
+Key = tuple[int, tuple[int, ...], int, tuple[int, ...], int, tuple[int, ...], int, int, int, int]
+#: what a seller sells toward a need (see `_neighbour`): caps, units, prices, rebate
+Sale = tuple[int, tuple[int, ...], int, int]
 
 
 class TradeSolver:
@@ -91,20 +108,20 @@ class TradeSolver:
         self._costs: dict[tuple[int, ...], int] = {}
         self._cost_list: list[tuple[int, ...]] = []
         self._cost_packed: list[Optional[int]] = []  # None: not packable
-        self._parts: dict[tuple, Part] = {}
+        self._parts: dict[Union[Production, Prices], Part] = {}
         #: the packed form of each context (see TradeContext, without its answers) ...
-        self._contexts: dict[tuple[int, int, int, int], tuple] = {}
+        self._contexts: dict[tuple[int, int, int, int], Union[PackedForm, tuple[None, Context]]] = {}
         #: ... and its answers
-        self._answers: dict[tuple[int, int, int, int], dict] = {}
+        self._answers: dict[tuple[int, int, int, int], Answers] = {}
         #: the parts named in `_contexts`' keys, by identity: kept alive as long as the keys are,
         #: so that no other part takes an identity over
         self._alive: dict[int, Part] = {}
         #: entries added to the tables since they were last forgotten
         self._entries = 0
         #: canonical key (see `_key`) -> payments, shared by many (cost, context) pairs
-        self._by_key: dict[tuple, Payments] = {}
+        self._by_key: dict[Key, Payments] = {}
         #: fixed units only: (sorted per-resource rows, left rebate, right rebate) -> payments
-        self._fixed: dict[tuple, Payments] = {}
+        self._fixed: dict[tuple[tuple[tuple[int, int, int, int, int], ...], int, int], Payments] = {}
 
     # ---- interning -----------------------------------------------------------------------------
     def clear(self) -> None:
@@ -135,7 +152,7 @@ class TradeSolver:
         """The cost vector of an id (ZERO_COST: nothing)."""
         return self._cost_list[cost_id] if cost_id != ZERO_COST else (0,) * self.resources
 
-    def part(self, value: tuple) -> Part:
+    def part(self, value: Union[Production, Prices]) -> Part:
         """The part of a production `(fixed, choices)` or of prices `(left, right, lreb, rreb)`."""
         hit = self._parts.get(value)
         if hit is None:
@@ -145,7 +162,8 @@ class TradeSolver:
             hit = self._parts[value] = (value, self._pack_part(value))
         return hit
 
-    def context(self, own: Part, left_sells: Part, right_sells: Part, prices: Part) -> TradeContext:
+    def context(self, own: ProductionPart, left_sells: ProductionPart, right_sells: ProductionPart,
+                prices: PricesPart) -> TradeContext:
         """The context of a city's own production, what each neighbour sells and its prices."""
         key = (id(own), id(left_sells), id(right_sells), id(prices))
         packed = self._contexts.get(key)
@@ -160,13 +178,15 @@ class TradeSolver:
             lf, lc = left_sells[1]
             rf, rc = right_sells[1]
             lp, rp, lreb, rreb = prices[1]
-            if of is None or lf is None or rf is None or lp is None:
+            if of is None or lf is None or rf is None or lp is None or rp is None:
                 packed = (None, own[0] + left_sells[0] + right_sells[0] + prices[0])
             else:
                 packed = (of, oc, lf, lc, rf, rc, lp, rp, lreb, rreb)
             self._contexts[key] = packed
             self._answers[key] = {}
-        return (self._answers[key],) + packed
+        # a packed form or a flat one, completed by its answers: mypy does not carry the
+        # concatenation over the union of the two forms
+        return (self._answers[key],) + packed  # type: ignore[return-value]
 
     def flat(self, ctx: TradeContext) -> Context:
         """The full context as one flat tuple (see :mod:`.trade_search`); either/or units list
@@ -194,7 +214,7 @@ class TradeSolver:
                 x |= v << (_W * r)
         return x
 
-    def _pack_part(self, part: tuple) -> tuple:
+    def _pack_part(self, part: Union[Production, Prices]) -> Union[PackedProduction, PackedPrices]:
         """The packed form of a part: `(fixed, unit masks)` for production, `(left, right, left
         rebate, right rebate)` for prices; its vectors None when they do not pack."""
         if len(part) == 2:
@@ -212,12 +232,13 @@ class TradeSolver:
         when the cost cannot be paid. Sorted by total, then by coins to the left."""
         if cost_id == ZERO_COST:
             return _FREE
-        hit = ctx[ANSWERS].get(cost_id)
+        hit: Optional[Payments] = ctx[ANSWERS].get(cost_id)
         return hit if hit is not None else self.answer(cost_id, ctx)
 
     def answer(self, cost_id: int, ctx: TradeContext) -> Payments:
         """`payment_options` for a cost not yet in the context's answers (a cost id, not ZERO_COST)."""
         cost = self._cost_packed[cost_id]
+        hit: Optional[Payments]
         if cost is None or ctx[1] is None:
             hit = self._unpacked(cost_id, ctx, False)
         else:
@@ -240,7 +261,7 @@ class TradeSolver:
         if cost_id == ZERO_COST:
             return frozenset(_FREE)
         known = ctx[ANSWERS]
-        hit = known.get(~cost_id)
+        hit: Optional[frozenset[tuple[int, int]]] = known.get(~cost_id)
         if hit is None:
             cost = self._cost_packed[cost_id]
             if cost is None or ctx[1] is None:
@@ -256,7 +277,12 @@ class TradeSolver:
             self._entries += 1
         return hit
 
-    def _unpacked(self, cost_id: int, ctx: TradeContext, exact: bool):
+    @overload
+    def _unpacked(self, cost_id: int, ctx: TradeContext, exact: Literal[False]) -> Payments: ...
+    @overload
+    def _unpacked(self, cost_id: int, ctx: TradeContext, exact: Literal[True]) -> frozenset[tuple[int, int]]: ...
+
+    def _unpacked(self, cost_id: int, ctx: TradeContext, exact: bool) -> Union[Payments, frozenset[tuple[int, int]]]:
         """The answer for costs or prices too large for packed fields, from the full context."""
         cost = self._cost_list[cost_id]
         whole = self.flat(ctx)
@@ -266,7 +292,7 @@ class TradeSolver:
         return frozenset(found) if exact else pareto(found)
 
     # ---- the packed reduction ----------------------------------------------------------------------
-    def _key(self, cost: int, ctx: TradeContext) -> Optional[tuple]:
+    def _key(self, cost: int, ctx: PackedContext) -> Optional[Key]:
         """The buying problem of a packed cost in a packed context, reduced to what decides its
         answer (None: the city's own production pays it).
 
@@ -287,10 +313,10 @@ class TradeSolver:
         need = d & (g - (g >> 7))
         if not need:
             return None
-        own_left = ()
+        own_left: tuple[int, ...] = ()
         if oc:
             nz = ((need + L7) & G) >> 7  # the lowest bit of each field still needed
-            units = oc
+            units: Sequence[int] = oc
             changed = True
             while changed:
                 changed = False
@@ -308,13 +334,13 @@ class TradeSolver:
             if not need:
                 return None
             if units:
-                units.sort()
+                units.sort()  # type: ignore[attr-defined]  # the loop ran: `units` is the list `rest`
                 own_left = tuple(units)
         lcap, left_units, lpk, lrb = _neighbour(lf, lc, lp, lreb, need, G, L7)
         rcap, right_units, rpk, rrb = _neighbour(rf, rc, rp, rreb, need, G, L7)
         return (need, own_left, lcap, left_units, rcap, right_units, lpk, rpk, lrb, rrb)
 
-    def _solve(self, key: tuple) -> Payments:
+    def _solve(self, key: Key) -> Payments:
         """The payments of a canonical key, shared with every key that differs only in the naming
         of resources."""
         need, own_units, lcap, left_units, rcap, right_units, lpk, rpk, lrb, rrb = key
@@ -338,7 +364,7 @@ class TradeSolver:
             self._entries += 1
         return hit
 
-    def _solve_units(self, key: tuple) -> Payments:
+    def _solve_units(self, key: Key) -> Payments:
         """The payments of a key with either/or units: the Pareto-minimal pairs over every use of
         the city's units and every most generous use of each neighbour's, each of which is a problem
         with fixed units only (answered and cached by its own key)."""
@@ -413,7 +439,7 @@ class TradeSolver:
             vecs = grown
         return [v for v in vecs if not any(w != v and self._below(v, w) for w in vecs)]
 
-    def _decode(self, key: tuple) -> tuple[tuple[int, ...], Context]:
+    def _decode(self, key: Key) -> tuple[Vector, Context]:
         """The problem of a canonical key as (need, context) over the needed resources only."""
         need, own_units, lcap, left_units, rcap, right_units, lpk, rpk, lrb, rrb = key
         fields = []
@@ -437,7 +463,7 @@ class TradeSolver:
                            vec(lpk), vec(rpk), lrb, rrb)
 
 
-def _neighbour(fixed: int, units: tuple[int, ...], prices: int, rebate: int, need: int, G: int, L7: int) -> tuple:
+def _neighbour(fixed: int, units: tuple[int, ...], prices: int, rebate: int, need: int, G: int, L7: int) -> Sale:
     """What one neighbour can sell toward `need` (packed): its units capped at the need, its
     either/or units that matter, and its prices and rebate only where it sells something.
     (`G`, `L7`: the guard bits and the value bits of every field.)"""
@@ -455,7 +481,7 @@ def _neighbour(fixed: int, units: tuple[int, ...], prices: int, rebate: int, nee
     return cap, useful, prices & (sells * _VMAX), rebate
 
 
-def _sales(cap: int, units: tuple[int, ...], need: int, G: int, L7: int) -> tuple[int, tuple[int, ...]]:
+def _sales(cap: int, units: Sequence[int], need: int, G: int, L7: int) -> tuple[int, tuple[int, ...]]:
     """A neighbour's either/or units against the need: (fixed units capped at the need,
     remaining either/or units restricted to resources still short of the need)."""
     hungry = (((need - cap) + L7) & G) >> 7
@@ -475,7 +501,7 @@ def _sales(cap: int, units: tuple[int, ...], need: int, G: int, L7: int) -> tupl
         units = rest
     if not units:
         return cap, ()
-    units.sort()
+    units.sort()  # type: ignore[attr-defined]  # the loop ran: `units` is the list `rest`
     return cap, tuple(units)
 
 
