@@ -127,7 +127,16 @@ class StructureBuilder(Transformer):
         return s.Sells(children[0], self._span(meta))
 
     def market_price(self, meta, children):
-        return s.MarketPrice(int(children[0]), self._span(meta))
+        coins, *scope = children
+        resources = next((names for kind, names in scope if kind == "for"), ())
+        sellers = next((seats for kind, seats in scope if kind == "from"), ())
+        return s.MarketPrice(int(coins), resources, sellers, self._span(meta))
+
+    def price_for(self, meta, children):
+        return ("for", children[0])
+
+    def price_from(self, meta, children):
+        return ("from", children[0])
 
     # ---- the flow ----------------------------------------------------------------------------
     def flow(self, meta, children):

@@ -20,6 +20,7 @@ from wonderrules.grammar.checks import (
     layering,
     limits,
     lints,
+    market,
     references,
     structure,
     structure_refs,
@@ -96,6 +97,7 @@ def _check(layers: list[Layer], diags: list[Diagnostic], sources: dict[str, str]
     diags.extend(values_structure.check(model, where))
     diags.extend(chains.check(model))
     diags.extend(structure.check(model))
+    diags.extend(market.check(model))
     if not has_errors(diags):
         diags.extend(structure.warnings(model))
         rules = lowering.lower(model)

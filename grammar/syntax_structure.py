@@ -187,8 +187,18 @@ class Sells:
 
 @attrs.frozen
 class MarketPrice:
+    """`price 2`; `price 3 from left 2, right 2`; `price 1 for manufactured [from left]`: the price
+    of a unit, for some resources (names or classes) and some sellers (none named: all)."""
+
     coins: int
+    resources: tuple[Name, ...]
+    sellers: tuple[Seat, ...]
     span: Span
+
+    @property
+    def plain(self) -> bool:
+        """The price of every unit from every seller (it names neither)."""
+        return not self.resources and not self.sellers
 
 
 @attrs.frozen

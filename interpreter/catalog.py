@@ -12,6 +12,7 @@ from typing import Any, Optional
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.effects import CompiledHook, compile_hook
+from wonderrules.interpreter.market import relation_prices
 from wonderrules.interpreter.payments import ManySellers
 from wonderrules.interpreter.trading import TradeSolver
 
@@ -112,7 +113,8 @@ class Catalog:
         market = rules.market
         self.market_sellers: tuple[ir.Relation, ...] = market.sellers if market else ()
         self.market_sells = frozenset(market.sells) if market else frozenset()
-        self.market_price = market.price if market else 0
+        #: per relation of the market's sellers: the price of each resource before effects
+        self.market_rows: tuple[tuple[int, ...], ...] = relation_prices(market, self.resources) if market else ()
         self.solver = TradeSolver(len(self.resources))
         #: the answers for buyers with more than two sellers
         self.many_sellers = ManySellers()

@@ -29,6 +29,7 @@ from typing import Any
 from wonderrules.interpreter import ir
 from wonderrules.interpreter import words as w
 from wonderrules.interpreter.bounds import attached_steps, check_bounds, sources, steps
+from wonderrules.interpreter.market import disagreeing_prices
 from wonderrules.interpreter.validate import CompiledRulesError, Names, model_of, objects, quote
 
 __all__ = ["MODEL", "check_rules", "implicit_names", "ON_BUILD"]
@@ -227,7 +228,21 @@ def _static_seats(relations: tuple[ir.Relation, ...], path: str) -> None:
 
 
 def _market(m: ir.Market, path: str, rules: ir.RuleSet, names: Names) -> None:
+    """Sellers fixed by the table; each price names its sellers as `sellers` does, and no two
+    prices of one rank disagree for a seller and a resource (see ir.Market)."""
     _static_seats(m.sellers, f"{path}.sellers")
+    for i, price in enumerate(m.prices):
+        for j, rel in enumerate(price.sellers):
+            if rel not in m.sellers:
+                raise CompiledRulesError(f"{path}.prices[{i}].sellers[{j}]", f"a price names sellers as the "
+                                         f"market's `sellers` does; {quote(rel.kind)} at distance {rel.distance} "
+                                         "is not one of them")
+    found = disagreeing_prices(m, [r.name for r in rules.resources])
+    if found is not None:
+        first, second, rel, res = found
+        raise CompiledRulesError(f"{path}.prices[{second}]", f"this price and prices[{first}] both hold for "
+                                 f"{quote(res)} from the sellers {quote(rel.kind)} (distance {rel.distance}) and "
+                                 "disagree: a price naming both the sellers and the resource says which holds")
 
 
 def _sellers(op: Any, path: str, rules: ir.RuleSet, names: Names) -> None:

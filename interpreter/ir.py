@@ -601,14 +601,35 @@ class NeutralSeat:
 
 
 @attrs.frozen
+class MarketPrice:
+    """A price of the market that holds for some sellers, some resources, or both, in place of
+    the market's plain `price` (see :class:`Market`)."""
+
+    price: int = spec(doc="Coins per unit, paid to the seller.", min=0, max=w.MAX_PRICE)
+    resources: tuple[str, ...] = spec((), doc="For these resources (every resource when empty).",
+                                      refers_to="resource", max_items=32)
+    sellers: Seats = spec((), doc="From the sellers of these relations, each one of the market's `sellers` "
+                                  "as written there (every seller when empty).", max_items=16)
+
+
+@attrs.frozen
 class Market:
     """Who a city buys resources from, what they may sell (production of the board, of cards of
-    some colours), and the price of a unit before any effect changes it."""
+    some colours), and the price of a unit before any effect changes it.
+
+    A unit's price depends on the relation of `sellers` that makes the seat a seller and on the
+    resource: the price of `prices` that names both that relation and that resource; else the
+    one that names either (never two that disagree); else `price`. A seat that is a seller by
+    several relations (at a small table, the seat two to the left may be the right neighbour)
+    sells at the lowest of their prices. Effects change prices from there (:class:`Price`,
+    :class:`Rebate`)."""
 
     sellers: Seats = seats(doc="Whom a city buys from, seen from the buyer (one seat counts once).")
     sells: tuple[str, ...] = spec(doc="Which production is for sale: `board` and card colours.",
                                   refers_to="colour", also=(w.BOARD,), max_items=32)
-    price: int = spec(doc="Coins per unit, paid to the seller.", min=0, max=w.MAX_PRICE)
+    price: int = spec(doc="Coins per unit, paid to the seller, where no price of `prices` holds.", min=0,
+                      max=w.MAX_PRICE)
+    prices: tuple[MarketPrice, ...] = spec((), doc="Prices for some sellers or some resources.", max_items=64)
     origin: Optional[Origin] = _origin()
 
 

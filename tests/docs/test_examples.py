@@ -400,7 +400,7 @@ def grammar_constructs() -> set[str]:
                 "Targets", "Per", "WheneverColours", "ExceptPartners", "Option:contest", "Option:zone",
                 "Condition", "Otherwise", "round:ability", "round:within the turn", "seat:distance",
                 "Draw:seat", "MoveCard:seat", "Decide:times", "grant:colours", "costs:colours",
-                "LastResort:same card", "DealRest", "seat:their city"})
+                "LastResort:same card", "DealRest", "seat:their city", "MarketPrice:for", "MarketPrice:from"})
     return out
 
 
@@ -531,6 +531,9 @@ def _details(node, parent) -> set[str]:
             found.add("round:ability")
         if node.within_turn:
             found.add("round:within the turn")
+    elif isinstance(node, s.MarketPrice):
+        found.update(word for word, named in (("MarketPrice:for", node.resources), ("MarketPrice:from", node.sellers))
+                     if named)
     elif isinstance(node, s.Pairs) and node.except_partners:
         found.add("ExceptPartners")
     elif isinstance(node, s.LastResort) and node.same_card:
