@@ -13,6 +13,10 @@ fault:
   only when a trigger comes or in an action; moving the action's card and building a stage only
   in an action; seats fixed by the table (no `target`, no `controller`) where the market reads
   them;
+- *the effects of the rule set*: never `OnBuild` (nothing builds them), and a block that scores
+  names its score column;
+- *the market*: each price names sellers as its `sellers` does, and no two prices of one rank
+  disagree;
 - *expressions where they stand*: the numbers of a table (hand, turns, deal and draw counts) and
   a repeat's count use only the table's variables, never what cities hold;
 - *the flow*: a moment's attached steps never reach that moment again; every moment an effect, a
@@ -249,6 +253,17 @@ def _sellers(op: Any, path: str, rules: ir.RuleSet, names: Names) -> None:
     _static_seats(op.sellers, f"{path}.sellers")
 
 
+def _rule_effects(block: ir.RuleEffects, path: str, rules: ir.RuleSet, names: Names) -> None:
+    """Effects held from the start: nothing builds them, and their points need a score column."""
+    for i, hook in enumerate(block.hooks):
+        if isinstance(hook.trigger, ir.OnBuild):
+            raise CompiledRulesError(f"{path}.hooks[{i}].trigger", "an effect of the rule set is held from the start "
+                                                                   "of the game, never built: OnBuild never comes")
+        if isinstance(hook.op, ir.Score) and not block.category:
+            raise CompiledRulesError(f"{path}.category", "these effects score points: name the score column they go "
+                                                         "to")
+
+
 def _copy_symbol(op: ir.CopySymbol, path: str, rules: ir.RuleSet, names: Names) -> None:
     _static_seats(op.sources, f"{path}.sources")
 
@@ -286,6 +301,7 @@ def _discard(step: ir.DiscardStep, path: str, rules: ir.RuleSet, names: Names) -
 _RULES: Mapping[type, Callable[[Any, str, ir.RuleSet, Names], None]] = MappingProxyType({
     ir.Hook: _hook, ir.ActionKind: _action, ir.Restriction: _restriction, ir.Quantity: _quantity, ir.Call: _call,
     ir.Market: _market, ir.Price: _sellers, ir.Rebate: _sellers, ir.CopySymbol: _copy_symbol, ir.Patch: _patch,
+    ir.RuleEffects: _rule_effects,
     ir.Settings: _settings, ir.DiscardStep: _discard,
 })
 

@@ -130,6 +130,32 @@ def test_prices_of_the_market_that_agree_or_rank_apart_pass() -> None:
     assert [p.price for p in rules.market.prices] == [3, 3, 1]
 
 
+def test_the_effects_of_the_rule_set_are_never_built_and_score_in_a_column() -> None:
+    doc = document()
+    gain = {"type": "GainCoins", "amount": NUM}
+    doc["effects"] = [{"hooks": [_hook({"type": "At", "moment": "start of age", "each": True}, gain),
+                                 _hook({"type": "OnBuild"}, gain)]}]
+    assert refused_at(doc) == ("effects[0].hooks[1].trigger", "an effect of the rule set is held from the start of "
+                                                             "the game, never built: OnBuild never comes")
+    doc["effects"] = [{"hooks": [_hook({"type": "EndOfGame"}, {"type": "Score", "amount": NUM})]}]
+    assert refused_at(doc) == ("effects[0].category", "these effects score points: name the score column they go "
+                                                      "to")
+    doc["effects"][0]["category"] = "treasury"
+    doc["options"] = [{"name": "fair", "effects": [{"hooks": [_hook({"type": "At", "moment": "end of age"}, gain)],
+                                                    "seats": "seats"}]}]
+    rules = serial.rules_from_dict(doc)
+    assert rules.effects[0].category == "treasury" and rules.options[0].effects[0].seats == "seats"
+    assert serial.rules_from_json(serial.rules_to_json(rules)) == rules
+
+
+def test_an_effect_of_an_option_waits_only_for_a_moment_of_the_flow() -> None:
+    doc = document()
+    doc["options"] = [{"name": "late", "effects": [{"hooks": [_hook({"type": "At", "moment": "tea time"},
+                                                                    {"type": "GainCoins", "amount": NUM})]}]}]
+    path, message = refused_at(doc)
+    assert path == "options[0].effects[0].hooks[0].trigger.moment" and message.startswith("unknown moment 'tea time'")
+
+
 def test_a_way_is_declared_once_and_a_granted_way_names_its_ability() -> None:
     doc = document()
     doc["actions"][0]["ways"][2]["ability"] = ""
