@@ -22,6 +22,7 @@ from wonderrules.grammar.checks import (
     lints,
     market,
     references,
+    rule_effects,
     structure,
     structure_refs,
     values,
@@ -98,6 +99,7 @@ def _check(layers: list[Layer], diags: list[Diagnostic], sources: dict[str, str]
     diags.extend(chains.check(model))
     diags.extend(structure.check(model))
     diags.extend(market.check(model))
+    diags.extend(rule_effects.check(model))
     if not has_errors(diags):
         diags.extend(structure.warnings(model))
         rules = lowering.lower(model)

@@ -67,7 +67,8 @@ def lower(model: Model) -> ir.RuleSet:
         patches=_patches((wh.players, wh.node) for wh in model.whens),
         cards=cards,
         boards=tuple(_board(b, lw) for b in model.wonders.values()),
-        options=tuple(_option(o) for o in model.options.values()),
+        effects=tuple(_rule_effects(block, lw) for block, _ in model.rule_effects),
+        options=tuple(_option(o, lw) for o in model.options.values()),
     )
 
 
@@ -127,7 +128,7 @@ def _patches(entries: Iterable[tuple[tuple[int, ...], s.Setting]]) -> tuple[ir.P
     return tuple(_patch(players, nodes) for players, nodes in grouped.items())
 
 
-def _option(o: s.Option) -> ir.Option:
+def _option(o: s.Option, lw: _Lowering) -> ir.Option:
     plain: list[s.Setting] = []
     whens: list[tuple[tuple[int, ...], s.Setting]] = []
     contests: list[ir.Contest] = []
@@ -151,12 +152,18 @@ def _option(o: s.Option) -> ir.Option:
             team_size = item.size
         elif isinstance(item, s.Winner):
             winner = item.mode
+    effects = tuple(_rule_effects(item, lw) for item in o.items if isinstance(item, s.RuleEffects))
     patches = []
     if plain or zones:
         patches.append(_patch((), plain, tuple(zones)))
     patches.extend(_patches(whens))
     return ir.Option(o.name.text, o.title.text if o.title else "", players, team_size, winner, tuple(patches),
-                     tuple(contests))
+                     tuple(contests), effects)
+
+
+def _rule_effects(block: s.RuleEffects, lw: _Lowering) -> ir.RuleEffects:
+    return ir.RuleEffects(lw.hooks(block.hooks), block.holders, block.category.text if block.category else "",
+                          origin(block.span))
 
 
 # ---- the structure ------------------------------------------------------------------------------
