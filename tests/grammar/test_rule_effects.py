@@ -86,3 +86,14 @@ def test_the_effects_are_checked_as_every_effect(compile_layer) -> None:
     assert d.message == "an effect of `each seat` waits for 'end of tun', a moment the flow never runs"
     d = only(compile_layer('option o {\n  each player { end of tun: gain 1 coin }\n}\n'), "E0107")
     assert d.message == "an effect of `each player` in option 'o' waits for 'end of tun', a moment the flow never runs"
+
+
+def test_an_order_they_need_is_asked_where_they_are_written(compile_files) -> None:
+    from grammar_support import MINI
+    card = 'replace card "Shrine" age 1 blue chain to "Temple" copies 3+ { end of turn: gain 1 coin }\n'
+    r = compile_files({"mini.wr": MINI, "a.wr": "ruleset a extends mini\n" + card,
+                       "b.wr": "ruleset b extends a\neach player {\n  each end of turn: lose 1 coin\n}\n"})
+    d = only(r, "E0402")
+    assert d.message == ("at end of turn, 'lose' (`each player`) and 'gain' (card 'Shrine') both touch coins, and "
+                         "their order is not declared")
+    assert (d.span.path, d.span.line) == ("b.wr", 3) and d.labels[0].span.path == "a.wr"
