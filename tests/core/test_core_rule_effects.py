@@ -97,3 +97,10 @@ def test_a_passive_effect_held_by_everyone_lowers_every_cost(tmp_path) -> None:
         state.apply_actions({p: next(a for a in state.legal_actions(p) if (a.kind, a.card) == (
             ("build", "Clay Pit") if p == 0 else ("sell", "Altar"))) for p in range(3)})
         assert [city.coins for city in state.cities] == [kept, 6, 6]
+
+
+def test_what_they_produce_is_the_citys_own_and_never_for_sale(tmp_path) -> None:
+    boards = [("Rhodes", "A"), ("Giza", "A"), ("Babylon", "A")]  # ore, stone, clay: no glass of their own
+    state = Game(rules(tmp_path, "each player { passive: produce glass }"), 3).new_initial_state(boards=boards)
+    glass = state.catalog.res_index["glass"]
+    assert [(city.fixed[glass], city.sell_fixed[glass]) for city in state.cities] == [(1, 0)] * 3
