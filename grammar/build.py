@@ -373,7 +373,9 @@ class ToSyntax(StructureBuilder):
                                                         last.end_column))
 
     def targets(self, meta, children):
-        return ("targets", children[0])
+        return ("targets", tuple(children))
+
+    target = seat
 
     def seat_of(self, meta, children):
         return ("of", children[0])

@@ -115,6 +115,16 @@ class StructureBuilder(Transformer):
             title, rest = self._text(rest[0]), rest[1:]
         return s.Decision(self._name(name), title, rest[0], override, self._span(meta))
 
+    # ---- effects of the rule set --------------------------------------------------------------
+    def rule_effects(self, meta, children):
+        holders, *rest = children
+        category = self._name(rest[0]) if rest and isinstance(rest[0], Token) else None
+        hooks = tuple(c for c in rest if isinstance(c, s.Hook))
+        return s.RuleEffects(holders, category, hooks, self._span(meta))
+
+    def holders(self, meta, children):
+        return f"{children[0]}s"
+
     # ---- the market --------------------------------------------------------------------------
     def market(self, meta, children):
         override, rest = self._override(children)
@@ -127,7 +137,16 @@ class StructureBuilder(Transformer):
         return s.Sells(children[0], self._span(meta))
 
     def market_price(self, meta, children):
-        return s.MarketPrice(int(children[0]), self._span(meta))
+        coins, *scope = children
+        resources = next((names for kind, names in scope if kind == "for"), ())
+        sellers = next((seats for kind, seats in scope if kind == "from"), ())
+        return s.MarketPrice(int(coins), resources, sellers, self._span(meta))
+
+    def price_for(self, meta, children):
+        return ("for", children[0])
+
+    def price_from(self, meta, children):
+        return ("from", children[0])
 
     # ---- the flow ----------------------------------------------------------------------------
     def flow(self, meta, children):

@@ -20,7 +20,9 @@ from wonderrules.grammar.checks import (
     layering,
     limits,
     lints,
+    market,
     references,
+    rule_effects,
     structure,
     structure_refs,
     values,
@@ -96,6 +98,8 @@ def _check(layers: list[Layer], diags: list[Diagnostic], sources: dict[str, str]
     diags.extend(values_structure.check(model, where))
     diags.extend(chains.check(model))
     diags.extend(structure.check(model))
+    diags.extend(market.check(model))
+    diags.extend(rule_effects.check(model))
     if not has_errors(diags):
         diags.extend(structure.warnings(model))
         rules = lowering.lower(model)

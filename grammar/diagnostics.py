@@ -47,6 +47,7 @@ CODES: dict[str, str] = {
     "E0105": "missing required part",
     "E0106": "bad expression",
     "E0107": "a moment the flow never runs",
+    "E0108": "market prices that disagree",
     "E0201": "chain to an unknown card",
     "E0202": "chain does not lead to a later age",
     "E0203": "chain cycle",

@@ -62,12 +62,13 @@ def lower(model: Model) -> ir.RuleSet:
         decisions=tuple(_decision(d) for d in model.decisions.values()),
         flow=_steps(model.flow.steps) if model.flow is not None else (),
         moments=tuple(ir.MomentSteps(b.moment.text, _steps(b.steps), origin(b.span)) for b, _ in model.at_blocks),
-        market=_market(model.market) if model.market is not None else None,
+        market=_market(model.market, lw.classes) if model.market is not None else None,
         contests=tuple(lower_contest(c) for c in model.contests.values()),
         patches=_patches((wh.players, wh.node) for wh in model.whens),
         cards=cards,
         boards=tuple(_board(b, lw) for b in model.wonders.values()),
-        options=tuple(_option(o) for o in model.options.values()),
+        effects=tuple(_rule_effects(block, lw) for block, _ in model.rule_effects),
+        options=tuple(_option(o, lw) for o in model.options.values()),
     )
 
 
@@ -127,7 +128,7 @@ def _patches(entries: Iterable[tuple[tuple[int, ...], s.Setting]]) -> tuple[ir.P
     return tuple(_patch(players, nodes) for players, nodes in grouped.items())
 
 
-def _option(o: s.Option) -> ir.Option:
+def _option(o: s.Option, lw: _Lowering) -> ir.Option:
     plain: list[s.Setting] = []
     whens: list[tuple[tuple[int, ...], s.Setting]] = []
     contests: list[ir.Contest] = []
@@ -151,12 +152,18 @@ def _option(o: s.Option) -> ir.Option:
             team_size = item.size
         elif isinstance(item, s.Winner):
             winner = item.mode
+    effects = tuple(_rule_effects(item, lw) for item in o.items if isinstance(item, s.RuleEffects))
     patches = []
     if plain or zones:
         patches.append(_patch((), plain, tuple(zones)))
     patches.extend(_patches(whens))
     return ir.Option(o.name.text, o.title.text if o.title else "", players, team_size, winner, tuple(patches),
-                     tuple(contests))
+                     tuple(contests), effects)
+
+
+def _rule_effects(block: s.RuleEffects, lw: _Lowering) -> ir.RuleEffects:
+    return ir.RuleEffects(lw.hooks(block.hooks), block.holders, block.category.text if block.category else "",
+                          origin(block.span))
 
 
 # ---- the structure ------------------------------------------------------------------------------
@@ -203,12 +210,25 @@ def _decision(d: s.Decision) -> ir.Decision:
                        origin(d.span))
 
 
-def _market(m: s.Market) -> ir.Market:
+def _market(m: s.Market, classes: dict[str, list[str]]) -> ir.Market:
+    """The market; `price 2` is its plain price, every other `price` line one of its prices, with
+    the resource classes it names expanded to their resources."""
     sellers = m.first(s.Sellers)
     sells = m.first(s.Sells)
-    price = m.first(s.MarketPrice)
+    lines = [c for c in m.clauses if isinstance(c, s.MarketPrice)]
+    plain = next((c.coins for c in lines if c.plain), 0)
+    prices = tuple(ir.MarketPrice(c.coins, _resources(c.resources, classes), lower_seats(c.sellers, ()))
+                   for c in lines if not c.plain)
     return ir.Market(lower_seats(sellers.seats if sellers else ()), tuple(n.text for n in sells.sources) if sells
-                     else (), price.coins if price else 0, origin(m.span))
+                     else (), plain, prices, origin(m.span))
+
+
+def _resources(names: Iterable[s.Name], classes: dict[str, list[str]]) -> tuple[str, ...]:
+    """Resources named one by one or by their class, each once, in the order written."""
+    out: list[str] = []
+    for n in names:
+        out.extend(classes.get(n.text, [n.text]))
+    return tuple(dict.fromkeys(out))
 
 
 def _steps(steps: Iterable[s.Step]) -> tuple[ir.Step, ...]:

@@ -30,7 +30,10 @@ _ALWAYS_SPLIT = ("card", "wonder", "replace", "remove", "game", "scoring", "opti
                  "extend")
 #: Item keywords that may also appear nested (in an option, in the flow): they split only at brace
 #: depth 0.
-_SPLIT_AT_TOP = ("contest", "override", "zone", "deal", "at", "seat")
+_SPLIT_AT_TOP = ("contest", "override", "zone", "deal", "at", "seat", "each")
+#: `each player {` and `each seat scores ... {` begin an item wherever they are (no trigger or
+#: step is written so), even inside a block left open
+_EFFECTS_START = re.compile(r"each\s+(player|seat)\s+(\{|scores\b)")
 
 
 class NumberTooLarge(Exception):
@@ -94,7 +97,7 @@ def _chunks(text: str) -> list[tuple[int, str]]:
         word = re.match(r"[a-z]+", line)
         if content and word:
             w = word.group(0)
-            if w in _ALWAYS_SPLIT or (w in _SPLIT_AT_TOP and depth <= 0):
+            if w in _ALWAYS_SPLIT or (w in _SPLIT_AT_TOP and depth <= 0) or _EFFECTS_START.match(line):
                 starts.append(i)
                 depth = 0
         depth += _brace_delta(line)

@@ -3,7 +3,8 @@
 A layer may add definitions, `replace` or `remove` cards and wonders, `override` game settings,
 scoring categories and the declarations of the game's structure (zones, deals, actions,
 decisions, the market, the flow, contests, neutral seats; see ``resolve_structure``), `remove`
-some of them, add targets to a deal (`extend deal`) and steps to a moment (`at MOMENT { ... }`).
+some of them, add targets to a deal (`extend deal`), steps to a moment (`at MOMENT { ... }`) and
+effects of the rule set (`each player { ... }`).
 Changing something a lower layer defined without saying so is an error that names both places
 (E0401); overriding something no layer defined is E0404. Names are checked later, against the
 merged model, by ``checks.references``.
@@ -107,6 +108,8 @@ class Model:
     at_blocks: list[tuple[s.AtBlock, str]] = attrs.Factory(list)
     #: `remove KIND NAME` and `remove seat` items that took effect, with their layer
     named_removals: list[tuple[object, str]] = attrs.Factory(list)
+    #: `each player { ... }` and `each seat { ... }` blocks, with their layer, in layer order
+    rule_effects: list[tuple[s.RuleEffects, str]] = attrs.Factory(list)
     options: dict[str, s.Option] = attrs.Factory(dict)
     #: (name, age) -> card; a name may appear in several ages (Loom in ages 1 and 2)
     cards: dict[tuple[str, int], s.Card] = attrs.Factory(dict)
@@ -142,6 +145,14 @@ class Model:
             if removal.name.text == name and (age is None or removal.age in (None, age)):
                 return removal, layer
         return None
+
+    def effect_blocks(self) -> list[tuple[s.RuleEffects, str | None]]:
+        """Every block of effects of the rule set (`each player { ... }`), with the option that
+        holds it (None: the rule set's own, in layer order, then the options')."""
+        out: list[tuple[s.RuleEffects, str | None]] = [(block, None) for block, _ in self.rule_effects]
+        for name, option in self.options.items():
+            out.extend((item, name) for item in option.items if isinstance(item, s.RuleEffects))
+        return out
 
     def setting(self, key: str):
         e = self.settings.get(key)
@@ -284,6 +295,8 @@ def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
         _merge_scoring(model, item, layer, diags, category_span)
     elif isinstance(item, STRUCTURE_ITEMS):
         merge_structure(model, item, layer, diags)
+    elif isinstance(item, s.RuleEffects):
+        model.rule_effects.append((item, layer))  # added layer after layer, like `at` blocks
     elif isinstance(item, s.Option):
         old_opt = model.options.get(item.name.text)
         if old_opt is not None:

@@ -696,6 +696,7 @@ from wonderrules.grammar.syntax_structure import (  # noqa: E402
     Flow,
     Market,
     NeutralSeat,
+    RuleEffects,
     Zone,
 )
 from wonderrules.grammar.syntax_structure import __all__ as _STRUCTURE  # noqa: E402
@@ -704,7 +705,7 @@ __all__ += list(_STRUCTURE)
 
 Item = Union[Resources, Symbols, Tokens, Colours, Abilities, Decks, Game, Scoring, Option, Card, Wonder, RemoveCard,
              RemoveWonder, RemoveNamed, RemoveSeat, Zone, Deal, ExtendDeal, Action, Decision, Market, Flow, AtBlock,
-             Contest, NeutralSeat]
+             Contest, NeutralSeat, RuleEffects]
 
 
 @attrs.frozen

@@ -24,6 +24,7 @@ import attrs
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
+from wonderrules.grammar.syntax_costs import COST_CHANGE, COST_CHANGE_HELP, explain_cost_words, explain_keyword_action
 from wonderrules.grammar.syntax_moments import (
     TRIGGERS_HELP,
     effect_words,
@@ -200,6 +201,9 @@ CATALOGUE: tuple[Mistake, ...] = (
             "write `max(coins over others)` or `rank(coins among everyone)`",
             (_HOOK + "end of game: score max(coins of others", _HOOK + "end of game: score max(coins in others",
              )),
+    Mistake(COST_CHANGE, COST_CHANGE_HELP,
+            (_HOOK + "passive: build costs 1 coin more",
+             _HOOK + "passive: build costs 1 more", _HOOK + "passive: build costs 0 coins }")),
     Mistake("a token is gained with the word `token`",
             "write `gain 1 victory token` (`tokens` for more than one)",
             (_HOOK + "on build: gain 2 gold }", _HOOK + "on build: gain 2 gold on",
@@ -223,7 +227,7 @@ CATALOGUE: tuple[Mistake, ...] = (
 
 #: Groups of keywords shown as one phrase when all of them are acceptable (largest first).
 _GROUPS: tuple[tuple[frozenset[str], str], ...] = (
-    (frozenset({"abilities", "action", "at", "card", "colours", "contest", "deal", "decision", "decks",
+    (frozenset({"abilities", "action", "at", "card", "colours", "contest", "deal", "decision", "decks", "each",
                 "extend", "flow", "game", "market", "option", "remove", "replace", "resources", "scoring", "seat",
                 "symbols", "tokens", "wonder", "zone"}),
      "a new item (`card`, `wonder`, `game`, `action`, `flow`, ...)"),
@@ -488,6 +492,9 @@ def explain(parser: Lark, exc: UnexpectedInput, *, path: str, padded: str, start
         return error("E0001", f"an effect starts with its trigger (found '{token}')", _span(path, token),
                      help=f"write the trigger and a colon before the effect, as in `end of turn: {token} ...`; "
                           f"{TRIGGERS_HELP}")
+    cost_change = explain_keyword_action(parser, padded, token, path) or explain_cost_words(padded, token, path)
+    if cost_change is not None:
+        return cost_change
     old = _old_effect(exc)
     if old is not None:
         return error("E0001", f"{old[0]} (found '{old[2]}')", _span(path, old[3]).to(_span(path, token)),

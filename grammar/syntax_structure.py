@@ -25,7 +25,7 @@ __all__ = [
     "Strength", "SitOut", "Pairs", "Ranking", "TokenCount", "ReducedTokens", "ContestWin", "ContestLose",
     "ContestClause", "Contest",
     "ControllerStarts", "ControlFollows", "ResolvesFirst", "PaysAnySeller", "NeverWins", "ForcedWay", "LastResort",
-    "SeatClause", "NeutralSeat",
+    "SeatClause", "NeutralSeat", "RuleEffects",
 ]
 
 
@@ -187,8 +187,18 @@ class Sells:
 
 @attrs.frozen
 class MarketPrice:
+    """`price 2`; `price 3 from left 2, right 2`; `price 1 for manufactured [from left]`: the price
+    of a unit, for some resources (names or classes) and some sellers (none named: all)."""
+
     coins: int
+    resources: tuple[Name, ...]
+    sellers: tuple[Seat, ...]
     span: Span
+
+    @property
+    def plain(self) -> bool:
+        """The price of every unit from every seller (it names neither)."""
+        return not self.resources and not self.sellers
 
 
 @attrs.frozen
@@ -430,3 +440,21 @@ class NeutralSeat:
 
     def first(self, kind: type) -> Optional[SeatClause]:
         return next((c for c in self.clauses if isinstance(c, kind)), None)
+
+
+# ---- effects of the rule set ----------------------------------------------------------------------
+
+@attrs.frozen
+class RuleEffects:
+    """`each player { each start of age: gain 1 coin }`, `each seat scores house { ... }`:
+    effects of the rule set, held from the start by every player's seat or by every seat."""
+
+    holders: str  # players | seats
+    category: Optional[Name]  # the score column of their points
+    hooks: tuple[Hook, ...]
+    span: Span
+
+    @property
+    def words(self) -> str:
+        """How the block begins: `each player`, `each seat`."""
+        return f"each {self.holders[:-1]}"

@@ -23,7 +23,7 @@ from wonderrules.interpreter.config import ConfigError, resolve_config, supporte
 from wonderrules.interpreter.validate import CompiledRulesError, quote
 from wonderrules.interpreter.words import MAX_DRAW, MAX_HAND, MAX_SCORING_STEPS, MAX_TURNS
 
-__all__ = ["check_bounds", "MAX_FLOW_STEPS", "steps", "attached_steps", "sources", "table_value"]
+__all__ = ["check_bounds", "MAX_FLOW_STEPS", "steps", "attached_steps", "sources", "rule_effect_lists", "table_value"]
 
 #: the steps of the flow one game may run at most (a round counts one)
 MAX_FLOW_STEPS = 100_000
@@ -62,7 +62,8 @@ def attached_steps(rules: ir.RuleSet) -> dict[str, list[tuple[int, ir.MomentStep
 
 
 def sources(rules: ir.RuleSet) -> Iterator[tuple[str, tuple[ir.Hook, ...]]]:
-    """(path, hooks) of every card, board, stage and neutral seat."""
+    """(path, hooks) of every card, board, stage, neutral seat and block of effects of the rule set
+    (its own and its options')."""
     for i, card in enumerate(rules.cards):
         yield f"cards[{i}]", card.hooks
     for i, board in enumerate(rules.boards):
@@ -72,6 +73,16 @@ def sources(rules: ir.RuleSet) -> Iterator[tuple[str, tuple[ir.Hook, ...]]]:
     for where, seats in _neutral_lists(rules):
         for i, seat in enumerate(seats):
             yield f"{where}[{i}]", seat.hooks
+    for where, blocks in rule_effect_lists(rules):
+        for i, block in enumerate(blocks):
+            yield f"{where}[{i}]", block.hooks
+
+
+def rule_effect_lists(rules: ir.RuleSet) -> Iterator[tuple[str, tuple[ir.RuleEffects, ...]]]:
+    """(path, blocks) of the effects of the rule set and of each of its options."""
+    yield "effects", rules.effects
+    for i, o in enumerate(rules.options):
+        yield f"options[{i}].effects", o.effects
 
 
 def _neutral_lists(rules: ir.RuleSet) -> Iterator[tuple[str, tuple[ir.NeutralSeat, ...]]]:
@@ -246,14 +257,17 @@ def _gained(op: Any, decisions: Mapping[str, set[str]]) -> Iterator[str]:
 def _scoring_bounded(rules: ir.RuleSet) -> None:
     """Final scoring tries every combination of a city's end-of-game choices: each copied card,
     each set of different cards whose symbols are copied, each symbol of every either/or symbol.
-    Bound the steps it could take for a city that built every card, on each board side."""
+    Bound the steps it could take for a city that built every card, on each board side, holding
+    every effect of the rule set and of its options."""
     seats = max((resolve_config(rules, p, o).seats for p, o in supported_tables(rules)), default=1)
     cards = [h for i, c in enumerate(rules.cards) for h in _choices(c.hooks, f"cards[{i}]")]
     sides = [_choices(b.hooks, f"boards[{i}]") + [h for j, st in enumerate(b.stages)
                                                   for h in _choices(st.hooks, f"boards[{i}].stages[{j}]")]
              for i, b in enumerate(rules.boards)] or [[]]
+    held = [h for where, blocks in rule_effect_lists(rules) for i, block in enumerate(blocks)
+            for h in _choices(block.hooks, f"{where}[{i}]")]
     for side in sides:
-        hooks = cards + side
+        hooks = cards + side + held
         total = _scoring_steps(rules, [h for h, _ in hooks], seats)
         if total > MAX_SCORING_STEPS:
             path = max(hooks, key=lambda hp: _scoring_steps(rules, [hp[0]], seats))[1]

@@ -2,8 +2,8 @@
 compiled into a program, once per rule set.
 
 The engine never reads the IR during a turn; it reads the `Source` objects built here (a card
-kind, a wonder stage or a board), whose hooks are compiled by :mod:`.effects`, and the compiled
-action kinds of :mod:`.actions`.
+kind, a wonder stage, a board, a neutral seat, a block of effects of the rule set), whose hooks
+are compiled by :mod:`.effects`, and the compiled action kinds of :mod:`.actions`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any, Optional
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.effects import CompiledHook, compile_hook
+from wonderrules.interpreter.market import relation_prices
 from wonderrules.interpreter.payments import ManySellers
 from wonderrules.interpreter.trading import TradeSolver
 
@@ -19,7 +20,8 @@ __all__ = ["Catalog", "Source", "BoardKind"]
 
 
 class Source:
-    """Something a city builds or holds: a card kind, one stage of a wonder side, a board."""
+    """Something a city builds or holds: a card kind, one stage of a wonder side, a board, the
+    effects of a neutral seat or of the rule set."""
 
     __slots__ = ("sid", "name", "age", "deck", "colour", "colour_id", "category", "source_class", "coins", "cost",
                  "cost_id", "chains_from", "pool", "is_stage", "passive", "on_build", "at_once", "at_each", "when",
@@ -112,7 +114,8 @@ class Catalog:
         market = rules.market
         self.market_sellers: tuple[ir.Relation, ...] = market.sellers if market else ()
         self.market_sells = frozenset(market.sells) if market else frozenset()
-        self.market_price = market.price if market else 0
+        #: per relation of the market's sellers: the price of each resource before effects
+        self.market_rows: tuple[tuple[int, ...], ...] = relation_prices(market, self.resources) if market else ()
         self.solver = TradeSolver(len(self.resources))
         #: the answers for buyers with more than two sellers
         self.many_sellers = ManySellers()
@@ -155,6 +158,12 @@ class Catalog:
         for seat in _neutral_seats(rules):
             if seat.name not in self.seat_sources:
                 self.seat_sources[seat.name] = self._source(seat.name, seat, seat.hooks, ir.Cost())
+        #: each block of effects of the rule set and of its options: a source every holder holds
+        self.rule_sources: dict[ir.RuleEffects, Source] = {}
+        for block in _rule_effects(rules):
+            if block not in self.rule_sources:
+                self.rule_sources[block] = self._source(f"the effects of each {block.seats[:-1]}", block, block.hooks,
+                                                        ir.Cost(), category=block.category or None)
         #: moments some source's effect runs at every time (a moment no effect listens to is skipped)
         self.moments_listened = frozenset(m for src in self._all_sources() for m in src.at_each)
         #: the events some source listens to (`gains`, `wins`, `loses`: emitted only when listened to)
@@ -212,6 +221,7 @@ class Catalog:
             out.append(board.source)
             out.extend(board.stages)
         out.extend(self.seat_sources.values())
+        out.extend(self.rule_sources.values())
         return out
 
     # ---- sources -------------------------------------------------------------------------------
@@ -280,6 +290,11 @@ def _neutral_seats(rules: ir.RuleSet) -> list[ir.NeutralSeat]:
         for patch in option.patches:
             seats.extend(patch.neutral_seats)
     return seats
+
+
+def _rule_effects(rules: ir.RuleSet) -> list[ir.RuleEffects]:
+    """Every block of effects of the rule set and of its options."""
+    return list(rules.effects) + [block for option in rules.options for block in option.effects]
 
 
 def _moments(rules: ir.RuleSet) -> list[str]:

@@ -23,7 +23,7 @@ class City:
         "turn_start_coins", "spent", "turn_version", "memo", "parts", "turn_parts",
     )
 
-    def __init__(self, seat: int, board: BoardKind, cat: Catalog, start_coins: int, slots: int) -> None:
+    def __init__(self, seat: int, board: BoardKind, cat: Catalog, start_coins: int, prices: list[list[int]]) -> None:
         r = len(cat.resources)
         self.seat = seat
         self.board = board
@@ -46,8 +46,8 @@ class City:
         #: (source classes, missing, sellable): one unit of a resource the city does (not) produce
         self.derived: list[tuple[frozenset[str], bool, bool]] = []
         #: per market slot (see State.market_slots): the price of each resource, the rebate
-        self.prices = [[cat.market_price] * r for _ in range(slots)]
-        self.rebates = [0] * slots
+        self.prices = prices
+        self.rebates = [0] * len(prices)
         #: [ability, colours allowed (empty: any), period, uses per period, used in this period]
         self.grants: list[list[Any]] = []
         #: action index -> cost changes that apply to this city

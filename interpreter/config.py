@@ -72,6 +72,8 @@ class TableConfig:
     zones: tuple[ir.Zone, ...]
     team_size: int
     winner: str
+    #: the effects of the rule set, then those of each option turned on, in order
+    effects: tuple[ir.RuleEffects, ...] = ()
 
     def steps(self, moment: str) -> tuple[str, ...]:
         return self.order.get(moment, ())
@@ -128,6 +130,7 @@ def resolve_config(rules: ir.RuleSet, players: int, options: Sequence[str] = ())
         if players in patch.players:
             _apply(values, zones, patch)
     contests = {c.name: c for c in rules.contests}
+    effects = list(rules.effects)
     team_size = 0
     winner = "player"
     for opt in chosen:
@@ -139,6 +142,7 @@ def resolve_config(rules: ir.RuleSet, players: int, options: Sequence[str] = ())
                 _apply(values, zones, patch)
         for c in opt.contests:
             contests[c.name] = c
+        effects.extend(opt.effects)
         team_size = opt.team_size or team_size
         winner = opt.winner if opt.winner != "player" else winner
     if players not in s.players:
@@ -158,7 +162,8 @@ def resolve_config(rules: ir.RuleSet, players: int, options: Sequence[str] = ())
         players=players, seats=seats, options=tuple(options), start_coins=values["start_coins"], ages=s.ages,
         hand=hand, turns=turns, pass_directions=tuple(values["pass_directions"]), pool_draws=tuple(draws),
         tie_break=tuple(s.tie_break), order=dict(values["order"]), neutral_seats=neutral,
-        contests=tuple(contests.values()), zones=tuple(zones.values()), team_size=team_size, winner=winner)
+        contests=tuple(contests.values()), zones=tuple(zones.values()), team_size=team_size, winner=winner,
+        effects=tuple(effects))
 
 
 def check_limits(cfg: TableConfig) -> None:

@@ -13,6 +13,10 @@ fault:
   only when a trigger comes or in an action; moving the action's card and building a stage only
   in an action; seats fixed by the table (no `target`, no `controller`) where the market reads
   them;
+- *the effects of the rule set*: never `OnBuild` (nothing builds them), and a block that scores
+  names its score column;
+- *the market*: each price names sellers as its `sellers` does, and no two prices of one rank
+  disagree;
 - *expressions where they stand*: the numbers of a table (hand, turns, deal and draw counts) and
   a repeat's count use only the table's variables, never what cities hold;
 - *the flow*: a moment's attached steps never reach that moment again; every moment an effect, a
@@ -29,6 +33,7 @@ from typing import Any
 from wonderrules.interpreter import ir
 from wonderrules.interpreter import words as w
 from wonderrules.interpreter.bounds import attached_steps, check_bounds, sources, steps
+from wonderrules.interpreter.market import disagreeing_prices
 from wonderrules.interpreter.validate import CompiledRulesError, Names, model_of, objects, quote
 
 __all__ = ["MODEL", "check_rules", "implicit_names", "ON_BUILD"]
@@ -227,11 +232,36 @@ def _static_seats(relations: tuple[ir.Relation, ...], path: str) -> None:
 
 
 def _market(m: ir.Market, path: str, rules: ir.RuleSet, names: Names) -> None:
+    """Sellers fixed by the table; each price names its sellers as `sellers` does, and no two
+    prices of one rank disagree for a seller and a resource (see ir.Market)."""
     _static_seats(m.sellers, f"{path}.sellers")
+    for i, price in enumerate(m.prices):
+        for j, rel in enumerate(price.sellers):
+            if rel not in m.sellers:
+                raise CompiledRulesError(f"{path}.prices[{i}].sellers[{j}]", f"a price names sellers as the "
+                                         f"market's `sellers` does; {quote(rel.kind)} at distance {rel.distance} "
+                                         "is not one of them")
+    found = disagreeing_prices(m, [r.name for r in rules.resources])
+    if found is not None:
+        first, second, rel, res = found
+        raise CompiledRulesError(f"{path}.prices[{second}]", f"this price and prices[{first}] both hold for "
+                                 f"{quote(res)} from the sellers {quote(rel.kind)} (distance {rel.distance}) and "
+                                 "disagree: a price naming both the sellers and the resource says which holds")
 
 
 def _sellers(op: Any, path: str, rules: ir.RuleSet, names: Names) -> None:
     _static_seats(op.sellers, f"{path}.sellers")
+
+
+def _rule_effects(block: ir.RuleEffects, path: str, rules: ir.RuleSet, names: Names) -> None:
+    """Effects held from the start: nothing builds them, and their points need a score column."""
+    for i, hook in enumerate(block.hooks):
+        if isinstance(hook.trigger, ir.OnBuild):
+            raise CompiledRulesError(f"{path}.hooks[{i}].trigger", "an effect of the rule set is held from the start "
+                                                                   "of the game, never built: OnBuild never comes")
+        if isinstance(hook.op, ir.Score) and not block.category:
+            raise CompiledRulesError(f"{path}.category", "these effects score points: name the score column they go "
+                                                         "to")
 
 
 def _copy_symbol(op: ir.CopySymbol, path: str, rules: ir.RuleSet, names: Names) -> None:
@@ -271,6 +301,7 @@ def _discard(step: ir.DiscardStep, path: str, rules: ir.RuleSet, names: Names) -
 _RULES: Mapping[type, Callable[[Any, str, ir.RuleSet, Names], None]] = MappingProxyType({
     ir.Hook: _hook, ir.ActionKind: _action, ir.Restriction: _restriction, ir.Quantity: _quantity, ir.Call: _call,
     ir.Market: _market, ir.Price: _sellers, ir.Rebate: _sellers, ir.CopySymbol: _copy_symbol, ir.Patch: _patch,
+    ir.RuleEffects: _rule_effects,
     ir.Settings: _settings, ir.DiscardStep: _discard,
 })
 

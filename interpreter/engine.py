@@ -52,12 +52,14 @@ __all__ = ["start", "advance", "apply", "lose_coins", "ask_decision", "move_card
 # ---- the start --------------------------------------------------------------------------------
 
 def start(st: State) -> None:
-    """Boards and neutral seats become active (their own effects), then the program runs."""
+    """Boards, neutral seats and the effects of the rule set become active, then the program runs."""
     cat = st.catalog
     for city in st.cities:
         activate(st, city.seat, city.board.source, built=False)
     for seat, rules in st.neutral.items():
         activate(st, seat, cat.seat_sources[rules.name], built=False)
+    for seat, src in st.game.rule_holders:
+        activate(st, seat, src, built=False)
     advance(st)
 
 

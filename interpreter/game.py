@@ -56,6 +56,11 @@ class Game:
             self.contests_by_moment.setdefault(cat.moment(contest.moment), []).append(CompiledContest(contest, cat))
         #: actions handed out, shared by the games of this table (immutable values)
         self.interned: dict[tuple[Any, ...], Any] = {}
+        #: (seat, source) of every effect of the rule set held at this table, in the order they
+        #: become active: block by block, seat by seat
+        self.rule_holders: tuple[tuple[int, Source], ...] = tuple(
+            (seat, cat.rule_sources[block]) for block in self.config.effects
+            for seat in range(self.config.seats if block.seats == "seats" else self.config.players))
         self.wonder_names = list(dict.fromkeys(b.name for b in cat.boards))
         self._decks: dict[tuple[int, int], tuple[list[Source], list[tuple[list[Source], int]]]] = {}
         if len(self.wonder_names) < self.config.seats:

@@ -4,8 +4,9 @@ A rule set declares a game entirely: its vocabulary (resources, symbols, tokens,
 score columns), where cards are (zones), how they are dealt (deals), what a player may do
 (action kinds, gathered into decisions), in what order things happen (the flow, its rounds and
 its moments), who trades with whom (the market), who fights whom (contests), the seats without a
-player (neutral seats) and every card and wonder board with its effects. An effect (a hook) is a
-trigger, an optional condition and one core operation whose amounts are expressions.
+player (neutral seats), every card and wonder board with its effects, and the effects of the rule
+set itself, held by every player. An effect (a hook) is a trigger, an optional condition and one
+core operation whose amounts are expressions.
 
 The engine knows only these primitives. It names no card, wonder, resource or mechanic of any
 game: 7 Wonders lives in `rulesets/*.wr`, which the front end lowers into these classes.
@@ -477,6 +478,25 @@ class Board:
     origin: Optional[Origin] = _origin()
 
 
+# ---- effects of the rule set ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class RuleEffects:
+    """Effects of the rule set itself, which no card, stage or board carries: every seat a player
+    owns holds them (`players`), or every seat, the neutral ones too (`seats`), from the start of
+    the game, as a board holds its own. They work as a board's do: passive effects from the
+    start; an effect at a moment at the first such moment (`each`: at every one); `whenever`
+    effects from the start; `on build` never comes. Their points go to `category`."""
+
+    hooks: tuple[Hook, ...] = spec(doc="The effects.", max_items=64)
+    seats: str = spec("players", doc="Who holds them: every seat a player owns, or every seat.",
+                      enum=("players", "seats"))
+    category: str = spec("", doc="The score column of their points (empty: they score none).", refers_to="category",
+                         also=("",))
+    origin: Optional[Origin] = _origin()
+
+
 # ---- decks and deals ------------------------------------------------------------------------------------
 
 
@@ -603,14 +623,35 @@ class NeutralSeat:
 
 
 @attrs.frozen
+class MarketPrice:
+    """A price of the market that holds for some sellers, some resources, or both, in place of
+    the market's plain `price` (see :class:`Market`)."""
+
+    price: int = spec(doc="Coins per unit, paid to the seller.", min=0, max=w.MAX_PRICE)
+    resources: tuple[str, ...] = spec((), doc="For these resources (every resource when empty).",
+                                      refers_to="resource", max_items=32)
+    sellers: Seats = spec((), doc="From the sellers of these relations, each one of the market's `sellers` "
+                                  "as written there (every seller when empty).", max_items=16)
+
+
+@attrs.frozen
 class Market:
     """Who a city buys resources from, what they may sell (production of the board, of cards of
-    some colours), and the price of a unit before any effect changes it."""
+    some colours), and the price of a unit before any effect changes it.
+
+    A unit's price depends on the relation of `sellers` that makes the seat a seller and on the
+    resource: the price of `prices` that names both that relation and that resource; else the
+    one that names either (never two that disagree); else `price`. A seat that is a seller by
+    several relations (at a small table, the seat two to the left may be the right neighbour)
+    sells at the lowest of their prices. Effects change prices from there (:class:`Price`,
+    :class:`Rebate`)."""
 
     sellers: Seats = seats(doc="Whom a city buys from, seen from the buyer (one seat counts once).")
     sells: tuple[str, ...] = spec(doc="Which production is for sale: `board` and card colours.",
                                   refers_to="colour", also=(w.BOARD,), max_items=32)
-    price: int = spec(doc="Coins per unit, paid to the seller.", min=0, max=w.MAX_PRICE)
+    price: int = spec(doc="Coins per unit, paid to the seller, where no price of `prices` holds.", min=0,
+                      max=w.MAX_PRICE)
+    prices: tuple[MarketPrice, ...] = spec((), doc="Prices for some sellers or some resources.", max_items=64)
     origin: Optional[Origin] = _origin()
 
 
@@ -798,6 +839,7 @@ class Option:
     winner: str = spec("player", doc="Who wins.", enum=w.WINNER_MODES)
     patches: tuple[Patch, ...] = spec((), doc="Its settings.", max_items=16)
     contests: tuple[Contest, ...] = spec((), doc="Contests it replaces (by name).", max_items=16)
+    effects: tuple[RuleEffects, ...] = spec((), doc="Effects of the rule set it adds.", max_items=32)
 
 
 @attrs.frozen
@@ -826,6 +868,8 @@ class RuleSet:
     patches: tuple[Patch, ...] = spec((), doc="Settings by player count.", max_items=32)
     cards: tuple[Card, ...] = spec((), doc="Every card.", max_items=2000)
     boards: tuple[Board, ...] = spec((), doc="Every wonder side.", max_items=200)
+    effects: tuple[RuleEffects, ...] = spec((), doc="Effects of the rule set, held from the start of the game.",
+                                            max_items=32)
     options: tuple[Option, ...] = spec((), doc="Options.", max_items=w.MAX_OPTIONS)
 
     def card(self, name: str) -> Card:

@@ -14,8 +14,10 @@ buyer's prices. A buyer with more sellers is answered by :mod:`.payments` (`many
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
+from wonderrules.interpreter import ir
 from wonderrules.interpreter.trading import Prices, Production, TradeContext
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,7 +26,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.table import Table
 
 __all__ = ["seller_seats", "slot_seats", "slots_of", "many", "trade_context", "many_context", "parts", "sales_part",
-           "price_part", "price_rows", "as_payment", "PriceRows"]
+           "price_part", "price_rows", "as_payment", "PriceRows", "relation_prices", "disagreeing_prices",
+           "start_prices"]
 
 #: a buyer's price row and rebate for each of its sellers, in seller order
 PriceRows = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
@@ -38,6 +41,54 @@ def slots_of(cat: Catalog, table: Table, buyer: int) -> tuple[int, ...]:
         for seat in table.seats_of(rel, buyer):
             out.append(-1 if seat == buyer else seat)
     return tuple(out)
+
+
+def relation_prices(market: ir.Market, resources: Sequence[str]) -> tuple[tuple[int, ...], ...]:
+    """The market's price of each resource (in the order given) from the sellers of each
+    relation of its `sellers`, before effects: the price naming that relation and that resource,
+    else one naming either, else the plain price (see :class:`.ir.Market`). Two prices a checked
+    rule set never has (both naming the relation or the resource alone, and disagreeing) give the
+    lower one."""
+    rows: list[tuple[int, ...]] = []
+    for rel in market.sellers:
+        row: list[int] = []
+        for res in resources:
+            rank, price = 0, market.price
+            for p in market.prices:
+                if (p.sellers and rel not in p.sellers) or (p.resources and res not in p.resources):
+                    continue
+                named = bool(p.sellers) + bool(p.resources)
+                if named > rank or (named == rank and p.price < price):
+                    rank, price = named, p.price
+            row.append(price)
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def disagreeing_prices(market: ir.Market, resources: Sequence[str]) -> tuple[int, int, ir.Relation, str] | None:
+    """Two prices of the market (their indices in `prices`) that hold for the same relation of
+    its sellers and the same resource, name as much (sellers, resources or both) and ask
+    different prices, with that relation and resource; None when every price is said once."""
+    for rel in market.sellers:
+        for res in resources:
+            found: dict[int, tuple[int, int]] = {}  # rank -> (index, price) of the first holding
+            for i, p in enumerate(market.prices):
+                if (p.sellers and rel not in p.sellers) or (p.resources and res not in p.resources):
+                    continue
+                named = bool(p.sellers) + bool(p.resources)
+                first = found.setdefault(named, (i, p.price))
+                if first[1] != p.price:
+                    return first[0], i, rel, res
+    return None
+
+
+def start_prices(cat: Catalog, table: Table, buyer: int) -> list[list[int]]:
+    """A buyer's price row for each slot of the market (see :func:`slots_of`), as a game starts:
+    each slot's row is that of the relation that made the slot."""
+    out: list[list[int]] = []
+    for rel, row in zip(cat.market_sellers, cat.market_rows):
+        out.extend(list(row) for _ in table.seats_of(rel, buyer))
+    return out
 
 
 def slot_seats(st: State, buyer: int) -> tuple[int, ...]:

@@ -40,9 +40,9 @@ class State:
         self.table = game.table
         self.seed = seed
         self.rng = rng
-        from wonderrules.interpreter.market import slots_of
+        from wonderrules.interpreter.market import start_prices
 
-        self.cities = [City(s, boards[s], cat, cfg.start_coins, len(slots_of(cat, self.table, s)))
+        self.cities = [City(s, boards[s], cat, cfg.start_coins, start_prices(cat, self.table, s))
                        for s in range(cfg.seats)]
         #: zone index -> the cards of a shared zone
         self.shared: dict[int, list[Source]] = {i: [] for i, z in enumerate(cat.zones) if z.per == "shared"}

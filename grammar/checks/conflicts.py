@@ -161,6 +161,9 @@ def _entries(model: Model, classes: Any, groups: Any) -> Iterator[_Entry]:
         for stage in wonder.stages:
             for h in stage.hooks:
                 owners[id(h)] = layer_of[id(wonder)]
+    for block, layer in model.rule_effects:
+        for h in block.hooks:
+            owners[id(h)] = layer
     for owner, h in all_hooks(model):
         yield owner, h, lower_op(h.effect, classes, groups), rank.get(owners.get(id(h), ""), -1)
 

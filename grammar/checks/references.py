@@ -122,6 +122,11 @@ class Refs:
         for seat in m.seats.values():
             for hook in seat.hooks:
                 self.hook(hook)
+        for block, _ in m.effect_blocks():
+            if block.category is not None:
+                self.name(block.category, "category")
+            for hook in block.hooks:
+                self.hook(hook)
 
     def setting(self, body) -> None:
         if isinstance(body, s.Hand):

@@ -30,7 +30,8 @@ _TRIGGERS = ("passive", "on build", "end of game", "whenever")
 
 
 def all_hooks(model: Model) -> Iterator[tuple[str, s.Hook]]:
-    """(owner, hook) for the effects of every card, wonder stage and neutral seat."""
+    """(owner, hook) for the effects of every card, wonder stage, neutral seat and block of effects
+    of the rule set."""
     for card in model.cards.values():
         for h in card.hooks:
             yield f"card '{card.name.text}'", h
@@ -41,6 +42,10 @@ def all_hooks(model: Model) -> Iterator[tuple[str, s.Hook]]:
     for seat in model.seats.values():
         for h in seat.hooks:
             yield f'seat "{seat.name.text}"', h
+    for block, option in model.effect_blocks():
+        owner = f"`{block.words}`" + (f" in option '{option}'" if option else "")
+        for h in block.hooks:
+            yield owner, h
 
 
 def all_ops(model: Model) -> Iterator[Any]:

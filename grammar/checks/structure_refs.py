@@ -72,6 +72,10 @@ class _Structure(Refs):
                 elif isinstance(c, s.Sells):
                     for n in c.sources:
                         self.name(n, "colour", extra=(w.BOARD,), what="a colour or `board`")
+                elif isinstance(c, s.MarketPrice):
+                    for n in c.resources:
+                        self.name(n, "resource", "resource class")
+                    ex.check_seats(c.sellers, self.diags, exclude=("self", "their city"))
         steps = [st for st in walk_steps(m.flow.steps)] if m.flow is not None else []
         steps += [st for b, _ in m.at_blocks for st in walk_steps(b.steps)]
         for st in steps:

@@ -69,6 +69,8 @@ def check(model: Model, where: Span | None) -> list[Diagnostic]:
         top = not model.layers or model.card_layers.get((card.name.text, card.age)) == model.layers[-1]
         _card(card, ages, seats_max if top else 0, diags)
     _score_columns(model, diags)
+    for block, _ in model.effect_blocks():
+        _hooks(block.hooks, diags)
     for wonder in model.wonders.values():
         if not wonder.stages:
             diags.append(error("E0105", f"wonder '{wonder.name.text}' side {wonder.side.text} has no stage",

@@ -110,14 +110,21 @@ def _action(a: s.Action, diags: list[Diagnostic]) -> None:
 
 
 def _market(m: s.Market, diags: list[Diagnostic]) -> None:
-    _once(((type(c), c) for c in m.clauses), lambda k: f"market clause '{_MARKET_WORDS[k][0]}'", diags)
+    # one plain price (`price 2`); prices for some sellers or resources are the market pass's
+    clauses = [c for c in m.clauses if not isinstance(c, s.MarketPrice) or c.plain]
+    _once(((type(c), c) for c in clauses), lambda k: f"market clause '{_MARKET_WORDS[k][0]}'", diags)
+    prices = [c for c in m.clauses if isinstance(c, s.MarketPrice)]
     for kind, (word, example) in _MARKET_WORDS.items():
-        if m.first(kind) is None:
-            diags.append(error("E0105", f"the market has no '{word}' clause", m.span, help=f"add `{example}`"))
-    price = m.first(s.MarketPrice)
-    if isinstance(price, s.MarketPrice) and price.coins > w.MAX_PRICE:
-        diags.append(error("E0104", f"a price of {price.coins} coins is more than a rule set may ask", price.span,
-                           help=f"prices are at most {w.MAX_PRICE} coins"))
+        if not any(isinstance(c, kind) for c in clauses):
+            if kind is s.MarketPrice and prices:
+                diags.append(error("E0105", "the market has no plain price", prices[0].span,
+                                   help="add `price 2`: the price of every unit that no other `price` line sets"))
+            else:
+                diags.append(error("E0105", f"the market has no '{word}' clause", m.span, help=f"add `{example}`"))
+    for price in prices:
+        if price.coins > w.MAX_PRICE:
+            diags.append(error("E0104", f"a price of {price.coins} coins is more than a rule set may ask",
+                               price.span, help=f"prices are at most {w.MAX_PRICE} coins"))
 
 
 def _flow(model: Model, diags: list[Diagnostic]) -> None:

@@ -86,6 +86,11 @@ def _option(option: ir.Option) -> str:
     return shown(option.name) + (f" ({', '.join(parts)})" if parts else "")
 
 
+def _effects(block: ir.RuleEffects) -> str:
+    """`each player (2 effects)`: who holds a block of effects of the rule set, and how many."""
+    return f"each {block.seats[:-1]} ({plural(len(block.hooks), 'effect')})"
+
+
 def rules_summary(rules: ir.RuleSet, width: int) -> list[Any]:
     """What `wr check` prints for a rule set without errors: its size, what it declares (lines
     wrapped to `width`), the wonders and the cards dealt per age at every table."""
@@ -107,6 +112,10 @@ def rules_summary(rules: ir.RuleSet, width: int) -> list[Any]:
     neutral = _neutral_seats(rules)
     if neutral:
         declared.append(("Seats without a player", _names(neutral)))
+    effects = [_effects(block) for block in rules.effects]
+    effects += [f"{_effects(block)} with option {shown(o.name)}" for o in rules.options for block in o.effects]
+    if effects:
+        declared.append(("Effects of the rules", "; ".join(effects)))
     if rules.options:
         declared.append(("Options", "; ".join(_option(o) for o in rules.options)))
     if rules.settings.tie_break:

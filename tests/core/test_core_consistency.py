@@ -103,6 +103,59 @@ def test_the_market_and_prices_name_seats_of_the_table() -> None:
     assert path == "market.sellers[1].kind" and "names a seat only while an effect runs" in message
 
 
+def test_a_price_of_the_market_names_its_sellers_as_the_market_does() -> None:
+    doc = document()
+    doc["market"]["prices"] = [{"price": 3, "sellers": [{"kind": "left", "distance": 2}]}]
+    path, message = refused_at(doc)
+    assert path == "market.prices[0].sellers[0]"
+    assert message == "a price names sellers as the market's `sellers` does; 'left' at distance 2 is not one of them"
+
+
+def test_two_prices_of_the_market_of_one_rank_never_disagree() -> None:
+    doc = document()
+    doc["market"]["prices"] = [{"price": 3, "sellers": [{"kind": "right"}]}, {"price": 1, "resources": ["glass"]},
+                               {"price": 1, "resources": ["glass"], "sellers": [{"kind": "left"}]}]
+    path, message = refused_at(doc)
+    # from the left, the price naming both settles glass; from the right, 3 and 1 both hold
+    assert path == "market.prices[1]"
+    assert message == ("this price and prices[0] both hold for 'glass' from the sellers 'right' (distance 1) and "
+                       "disagree: a price naming both the sellers and the resource says which holds")
+
+
+def test_prices_of_the_market_that_agree_or_rank_apart_pass() -> None:
+    doc = document()
+    doc["market"]["prices"] = [{"price": 3, "sellers": [{"kind": "right"}]}, {"price": 3, "resources": ["glass"]},
+                               {"price": 1, "resources": ["glass"], "sellers": [{"kind": "right"}]}]
+    rules = serial.rules_from_dict(doc)
+    assert [p.price for p in rules.market.prices] == [3, 3, 1]
+
+
+def test_the_effects_of_the_rule_set_are_never_built_and_score_in_a_column() -> None:
+    doc = document()
+    gain = {"type": "GainCoins", "amount": NUM}
+    doc["effects"] = [{"hooks": [_hook({"type": "At", "moment": "start of age", "each": True}, gain),
+                                 _hook({"type": "OnBuild"}, gain)]}]
+    assert refused_at(doc) == ("effects[0].hooks[1].trigger", "an effect of the rule set is held from the start of "
+                                                             "the game, never built: OnBuild never comes")
+    doc["effects"] = [{"hooks": [_hook({"type": "EndOfGame"}, {"type": "Score", "amount": NUM})]}]
+    assert refused_at(doc) == ("effects[0].category", "these effects score points: name the score column they go "
+                                                      "to")
+    doc["effects"][0]["category"] = "treasury"
+    doc["options"] = [{"name": "fair", "effects": [{"hooks": [_hook({"type": "At", "moment": "end of age"}, gain)],
+                                                    "seats": "seats"}]}]
+    rules = serial.rules_from_dict(doc)
+    assert rules.effects[0].category == "treasury" and rules.options[0].effects[0].seats == "seats"
+    assert serial.rules_from_json(serial.rules_to_json(rules)) == rules
+
+
+def test_an_effect_of_an_option_waits_only_for_a_moment_of_the_flow() -> None:
+    doc = document()
+    doc["options"] = [{"name": "late", "effects": [{"hooks": [_hook({"type": "At", "moment": "tea time"},
+                                                                    {"type": "GainCoins", "amount": NUM})]}]}]
+    path, message = refused_at(doc)
+    assert path == "options[0].effects[0].hooks[0].trigger.moment" and message.startswith("unknown moment 'tea time'")
+
+
 def test_a_way_is_declared_once_and_a_granted_way_names_its_ability() -> None:
     doc = document()
     doc["actions"][0]["ways"][2]["ability"] = ""

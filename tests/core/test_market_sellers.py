@@ -47,8 +47,8 @@ CARDS = (
 RESOURCES = ("wood", "stone", "glass")
 
 
-def rules(sellers: tuple[c.Relation, ...]) -> c.RuleSet:
-    return tiny.rules(CARDS, players=(3, 4, 5), hand=6, sellers=sellers, start_coins=6)
+def rules(sellers: tuple[c.Relation, ...], prices: tuple[c.MarketPrice, ...] = ()) -> c.RuleSet:
+    return tiny.rules(CARDS, players=(3, 4, 5), hand=6, sellers=sellers, start_coins=6, prices=prices)
 
 
 def _vector(pairs) -> tuple[int, ...]:
@@ -90,7 +90,7 @@ def problem(state, buyer: int, sellers: tuple[int, ...]) -> tuple:
         sells.append((tuple(fixed), tuple(units)))
     rows, rebates = [], []
     for s in sellers:
-        row = [market.price] * len(RESOURCES)
+        row = [market_price(market, table, buyer, s, r) for r in RESOURCES]
         rebate = 0
         for _, op in hooks(buyer):
             if isinstance(op, c.Price) and s in table.union(op.sellers, buyer):
@@ -101,6 +101,22 @@ def problem(state, buyer: int, sellers: tuple[int, ...]) -> tuple:
         rows.append(tuple(row))
         rebates.append(rebate)
     return tuple(own_fixed), tuple(own_units), tuple(sells), tuple(rows), tuple(rebates)
+
+
+def market_price(market, table, buyer: int, seller: int, resource: str) -> int:
+    """The market's price of a unit of a resource from a seller, before effects, read from its
+    text: for each relation of `sellers` that makes the seat a seller, the price naming both that
+    relation and the resource, else one naming either, else the plain price; the lowest of
+    these."""
+    found = []
+    for rel in market.sellers:
+        if seller not in table.seats_of(rel, buyer):
+            continue
+        both = [p.price for p in market.prices if rel in p.sellers and resource in p.resources]
+        either = [p.price for p in market.prices if (rel in p.sellers and not p.resources)
+                  or (resource in p.resources and not p.sellers)]
+        found.append(both[0] if both else either[0] if either else market.price)
+    return min(found)
 
 
 def check_offers(state, player: int, sellers: tuple[int, ...]) -> tuple[int, int]:
@@ -133,10 +149,11 @@ def check_offers(state, player: int, sellers: tuple[int, ...]) -> tuple[int, int
     return paying, widest
 
 
-def play(sellers_rel: tuple[c.Relation, ...], players: int, seed: int) -> tuple[int, int, int]:
+def play(sellers_rel: tuple[c.Relation, ...], players: int, seed: int,
+         prices: tuple[c.MarketPrice, ...] = ()) -> tuple[int, int, int]:
     """A random game, every offer and every round's coins checked; returns the payments to
     sellers offered, the most sellers one of them pays, and the coins paid to sellers."""
-    game = Game(rules(sellers_rel), players)
+    game = Game(rules(sellers_rel, prices), players)
     state = game.new_initial_state(seed=seed)
     rng = random.Random(seed)
     offered = paid = widest = 0

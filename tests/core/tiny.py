@@ -55,7 +55,8 @@ MILITARY = c.Contest("war", "end of age", c.Quantity("symbols", ("shield",)),
 def rules(cards: Sequence[c.Card], *, players: Sequence[int] = (3, 4, 5), ages: int = 1, hand: int = 3,
           boards: Sequence[c.Board] = (), contests: Sequence[c.Contest] = (MILITARY,),
           sellers: Sequence[c.Relation] = (LEFT, RIGHT), price: int = 2, start_coins: int = 3,
-          sells: Sequence[str] = ("board", "brown"), extra_tokens: Sequence[str] = ()) -> c.RuleSet:
+          sells: Sequence[str] = ("board", "brown"), extra_tokens: Sequence[str] = (),
+          prices: Sequence[c.MarketPrice] = ()) -> c.RuleSet:
     """A game of `ages` ages of `hand` turns: each turn every player builds or sells a card of its
     hand (for 3 coins), then hands pass left; contests at the end of each age."""
     if not boards:
@@ -93,7 +94,7 @@ def rules(cards: Sequence[c.Card], *, players: Sequence[int] = (3, 4, 5), ages: 
         actions=(build, sell),
         decisions=(c.Decision("play", ("build", "sell"), "turn {turn}"),),
         flow=flow,
-        market=c.Market(tuple(sellers), tuple(sells), price) if sellers else None,
+        market=c.Market(tuple(sellers), tuple(sells), price, tuple(prices)) if sellers else None,
         contests=tuple(contests),
         cards=tuple(cards),
         boards=tuple(boards),

@@ -240,6 +240,90 @@ def test_the_base_game_never_pays_a_city_two_seats_away():
         state.apply_actions({p: rng.choice(state.legal_actions(p)) for p in state.pending_decisions()})
 
 
+# ---- a trade route across the table -----------------------------------------------------
+
+#: side A boards from seat 0 on: Rhodes (ore); its left neighbour Babylon (clay), then Giza
+#: (stone) two seats to its left; Alexandria (glass) two seats to its right, Ephesus (papyrus)
+#: its right neighbour (the left neighbour of seat i is seat i + 1)
+ROUTE_BOARDS = [("Rhodes", "A"), ("Babylon", "A"), ("Giza", "A"), ("Alexandria", "A"), ("Ephesus", "A")]
+ROUTE_HAND = ["Baths", "Guard Tower", "Altar", "Lumber Yard", "Stone Pit", "Clay Pool", "Loom"]
+
+
+def _payments(state: State, card: str) -> list:
+    return [a.pay for a in state.legal_actions(0) if (a.kind, a.card) == ("build", card)]
+
+
+def test_the_trade_route_sells_at_three_coins_two_seats_away_and_two_next_door():
+    state = Game(rules("trade_route"), 5).new_initial_state(seed=1, boards=ROUTE_BOARDS,
+                                                           hands={1: [ROUTE_HAND] * 5})
+    # the Baths cost 1 stone, made only by Giza, two seats away; the Guard Tower 1 clay, made by Babylon
+    assert _payments(state, "Baths") == [((2, 3),)]
+    assert _payments(state, "Guard Tower") == [((1, 2),)]
+    state.apply_actions({p: next(a for a in state.legal_actions(p) if (
+        (a.kind, a.card, a.pay) == ("build", "Baths", ((2, 3),)) if p == 0 else (a.kind, a.card) == ("sell", "Altar")))
+        for p in range(5)})
+    # 3 coins each to start; seat 0 paid Giza 3; every other city sold the Altar for 3
+    assert [city.coins for city in state.cities] == [0, 6, 9, 6, 6]
+
+
+def test_at_three_players_the_cities_two_seats_away_are_neighbours_and_sell_at_two():
+    state = Game(rules("trade_route"), 3).new_initial_state(seed=1, boards=ROUTE_BOARDS[:3],
+                                                           hands={1: [ROUTE_HAND] * 3})
+    # Giza is both the right neighbour of seat 0 and the city two seats to its left
+    assert _payments(state, "Baths") == [((2, 2),)]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_payment_two_seats_away_is_three_coins_a_unit(seed):
+    n = 5
+    far = near = 0
+    for state, chosen in rounds("trade_route", n, seed):
+        for p, a in chosen.items():
+            for seller, coins in a.pay:
+                if seller in ((p + 2) % n, (p - 2) % n):
+                    far += 1
+                    assert coins % 3 == 0
+                else:
+                    assert seller in (state.left(p), state.right(p))
+                    near += coins % 3 != 0
+    assert far > 0 and near > 0, "no purchase on both sides of the price: the test proved nothing"
+
+
+# ---- a stipend at the start of each age -------------------------------------------------
+
+def test_the_stipend_pays_every_city_a_coin_at_the_start_of_each_age():
+    """Every player sells every card: 3 coins each turn, 18 an age, and the stipend's coin at
+    the start of each age."""
+    state = Game(rules("stipend"), 4).new_initial_state(seed=2)
+    seen = []
+    while not state.is_terminal():
+        if state.turn == 1:
+            seen.append((state.age, [city.coins for city in state.cities]))
+        state.apply_actions({p: next(a for a in state.legal_actions(p) if a.kind == "sell")
+                             for p in state.pending_decisions()})
+    assert seen == [(1, [4] * 4), (2, [23] * 4), (3, [42] * 4)]
+    assert [s.coins for s in state.scores()] == [60] * 4
+    assert [s.column("treasury") for s in state.scores()] == [20] * 4
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_stipend_is_played_to_the_end_by_every_city(seed):
+    first, _ = next(rounds("stipend", 3, seed))
+    assert [city.coins for city in first.cities] == [4, 4, 4]
+    assert final("stipend", 3, seed).is_terminal()
+
+
+# ---- a house rule for the final score ---------------------------------------------------
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_thrift_scores_a_point_per_three_coins_in_its_own_column(seed):
+    sheets = final("thrift", 4, seed).scores()
+    assert [s.column("thrift") for s in sheets] == [s.coins // 3 for s in sheets]
+    assert [s.column("thrift") for s in sheets] == [s.column("treasury") for s in sheets]
+    assert [s.total for s in sheets] == [sum(v for _, v in s.columns) for s in sheets]
+    assert any(s.coins >= 3 for s in sheets), "no city kept 3 coins: the test proved nothing"
+
+
 # ---- counting the cards of the other players ----------------------------------------------
 
 def test_the_census_scores_one_point_per_green_card_of_every_other_city():

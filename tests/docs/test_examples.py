@@ -400,7 +400,8 @@ def grammar_constructs() -> set[str]:
                 "Targets", "Per", "WheneverColours", "ExceptPartners", "Option:contest", "Option:zone",
                 "Condition", "Otherwise", "round:ability", "round:within the turn", "seat:distance",
                 "Draw:seat", "MoveCard:seat", "Decide:times", "grant:colours", "costs:colours",
-                "LastResort:same card", "DealRest", "seat:their city"})
+                "LastResort:same card", "DealRest", "seat:their city", "MarketPrice:for", "MarketPrice:from",
+                "RuleEffects:players", "RuleEffects:seats", "RuleEffects:scores", "Option:rule_effects"})
     return out
 
 
@@ -495,6 +496,12 @@ def _details(node, parent) -> set[str]:
         found.add(f"Placement:{node.placement[0]}")
     elif isinstance(node, (s.Contest, s.Zone)) and isinstance(parent, s.Option):
         found.add(f"Option:{type(node).__name__.lower()}")
+    elif isinstance(node, s.RuleEffects):
+        found.add(f"RuleEffects:{node.holders}")
+        if node.category is not None:
+            found.add("RuleEffects:scores")
+        if isinstance(parent, s.Option):
+            found.add("Option:rule_effects")
     elif isinstance(node, s.Card) and node.replace:
         found.add("Replace:card")
     elif isinstance(node, s.Wonder):
@@ -531,6 +538,9 @@ def _details(node, parent) -> set[str]:
             found.add("round:ability")
         if node.within_turn:
             found.add("round:within the turn")
+    elif isinstance(node, s.MarketPrice):
+        found.update(word for word, named in (("MarketPrice:for", node.resources), ("MarketPrice:from", node.sellers))
+                     if named)
     elif isinstance(node, s.Pairs) and node.except_partners:
         found.add("ExceptPartners")
     elif isinstance(node, s.LastResort) and node.same_card:

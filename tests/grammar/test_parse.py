@@ -212,6 +212,12 @@ _MISTAKES = [
     (_CARD + "{ end of game: score 1 per blue card in self (including self) }", "E0001",
      "whether a card counts itself is written", "self)"),
     (_CARD + "{ passive: produce wood; end of game: score 1 }", "E0002", "';' is not used in rule sets", ";"),
+    (_CARD + "{ passive: build costs nothing }", "E0001", "a cost change lowers what an action costs", "nothing"),
+    (_CARD + "{ passive: build costs 1 coin more }", "E0001", "a cost change lowers what an action costs", "more"),
+    (_CARD + "{ passive: stage costs free }", "E0001", "a cost change lowers what an action costs", "free"),
+    (_CARD + "{ passive: draw costs 1 coin less }", "E0001",
+     "'draw' begins an effect of its own, so it cannot name the action of a cost change", "draw"),
+    (_CARD + "{ passive: score costs no coins }", "E0001", "'score' begins an effect of its own", "score"),
 ]
 
 
@@ -222,6 +228,34 @@ def test_common_mistakes_are_named(text: str, code: str, message: str, needle: s
     assert d.message.startswith(message), d.message
     assert d.span.path == "t.wr"
     assert (d.span.line, d.span.column) == (2, text.rindex(needle) + 1 if needle == "} " else col(text, needle))
+
+
+# ---- cost changes, in the words of the effects page: `[SEATS] ACTION costs ...` ----------------------
+
+@pytest.mark.parametrize(("phrase", "seats", "action", "what", "amount", "colours"), [
+    ("build costs 1 coin less", [], "build", "less", 1, []),
+    ("others build costs 1 coin less", ["others"], "build", "less", 1, []),
+    ("neighbours build costs 2 coins less for red cards", ["neighbours"], "build", "less", 2, ["red"]),
+    ("left 2, right build costs no coins", ["left", "right"], "build", "coins", 0, []),
+    ("self build costs no resources", ["self"], "build", "resources", 0, []),
+    ("controller build costs 1 coin less", ["controller"], "build", "less", 1, []),
+    ("everyone stage costs 1 less", ["everyone"], "stage", "less", 1, []),
+])
+def test_a_cost_change_names_its_action_after_the_seats_it_changes(phrase: str, seats: list[str], action: str,
+                                                                   what: str, amount: int, colours: list[str]) -> None:
+    # `build` is also a keyword (`on build`, `build stage`); after the seats it is the action's name
+    tree = parse_ok(f"ruleset t\n{_CARD}{{ passive: {phrase} }}\n")
+    change = tree.items[0].hooks[0].effect
+    assert isinstance(change, s.CostChange)
+    assert [t.word for t in change.targets] == seats
+    assert (change.action.text, change.what, change.amount) == (action, what, amount)
+    assert [c.text for c in change.colours] == colours
+
+
+def test_the_distance_of_a_seat_an_effect_acts_on_is_kept() -> None:
+    tree = parse_ok(f"ruleset t\n{_CARD}{{ on build: left 2, right gain 1 coin }}\n")
+    gain = tree.items[0].hooks[0].effect
+    assert [(t.word, t.distance) for t in gain.targets] == [("left", 2), ("right", None)]
 
 
 def test_misspelt_keywords_get_a_suggestion() -> None:

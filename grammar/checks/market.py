@@ -1,0 +1,102 @@
+"""Pass: the prices of the market say one price for each seller and resource.
+
+Besides its plain `price N`, a market may price some sellers (`price 3 from left 2, right 2`),
+some resources (`price 1 for manufactured`), or both. A line names sellers as `sellers:` names
+them: the price of a seat is that of the relation that makes it a seller, so `from left 2` with
+`sellers: left, right` could never hold (E0104). For one relation and one resource, a line that
+names both wins over one that names either; two lines of the same rank that both hold and ask
+different prices leave the price unsaid (E0108): the designer says which, in a line naming both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wonderrules.grammar import syntax as s
+from wonderrules.grammar.diagnostics import Diagnostic, Label, error
+from wonderrules.grammar.lower_effects import RELATION_WORDS, lower_seat
+from wonderrules.grammar.resolve import Model
+from wonderrules.interpreter import ir
+
+__all__ = ["check"]
+
+
+def check(model: Model) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    market = model.market
+    if market is None:
+        return diags
+    sellers = [c for c in market.clauses if isinstance(c, s.Sellers)]
+    lines = [c for c in market.clauses if isinstance(c, s.MarketPrice) and not c.plain]
+    if not sellers or not lines:
+        return diags
+    relations = [lower_seat(seat) for seat in sellers[0].seats if seat.word in RELATION_WORDS]
+    for line in lines:
+        for seat in line.sellers:
+            if seat.word in RELATION_WORDS and lower_seat(seat) not in relations:
+                diags.append(_not_a_seller(seat, sellers[0]))
+    classes = model.resource_classes()
+    resources = list(model.resources)
+    reported: set[tuple[int, int]] = set()
+    for rel in relations:
+        for res in resources:
+            holding = list(_holding(lines, rel, res, classes))
+            if not holding:
+                continue
+            top = max(rank for rank, _ in holding)
+            best = [line for rank, line in holding if rank == top]
+            first = best[0]
+            other = next((line for line in best[1:] if line.coins != first.coins), None)
+            if other is None or (id(first), id(other)) in reported:
+                continue
+            reported.add((id(first), id(other)))
+            diags.append(_disagree(first, other, rel, res))
+    return diags
+
+
+def _holding(lines: list[s.MarketPrice], rel: ir.Relation, res: str,
+             classes: dict[str, list[str]]) -> Iterator[tuple[int, s.MarketPrice]]:
+    """(rank, line) of each line that holds for the sellers of a relation and a resource; the
+    rank counts what the line names (sellers, resources)."""
+    for line in lines:
+        if line.sellers and rel not in [lower_seat(x) for x in line.sellers if x.word in RELATION_WORDS]:
+            continue
+        if line.resources and res not in {r for n in line.resources for r in classes.get(n.text, [n.text])}:
+            continue
+        yield bool(line.sellers) + bool(line.resources), line
+
+
+def _seat_words(rel: ir.Relation) -> str:
+    word = next(k for k, v in RELATION_WORDS.items() if v == rel.kind)
+    return f"{word} {rel.distance}" if rel.distance != 1 else word
+
+
+def _not_a_seller(seat: s.Seat, sellers: s.Sellers) -> Diagnostic:
+    written = ", ".join(f"{x.word} {x.distance}" if x.distance else x.word for x in sellers.seats)
+    shown = f"{seat.word} {seat.distance}" if seat.distance else seat.word
+    if seat.word == "neighbours":
+        hint = f"a price names sellers as `sellers:` writes them ({written}): write `from left, right`"
+    elif seat.word in ("left", "right") and seat.distance in (None, 1) and \
+            any(x.word == "neighbours" for x in sellers.seats):
+        hint = (f"a price names sellers as `sellers:` writes them ({written}): to price one neighbour apart, "
+                "write `left, right` among the sellers in place of `neighbours`")
+    else:
+        hint = f"a price names sellers as `sellers:` writes them ({written}): name one of them, or add `{shown}` " \
+               "to the sellers"
+    return error("E0104", f"the market does not buy from `{shown}` as its sellers are written", seat.span,
+                 labels=[Label(sellers.span, "the sellers")], help=hint)
+
+
+def _disagree(first: s.MarketPrice, other: s.MarketPrice, rel: ir.Relation, res: str) -> Diagnostic:
+    seller = _seat_words(rel)
+    both = sorted((first, other), key=lambda line: (line.span.line, line.span.column))
+    if bool(first.sellers) != bool(other.sellers):  # one names sellers, the other resources
+        by_seller = first if first.sellers else other
+        by_resource = other if first.sellers else first
+        names = ", ".join(n.text for n in by_resource.resources)
+        seats = ", ".join(f"{x.word} {x.distance}" if x.distance else x.word for x in by_seller.sellers)
+        hint = f"say which price holds for both in one line: `price N for {names} from {seats}`"
+    else:
+        hint = "name each seller and resource in one `price` line of this rank only, or in a line naming both"
+    return error("E0108", f"two prices of the market hold for {res} bought from `{seller}`: {first.coins} and "
+                 f"{other.coins} coins", both[1].span, labels=[Label(both[0].span, "the other price")], help=hint)
