@@ -23,6 +23,7 @@ from wonderrules.grammar.checks import (
     market,
     references,
     rule_effects,
+    static_seats,
     structure,
     structure_refs,
     values,
@@ -103,6 +104,7 @@ def _check(layers: list[Layer], diags: list[Diagnostic], sources: dict[str, str]
     if not has_errors(diags):
         diags.extend(structure.warnings(model))
         rules = lowering.lower(model)
+        diags.extend(static_seats.check(rules, where))
         diags.extend(counts.check(model, rules, where))
         diags.extend(conflicts.check(model, rules))
         diags.extend(lints.check(model, rules))
