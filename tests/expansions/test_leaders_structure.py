@@ -112,3 +112,24 @@ def test_the_draft_passes_what_is_left_to_the_right():
 def test_the_leaders_deck_holds_four_leaders_per_player_at_the_largest_tables():
     assert len(leader_names(("leaders",))) >= 4 * 7
     assert len(leader_names(("cities_leaders",))) >= 4 * 8
+
+
+def test_cities_and_leaders_without_the_cities_leaders_are_refused_for_want_of_leaders():
+    with pytest.raises(wr.RulesError) as caught:
+        wr.load_rules("cities", "leaders")
+    assert "deck 'leaders' has 28 cards for 8 players" in str(caught.value)
+
+
+def test_solomon_builds_at_the_end_of_the_recruitment_turn():
+    # the recruitment turn ends as a turn does: a pick decision follows at once when Solomon
+    # was recruited and the discard pile holds a card he may build
+    for seed in range(40):
+        for state, chosen in rounds(("leaders",), 3, seed):
+            recruited = [s for s, a in chosen.items() if a.kind == "recruit" and a.card == "Solomon"]
+            if recruited and state.age >= 2 and zone_names(state, 0, "discard"):
+                state = state.clone()
+                state.apply_actions(chosen)
+                assert recruited[0] in state.pending_decisions()
+                assert {a.kind for a in state.legal_actions(recruited[0])} == {"pick"}
+                return
+    pytest.fail("no game recruited Solomon in Age II or III")
