@@ -21,6 +21,7 @@ from typing import Any, Optional
 import networkx as nx
 
 from wonderrules.grammar import syntax as s
+from wonderrules.grammar.checks.reach import decision_sources, deck_zones
 from wonderrules.grammar.checks.structure import ON_BUILD, all_hooks
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.lower_effects import lower_op
@@ -201,7 +202,7 @@ def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
             pairs_seen.add(key)
             diags.append(_order_error(model, moment, q, entry, other, orders))
         group.append((entry, rw))
-    diags.extend(_trigger_cycles(entries, fx))
+    diags.extend(_trigger_cycles(entries, fx, rules))
     return diags
 
 
@@ -260,15 +261,33 @@ def _listens(owner: str, h: s.Hook) -> set[Any]:
     return set()
 
 
-def _trigger_cycles(entries: list[_Entry], fx: Effects) -> list[Diagnostic]:
+def _builds_card(entries: list[_Entry], rules: ir.RuleSet) -> Any:
+    """Whether the build of effect i may build the card that holds effect j: a card built by a
+    decision is one that can lie where the decision's actions take their card from."""
+    reach = deck_zones(rules)
+    decks = {card.name: card.deck for card in rules.cards}
+
+    def may(i: int, j: int) -> bool:
+        owner, _, op, _ = entries[j]
+        builder = entries[i][2]
+        if not isinstance(builder, ir.Decide) or not owner.startswith("card '"):
+            return True
+        sources = decision_sources(rules, builder.decision)
+        deck = decks.get(owner[len("card '"):-1])
+        return sources is None or deck is None or bool(sources & reach.get(deck, set()))
+    return may
+
+
+def _trigger_cycles(entries: list[_Entry], fx: Effects, rules: ir.RuleSet) -> list[Diagnostic]:
     g = nx.DiGraph()
     emits = [_emits(op, fx) for _, _, op, _ in entries]
     listens = [_listens(owner, h) for owner, h, _, _ in entries]
+    builds_card = _builds_card(entries, rules)
     for i, out in enumerate(emits):
         if not out:
             continue
         for j, heard in enumerate(listens):
-            if out & heard and emits[j] & heard:
+            if out & heard and emits[j] & heard and builds_card(i, j):
                 g.add_edge(i, j)
     diags = []
     reported: set[frozenset[int]] = set()

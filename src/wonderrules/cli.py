@@ -61,7 +61,7 @@ def _print(parts, out) -> None:
                    "checking each on its own.")
 @click.option("--quiet", "-q", is_flag=True, help="Print diagnostics only, no summary.")
 def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool) -> None:
-    """Check rule sets: PATH is a .wr file or a bundled name (base, cities, two_player).
+    """Check rule sets: PATH is a .wr file or a bundled name (base, cities, cities_leaders, leaders, two_player).
 
     Exit status: 0 when no errors (warnings allowed), 1 on errors, 2 on bad usage.
     """

@@ -76,7 +76,7 @@ def test_a_log_naming_the_process_environment_is_refused(played: Path, monkeypat
     ("base.py", "is not a .wr or .json file"),
     ("rules\\base.wr", "is not a path of this form (use / between folders)"),
     ("C:/rules/base.wr", "is an absolute path"),
-    ("nope", "is not a bundled rule set (base, cities, two_player)"),
+    ("nope", "is not a bundled rule set (base, cities, cities_leaders, leaders, two_player)"),
 ])
 def test_a_log_naming_rules_outside_its_folder_is_refused(played: Path, entry: str, why: str) -> None:
     outside = played.parent.parent / "outside.wr"

@@ -197,3 +197,25 @@ def test_an_order_of_this_layer_is_completed_without_override(compile_layer) -> 
     assert d.help == ("name both steps in the declared order, in the order they should run: "
                       "`order end of turn: decide, gain, lose`")
     assert d.labels[1].message == "the declared order" and d.labels[1].span.line == 2
+
+
+#: a deck of heroes dealt to a zone of their own, from which they are only ever built
+HEROES = ('decks: heroes\nzone court: each seat, seen by owner\n'
+          'deal heroes from deck heroes { 1 cards to court of each player }\n'
+          'action hire "hire {card}" { card from court  then: move card to built }\n'
+          'decision hire: hire\n')
+
+
+def test_a_card_that_never_lies_in_the_discard_may_build_from_it(compile_layer) -> None:
+    # the hero is never in the discard pile, so no build from the discard pile builds it again
+    hero = 'card "Sage" age 1 blue deck heroes copies 3+ 4+ { end of turn: decide pick }\n'
+    r = compile_layer(PICK + HEROES + hero)
+    assert "E0403" not in codes(r), [d.message for d in r.diagnostics]
+
+
+def test_a_card_that_can_be_discarded_still_may_not_build_from_the_discard(compile_layer) -> None:
+    # one more action puts heroes in the discard pile: then the hero may be built from it again
+    hero = 'card "Sage" age 1 blue deck heroes copies 3+ 4+ { end of turn: decide pick }\n'
+    drop = 'action drop "drop {card}" { card from court  then: move card to discard }\n'
+    d = only(compile_layer(PICK + HEROES + drop + hero), "E0403")
+    assert d.message == "card 'Sage' builds when it is built, so what it builds may do the same again, without end"

@@ -84,8 +84,8 @@ def test_a_bare_name_that_is_not_bundled_reads_nothing(hostile_folder: Path) -> 
     (hostile_folder / "variant").write_text(HOSTILE, encoding="utf-8")
     d = only(compile_rules(["variant"]))
     assert d.code == "E0004" and d.message == "no rule set 'variant'"
-    assert d.help == ("give a .wr file or a bundled name (base, cities, two_player); a bare name is always a "
-                      "bundled rule set, a file is named by its path (./variant)")
+    assert d.help == ("give a .wr file or a bundled name (base, cities, cities_leaders, leaders, two_player); "
+                      "a bare name is always a bundled rule set, a file is named by its path (./variant)")
 
 
 def test_a_path_without_the_suffix_is_read_when_given_as_a_path(tmp_path: Path, monkeypatch) -> None:

@@ -1,0 +1,87 @@
+"""The leaders of rulesets/leaders.wr do what the reference (rules_facts.md §8, leaders.tsv) says,
+checked over random games: the leaders column is recomputed here from the printed effects, card
+by card, and a recruitment costs the leader's printed coin cost (nothing once Maecenas is in the
+city), a sale brings 3 coins and Croesus 6."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from expansion_support import rules
+
+import wonderrules as wr
+
+#: printed coin costs (leaders.tsv)
+COST = {"Alexander": 3, "Amytis": 4, "Aristotle": 3, "Caesar": 5, "Cleopatra": 4, "Croesus": 1, "Euclid": 5,
+        "Hannibal": 2, "Hiram": 3, "Hypatia": 4, "Justinian": 3, "Maecenas": 1, "Midas": 3, "Nebuchadnezzar": 4,
+        "Nefertiti": 3, "Nero": 1, "Pericles": 6, "Phidias": 3, "Plato": 4, "Praxiteles": 3, "Ptolemy": 5,
+        "Pythagoras": 5, "Ramses": 5, "Sappho": 1, "Solomon": 3, "Varro": 3, "Xenophon": 2, "Zenobia": 2,
+        "Aspasia": 3, "Caligula": 3, "Darius": 4, "Diocletian": 2}
+COLOURS = ("brown", "grey", "blue", "yellow", "green", "red", "purple")
+
+
+def leader_points(state: wr.State, seat: int) -> int:
+    """The leaders column of a finished game, from the printed effects (leaders.tsv)."""
+    city = state.cities[seat]
+    built = [c.name for c in city.built]
+
+    def count(colour: str) -> int:
+        return sum(1 for c in city.built if c.colour == colour)
+
+    victories = city.token_counts[state.catalog.token_index["victory"]]
+    science = [city.symbols[state.catalog.symbols.index(s)] for s in ("compass", "gear", "tablet")]
+    points = {"Cleopatra": 5, "Nefertiti": 4, "Zenobia": 3, "Sappho": 2, "Aspasia": 2,
+              "Hiram": 2 * count("purple"), "Hypatia": count("green"), "Nebuchadnezzar": count("blue"),
+              "Pericles": 2 * count("red"), "Phidias": count("brown"), "Praxiteles": 2 * count("grey"),
+              "Varro": count("yellow"), "Darius": count("black"), "Amytis": 2 * city.stages_built,
+              "Alexander": victories, "Midas": city.coins // 3,
+              "Justinian": 3 * min(count("red"), count("green"), count("blue")),
+              "Plato": 7 * min(count(c) for c in COLOURS)}
+    total = sum(points.get(name, 0) for name in built)
+    if "Aristotle" in built:
+        total += 3 * min(science)  # exact when the city holds no wild science symbol
+    return total
+
+
+def has_wild_science(state: wr.State, seat: int) -> bool:
+    names = {c.name for c in state.cities[seat].built}
+    board = state.cities[seat].board
+    return "Scientists Guild" in names or (board is not None and board.name == "Babylon")
+
+
+@pytest.mark.parametrize("layers,players", [(("leaders",), 3), (("leaders",), 5), (("leaders",), 7),
+                                            (("cities_leaders",), 4), (("cities_leaders",), 8)])
+@pytest.mark.parametrize("seed", range(4))
+def test_leaders_cost_what_is_printed_and_score_what_is_printed(layers, players, seed):
+    state = wr.Game(rules(*layers), players, sides="random").new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        chosen = {p: rng.choice(state.legal_actions(p)) for p in state.pending_decisions()}
+        leader_round = {a.kind for a in chosen.values()} & {"recruit", "dismiss", "tuck"}
+        before = [c.coins for c in state.cities]
+        free = [any(c.name == "Maecenas" for c in city.built) for city in state.cities]
+        state.apply_actions(chosen)
+        if not leader_round:
+            continue
+        received = [0] * players
+        for a in chosen.values():
+            for seller, coins in a.pay:
+                received[seller] += coins
+        for seat, a in chosen.items():
+            if a.kind == "recruit" and a.card != "Solomon":
+                expected = before[seat] - (0 if free[seat] else COST[a.card]) + 6 * (a.card == "Croesus")
+                assert state.cities[seat].coins == expected + received[seat], (seat, a)
+            elif a.kind == "dismiss":
+                assert state.cities[seat].coins == before[seat] + 3 + received[seat], (seat, a)
+    for seat in range(players):
+        if has_wild_science(state, seat) and any(c.name == "Aristotle" for c in state.cities[seat].built):
+            continue
+        assert state.scores()[seat].column("leaders") == leader_points(state, seat), seat
+
+
+def test_every_leader_of_the_deck_has_its_printed_cost():
+    for layers in (("leaders",), ("cities_leaders",)):
+        for card in rules(*layers).cards:
+            if card.deck == "leaders":
+                assert card.cost.coins == COST[card.name], card.name
