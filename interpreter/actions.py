@@ -312,21 +312,25 @@ def _seat_info(st: State, seat: int, neutral: Optional[ir.NeutralSeat]) -> tuple
     return (sellers, s0, s1, every, frozenset(forced), frozenset(per_card), last, table, restricted, many)
 
 
-def new_action(table: dict[tuple[Any, ...], Action], sellers: tuple[int, ...], kname: str, name: str, left: int,
+def new_action(table: dict[tuple[Any, ...], Any], sellers: tuple[int, ...], kname: str, name: str, left: int,
                right: int, wname: str) -> Action:
     """A new Action, kept in the table of its sellers (one object per value; a table that grows
     past its bound starts again)."""
     if len(table) > 100_000:
         table.clear()
-    if not (left or right):
-        pay: tuple[tuple[int, int], ...] = ()
-    elif not right:
-        pay = ((sellers[0], left),)
-    elif not left:
-        pay = ((sellers[1], right),)
-    else:
-        pay = ((sellers[0], left), (sellers[1], right)) if sellers[0] < sellers[1] else \
-            ((sellers[1], right), (sellers[0], left))
+    # one payment object per split, shared by the actions of every card
+    pay: Optional[tuple[tuple[int, int], ...]] = table.get((left, right))
+    if pay is None:
+        if not (left or right):
+            pay = ()
+        elif not right:
+            pay = ((sellers[0], left),)
+        elif not left:
+            pay = ((sellers[1], right),)
+        else:
+            pay = ((sellers[0], left), (sellers[1], right)) if sellers[0] < sellers[1] else \
+                ((sellers[1], right), (sellers[0], left))
+        table[(left, right)] = pay
     # (an Action from its five fields, without the keyword handling of its constructor)
     found = table[(kname, name, left, right, wname)] = tuple.__new__(Action, (kname, name, pay, wname, 0))
     return found

@@ -56,6 +56,11 @@ class Game:
             self.contests_by_moment.setdefault(cat.moment(contest.moment), []).append(CompiledContest(contest, cat))
         #: actions handed out, shared by the games of this table (immutable values)
         self.interned: dict[tuple[Any, ...], Any] = {}
+        #: per seat, its sellers and what listing its actions needs (see actions._seat_info):
+        #: fixed by the table, found by the first game that needs them and shared by the others
+        self.sellers: list[Optional[tuple[int, ...]]] = [None] * self.config.seats
+        self.seat_info: list[Optional[tuple[Any, ...]]] = [None] * self.config.seats
+        self.seller_pairs: Optional[list[Optional[tuple[int, ...]]]] = None
         #: (seat, source) of every effect of the rule set held at this table, in the order they
         #: become active: block by block, seat by seat
         self.rule_holders: tuple[tuple[int, Source], ...] = tuple(

@@ -75,14 +75,18 @@ class State:
         self.moment_running = -1
         self.moment_rank = 0
         self.seq = 0
-        self.sellers: list[Optional[tuple[int, ...]]] = [None] * cfg.seats
-        from wonderrules.interpreter.market import seller_seats
-
-        #: per seat, its two sellers when it has exactly two (the market's usual shape), else None
-        self.seller_pairs = [found if len(found) == 2 else None
-                             for found in (seller_seats(self, s) for s in range(cfg.seats))]
+        # what the table fixes is shared by the games of the table (see Game)
+        self.sellers: list[Optional[tuple[int, ...]]] = game.sellers
         #: per seat, what listing actions needs that never changes in a game (see actions._seat_info)
-        self.seat_info: list[Optional[tuple[Any, ...]]] = [None] * cfg.seats
+        self.seat_info: list[Optional[tuple[Any, ...]]] = game.seat_info
+        pairs = game.seller_pairs
+        if pairs is None:
+            from wonderrules.interpreter.market import seller_seats
+
+            pairs = game.seller_pairs = [found if len(found) == 2 else None
+                                         for found in (seller_seats(self, s) for s in range(cfg.seats))]
+        #: per seat, its two sellers when it has exactly two (the market's usual shape), else None
+        self.seller_pairs = pairs
         self.legal: dict[int, list[Action]] = {}
         #: (deal, age, occurrence) -> the cards fixed for that deal (scenario setup, a replayed log)
         self.deals = dict(deals)
@@ -272,8 +276,6 @@ class State:
         other.builds = list(self.builds)
         other.waiting = {k: list(v) for k, v in self.waiting.items()}
         other.moment_queue = list(self.moment_queue)
-        other.sellers = list(self.sellers)
-        other.seat_info = list(self.seat_info)
         other.legal = {}
         other.deals = dict(self.deals)
         other.history = list(self.history)
