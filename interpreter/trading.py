@@ -109,10 +109,8 @@ class TradeSolver:
         self._cost_list: list[tuple[int, ...]] = []
         self._cost_packed: list[Optional[int]] = []  # None: not packable
         self._parts: dict[Union[Production, Prices], Part] = {}
-        #: the packed form of each context (see TradeContext, without its answers) ...
-        self._contexts: dict[tuple[int, int, int, int], Union[PackedForm, tuple[None, Context]]] = {}
-        #: ... and its answers
-        self._answers: dict[tuple[int, int, int, int], Answers] = {}
+        #: each context (see TradeContext): its answers, then its packed or flat form
+        self._contexts: dict[tuple[int, int, int, int], TradeContext] = {}
         #: the parts named in `_contexts`' keys, by identity: kept alive as long as the keys are,
         #: so that no other part takes an identity over
         self._alive: dict[int, Part] = {}
@@ -130,7 +128,6 @@ class TradeSolver:
         self.clears += 1
         self._parts.clear()
         self._contexts.clear()
-        self._answers.clear()
         self._alive.clear()
         self._by_key.clear()
         self._fixed.clear()
@@ -166,27 +163,26 @@ class TradeSolver:
                 prices: PricesPart) -> TradeContext:
         """The context of a city's own production, what each neighbour sells and its prices."""
         key = (id(own), id(left_sells), id(right_sells), id(prices))
-        packed = self._contexts.get(key)
-        if packed is None:
-            self._entries += 1
-            if self._entries > self.max_entries:
-                self.clear()
-            alive = self._alive
-            for part in (own, left_sells, right_sells, prices):
-                alive[id(part)] = part
-            of, oc = own[1]
-            lf, lc = left_sells[1]
-            rf, rc = right_sells[1]
-            lp, rp, lreb, rreb = prices[1]
-            if of is None or lf is None or rf is None or lp is None or rp is None:
-                packed = (None, own[0] + left_sells[0] + right_sells[0] + prices[0])
-            else:
-                packed = (of, oc, lf, lc, rf, rc, lp, rp, lreb, rreb)
-            self._contexts[key] = packed
-            self._answers[key] = {}
-        # a packed form or a flat one, completed by its answers: mypy does not carry the
-        # concatenation over the union of the two forms
-        return (self._answers[key],) + packed  # type: ignore[return-value]
+        found = self._contexts.get(key)
+        if found is not None:
+            return found
+        self._entries += 1
+        if self._entries > self.max_entries:
+            self.clear()
+        alive = self._alive
+        for part in (own, left_sells, right_sells, prices):
+            alive[id(part)] = part
+        of, oc = own[1]
+        lf, lc = left_sells[1]
+        rf, rc = right_sells[1]
+        lp, rp, lreb, rreb = prices[1]
+        answers: Answers = {}
+        if of is None or lf is None or rf is None or lp is None or rp is None:
+            found = (answers, None, own[0] + left_sells[0] + right_sells[0] + prices[0])
+        else:
+            found = (answers, of, oc, lf, lc, rf, rc, lp, rp, lreb, rreb)
+        self._contexts[key] = found
+        return found
 
     def flat(self, ctx: TradeContext) -> Context:
         """The full context as one flat tuple (see :mod:`.trade_search`); either/or units list
