@@ -4,6 +4,8 @@ settings for player counts that are never seated."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
+from typing import Optional
 
 import attrs
 
@@ -92,12 +94,28 @@ def _unseated_whens(model: Model, rules: ir.RuleSet, diags: list[Diagnostic]) ->
                              labels=labels, help=hint))
 
 
+@cache
+def _field_names(cls: type) -> Optional[tuple[str, ...]]:
+    """The fields of an IR class (they depend on the code only); None for a class that is no IR
+    node."""
+    return tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else None
+
+
+#: values that hold no other object of the rule set
+_LEAVES = frozenset({str, int, bool, type(None)})
+
+
 def walk(node: object) -> Iterator[object]:
-    """Every object of a compiled rule set, depth first."""
-    if attrs.has(type(node)):
-        yield node
-        for field in attrs.fields(type(node)):
-            yield from walk(getattr(node, field.name))
-    elif isinstance(node, tuple):
-        for item in node:
-            yield from walk(item)
+    """Every object of a compiled rule set (numbers and words aside), depth first."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        names = _field_names(type(node))
+        if names is not None:
+            yield node
+            values = [getattr(node, name) for name in names]
+        elif isinstance(node, tuple):
+            values = node
+        else:
+            continue
+        stack.extend(v for v in reversed(values) if type(v) not in _LEAVES)
