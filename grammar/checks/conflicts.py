@@ -1,4 +1,4 @@
-"""Pass: rule conflicts (networkx), from what the core operations read and write.
+"""Pass: rule conflicts, from what the core operations read and write.
 
 - Two effects that run at the same moment and touch the same quantity in an order-dependent way
   (one reads what the other writes, or one takes away what the other adds) need a declared order
@@ -18,9 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Optional
 
-import networkx as nx
-
 from wonderrules.grammar import syntax as s
+from wonderrules.grammar.checks.digraph import Digraph
 from wonderrules.grammar.checks.reach import decision_sources, deck_zones
 from wonderrules.grammar.checks.structure import ON_BUILD, all_hooks
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
@@ -279,7 +278,7 @@ def _builds_card(entries: list[_Entry], rules: ir.RuleSet) -> Any:
 
 
 def _trigger_cycles(entries: list[_Entry], fx: Effects, rules: ir.RuleSet) -> list[Diagnostic]:
-    g = nx.DiGraph()
+    g: Digraph[int] = Digraph()
     emits = [_emits(op, fx) for _, _, op, _ in entries]
     listens = [_listens(owner, h) for owner, h, _, _ in entries]
     builds_card = _builds_card(entries, rules)
@@ -291,7 +290,7 @@ def _trigger_cycles(entries: list[_Entry], fx: Effects, rules: ir.RuleSet) -> li
                 g.add_edge(i, j)
     diags = []
     reported: set[frozenset[int]] = set()
-    for cycle in nx.simple_cycles(g):
+    for cycle in g.simple_cycles():
         key = frozenset(cycle)
         if key in reported:
             continue
