@@ -282,11 +282,15 @@ def _trigger_cycles(entries: list[_Entry], fx: Effects, rules: ir.RuleSet) -> li
     emits = [_emits(op, fx) for _, _, op, _ in entries]
     listens = [_listens(owner, h) for owner, h, _, _ in entries]
     builds_card = _builds_card(entries, rules)
+    # an effect passes a trigger on when it emits what it hears itself
+    hearers: dict[Any, list[int]] = {}
+    for j, heard in enumerate(listens):
+        if emits[j] & heard:
+            for what in heard:
+                hearers.setdefault(what, []).append(j)
     for i, out in enumerate(emits):
-        if not out:
-            continue
-        for j, heard in enumerate(listens):
-            if out & heard and emits[j] & heard and builds_card(i, j):
+        for j in sorted({j for what in out for j in hearers.get(what, ())}):
+            if builds_card(i, j):
                 g.add_edge(i, j)
     diags = []
     reported: set[frozenset[int]] = set()
