@@ -3,14 +3,9 @@ settings for player counts that are never seated."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cache
-from typing import Optional
-
-import attrs
-
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks.counts import describe_tables
+from wonderrules.grammar.checks.ir_walk import objects
 from wonderrules.grammar.diagnostics import Diagnostic, Label, warning
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import ir
@@ -56,7 +51,7 @@ def _used(rules: ir.RuleSet, declared: set[str]) -> set[str]:
     used: set[str] = set()
     if not declared:
         return used
-    for node in walk(rules):
+    for node, _ in objects(rules):
         if isinstance(node, ir.GainTokens):
             used.add(node.token)
         elif isinstance(node, ir.LoseCoins) and node.or_take:
@@ -105,30 +100,3 @@ def _unseated_whens(model: Model, rules: ir.RuleSet, diags: list[Diagnostic]) ->
         labels = [Label(where, "player counts set here")] if where is not None else []
         diags.append(warning("W0503", f"{who} {describe_tables(never)}: {what}", when.players.span,
                              labels=labels, help=hint))
-
-
-@cache
-def _field_names(cls: type) -> Optional[tuple[str, ...]]:
-    """The fields of an IR class (they depend on the code only); None for a class that is no IR
-    node."""
-    return tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else None
-
-
-#: values that hold no other object of the rule set
-_LEAVES = frozenset({str, int, bool, type(None)})
-
-
-def walk(node: object) -> Iterator[object]:
-    """Every object of a compiled rule set (numbers and words aside), depth first."""
-    stack = [node]
-    while stack:
-        node = stack.pop()
-        names = _field_names(type(node))
-        if names is not None:
-            yield node
-            values = [getattr(node, name) for name in names]
-        elif isinstance(node, tuple):
-            values = node
-        else:
-            continue
-        stack.extend(v for v in reversed(values) if type(v) not in _LEAVES)
