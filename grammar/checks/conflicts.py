@@ -20,7 +20,7 @@ from typing import Any, Optional
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks.digraph import Digraph
-from wonderrules.grammar.checks.reach import decision_sources, deck_zones
+from wonderrules.grammar.checks.reach import Reach
 from wonderrules.grammar.checks.structure import ON_BUILD, all_hooks
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.lower_effects import lower_op
@@ -282,17 +282,20 @@ def _listens(owner: str, h: s.Hook) -> set[Any]:
 def _builds_card(entries: list[_Entry], rules: ir.RuleSet) -> Any:
     """Whether the build of effect i may build the card that holds effect j: a card built by a
     decision is one that can lie where the decision's actions take their card from."""
-    reach = deck_zones(rules)
+    reach: Optional[Reach] = None  # read from the compiled rule set when first needed
     decks = {card.name: card.deck for card in rules.cards}
 
     def may(i: int, j: int) -> bool:
+        nonlocal reach
         owner, _, op, _ = entries[j]
         builder = entries[i][2]
         if not isinstance(builder, ir.Decide) or not owner.startswith("card '"):
             return True
-        sources = decision_sources(rules, builder.decision)
+        if reach is None:
+            reach = Reach(rules)
+        sources = reach.decision_sources(builder.decision)
         deck = decks.get(owner[len("card '"):-1])
-        return sources is None or deck is None or bool(sources & reach.get(deck, set()))
+        return sources is None or deck is None or bool(sources & reach.deck_zones.get(deck, set()))
     return may
 
 
