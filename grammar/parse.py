@@ -9,7 +9,7 @@ sentence.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from lark import Lark, Token, UnexpectedInput
 from lark.exceptions import VisitError
@@ -112,8 +112,20 @@ def _brace_delta(line: str) -> int:
     return line.count("{") - line.count("}")
 
 
+@cache
+def _rule_methods(cls: type) -> tuple[str, ...]:
+    """The names of a transformer class's rule methods: those `v_args` wraps (read once per
+    process: they depend on the code only)."""
+    return tuple(name for name in dir(cls) if hasattr(getattr(cls, name, None), "visit_wrapper"))
+
+
 def _transform(path: str, tree) -> s.Ruleset:
-    return ToSyntax(path).transform(tree)
+    builder = ToSyntax(path)
+    # A method wrapped by `v_args` is bound anew, with a new wrapper, at every attribute lookup,
+    # that is at every node of the tree; bound once here, Lark finds it on the instance.
+    for name in _rule_methods(ToSyntax):
+        setattr(builder, name, getattr(builder, name))
+    return builder.transform(tree)
 
 
 class ParsedFiles:

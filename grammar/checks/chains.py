@@ -1,4 +1,4 @@
-"""Pass: the chain graph (networkx). Every link names a card, leads to a later age, forms no
+"""Pass: the chain graph. Every link names a card, leads to a later age, forms no
 cycle, and is printed on both cards (`chain to` on the earlier, `chain from` on the later; the
 engine links through either). Also: a name used in several ages (Loom in ages 1 and 2) must be
 the same card each time, and an alias names one card only."""
@@ -7,19 +7,18 @@ from __future__ import annotations
 
 import re
 
-import networkx as nx
-
 from wonderrules.grammar import syntax as s
+from wonderrules.grammar.checks.digraph import Digraph
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error, warning
 from wonderrules.grammar.resolve import Model, closest
 
 __all__ = ["check", "chain_graph"]
 
 
-def chain_graph(model: Model) -> nx.DiGraph:
+def chain_graph(model: Model) -> Digraph[str]:
     """Earlier card name -> later card name, for every link that names two known cards."""
     names = model.card_names()
-    g = nx.DiGraph()
+    g: Digraph[str] = Digraph()
     for name in names:
         g.add_node(name)
     for card in model.cards.values():
@@ -28,10 +27,10 @@ def chain_graph(model: Model) -> nx.DiGraph:
         ct = card.first(s.ChainTo)
         for t in cf.names if cf else ():
             if t.text in names:
-                g.add_edge(t.text, name, span=t.span)
+                g.add_edge(t.text, name, t.span)
         for t in ct.names if ct else ():
             if t.text in names and not g.has_edge(name, t.text):
-                g.add_edge(name, t.text, span=t.span)
+                g.add_edge(name, t.text, t.span)
     return g
 
 
@@ -101,15 +100,15 @@ def check(model: Model) -> list[Diagnostic]:
     g = chain_graph(model)
     order = {name: i for i, name in enumerate(names)}
     cycle_edges: set[tuple[str, str]] = set()
-    for cycle in nx.simple_cycles(g):
+    for cycle in g.simple_cycles():
         if len(cycle) < 2:
             continue
         start = min(range(len(cycle)), key=lambda i: order.get(cycle[i], len(order)))
         cycle = cycle[start:] + cycle[:start]
         edges = list(zip(cycle, cycle[1:] + cycle[:1]))
         cycle_edges.update(edges)
-        span = g.edges[edges[0]]["span"]
-        others = [Label(g.edges[a, b]["span"], f"'{a}' -> '{b}'") for a, b in edges[1:]]
+        span = g.edge(*edges[0])
+        others = [Label(g.edge(a, b), f"'{a}' -> '{b}'") for a, b in edges[1:]]
         diags.append(error("E0203", "chain cycle: " + " -> ".join(cycle + [cycle[0]]), span, labels=others,
                            help="chains lead from a card to cards of later ages; remove one of these links"))
     # (earlier, later) -> where the link is written, on the earlier card (`chain to`) or the later one

@@ -1,4 +1,4 @@
-"""Pass: rule conflicts (networkx), from what the core operations read and write.
+"""Pass: rule conflicts, from what the core operations read and write.
 
 - Two effects that run at the same moment and touch the same quantity in an order-dependent way
   (one reads what the other writes, or one takes away what the other adds) need a declared order
@@ -18,10 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Optional
 
-import networkx as nx
-
 from wonderrules.grammar import syntax as s
-from wonderrules.grammar.checks.reach import decision_sources, deck_zones
+from wonderrules.grammar.checks.digraph import Digraph
+from wonderrules.grammar.checks.reach import Reach
 from wonderrules.grammar.checks.structure import ON_BUILD, all_hooks
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.lower_effects import lower_op
@@ -146,7 +145,18 @@ def _declared(rules: ir.RuleSet) -> dict[str, list[tuple[str, ...]]]:
 _Entry = tuple[str, s.Hook, Any, int]
 
 
-def _entries(model: Model, classes: Any, groups: Any) -> Iterator[_Entry]:
+def _lowered_ops(rules: ir.RuleSet) -> dict[tuple[str, int, int], Any]:
+    """The operation lowered for each effect of a card, a wonder stage, a neutral seat or a block of
+    effects of the rule set (or of an option), by where the effect is written."""
+    hooks = [h for c in rules.cards for h in c.hooks]
+    hooks += [h for b in rules.boards for st in b.stages for h in st.hooks]
+    hooks += [h for n in rules.settings.neutral_seats for h in n.hooks]
+    hooks += [h for block in rules.effects for h in block.hooks]
+    hooks += [h for o in rules.options for block in o.effects for h in block.hooks]
+    return {(h.origin.path, h.origin.line, h.origin.column): h.op for h in hooks if h.origin is not None}
+
+
+def _entries(model: Model, rules: ir.RuleSet) -> Iterator[_Entry]:
     """(owner, hook, lowered operation, layer rank) of every effect."""
     rank = {name: i for i, name in enumerate(model.layers)}
     layer_of: dict[int, str] = {}
@@ -165,26 +175,34 @@ def _entries(model: Model, classes: Any, groups: Any) -> Iterator[_Entry]:
     for block, layer in model.rule_effects:
         for h in block.hooks:
             owners[id(h)] = layer
+    lowered = _lowered_ops(rules)
+    classes: Any = None
+    groups: Any = None
     for owner, h in all_hooks(model):
-        yield owner, h, lower_op(h.effect, classes, groups), rank.get(owners.get(id(h), ""), -1)
+        op = lowered.get((h.span.path, h.span.line, h.span.column))
+        if op is None:  # an effect the compiled rule set does not hold as written: lowered here
+            if classes is None:
+                classes = model.resource_classes()
+                groups = {g: [m.text for m in members] for g, (_, members) in model.symbol_groups.items()}
+            op = lower_op(h.effect, classes, groups)
+        yield owner, h, op, rank.get(owners.get(id(h), ""), -1)
 
 
 def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     fx = Effects(model, rules)
     declared = _declared(rules)
-    classes = model.resource_classes()
-    groups = {g: [m.text for m in members] for g, (_, members) in model.symbol_groups.items()}
-    entries = list(_entries(model, classes, groups))
+    entries = list(_entries(model, rules))
+    # what each operation reads and writes, found once for the order and the cycle checks
+    effects = [fx.reads_writes(op) for _, _, op, _ in entries]
     by_moment: dict[str, list[tuple[_Entry, tuple[set[str], set[str]]]]] = {}
     pairs_seen: set[tuple[str, str, str]] = set()
-    for entry in entries:
+    for entry, rw in zip(entries, effects):
         _, h, op, _ = entry
         moment = _moment_of(h.trigger)
         step = STEP_OF.get(type(op))
         if moment is None or step is None:
             continue
-        rw = fx.reads_writes(op)
         group = by_moment.setdefault(moment, [])
         for other, other_rw in group:
             other_step = STEP_OF[type(other[2])]
@@ -202,7 +220,7 @@ def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
             pairs_seen.add(key)
             diags.append(_order_error(model, moment, q, entry, other, orders))
         group.append((entry, rw))
-    diags.extend(_trigger_cycles(entries, fx, rules))
+    diags.extend(_trigger_cycles(entries, effects, rules))
     return diags
 
 
@@ -239,9 +257,9 @@ def _order_error(model: Model, moment: str, quantity: str, a: _Entry, b: _Entry,
                  "and their order is not declared", hook_a.span, labels=labels, help=hint)
 
 
-def _emits(op: Any, fx: Effects) -> set[Any]:
+def _emits(op: Any, writes: set[str]) -> set[Any]:
     out: set[Any] = set()
-    if fx.builds(op):
+    if "cards+" in writes or "stages+" in writes:  # it builds (see Effects.builds)
         out.add("builds")
     if isinstance(op, ir.GainTokens):
         out.add(("gains", op.token))
@@ -264,34 +282,42 @@ def _listens(owner: str, h: s.Hook) -> set[Any]:
 def _builds_card(entries: list[_Entry], rules: ir.RuleSet) -> Any:
     """Whether the build of effect i may build the card that holds effect j: a card built by a
     decision is one that can lie where the decision's actions take their card from."""
-    reach = deck_zones(rules)
+    reach: Optional[Reach] = None  # read from the compiled rule set when first needed
     decks = {card.name: card.deck for card in rules.cards}
 
     def may(i: int, j: int) -> bool:
+        nonlocal reach
         owner, _, op, _ = entries[j]
         builder = entries[i][2]
         if not isinstance(builder, ir.Decide) or not owner.startswith("card '"):
             return True
-        sources = decision_sources(rules, builder.decision)
+        if reach is None:
+            reach = Reach(rules)
+        sources = reach.decision_sources(builder.decision)
         deck = decks.get(owner[len("card '"):-1])
-        return sources is None or deck is None or bool(sources & reach.get(deck, set()))
+        return sources is None or deck is None or bool(sources & reach.deck_zones.get(deck, set()))
     return may
 
 
-def _trigger_cycles(entries: list[_Entry], fx: Effects, rules: ir.RuleSet) -> list[Diagnostic]:
-    g = nx.DiGraph()
-    emits = [_emits(op, fx) for _, _, op, _ in entries]
+def _trigger_cycles(entries: list[_Entry], effects: list[tuple[set[str], set[str]]],
+                    rules: ir.RuleSet) -> list[Diagnostic]:
+    g: Digraph[int] = Digraph()
+    emits = [_emits(op, writes) for (_, _, op, _), (_, writes) in zip(entries, effects)]
     listens = [_listens(owner, h) for owner, h, _, _ in entries]
     builds_card = _builds_card(entries, rules)
+    # an effect passes a trigger on when it emits what it hears itself
+    hearers: dict[Any, list[int]] = {}
+    for j, heard in enumerate(listens):
+        if emits[j] & heard:
+            for what in heard:
+                hearers.setdefault(what, []).append(j)
     for i, out in enumerate(emits):
-        if not out:
-            continue
-        for j, heard in enumerate(listens):
-            if out & heard and emits[j] & heard and builds_card(i, j):
+        for j in sorted({j for what in out for j in hearers.get(what, ())}):
+            if builds_card(i, j):
                 g.add_edge(i, j)
     diags = []
     reported: set[frozenset[int]] = set()
-    for cycle in nx.simple_cycles(g):
+    for cycle in g.simple_cycles():
         key = frozenset(cycle)
         if key in reported:
             continue

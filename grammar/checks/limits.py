@@ -1,11 +1,19 @@
 """Pass: the compiled rule set stays within the limits the core declares on its fields (bounds of
 numbers, lengths of lists), so that what compiles also loads. The limits are read from the
 fields' metadata (``interpreter.constraints``), never repeated here; a value beyond one is E0104,
-pointing at the nearest node that carries its origin."""
+pointing at the nearest node that carries its origin.
+
+Every value of the compiled rule set that may be beyond a limit is visited, so the walk is kept
+lean: the limits of each IR class are read from its fields once per process (they depend on the
+code only), fields that cannot be beyond one are left out, and the place of a value
+(``cards[3].cost.coins``) is spelt out only for a value beyond a limit."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+import typing
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, Optional, Union
 
 import attrs
 
@@ -15,52 +23,132 @@ from wonderrules.interpreter.constraints import field_spec
 
 __all__ = ["check"]
 
+#: where a value sits: None for the rule set itself, else (where its container sits, field name or index)
+_Place = Optional[tuple[Any, "str | int"]]
+
+
+#: the limits of one field: its name, its constraints, and the bounds this pass reads from them
+#: (absent bounds made infinite, so that every number is compared the same way)
+_Field = tuple[str, Mapping[str, Any], float, float, float, float]
+_INF = float("inf")
+
+
+#: the constraints this pass reads
+_LIMITS = ("min", "max", "min_items", "max_items", "parts")
+#: annotations of values that hold no node
+_PLAIN = (str, int, bool, float, type(None))
+
+
+@cache
+def _limits(cls: type) -> Optional[tuple[_Field, ...]]:
+    """The fields of an IR class that may be beyond a limit or hold a node that may, with their
+    limits; None for a class that is no IR node. A field of words, flags or numbers without
+    bounds (as its annotation says) has nothing to check."""
+    if not attrs.has(cls):
+        return None
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # an annotation that does not resolve: every field is visited
+        hints = {}
+    out = []
+    for f in attrs.fields(cls):
+        spec = field_spec(f)
+        if f.name in hints and not any(k in spec for k in _LIMITS) and not _may_hold_node(hints[f.name]):
+            continue
+        out.append((f.name, spec, _bound(spec, "min_items", -_INF), _bound(spec, "max_items", _INF),
+                    _bound(spec, "min", -_INF), _bound(spec, "max", _INF)))
+    return tuple(out)
+
+
+def _may_hold_node(annotation: Any) -> bool:
+    """Whether a value so annotated may be or hold an IR node (when unsure, it may)."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return False
+    if origin is None:
+        return annotation not in _PLAIN
+    return any(_may_hold_node(a) for a in typing.get_args(annotation) if a is not Ellipsis)
+
+
+def _bound(spec: Mapping[str, Any], key: str, absent: float) -> float:
+    value = spec.get(key)
+    return absent if value is None else value
+
+
+#: the origin of the nearest node that has one, or where the rule set is when none has
+_Where = Union[ir.Origin, Span, None]
+
 
 def check(rules: ir.RuleSet, where: Optional[Span]) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
-    _walk(rules, "", where, diags)
+    _walk(rules, None, where, diags)
     return diags[:5]
 
 
-def _span(node: Any, fallback: Optional[Span]) -> Optional[Span]:
-    o = getattr(node, "origin", None)
-    if isinstance(o, ir.Origin):
-        return Span(o.path, o.line, o.column, o.line, o.column + 1)
-    return fallback
+def _spelt(place: _Place) -> str:
+    """A place as the compiled rule set's path to it: `cards[3].cost.coins`."""
+    parts: list[str] = []
+    while place is not None:
+        place, step = place
+        parts.append(f"[{step}]" if isinstance(step, int) else f".{step}")
+    return "".join(reversed(parts)).lstrip(".")
 
 
-def _walk(node: Any, path: str, where: Optional[Span], diags: list[Diagnostic]) -> None:
-    where = _span(node, where)
-    for f in attrs.fields(type(node)):
-        value = getattr(node, f.name)
-        spec = field_spec(f)
-        here = f"{path}.{f.name}" if path else f.name
-        if isinstance(value, tuple):
-            hi, lo = spec.get("max_items"), spec.get("min_items")
-            if hi is not None and len(value) > hi:
-                diags.append(_beyond(f"{len(value)} items where at most {hi} are accepted", here, where))
-            if lo is not None and len(value) < lo:
-                diags.append(_beyond(f"{len(value)} items where at least {lo} are needed", here, where))
+def _walk(node: Any, place: _Place, where: _Where, diags: list[Diagnostic]) -> None:
+    """Check the fields of an IR node. Numbers, words and nodes, the most common values, are
+    handled here; anything else goes through `_value`."""
+    origin = getattr(node, "origin", None)
+    if isinstance(origin, ir.Origin):
+        where = origin
+    for name, spec, min_items, max_items, low, high in _limits(type(node)):
+        value = getattr(node, name)
+        kind = type(value)
+        if kind is int:
+            if not low <= value <= high:
+                diags.append(_not_between(value, spec, (place, name), where))
+        elif value is None or kind is str or kind is bool:
+            continue
+        elif kind is tuple:
+            here = (place, name)
+            if len(value) > max_items:
+                diags.append(_beyond(f"{len(value)} items where at most {spec['max_items']} are accepted", here,
+                                     where))
+            if len(value) < min_items:
+                diags.append(_beyond(f"{len(value)} items where at least {spec['min_items']} are needed", here,
+                                     where))
             for i, item in enumerate(value):
-                _value(item, spec, f"{here}[{i}]", where, diags)
+                kind = type(item)
+                if kind is int:
+                    if not low <= item <= high:
+                        diags.append(_not_between(item, spec, (here, i), where))
+                elif kind is not str and item is not None:
+                    _value(item, spec, (here, i), where, diags)
+        elif _limits(kind) is not None:
+            _walk(value, (place, name), where, diags)
         else:
-            _value(value, spec, here, where, diags)
+            _value(value, spec, (place, name), where, diags)
 
 
-def _value(value: Any, spec: Any, path: str, where: Optional[Span], diags: list[Diagnostic]) -> None:
-    if attrs.has(type(value)):
-        _walk(value, path, where, diags)
+def _value(value: Any, spec: Mapping[str, Any], place: _Place, where: _Where, diags: list[Diagnostic]) -> None:
+    if _limits(type(value)) is not None:
+        _walk(value, place, where, diags)
     elif isinstance(value, int) and not isinstance(value, bool):
         lo, hi = spec.get("min"), spec.get("max")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            diags.append(_beyond(f"{value} is not between {lo} and {hi}", path, where))
+            diags.append(_not_between(value, spec, place, where))
     elif isinstance(value, tuple):
+        parts = spec.get("parts")
         for i, item in enumerate(value):
-            parts = spec.get("parts")
-            _value(item, parts[i] if parts and i < len(parts) else {}, f"{path}[{i}]", where, diags)
+            _value(item, parts[i] if parts and i < len(parts) else {}, (place, i), where, diags)
 
 
-def _beyond(message: str, path: str, where: Optional[Span]) -> Diagnostic:
+def _not_between(value: int, spec: Mapping[str, Any], place: _Place, where: _Where) -> Diagnostic:
+    return _beyond(f"{value} is not between {spec.get('min')} and {spec.get('max')}", place, where)
+
+
+def _beyond(message: str, place: _Place, where: _Where) -> Diagnostic:
+    if isinstance(where, ir.Origin):
+        where = Span(where.path, where.line, where.column, where.line, where.column + 1)
     return error("E0104", f"beyond what the engine accepts: {message}", where,
-                 help=f"at {path} of the compiled rule set; the engine's limits are listed in the documentation "
-                      "of compiled rule sets")
+                 help=f"at {_spelt(place)} of the compiled rule set; the engine's limits are listed in the "
+                      "documentation of compiled rule sets")

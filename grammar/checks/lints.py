@@ -3,12 +3,9 @@ settings for player counts that are never seated."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import attrs
-
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks.counts import describe_tables
+from wonderrules.grammar.checks.ir_walk import objects
 from wonderrules.grammar.diagnostics import Diagnostic, Label, warning
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import ir
@@ -34,16 +31,7 @@ def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
                 "W0501", f"'{card.name.text}' counts {what} in its own city, but does not say whether it "
                 "counts itself", per.span,
                 help="add `(including this)` or `(excluding this)` after the cities counted"))
-    used_tokens: set[str] = set()
-    for node in walk(rules):
-        if isinstance(node, ir.GainTokens):
-            used_tokens.add(node.token)
-        elif isinstance(node, ir.LoseCoins) and node.or_take:
-            used_tokens.add(node.or_take)
-        elif isinstance(node, ir.Quantity) and node.what in ("tokens", "value"):
-            used_tokens.update(node.names)
-        elif isinstance(node, ir.Contest):
-            used_tokens.update(t for t in (node.win.token, node.lose.token, node.sit_out, node.reduced) if t)
+    used_tokens = _used(rules, set(model.tokens))
     for name, node in model.tokens.items():
         if name not in used_tokens:
             diags.append(warning("W0502", f"token '{name}' is declared but nothing gives, spends or counts it",
@@ -55,6 +43,28 @@ def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
                                  help="remove it, or give it to a card"))
     _unseated_whens(model, rules, diags)
     return diags
+
+
+def _used(rules: ir.RuleSet, declared: set[str]) -> set[str]:
+    """The tokens of `declared` that something of the compiled rule set gives, spends or counts.
+    The search stops once each is found: in a sound rule set, early."""
+    used: set[str] = set()
+    if not declared:
+        return used
+    for node, _ in objects(rules):
+        if isinstance(node, ir.GainTokens):
+            used.add(node.token)
+        elif isinstance(node, ir.LoseCoins) and node.or_take:
+            used.add(node.or_take)
+        elif isinstance(node, ir.Quantity) and node.what in ("tokens", "value"):
+            used.update(node.names)
+        elif isinstance(node, ir.Contest):
+            used.update(t for t in (node.win.token, node.lose.token, node.sit_out, node.reduced) if t)
+        else:
+            continue
+        if declared <= used:
+            break
+    return used
 
 
 def _unseated_whens(model: Model, rules: ir.RuleSet, diags: list[Diagnostic]) -> None:
@@ -90,14 +100,3 @@ def _unseated_whens(model: Model, rules: ir.RuleSet, diags: list[Diagnostic]) ->
         labels = [Label(where, "player counts set here")] if where is not None else []
         diags.append(warning("W0503", f"{who} {describe_tables(never)}: {what}", when.players.span,
                              labels=labels, help=hint))
-
-
-def walk(node: object) -> Iterator[object]:
-    """Every object of a compiled rule set, depth first."""
-    if attrs.has(type(node)):
-        yield node
-        for field in attrs.fields(type(node)):
-            yield from walk(getattr(node, field.name))
-    elif isinstance(node, tuple):
-        for item in node:
-            yield from walk(item)

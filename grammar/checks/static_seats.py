@@ -8,12 +8,12 @@ set `wr check` accepts must load and play.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
+from wonderrules.grammar.checks.ir_walk import objects
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.consistency import DYNAMIC, MODEL
-from wonderrules.interpreter.validate import objects
+from wonderrules.interpreter.consistency import DYNAMIC
 
 __all__ = ["check"]
 
@@ -24,25 +24,18 @@ _FIXED = ((ir.Market, "sellers", "the market's sellers"), (ir.Price, "sellers", 
 
 def check(rules: ir.RuleSet, where: Optional[Span]) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
-    origins: list[tuple[str, ir.Origin]] = []
-    for path, obj, _ in objects(rules, MODEL):
-        origin = getattr(obj, "origin", None)
-        if isinstance(origin, ir.Origin):
-            origins.append((path, origin))
+    for obj, origin in objects(rules):
         for kind, field, what in _FIXED:
             if isinstance(obj, kind):
                 for rel in getattr(obj, field):
                     if rel.kind in DYNAMIC:
-                        diags.append(_dynamic(rel.kind, what, _nearest(origins, path) or where))
+                        diags.append(_dynamic(rel.kind, what, _span(origin) or where))
     return diags
 
 
-def _nearest(origins: list[tuple[str, ir.Origin]], path: str) -> Optional[Span]:
-    """The span of the innermost object holding `path` that knows where it was written."""
-    for holder, o in reversed(origins):
-        if path == holder or path.startswith(holder + ".") or path.startswith(holder + "["):
-            return Span(o.path, o.line, o.column, o.line, o.column + 1)
-    return None
+def _span(origin: Optional[ir.Origin]) -> Optional[Span]:
+    """The span of the innermost object holding the seats that knows where it was written."""
+    return None if origin is None else Span(origin.path, origin.line, origin.column, origin.line, origin.column + 1)
 
 
 def _dynamic(word: str, what: str, span: Optional[Span]) -> Diagnostic:

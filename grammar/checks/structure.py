@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-import networkx as nx
-
 from wonderrules.grammar import syntax as s
+from wonderrules.grammar.checks.digraph import Digraph
 from wonderrules.grammar.checks.names import flow_moments, walk_steps
 from wonderrules.grammar.diagnostics import Diagnostic, Label, error, warning
 from wonderrules.grammar.resolve import Model, closest
@@ -146,20 +145,20 @@ def _moments(model: Model, diags: list[Diagnostic]) -> None:
             f"the flow runs: {', '.join(run) or 'no moment'}; add `at {words}` to the flow where it happens"
         diags.append(error("E0107", f"{what} waits for '{words}', a moment the flow never runs", moment.span,
                            help=hint))
-    graph = nx.DiGraph()
+    graph: Digraph[str] = Digraph()
     order = {b.moment.text: i for i, (b, _) in reversed(list(enumerate(model.at_blocks)))}
     for block, _ in model.at_blocks:
         for st in walk_steps(block.steps):
             if isinstance(st, s.AtStep):
-                graph.add_edge(block.moment.text, st.moment.text, span=st.span)
+                graph.add_edge(block.moment.text, st.moment.text, st.span)
     reported: set[frozenset[str]] = set()
-    for cycle in nx.simple_cycles(graph):
+    for cycle in graph.simple_cycles():
         if frozenset(cycle) in reported:
             continue
         reported.add(frozenset(cycle))
         at = min(range(len(cycle)), key=lambda i: order.get(cycle[i], len(order)))
         cycle = cycle[at:] + cycle[:at]  # from the moment whose block comes first
-        first = graph.edges[cycle[0], cycle[1 % len(cycle)]]["span"]
+        first = graph.edge(cycle[0], cycle[1 % len(cycle)])
         path = " -> ".join(cycle + [cycle[0]])
         diags.append(error("E0403", f"moments run each other in a cycle: {path}", first,
                            help="an `at` block runs a moment that runs this block again, without end; remove one of "

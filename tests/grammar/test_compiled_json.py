@@ -92,3 +92,14 @@ def test_a_rule_set_beyond_the_engines_limits_does_not_compile(compile_layer) ->
     assert (d.span.path, d.span.line, d.span.column) == ("t.wr", 2, 1)  # the card
     assert d.help.startswith("at cards[3].cost.coins of the compiled rule set")
     assert r.rules is None
+
+
+def test_a_list_longer_than_the_engine_accepts_is_named_by_its_place(compile_layer) -> None:
+    """A card holds at most 64 effects (the `hooks` of ir.Card); the message names the list, the
+    span the card."""
+    effects = "\n".join("  end of game: score 1" for _ in range(65))
+    r = compile_layer('replace card "Shrine" age 1 blue copies 3+ {\n' + effects + "\n}\n")
+    (d,) = r.diagnostics
+    assert (d.code, d.message) == ("E0104", "beyond what the engine accepts: 65 items where at most 64 are accepted")
+    assert (d.span.path, d.span.line, d.span.column) == ("t.wr", 2, 1)
+    assert d.help.startswith("at cards[3].hooks of the compiled rule set")
