@@ -175,6 +175,8 @@ class Catalog:
                                     for src in self._all_sources() for h in src.passive)
         self.actions = tuple(compile_action(a, self) for a in rules.actions)
         self.action_by_name = {a.name: a for a in self.actions}
+        #: per action kind, the zone it takes its card from (-1: none)
+        self.card_zone_of = {a.name: a.card_zone for a in self.actions}
         self.decision_kinds = tuple(tuple(self.actions[self.action_index[a]] for a in d.actions)
                                     for d in rules.decisions)
         #: per decision: whether a kind has requirements; the one zone all its kinds take cards from (-1: none)

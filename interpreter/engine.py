@@ -309,24 +309,24 @@ def resolve_round(st: State) -> None:
 
 def apply(st: State, actions: Mapping[int, Action]) -> None:
     """Carry out one legal choice per pending player (already judged), then go on."""
-    order = sorted(actions)
     waiting = st.asked
-    asked: dict[int, tuple[Any, ...]] = {}
     record: dict[str, Any] = {}
-    for p in order:
-        asked[p] = waiting.pop(p)
-        record[str(p)] = actions[p].to_json()
+    entries = []
+    for p in sorted(actions):
+        action = actions[p]
+        entries.append((p, waiting.pop(p), action))
+        record[_KEYS[p] if p < len(_KEYS) else str(p)] = action.to_json()
     st.pending = {}
     st.legal = {}
     st.history.append({"type": "decisions", "actions": record})
     round_choices = False
-    for p in order:
-        kind, seat = asked[p][0], asked[p][1]
-        action = actions[p]
+    for p, asked, action in entries:
+        kind = asked[0]
+        seat = asked[1]
         if kind == "round":
             card = take_card(st, p, seat, action)
             st.chosen[seat] = (p, action, card)
-            st.asked_within[seat] = asked[p][3]
+            st.asked_within[seat] = asked[3]
             round_choices = True
         elif kind == "decide":
             card = take_card(st, p, seat, action)
@@ -336,7 +336,7 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
                 items.extend(_take_fired(st))
             st.work.extendleft(reversed(items))
         else:  # a loss paid in coins and tokens
-            _, _, n, token = asked[p]
+            _, _, n, token = asked
             pay_loss(st, seat, n, token, action.amount)
             if st.fired:
                 _flush(st)
@@ -349,7 +349,7 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
 def take_card(st: State, player: int, seat: int, action: Action) -> Optional[Source]:
     """Take the action's card out of the zone its kind takes cards from (the decider's, or the
     table's), first of that name."""
-    zone = st.catalog.action_by_name[action.kind].card_zone
+    zone = st.catalog.card_zone_of[action.kind]
     if zone < 0:
         return None
     shared = st.shared.get(zone)
@@ -358,6 +358,8 @@ def take_card(st: State, player: int, seat: int, action: Action) -> Optional[Sou
 
 
 _NAME = attrgetter("name")
+#: the history's keys of the first players
+_KEYS = tuple(str(p) for p in range(64))
 
 
 def execute(st: State, seat: int, action: Action, card: Optional[Source], within: bool) -> None:
