@@ -283,9 +283,10 @@ class ToSyntax(StructureBuilder):
         if isinstance(rest[0], s.Text):
             title, rest = rest[0], rest[1:]
         side = self._name(rest[0])
-        start = rest[1]
-        stages = tuple(rest[2:])
-        return s.Wonder(name, title, side, start, stages, replace, self._span(meta))
+        start = next((c for c in rest[1:] if isinstance(c, s.Name)), None)
+        hooks = tuple(c for c in rest[1:] if isinstance(c, s.Hook))
+        stages = tuple(c for c in rest[1:] if isinstance(c, s.Stage))
+        return s.Wonder(name, title, side, start, stages, replace, self._span(meta), hooks)
 
     def called(self, meta, children):
         return self._text(children[0])

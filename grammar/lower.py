@@ -332,8 +332,10 @@ def _card(c: s.Card, lw: _Lowering) -> ir.Card:
 
 
 def _board(b: s.Wonder, lw: _Lowering) -> ir.Board:
-    start = ir.Hook(ir.Passive(), ir.Produce((b.start.text,), 1, True), origin=origin(b.start.span))
+    start = () if b.start is None else (
+        ir.Hook(ir.Passive(), ir.Produce((b.start.text,), 1, True), origin=origin(b.start.span)),)
     stages = tuple(ir.Stage(_cost(st.cost, lw.resource_order), lw.hooks(st.hooks), origin(st.span))
                    for st in b.stages)
-    return ir.Board(b.name.text, b.side.text, b.title.text if b.title else "", (start,), stages, origin(b.span))
+    return ir.Board(b.name.text, b.side.text, b.title.text if b.title else "", start + lw.hooks(b.hooks), stages,
+                    origin(b.span))
 

@@ -646,13 +646,17 @@ class Stage:
 
 @attrs.frozen
 class Wonder:
+    """A wonder side: its starting resource (None: it has none), its own effects (`hooks`, held
+    from the start of the game) and its stages."""
+
     name: Text
     title: Text | None
     side: Name
-    start: Name
+    start: Name | None
     stages: tuple[Stage, ...]
     replace: bool
     span: Span
+    hooks: tuple[Hook, ...] = ()
 
 
 @attrs.frozen

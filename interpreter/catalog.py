@@ -148,7 +148,9 @@ class Catalog:
         self.boards: list[BoardKind] = []
         stage_category = rules.settings.stages_category or None
         for b in rules.boards:
-            board_src = self._source(f"{b.name} {b.side}", b, b.hooks, ir.Cost(), source_class=ir_board_class())
+            # a side's own points are the wonder's, as its stages' are
+            board_src = self._source(f"{b.name} {b.side}", b, b.hooks, ir.Cost(), source_class=ir_board_class(),
+                                     category=stage_category)
             stages = tuple(self._source(f"{b.name} {b.side} stage {i}", st, st.hooks, st.cost, is_stage=True,
                                         category=stage_category)
                            for i, st in enumerate(b.stages, 1))

@@ -169,6 +169,8 @@ def _entries(model: Model, rules: ir.RuleSet) -> Iterator[_Entry]:
         for h in card.hooks:
             owners[id(h)] = layer_of[id(card)]
     for wonder in model.wonders.values():
+        for h in wonder.hooks:
+            owners[id(h)] = layer_of[id(wonder)]
         for stage in wonder.stages:
             for h in stage.hooks:
                 owners[id(h)] = layer_of[id(wonder)]

@@ -113,7 +113,10 @@ class Refs:
         for card in [*m.cards.values(), *unplaced_cards]:
             self.card(card)
         for wonder in [*m.wonders.values(), *unplaced_wonders]:
-            self.name(wonder.start, "resource")
+            if wonder.start is not None:
+                self.name(wonder.start, "resource")
+            for hook in wonder.hooks:
+                self.hook(hook)
             for stage in wonder.stages:
                 if stage.cost is not None:
                     self.cost(stage.cost)

@@ -35,6 +35,8 @@ def all_hooks(model: Model) -> Iterator[tuple[str, s.Hook]]:
         for h in card.hooks:
             yield f"card '{card.name.text}'", h
     for wd in model.wonders.values():
+        for h in wd.hooks:
+            yield f"{wd.name.text} {wd.side.text}", h
         for i, stage in enumerate(wd.stages, 1):
             for h in stage.hooks:
                 yield f"{wd.name.text} {wd.side.text} stage {i}", h

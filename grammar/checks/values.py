@@ -75,6 +75,7 @@ def check(model: Model, where: Span | None) -> list[Diagnostic]:
         if not wonder.stages:
             diags.append(error("E0105", f"wonder '{wonder.name.text}' side {wonder.side.text} has no stage",
                                wonder.span, help="add `stage cost ... { ... }`"))
+        _board_hooks(wonder, diags)
         for stage in wonder.stages:
             if stage.cost is not None:
                 _cost(stage.cost, diags)
@@ -276,13 +277,14 @@ def _stage_points(model: Model, free: list[str], diags: list[Diagnostic]) -> str
     """Report the first wonder stage that scores points in a game without `stages score`; returns
     the column suggested for them."""
     for wonder in model.wonders.values():
-        for i, stage in enumerate(wonder.stages, 1):
-            hooks = _score_hooks(stage.hooks)
+        parts = [("", wonder.hooks)] + [(f" stage {i}", stage.hooks) for i, stage in enumerate(wonder.stages, 1)]
+        for part, hooks in parts:
+            hooks = _score_hooks(hooks)
             if not hooks:
                 continue
             column = "wonder" if "wonder" in free else (free[0] if free else "wonder")
             add = "" if column in free else f", and `{column}` to the `scoring` block"
-            diags.append(error("E0105", f"'{wonder.name.text}' side {wonder.side.text} stage {i} scores points, "
+            diags.append(error("E0105", f"'{wonder.name.text}' side {wonder.side.text}{part} scores points, "
                                "but the game has no column for stage points", hooks[0].span,
                                help=f"say which column receives the points of wonder stages: `stages score "
                                     f"{column}` in the game block{add}"))
@@ -306,6 +308,18 @@ def _cost(cost: s.Cost, diags: list[Diagnostic]) -> None:
     if coins > 1:
         diags.append(error("E0102", "coins are given twice in this cost", cost.span,
                            help="write the coins once: `cost 2 coins, wood`"))
+
+
+def _board_hooks(wonder: s.Wonder, diags: list[Diagnostic]) -> None:
+    """A side's own effects are held from the start of the game and never built."""
+    _hooks(wonder.hooks, diags)
+    for hook in wonder.hooks:
+        if isinstance(hook.trigger, s.OnBuild):
+            diags.append(error(
+                "E0104", f"'{wonder.name.text}' side {wonder.side.text} is never built, so its own `on build` "
+                "never comes", hook.trigger.span,
+                help="a side holds its own effects from the start of the game: write the effect in the stage "
+                     "that gives it, or use a moment (`each start of age:`)"))
 
 
 def _hooks(hooks: tuple[s.Hook, ...], diags: list[Diagnostic]) -> None:

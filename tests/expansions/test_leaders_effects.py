@@ -1,7 +1,7 @@
 """The leaders of rulesets/leaders.wr do what the reference (rules_facts.md §8, leaders.tsv) says,
 checked over random games: the leaders column is recomputed here from the printed effects, card
 by card, and a recruitment costs the leader's printed coin cost (nothing once Maecenas is in the
-city), a sale brings 3 coins and Croesus 6."""
+city, less on Rome and beside Rome B), a sale brings 3 coins and Croesus 6."""
 
 from __future__ import annotations
 
@@ -44,6 +44,16 @@ def leader_points(state: wr.State, seat: int) -> int:
     return total
 
 
+def reduction(state: wr.State, seat: int) -> int | None:
+    """Coins off a leader's cost from Rome (rules_facts.md 8.5): None when every leader is free
+    (Rome A), 2 on Rome B, 1 for each neighbour on Rome B."""
+    board = state.cities[seat].board
+    if board is not None and board.name == "Rome":
+        return None if board.side == "A" else 2
+    beside = (state.cities[other].board for other in {state.left(seat), state.right(seat)})
+    return sum(1 for b in beside if b is not None and b.name == "Rome" and b.side == "B")
+
+
 def has_wild_science(state: wr.State, seat: int) -> bool:
     names = {c.name for c in state.cities[seat].built}
     board = state.cities[seat].board
@@ -70,7 +80,9 @@ def test_leaders_cost_what_is_printed_and_score_what_is_printed(layers, players,
                 received[seller] += coins
         for seat, a in chosen.items():
             if a.kind == "recruit" and a.card != "Solomon":
-                expected = before[seat] - (0 if free[seat] else COST[a.card]) + 6 * (a.card == "Croesus")
+                off = reduction(state, seat)
+                cost = 0 if free[seat] or off is None else max(0, COST[a.card] - off)
+                expected = before[seat] - cost + 6 * (a.card == "Croesus")
                 assert state.cities[seat].coins == expected + received[seat], (seat, a)
             elif a.kind == "dismiss":
                 assert state.cities[seat].coins == before[seat] + 3 + received[seat], (seat, a)

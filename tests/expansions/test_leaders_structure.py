@@ -2,7 +2,8 @@
 every table: 6 coins at the start; a draft of four leaders passed to the right before Age I;
 one recruitment turn at the start of each age, after the age's hand is dealt, in which every
 player plays one leader (recruit it for its cost, tuck it under the next stage, or sell it for
-3 coins); sold leaders never reach the age's discard pile; a leaders column on the sheet."""
+3 coins); sold leaders never reach the age's discard pile; a leaders column on the sheet. Rome B's
+stages add leaders of their own: drawn from the undrafted pile, recruited at the end of a turn."""
 
 from __future__ import annotations
 
@@ -50,22 +51,31 @@ def test_random_games_draft_recruit_each_age_and_keep_every_card_in_one_place(ta
     first = True
     recruitments: Counter = Counter()
     recruited = [0] * n
+    enlisted = [0] * n  # leaders recruited by Rome B's stages, at the end of a turn
     for state, chosen in rounds(layers, n, seed):
         if first:
             assert [c.coins for c in state.cities] == [6] * n
             assert all(len(zone_names(state, s, "draft")) == 4 for s in range(n))
-            assert len(zone_names(state, 0, "undrafted")) == len(leaders) - 4 * n
+            undrafted = Counter(zone_names(state, 0, "undrafted"))
+            assert sum(undrafted.values()) == len(leaders) - 4 * n
+            rome_b = [s for s, city in enumerate(state.cities) if city.board is not None
+                      and (city.board.name, city.board.side) == ("Rome", "B")]
             first = False
         for city in state.cities:
             assert city.coins >= 0
         kinds = {a.kind for a in chosen.values()}
         if kinds == {"keep"}:
             assert state.age == 0 and len(chosen) == n
-        if kinds & LEADER_KINDS:
+        if {d.kind for d in state.pending_decisions().values()} == {"enlist"}:
+            assert kinds == {"recruit"} and set(chosen) <= set(rome_b)
+            for seat in chosen:
+                enlisted[seat] += 1
+                recruited[seat] += 1
+        elif kinds & LEADER_KINDS:
             # every player plays a leader, before the first card of the freshly dealt hand
             assert kinds <= LEADER_KINDS and len(chosen) == n
             assert all(len(zone_names(state, s, "hand")) == hand for s in range(n))
-            assert all(len(zone_names(state, s, "leaders")) == 5 - state.age for s in range(n))
+            assert all(len(zone_names(state, s, "leaders")) == 5 - state.age for s in range(n) if s not in rome_b)
             assert all(a.card in leaders for a in chosen.values())
             recruitments[state.age] += 1
             for seat, a in chosen.items():
@@ -74,15 +84,18 @@ def test_random_games_draft_recruit_each_age_and_keep_every_card_in_one_place(ta
     # the fourth leader is never played; leaders are recruited into the city, sold apart
     dismissed = Counter(zone_names(state, 0, "dismissed"))
     assert not (set(zone_names(state, 0, "discard")) & leaders)
+    drawn = undrafted - Counter(zone_names(state, 0, "undrafted"))  # by Rome B's first stage
+    assert not drawn or (rome_b and state.cities[rome_b[0]].stages_built >= 1)
     for seat in range(n):
-        assert len(zone_names(state, seat, "leaders")) == 1
+        extra = sum(drawn.values()) - enlisted[seat] if seat in rome_b else 0
+        assert len(zone_names(state, seat, "leaders")) == 1 + extra
         assert len([c for c in zone_names(state, seat, "built") if c in leaders]) == recruited[seat]
     # every card dealt ends in exactly one place (the undrafted leaders stay in their pile)
     built = Counter(c.name for city in state.cities for c in city.built)
     held = Counter(c for s in range(n) for c in zone_names(state, s, "leaders"))
     tucked = Counter(c for s in range(n) for c in zone_names(state, s, "tucked"))
     where = built + Counter(zone_names(state, 0, "discard")) + tucked + dismissed + held
-    assert where == dealt_names(state)  # the deal records name the cards dealt, not the undealt rest
+    assert where == dealt_names(state) + drawn  # the deal records name the cards dealt, not the undealt rest
     # the leaders column adds up the points of the recruited leaders; the sheet adds up
     for sheet in state.scores():
         assert "leaders" in dict(sheet.columns)

@@ -56,6 +56,19 @@ def test_base_parses_with_every_card_and_wonder_side() -> None:
     assert tree.header.name.text == "base" and tree.header.edition == 1
 
 
+def test_a_wonder_side_may_have_effects_of_its_own_and_no_starting_resource() -> None:
+    tree = parse_ok('ruleset t\nwonder "R" side A {\n  passive: build costs 1 coin less\n'
+                    '  each end of age: gain 1 coin\n  stage cost 2 wood { end of game: score 3 }\n}\n'
+                    'wonder "R" side B { start ore\n  start of age: gain 2 coins\n'
+                    '  stage { on build: gain 1 coin }\n}\n')
+    side_a, side_b = [i for i in tree.items if isinstance(i, s.Wonder)]
+    assert side_a.start is None and len(side_a.hooks) == 2 and len(side_a.stages) == 1
+    assert isinstance(side_a.hooks[0].effect, s.CostChange)
+    # after the start line, `start of age` is a moment, not a second starting resource
+    assert side_b.start is not None and side_b.start.text == "ore"
+    assert len(side_b.hooks) == 1 and len(side_b.stages) == 1
+
+
 def test_spans_point_at_the_text_written() -> None:
     text = 'ruleset t "T"\ncard "Lumber Yard" age 1 brown cost 2 wood copies 3+ 4+ {\n  passive: produce wood\n}\n'
     card = parse_ok(text).items[0]
@@ -200,8 +213,6 @@ _MISTAKES = [
     (_CARD + "{ passive: produce wood } } ", "E0001", "this '}' closes no block", "} "),
     ("game { players 3-7 }", "E0001", "a player range is written with two dots", "-"),
     ('wonder "R" { start ore }', "E0001", "a wonder needs its side after its name", "{"),
-    ('wonder "R" side A { stage cost 2 wood { end of game: score 3 } }', "E0001",
-     "a wonder side starts with its starting resource", "stage"),
     ("resources raw clay, brick", "E0001", "the names of a declaration follow a colon", "clay"),
     ("scoring { bonus = coins, extra = coins }", "E0001",
      "score columns are separated by spaces or new lines, not commas", ","),
