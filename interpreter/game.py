@@ -61,6 +61,9 @@ class Game:
         self.sellers: list[Optional[tuple[int, ...]]] = [None] * self.config.seats
         self.seat_info: list[Optional[tuple[Any, ...]]] = [None] * self.config.seats
         self.seller_pairs: Optional[list[Optional[tuple[int, ...]]]] = None
+        #: per seat, the market's price rows it starts with (each game copies them)
+        self.start_prices: list[Optional[list[list[int]]]] = [None] * self.config.seats
+        self._targets: dict[str, list[tuple[int, int, int]]] = {}
         #: (seat, source) of every effect of the rule set held at this table, in the order they
         #: become active: block by block, seat by seat
         self.rule_holders: tuple[tuple[int, Source], ...] = tuple(
@@ -104,7 +107,14 @@ class Game:
         return fixed, []
 
     def deal_targets(self, deal: ir.Deal) -> list[tuple[int, int, int]]:
-        """(zone, seat, count) of each hand dealt, in order: each player, then each named seat."""
+        """(zone, seat, count) of each hand dealt, in order: each player, then each named seat
+        (fixed by the table: found once)."""
+        found = self._targets.get(deal.name)
+        if found is None:
+            found = self._targets[deal.name] = self._deal_targets(deal)
+        return list(found)
+
+    def _deal_targets(self, deal: ir.Deal) -> list[tuple[int, int, int]]:
         cat = self.catalog
         variables = self.config.variables()
         out: list[tuple[int, int, int]] = []
@@ -127,7 +137,9 @@ class Game:
 
         deal = self.rules.deals[deal_index]
         targets = self.deal_targets(deal)
-        occurrence = sum(1 for e in st.history if e["type"] == "deal" and e["deal"] == deal.name and e["age"] == st.age)
+        counted = (deal.name, st.age)
+        occurrence = st.deals_made.get(counted, 0)
+        st.deals_made[counted] = occurrence + 1
         fixed = st.deals.get((deal.name, st.age, occurrence))
         if fixed is not None:
             hands = [list(h) for h in fixed[0]]

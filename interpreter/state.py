@@ -42,7 +42,11 @@ class State:
         self.rng = rng
         from wonderrules.interpreter.market import start_prices
 
-        self.cities = [City(s, boards[s], cat, cfg.start_coins, start_prices(cat, self.table, s))
+        rows = game.start_prices
+        for s in range(cfg.seats):
+            if rows[s] is None:
+                rows[s] = start_prices(cat, self.table, s)
+        self.cities = [City(s, boards[s], cat, cfg.start_coins, [list(row) for row in rows[s] or ()])
                        for s in range(cfg.seats)]
         #: zone index -> the cards of a shared zone
         self.shared: dict[int, list[Source]] = {i: [] for i, z in enumerate(cat.zones) if z.per == "shared"}
@@ -90,6 +94,8 @@ class State:
         self.legal: dict[int, list[Action]] = {}
         #: (deal, age, occurrence) -> the cards fixed for that deal (scenario setup, a replayed log)
         self.deals = dict(deals)
+        #: (deal, age) -> how many times it was dealt (which of the fixed deals comes next)
+        self.deals_made: dict[tuple[str, int], int] = {}
         self.history: list[dict[str, Any]] = [{"type": "setup", "seed": seed, "players": cfg.players,
                                                "options": list(cfg.options),
                                                "boards": [[b.name, b.side] for b in boards]}]
@@ -278,6 +284,7 @@ class State:
         other.moment_queue = list(self.moment_queue)
         other.legal = {}
         other.deals = dict(self.deals)
+        other.deals_made = dict(self.deals_made)
         other.history = list(self.history)
         other.sheets = list(self.sheets) if self.sheets is not None else None
         return other
