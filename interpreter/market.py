@@ -200,7 +200,25 @@ def trade_context(st: State, seat: int, start_of_turn: bool = False) -> TradeCon
     if not start_of_turn:
         pair = st.seller_pairs[seat]
         if pair is not None:  # two sellers, the usual market: the stamp is three versions
-            stamp: tuple[int, ...] = (city.version, cities[pair[0]].version, cities[pair[1]].version)
+            a = cities[pair[0]]
+            b = cities[pair[1]]
+            version = city.version
+            stamp: tuple[int, ...] = (version, a.version, b.version)
+            memo2: Optional[tuple[tuple[int, ...], TradeContext]] = city.memo
+            if memo2 is not None and memo2[0] == stamp:
+                return memo2[1]
+            me = city.parts
+            if me is None or me[0] != version:
+                me = parts(st, seat)
+            pa = a.parts
+            if pa is None or pa[0] != a.version:
+                pa = parts(st, pair[0])
+            pb = b.parts
+            if pb is None or pb[0] != b.version:
+                pb = parts(st, pair[1])
+            ctx = st.catalog.solver.context(me[1], pa[2], pb[2], me[3])
+            city.memo = (stamp, ctx)
+            return ctx
         else:
             stamp = (city.version,) + tuple(cities[s].version for s in seller_seats(st, seat))
         # a buyer with at most two sellers memos a TradeContext (see `many_context` for the others)
