@@ -312,33 +312,41 @@ def _seat_info(st: State, seat: int, neutral: Optional[ir.NeutralSeat]) -> tuple
     return (sellers, s0, s1, every, frozenset(forced), frozenset(per_card), last, table, restricted, many)
 
 
-def new_action(table: dict[tuple[Any, ...], Any], sellers: tuple[int, ...], kname: str, name: str, left: int,
-               right: int, wname: str) -> Action:
-    """A new Action, kept in the table of its sellers (one object per value; a table that grows
-    past its bound starts again)."""
+def new_pay(table: dict[tuple[Any, ...], Any], sellers: tuple[int, ...], left: int, right: int
+            ) -> tuple[tuple[int, int], ...]:
+    """The payment of `left` coins to the first seller and `right` to the second, kept in the
+    table of these sellers (one object per split, shared by the actions of every card).
+
+    A listed Action that pays someone is a new object at every listing: a table of them would
+    hold one per seller pair, card, way and split, and reading that many objects scattered in
+    memory costs more than making a few fresh ones. Actions that pay nobody are the same for
+    every seat and are kept once per table (see :func:`new_free_action`)."""
+    if not (left or right):
+        pay: tuple[tuple[int, int], ...] = ()
+    elif not right:
+        pay = ((sellers[0], left),)
+    elif not left:
+        pay = ((sellers[1], right),)
+    else:
+        pay = ((sellers[0], left), (sellers[1], right)) if sellers[0] < sellers[1] else \
+            ((sellers[1], right), (sellers[0], left))
+    table[(left, right)] = pay
+    return pay
+
+
+def new_free_action(table: dict[tuple[str, str, str], Action], kname: str, name: str, wname: str) -> Action:
+    """A new Action that pays nobody, kept in the table of the game's free actions."""
     if len(table) > 100_000:
         table.clear()
-    # one payment object per split, shared by the actions of every card
-    pay: Optional[tuple[tuple[int, int], ...]] = table.get((left, right))
-    if pay is None:
-        if not (left or right):
-            pay = ()
-        elif not right:
-            pay = ((sellers[0], left),)
-        elif not left:
-            pay = ((sellers[1], right),)
-        else:
-            pay = ((sellers[0], left), (sellers[1], right)) if sellers[0] < sellers[1] else \
-                ((sellers[1], right), (sellers[0], left))
-        table[(left, right)] = pay
-    # (an Action from its five fields, without the keyword handling of its constructor)
-    found = table[(kname, name, left, right, wname)] = tuple.__new__(Action, (kname, name, pay, wname, 0))
+    found = table[(kname, name, wname)] = tuple.__new__(Action, (kname, name, (), wname, 0))
     return found
 
 
 def new_split_action(table: dict[tuple[Any, ...], Action], sellers: tuple[int, ...], kname: str, name: str,
                      split: tuple[int, ...], wname: str) -> Action:
-    """:func:`new_action` for a buyer with more than two sellers (`split`: coins per seller)."""
+    """A new Action for a buyer with more than two sellers (`split`: coins per seller), kept in
+    the table of its sellers (one object per value; a table that grows past its bound starts
+    again)."""
     if len(table) > 100_000:
         table.clear()
     found = table[(kname, name, split, wname)] = Action(kname, name, as_payment(sellers, split), wname)
@@ -382,14 +390,17 @@ class _Lister:
         self.out: list[Action] = []
 
     def action(self, kname: str, name: str, split: tuple[int, ...], wname: str) -> Action:
-        """The Action (one object per value, shared by the games of the table)."""
+        """The Action: a new one for two sellers (its payment shared by the table's games), one
+        object per value for more."""
         table = self.table
         if self.many:
             found = table.get((kname, name, split, wname))
             return found if found is not None else new_split_action(table, self.sellers, kname, name, split, wname)
         left, right = split
-        found = table.get((kname, name, left, right, wname))
-        return found if found is not None else new_action(table, self.sellers, kname, name, left, right, wname)
+        pay = table.get(split)
+        if pay is None:
+            pay = new_pay(table, self.sellers, left, right)
+        return tuple.__new__(Action, (kname, name, pay, wname, 0))
 
     def context(self) -> Any:
         ctx = self.ctx

@@ -34,7 +34,8 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
     written twice: for a seat without restrictions, and for a seat with some (a neutral seat)."""
     namespace: dict[str, Any] = {"_grant": a.grant_for, "_costs": a.costs, "_FREE": a._FREE, "_budget": a.budget,
                                  "_seat_info": a._seat_info, "_trade_context": trade_context,
-                                 "_new": a.new_action, "_payments": a.payments, "ZERO_COST": ZERO_COST}
+                                 "_new_free": a.new_free_action, "_pay": a.new_pay, "_tnew": tuple.__new__,
+                                 "_Action": a.Action, "_payments": a.payments, "ZERO_COST": ZERO_COST}
     for k in kinds:
         namespace[f"KIND_{k.index}"] = k
     namespace["KINDS"] = kinds
@@ -66,7 +67,7 @@ def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, res
     w.line("coins = _budget(st, seat, True) if within else city.coins")
     w.line("sellers, s0, s1, every, forced, per_card, last_resort, table, _, _ = info")
     w.line("changes = city.cost_changes; grants = city.grants")
-    w.line("get = table.get")
+    w.line("get = table.get; free = st.game.interned_free; free_get = free.get")
     w.line("stages_left = city.stages_built < len(city.board.stages)")
     if any(k.cost != a.NO_COST for k in kinds):
         w.line("ctx = _trade_context(st, seat, within); answers = ctx[0]; answer = st.catalog.solver.answer")
@@ -132,8 +133,14 @@ class _Writer:
 
 
 def _append(w: _Writer, k: a.CompiledAction, wname: str, left: str = "0", right: str = "0") -> None:
-    key = f"({k.name!r}, name, {left}, {right}, {wname!r})"
-    w.line(f"out.append(get({key}) or _new(table, sellers, {k.name!r}, name, {left}, {right}, {wname!r}))")
+    if left == "0":
+        key = f"({k.name!r}, name, {wname!r})"
+        w.line(f"out.append(free_get({key}) or _new_free(free, {k.name!r}, name, {wname!r}))")
+        return
+    w.line("p = get((left, right))")
+    w.line("if p is None:")
+    w.line("    p = _pay(table, sellers, left, right)")
+    w.line(f"out.append(_tnew(_Action, ({k.name!r}, name, p, {wname!r}, 0)))")
 
 
 def _kind(w: _Writer, k: a.CompiledAction, cat: Catalog, restricted: bool) -> None:

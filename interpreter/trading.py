@@ -86,8 +86,6 @@ ANSWERS: Final = 0
 #: A canonical key (see `TradeSolver._key`): need, own units, left caps, left units, right caps,
 #: right units, left prices, right prices, left rebate, right rebate (vectors and units packed)
 Key = tuple[int, tuple[int, ...], int, tuple[int, ...], int, tuple[int, ...], int, int, int, int]
-#: what a seller sells toward a need (see `_neighbour`): caps, units, prices, rebate
-Sale = tuple[int, tuple[int, ...], int, int]
 
 
 class TradeSolver:
@@ -332,8 +330,29 @@ class TradeSolver:
             if units:
                 units.sort()  # type: ignore[attr-defined]  # the loop ran: `units` is the list `rest`
                 own_left = tuple(units)
-        lcap, left_units, lpk, lrb = _neighbour(lf, lc, lp, lreb, need, G, L7)
-        rcap, right_units, rpk, rrb = _neighbour(rf, rc, rp, rreb, need, G, L7)
+        # each neighbour (written out twice: this runs for most listed cards): its fixed units
+        # capped at the need field by field, its either/or units that matter, and its prices
+        # and rebate only where it sells something
+        t = (lf | G) - need
+        g = t & G
+        lcap = lf - (t & (g - (g >> 7)))
+        left_units: tuple[int, ...] = ()
+        if lc:
+            lcap, left_units = _sales(lcap, lc, need, G, L7)
+        sells = ((lcap + L7) & G) >> 7
+        for u in left_units:
+            sells |= u
+        lpk, lrb = (lp & (sells * _VMAX), lreb) if sells else (0, 0)
+        t = (rf | G) - need
+        g = t & G
+        rcap = rf - (t & (g - (g >> 7)))
+        right_units: tuple[int, ...] = ()
+        if rc:
+            rcap, right_units = _sales(rcap, rc, need, G, L7)
+        sells = ((rcap + L7) & G) >> 7
+        for u in right_units:
+            sells |= u
+        rpk, rrb = (rp & (sells * _VMAX), rreb) if sells else (0, 0)
         return (need, own_left, lcap, left_units, rcap, right_units, lpk, rpk, lrb, rrb)
 
     def _solve(self, key: Key) -> Payments:
@@ -457,24 +476,6 @@ class TradeSolver:
         n = len(fields)
         return vec(need), ((0,) * n, units(own_units), vec(lcap), units(left_units), vec(rcap), units(right_units),
                            vec(lpk), vec(rpk), lrb, rrb)
-
-
-def _neighbour(fixed: int, units: tuple[int, ...], prices: int, rebate: int, need: int, G: int, L7: int) -> Sale:
-    """What one neighbour can sell toward `need` (packed): its units capped at the need, its
-    either/or units that matter, and its prices and rebate only where it sells something.
-    (`G`, `L7`: the guard bits and the value bits of every field.)"""
-    t = (fixed | G) - need
-    g = t & G
-    cap = fixed - (t & (g - (g >> 7)))  # min(fixed, need) field by field
-    useful: tuple[int, ...] = ()
-    if units:
-        cap, useful = _sales(cap, units, need, G, L7)
-    sells = ((cap + L7) & G) >> 7
-    for u in useful:
-        sells |= u
-    if not sells:
-        return cap, useful, 0, 0
-    return cap, useful, prices & (sells * _VMAX), rebate
 
 
 def _sales(cap: int, units: Sequence[int], need: int, G: int, L7: int) -> tuple[int, tuple[int, ...]]:
