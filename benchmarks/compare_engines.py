@@ -1,18 +1,24 @@
 """The engine of this checkout against the engine of another commit, side by side in one run.
 
-    python benchmarks/compare_engines.py REF [--players 7] [--rules base] [--games 300] [--pairs 6]
+    python benchmarks/compare_engines.py REF [--players 7] [--rules base] [--blocks 40] [--games 20]
+                                             [--warmup 60] [--other-python PATH]
 
-REF is a git commit (a branch, a tag, `HEAD~1`...). The other commit is checked out in a temporary
-worktree and installed in its own virtual environment; then `bench_engine.py` of each checkout
-runs in turn, A B A B ..., on the same table, with random agents, each timing its games after a
-warm-up inside its own process. The figures of each pair are printed, and the median of the ratios
-(this checkout / the other) says which engine is faster: above 1, this checkout's.
+REF is a git commit (a branch, a tag, `HEAD~1`...): it is checked out in a temporary worktree and
+installed in its own virtual environment (or give `--other-python`, an interpreter where that
+commit is already installed; REF then only names it in the report).
+
+Each engine runs in a process of its own that stays alive for the whole run: both load the rule
+set, set up the table and play `--warmup` games; then they play blocks of `--games` random-agent
+games in turn, A B B A A B ..., one process at a time, each block with the same seeds on both
+sides. Timing blocks in turn within two live processes keeps a drift of the machine's speed out of
+the ratio; the median of the block ratios (this checkout's games per second over the other's) is
+the figure to quote: above 1, this checkout is faster. The total time of each side is printed too
+(a rare slow block, such as a full garbage collection, weighs on it and not on the median).
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import statistics
 import subprocess
 import sys
@@ -20,7 +26,30 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FIGURE = re.compile(r"([0-9.]+) games/s")
+
+#: the program each side runs: set up, then answer "PLAY first count" lines with seconds
+WORKER = r"""
+import random, sys, time
+import wonderrules
+from wonderrules.interpreter.game import Game
+players, warmup = int(sys.argv[1]), int(sys.argv[2])
+options = tuple(o for o in sys.argv[3].split(",") if o)
+game = Game(wonderrules.load_rules(*sys.argv[4:]), players, options)
+def play(seed):
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_actions({p: rng.choice(state.legal_actions(p)) for p in state.pending_decisions()})
+for s in range(warmup):
+    play(10_000_000 + s)
+print("ready", flush=True)
+for line in sys.stdin:
+    _, first, count = line.split()
+    start = time.perf_counter()
+    for s in range(int(first), int(first) + int(count)):
+        play(s)
+    print(time.perf_counter() - start, flush=True)
+"""
 
 
 def _run(cmd: list[str], cwd: Path) -> str:
@@ -34,13 +63,61 @@ def _install(ref: str, where: Path) -> Path:
     return where / ".venv" / "bin" / "python"
 
 
-def _games_per_second(python: str, checkout: Path, args: argparse.Namespace) -> float:
-    out = _run([python, str(checkout / "benchmarks" / "bench_engine.py"), "--players", str(args.players),
-                "--rules", *args.rules, "--games", str(args.games), "--warmup", str(args.warmup)], checkout)
-    found = FIGURE.findall(out)
-    if not found:
-        raise SystemExit(f"no figure in the output of {checkout}:\n{out}")
-    return float(found[-1])
+class _Side:
+    def __init__(self, python: str, args: argparse.Namespace, cwd: str) -> None:
+        self.proc = subprocess.Popen(
+            [python, "-c", WORKER, str(args.players), str(args.warmup), ",".join(args.options), *args.rules],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=cwd)
+        self.seconds = 0.0
+
+    def ready(self) -> None:
+        self._read()
+
+    def block(self, first: int, count: int) -> float:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(f"PLAY {first} {count}\n")
+        self.proc.stdin.flush()
+        seconds = float(self._read())
+        self.seconds += seconds
+        return seconds
+
+    def _read(self) -> str:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"an engine stopped (exit status {self.proc.wait()})")
+        return line.strip()
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait()
+
+
+def compare(other_python: str, args: argparse.Namespace) -> None:
+    # (run from a neutral folder: `python -c` imports from its working folder first)
+    neutral = tempfile.gettempdir()
+    this, other = _Side(sys.executable, args, neutral), _Side(other_python, args, neutral)
+    try:
+        this.ready()
+        other.ready()
+        ratios = []
+        for b in range(args.blocks):
+            first = b * args.games
+            # A B, then B A: neither side always runs right after the other's block
+            order = (this, other) if b % 2 == 0 else (other, this)
+            seconds = {id(side): side.block(first, args.games) for side in order}
+            ratios.append(seconds[id(other)] / seconds[id(this)])
+        q1, _, q3 = statistics.quantiles(ratios, n=4)
+        print(f"{' + '.join(args.rules)}, {args.players} players, {args.blocks} blocks of {args.games} games "
+              f"after {args.warmup}:")
+        print(f"  this checkout: {args.blocks * args.games / this.seconds:8.1f} games/s in all")
+        print(f"  {args.ref}: {args.blocks * args.games / other.seconds:8.1f} games/s in all")
+        print(f"  ratio this/{args.ref}, per block: median {statistics.median(ratios):.3f} "
+              f"(quartiles {q1:.3f} {q3:.3f}); total time {other.seconds / this.seconds:.3f}")
+    finally:
+        this.close()
+        other.close()
 
 
 def main() -> None:
@@ -48,27 +125,21 @@ def main() -> None:
     ap.add_argument("ref")
     ap.add_argument("--players", type=int, default=7)
     ap.add_argument("--rules", nargs="+", default=["base"])
-    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--options", nargs="*", default=[])
+    ap.add_argument("--blocks", type=int, default=40)
+    ap.add_argument("--games", type=int, default=20, help="games per block")
     ap.add_argument("--warmup", type=int, default=60)
-    ap.add_argument("--pairs", type=int, default=6)
+    ap.add_argument("--other-python", help="an interpreter where REF is installed already")
     args = ap.parse_args()
+    if args.blocks < 2 or args.games < 1 or args.warmup < 0:
+        ap.error("--blocks must be at least 2, --games at least 1, --warmup at least 0")
+    if args.other_python:
+        compare(args.other_python, args)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         other = Path(tmp) / "other"
         try:
-            other_python = _install(args.ref, other)
-            ratios = []
-            for i in range(args.pairs):
-                first_this = i % 2 == 0
-                runs = [("this", sys.executable, ROOT), ("other", str(other_python), other)]
-                figures = {}
-                for name, python, checkout in (runs if first_this else runs[::-1]):
-                    figures[name] = _games_per_second(python, checkout, args)
-                ratios.append(figures["this"] / figures["other"])
-                print(f"pair {i + 1}: this {figures['this']:.1f} games/s, {args.ref} {figures['other']:.1f} "
-                      f"games/s, ratio {ratios[-1]:.3f}", flush=True)
-            print(f"median ratio this/{args.ref}: {statistics.median(ratios):.3f} "
-                  f"(min {min(ratios):.3f}, max {max(ratios):.3f}, {args.pairs} pairs, "
-                  f"{' + '.join(args.rules)}, {args.players} players)")
+            compare(str(_install(args.ref, other)), args)
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(other)], cwd=ROOT, capture_output=True)
 
