@@ -320,7 +320,7 @@ def new_pay(table: dict[tuple[Any, ...], Any], sellers: tuple[int, ...], left: i
     A listed Action that pays someone is a new object at every listing: a table of them would
     hold one per seller pair, card, way and split, and reading that many objects scattered in
     memory costs more than making a few fresh ones. Actions that pay nobody are the same for
-    every seat and are kept once per table (see :func:`new_free_action`)."""
+    every seat: listing holds one per card name, kind and way, made once per rule set."""
     if not (left or right):
         pay: tuple[tuple[int, int], ...] = ()
     elif not right:
@@ -334,12 +334,10 @@ def new_pay(table: dict[tuple[Any, ...], Any], sellers: tuple[int, ...], left: i
     return pay
 
 
-def new_free_action(table: dict[tuple[str, str, str], Action], kname: str, name: str, wname: str) -> Action:
-    """A new Action that pays nobody, kept in the table of the game's free actions."""
-    if len(table) > 100_000:
-        table.clear()
-    found = table[(kname, name, wname)] = tuple.__new__(Action, (kname, name, (), wname, 0))
-    return found
+def new_free_action(kname: str, name: str, wname: str) -> Action:
+    """A new Action of this kind and way that pays nobody (listing holds one for every card of
+    the rule set already: this serves any other name)."""
+    return tuple.__new__(Action, (kname, name, (), wname, 0))
 
 
 def new_split_action(table: dict[tuple[Any, ...], Action], sellers: tuple[int, ...], kname: str, name: str,

@@ -56,7 +56,6 @@ class Game:
             self.contests_by_moment.setdefault(cat.moment(contest.moment), []).append(CompiledContest(contest, cat))
         #: actions handed out, shared by the games of this table (immutable values)
         self.interned: dict[tuple[Any, ...], Any] = {}
-        self.interned_free: dict[tuple[str, str, str], Any] = {}
         #: per seat, its sellers and what listing its actions needs (see actions._seat_info):
         #: fixed by the table, found by the first game that needs them and shared by the others
         self.sellers: list[Optional[tuple[int, ...]]] = [None] * self.config.seats

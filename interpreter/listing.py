@@ -40,7 +40,8 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
         namespace[f"KIND_{k.index}"] = k
     namespace["KINDS"] = kinds
     namespace["_by_card"] = a.list_by_card
-    sources = [_function("list_plain", kinds, cat, False), _function("list_restricted", kinds, cat, True),
+    free: dict[tuple[str, str], str] = {}
+    sources = [_function("list_plain", kinds, cat, False, free), _function("list_restricted", kinds, cat, True, free),
                "def list_actions(st, player, seat, within):\n"
                "    info = st.seat_info[seat]\n"
                "    if info is None:\n"
@@ -50,6 +51,9 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
                "            return _by_card(st, player, seat, within, KINDS)\n"
                "        return list_restricted(st, player, seat, within, info)\n"
                "    return list_plain(st, player, seat, within, info)\n"]
+    # an action that pays nobody is the same value for every seat: one per card name, made now
+    for (kname, wname), table in free.items():
+        namespace[table] = {n: a.Action(kname, n, (), wname) for n in cat.card_by_name}
     source = "\n".join(sources)
     exec(compile(source, f"<legal actions of decision '{name}'>", "exec"), namespace)
     listing: Listing = namespace["list_actions"]
@@ -57,17 +61,18 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
     return listing
 
 
-def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, restricted: bool) -> str:
+def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, restricted: bool,
+              free: dict[tuple[str, str], str]) -> str:
     zone = kinds[0].card_zone
     shared = cat.zones[zone].per == "shared"
-    w = _Writer()
+    w = _Writer(free)
     w.line(f"def {fname}(st, player, seat, within, info):")
     w.indent += 1
     w.line("city = st.cities[seat]; names = city.names")
     w.line("coins = _budget(st, seat, True) if within else city.coins")
     w.line("sellers, s0, s1, every, forced, per_card, last_resort, table, _, _ = info")
     w.line("changes = city.cost_changes; grants = city.grants")
-    w.line("get = table.get; free = st.game.interned_free; free_get = free.get")
+    w.line("get = table.get")
     w.line("stages_left = city.stages_built < len(city.board.stages)")
     if any(k.cost != a.NO_COST for k in kinds):
         w.line("ctx = _trade_context(st, seat, within); answers = ctx[0]; answer = st.catalog.solver.answer")
@@ -124,9 +129,11 @@ def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, res
 
 
 class _Writer:
-    def __init__(self) -> None:
+    def __init__(self, free: dict[tuple[str, str], str]) -> None:
         self.lines: list[str] = []
         self.indent = 0
+        #: (kind, way) -> the name of the table of its actions that pay nobody
+        self.free = free
 
     def line(self, text: str) -> None:
         self.lines.append("    " * self.indent + text)
@@ -134,10 +141,10 @@ class _Writer:
 
 def _append(w: _Writer, k: a.CompiledAction, wname: str, left: str = "0", right: str = "0") -> None:
     if left == "0":
-        key = f"({k.name!r}, name, {wname!r})"
-        w.line(f"out.append(free_get({key}) or _new_free(free, {k.name!r}, name, {wname!r}))")
+        table = w.free.setdefault((k.name, wname), f"FREE_{len(w.free)}")
+        w.line(f"out.append({table}.get(name) or _new_free({k.name!r}, name, {wname!r}))")
         return
-    w.line("p = get((left, right))")
+    w.line("p = get(pair)")
     w.line("if p is None:")
     w.line("    p = _pay(table, sellers, left, right)")
     w.line(f"out.append(_tnew(_Action, ({k.name!r}, name, p, {wname!r}, 0)))")
@@ -165,8 +172,9 @@ def _kind(w: _Writer, k: a.CompiledAction, cat: Catalog, restricted: bool) -> No
                 else:
                     _append(w, k, wname)
                 continue
-            w.line(f"for left, right in stage_pays_{k.index}:")
+            w.line(f"for pair in stage_pays_{k.index}:")
             w.indent += 1
+            w.line("left, right = pair")
             _append(w, k, wname, "left", "right")
             w.indent -= 1
     else:
@@ -233,8 +241,9 @@ def _pay(w: _Writer, k: a.CompiledAction, wname: str, restricted: bool, track: b
     w.line("    pays = answers.get(cid)")
     w.line("    if pays is None:")
     w.line("        pays = answer(cid, ctx)")
-    w.line("for left, right in pays:")
+    w.line("for pair in pays:")
     w.indent += 1
+    w.line("left, right = pair")
     w.line("if cc + left + right <= coins:")
     w.indent += 1
     _append(w, k, wname, "left", "right")
