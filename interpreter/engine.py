@@ -315,7 +315,7 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
     for p in sorted(actions):
         action = actions[p]
         entries.append((p, waiting.pop(p), action))
-        record[_KEYS[p] if p < len(_KEYS) else str(p)] = action.to_json()
+        record[_KEYS[p] if p < len(_KEYS) else str(p)] = action
     st.pending = {}
     st.legal = {}
     st.history.append({"type": "decisions", "actions": record})

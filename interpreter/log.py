@@ -89,7 +89,7 @@ def to_log(state: State, rules: Sequence[str] = ()) -> dict[str, Any]:
                 deal["rest"] = list(entry["rest"])
             deals.append(deal)
         elif entry["type"] == "decisions":
-            rounds.append({p: _copy(a) for p, a in entry["actions"].items()})
+            rounds.append({p: a.to_json() for p, a in entry["actions"].items()})
     log: dict[str, Any] = {
         "format": LOG_FORMAT,
         "version": LOG_VERSION,
@@ -109,10 +109,6 @@ def to_log(state: State, rules: Sequence[str] = ()) -> dict[str, Any]:
         log["scores"] = [sheet.to_json() for sheet in state.scores()]
         log["winners"] = state.winners()
     return log
-
-
-def _copy(action: dict[str, Any]) -> dict[str, Any]:
-    return {k: dict(v) if isinstance(v, dict) else v for k, v in action.items()}
 
 
 def dumps(log: dict[str, Any]) -> str:

@@ -96,6 +96,8 @@ class State:
         self.deals = dict(deals)
         #: (deal, age) -> how many times it was dealt (which of the fixed deals comes next)
         self.deals_made: dict[tuple[str, int], int] = {}
+        #: what happened, entry by entry: the setup, each deal (the cards, by name), each round of
+        #: decisions (player key -> the Action, an immutable value; see log.to_log for JSON)
         self.history: list[dict[str, Any]] = [{"type": "setup", "seed": seed, "players": cfg.players,
                                                "options": list(cfg.options),
                                                "boards": [[b.name, b.side] for b in boards]}]

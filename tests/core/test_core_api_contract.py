@@ -209,7 +209,9 @@ def test_a_payment_in_any_order_is_the_payment_in_seat_order():
     round_ = {p: state.legal_actions(p)[0] for p in state.pending_decisions()}
     round_[player] = reversed_pay
     state.apply_actions(round_)
-    assert state.history[-1]["actions"][str(player)]["pay"] == {str(s): c for s, c in action.pay}
+    recorded = state.history[-1]["actions"][str(player)]
+    assert recorded.pay == action.pay and to_log(state)["rounds"][-1][str(player)]["pay"] == {
+        str(s): c for s, c in action.pay}
 
 
 # ---- Game and new_initial_state -----------------------------------------------------------------
@@ -383,7 +385,7 @@ def test_numbers_and_texts_of_subclasses_stand_for_themselves():
     st.apply_actions(acts)
     assert st.turn == 2 and st.cities[0].coins == 3 + 3
     recorded = st.history[-1]["actions"]["0"]
-    assert recorded == {"kind": "sell", "card": first} and type(recorded["card"]) is str
+    assert type(recorded) is Action and recorded == Action("sell", first) and type(recorded.card) is str
 
 
 def test_a_bool_is_not_a_number_even_in_an_action_equal_to_a_listed_one():

@@ -116,8 +116,8 @@ def _tucked(state) -> Counter:
     for entry in state.history:
         if entry["type"] == "decisions":
             for a in entry["actions"].values():
-                if a["kind"] == "stage":
-                    out[a["card"]] += 1
+                if a.kind == "stage":
+                    out[a.card] += 1
     return out
 
 
