@@ -236,8 +236,8 @@ class ToSyntax(StructureBuilder):
         if replace:
             children = children[1:]
         name_tok, age_tok, colour_tok, *rest = children
-        attrs_ = tuple(c for c in rest if not isinstance(c, s.Hook))
-        hooks = tuple(c for c in rest if isinstance(c, s.Hook))
+        attrs_ = tuple(c for c in rest if not isinstance(c, (s.Hook, s.PhraseUse)))
+        hooks = tuple(c for c in rest if isinstance(c, (s.Hook, s.PhraseUse)))
         return s.Card(self._text(name_tok), int(age_tok), self._name(colour_tok), attrs_, hooks,
                       replace, self._span(meta), _token_span(self.path, age_tok))
 
@@ -284,7 +284,7 @@ class ToSyntax(StructureBuilder):
             title, rest = rest[0], rest[1:]
         side = self._name(rest[0])
         start = next((c for c in rest[1:] if isinstance(c, s.Name)), None)
-        hooks = tuple(c for c in rest[1:] if isinstance(c, s.Hook))
+        hooks = tuple(c for c in rest[1:] if isinstance(c, (s.Hook, s.PhraseUse)))
         stages = tuple(c for c in rest[1:] if isinstance(c, s.Stage))
         return s.Wonder(name, title, side, start, stages, replace, self._span(meta), hooks)
 
@@ -296,7 +296,7 @@ class ToSyntax(StructureBuilder):
 
     def stage(self, meta, children):
         cost = children[0] if children and isinstance(children[0], s.Cost) else None
-        hooks = tuple(c for c in children if isinstance(c, s.Hook))
+        hooks = tuple(c for c in children if isinstance(c, (s.Hook, s.PhraseUse)))
         return s.Stage(cost, hooks, self._span(meta))
 
     def remove_card(self, meta, children):
@@ -314,6 +314,22 @@ class ToSyntax(StructureBuilder):
 
     def remove_seat(self, meta, children):
         return s.RemoveSeat(self._text(children[0]), self._span(meta))
+
+    # ---- phrases -----------------------------------------------------------------------------
+    def phrase(self, meta, children):
+        name = self._name(children[0])
+        params = children[1] if len(children) == 3 else ()
+        body = children[-1]
+        return s.PhraseDef(name, params, str(body)[1:-1], body.line, body.column + 1, self._span(meta))
+
+    def phrase_use(self, meta, children):
+        return s.PhraseUse(self._name(children[0]), tuple(children[1:]), self._span(meta))
+
+    def phrase_arg(self, meta, children):
+        return s.PhraseArg("".join(str(t) for t in children), self._span(meta))
+
+    def effect_lines(self, meta, children):
+        return tuple(children)
 
     # ---- hooks and triggers ------------------------------------------------------------------
     def hook(self, meta, children):

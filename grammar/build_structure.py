@@ -119,7 +119,7 @@ class StructureBuilder(Transformer):
     def rule_effects(self, meta, children):
         holders, *rest = children
         category = self._name(rest[0]) if rest and isinstance(rest[0], Token) else None
-        hooks = tuple(c for c in rest if isinstance(c, s.Hook))
+        hooks = tuple(c for c in rest if isinstance(c, (s.Hook, s.PhraseUse)))
         return s.RuleEffects(holders, category, hooks, self._span(meta))
 
     def holders(self, meta, children):
@@ -247,8 +247,8 @@ class StructureBuilder(Transformer):
     def neutral_seat(self, meta, children):
         override, rest = self._override(children)
         name, *rest = rest
-        hooks = tuple(c for c in rest if isinstance(c, s.Hook))
-        clauses = tuple(c for c in rest if not isinstance(c, s.Hook))
+        hooks = tuple(c for c in rest if isinstance(c, (s.Hook, s.PhraseUse)))
+        clauses = tuple(c for c in rest if not isinstance(c, (s.Hook, s.PhraseUse)))
         return s.NeutralSeat(self._text(name), clauses, hooks, override, self._span(meta))
 
     def controller_starts(self, meta, children):

@@ -13,6 +13,7 @@ from pathlib import Path
 import attrs
 
 from wonderrules.grammar import lower as lowering
+from wonderrules.grammar import phrases
 from wonderrules.grammar.checks import (
     chains,
     conflicts,
@@ -81,6 +82,10 @@ def _compile(refs: Sequence[str], sources: dict[str, str], within: Path | None =
     sources.update(loaded)
     if has_errors(diags) or not layers:
         return Compiled(None, tuple(diags), sources)
+    # (a phrase that cannot be written out leaves nothing where it is used: the other passes
+    # still run, so that one mistake does not hide the others)
+    layers, phrase_diags = phrases.expand(layers)
+    diags.extend(phrase_diags)
     return _check(layers, diags, sources, probe=False)
 
 

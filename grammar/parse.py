@@ -27,7 +27,7 @@ __all__ = ["parse_source", "ParsedFiles", "load_parser", "build_parser", "readab
 #: Item keywords that can never be nested: a line starting with one of them starts a new item.
 _ALWAYS_SPLIT = ("card", "wonder", "replace", "remove", "game", "scoring", "option", "resources",
                  "symbols", "tokens", "colours", "abilities", "decks", "action", "decision", "market", "flow",
-                 "extend")
+                 "extend", "phrase")
 #: Item keywords that may also appear nested (in an option, in the flow): they split only at brace
 #: depth 0.
 _SPLIT_AT_TOP = ("contest", "override", "zone", "deal", "at", "seat", "each")
@@ -65,7 +65,7 @@ def _too_large(path: str, exc: NumberTooLarge) -> Diagnostic:
 #: shipped beside it: building them from the grammar takes most of a second at every start.
 TABLES = "wr.tables"
 
-_OPTIONS = dict(parser="lalr", propagate_positions=True, start=["start", "item_list"])
+_OPTIONS = dict(parser="lalr", propagate_positions=True, start=["start", "item_list", "effect_lines"])
 
 
 @lru_cache(maxsize=2)

@@ -563,6 +563,39 @@ class Hook:
     span: Span
 
 
+# ---- phrases ----------------------------------------------------------------------------------
+
+@attrs.frozen
+class PhraseDef:
+    """`phrase tribute(n) { end of turn: others lose n coins }`: effect lines under a name. The
+    body is kept as text (`body`, the braces left out, starting at `body_line`:`body_column` of
+    the file): it is read at each use, once its parameters are replaced by the arguments."""
+
+    name: Name
+    params: tuple[Name, ...]
+    body: str
+    body_line: int
+    body_column: int
+    span: Span
+
+
+@attrs.frozen
+class PhraseArg:
+    """An argument of a phrase, as written (`2`, `-1`, `wood`, `"Altar"`)."""
+
+    text: str
+    span: Span
+
+
+@attrs.frozen
+class PhraseUse:
+    """`tribute(2)`, written where effect lines go: the phrase's lines with `2` for `n`."""
+
+    name: Name
+    args: tuple[PhraseArg, ...]
+    span: Span
+
+
 # ---- cards and wonders ------------------------------------------------------------------------
 
 @attrs.frozen
@@ -709,7 +742,7 @@ __all__ += list(_STRUCTURE)
 
 Item = Union[Resources, Symbols, Tokens, Colours, Abilities, Decks, Game, Scoring, Option, Card, Wonder, RemoveCard,
              RemoveWonder, RemoveNamed, RemoveSeat, Zone, Deal, ExtendDeal, Action, Decision, Market, Flow, AtBlock,
-             Contest, NeutralSeat, RuleEffects]
+             Contest, NeutralSeat, RuleEffects, PhraseDef]
 
 
 @attrs.frozen

@@ -225,8 +225,8 @@ CATALOGUE: tuple[Mistake, ...] = (
 #: Groups of keywords shown as one phrase when all of them are acceptable (largest first).
 _GROUPS: tuple[tuple[frozenset[str], str], ...] = (
     (frozenset({"abilities", "action", "at", "card", "colours", "contest", "deal", "decision", "decks", "each",
-                "extend", "flow", "game", "market", "option", "remove", "replace", "resources", "scoring", "seat",
-                "symbols", "tokens", "wonder", "zone"}),
+                "extend", "flow", "game", "market", "option", "phrase", "remove", "replace", "resources", "scoring",
+                "seat", "symbols", "tokens", "wonder", "zone"}),
      "a new item (`card`, `wonder`, `game`, `action`, `flow`, ...)"),
     (frozenset({"ages", "cards", "hand", "order", "pass", "players", "pool", "stages", "start", "tie", "turns",
                 "when"}),

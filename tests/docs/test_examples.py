@@ -360,7 +360,8 @@ def _camel(rule: str) -> str:
 
 
 #: the class a clause of wr.lark builds, where its name differs from the rule's
-_CLASS_OF = {"win": "ContestWin", "lose": "ContestLose", "pay_way": "Way:pay", "then": "Then"}
+_CLASS_OF = {"win": "ContestWin", "lose": "ContestLose", "pay_way": "Way:pay", "then": "Then", "phrase": "PhraseDef",
+             "effect_line": "PhraseUse"}
 
 
 def grammar_constructs() -> set[str]:
