@@ -363,8 +363,16 @@ class ToSyntax(StructureBuilder):
                       Span(self.path, first.line, first.column, last.end_line, last.end_column))
 
     def whenever_builds(self, meta, children):
-        colours = children[1] if len(children) > 1 else ()
-        return s.Whenever("builds", children[0], colours, None, self._span(meta))
+        way = children[-1] if len(children) > 1 and isinstance(children[-1], s.Name) else None
+        rest = children[1:-1] if way is not None else children[1:]
+        colours = rest[0] if rest else ()
+        return s.Whenever("builds", children[0], colours, None, self._span(meta), way)
+
+    def by_way(self, meta, children):
+        return self._name(children[0])
+
+    def whenever_buys(self, meta, children):
+        return s.Whenever("buys", children[0], (), None, self._span(meta), None, children[1])
 
     def whenever_stage(self, meta, children):
         return s.Whenever("stages", children[0], (), None, self._span(meta))

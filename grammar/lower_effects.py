@@ -114,7 +114,8 @@ def lower_trigger(t: s.Trigger) -> ir.Trigger:
     if isinstance(t, s.EndOfGame):
         return ir.EndOfGame()
     if isinstance(t, s.Whenever):
-        return ir.When(t.event, lower_seats(t.seats), _names(t.colours), t.name.text if t.name else "")
+        return ir.When(t.event, lower_seats(t.seats), _names(t.colours), t.name.text if t.name else "",
+                       t.way.text if t.way else "", lower_seats(t.sellers) if t.sellers else ())
     raise TypeError(type(t))
 
 

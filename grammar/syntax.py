@@ -362,14 +362,16 @@ class EndOfGame:
 
 @attrs.frozen
 class Whenever:
-    """`whenever SEATS builds [COLOURS] cards`, `... builds a stage`, `... gains T tokens`,
-    `... wins C`, `... loses C`."""
+    """`whenever SEATS builds [COLOURS] cards [by WAY]`, `... builds a stage`, `... gains T
+    tokens`, `... wins C`, `... loses C`, `... buys from SELLERS`."""
 
-    event: str  # builds | stages | gains | wins | loses
+    event: str  # builds | stages | gains | wins | loses | buys
     seats: tuple[Seat, ...]
     colours: tuple[Name, ...]
     name: Name | None  # the token or the contest
     span: Span
+    way: Name | None = None  # builds: only by this way of the action
+    sellers: tuple[Seat, ...] = ()  # buys: from whom
 
 
 Trigger = Union[Passive, OnBuild, AtMoment, EndOfGame, Whenever]

@@ -169,6 +169,8 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
             else:
                 steps.append(lambda st, seat, city, card, op=op: op.run(st, seat))
     run_steps = tuple(steps)
+    # the way is recorded with what the action builds only when some effect listens for it
+    track_way = cat.listens_ways
 
     def run(st: Any, seat: int, action: Action, card: Optional[Source]) -> None:
         city = st.cities[seat]
@@ -191,8 +193,16 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
             cities = st.cities
             for s, c in pay:
                 cities[s].coins += c
-        for step in run_steps:
-            step(st, seat, city, card)
+            if pay and st.catalog.listens_buys:
+                st.purchases.extend((seat, s) for s, c in pay if c)
+        if track_way:
+            st.way = way
+            for step in run_steps:
+                step(st, seat, city, card)
+            st.way = ""
+        else:
+            for step in run_steps:
+                step(st, seat, city, card)
     return run
 
 

@@ -54,7 +54,7 @@ class Source:
         self.at_each: dict[int, tuple[CompiledHook, ...]] = {}
         #: (event, compiled seats it listens to, colour indices or None, name index (a token for
         #: `gains`, a contest for `wins`/`loses`; -1: any), hook)
-        self.when: tuple[tuple[str, Any, Optional[frozenset[int]], int, CompiledHook], ...] = ()
+        self.when: tuple[tuple[str, Any, Optional[frozenset[int]], int, CompiledHook, Any], ...] = ()
         self.end_of_game: tuple[CompiledHook, ...] = ()
         self.ir = kind_ir
 
@@ -171,6 +171,9 @@ class Catalog:
         #: the events some source listens to (`gains`, `wins`, `loses`: emitted only when listened to)
         self.events_listened = frozenset(entry[0] for src in self._all_sources() for entry in src.when)
         self.listens_gains = "gains" in self.events_listened
+        self.listens_buys = "buys" in self.events_listened
+        #: whether some `builds` event names a way (the way of each build is then recorded)
+        self.listens_ways = any(entry[0] == "builds" and entry[5] for src in self._all_sources() for entry in src.when)
         self.listens_results = bool(self.events_listened & {"wins", "loses"})
         #: whether some grant renews each turn
         self.renews_each_turn = any(h.kind == "Grant" and h.op.period == "turn"
@@ -247,7 +250,7 @@ class Catalog:
         on_build: list[CompiledHook] = []
         at_once: dict[int, list[CompiledHook]] = {}
         at_each: dict[int, list[CompiledHook]] = {}
-        when: list[tuple[str, Any, Optional[frozenset[int]], int, CompiledHook]] = []
+        when: list[tuple[str, Any, Optional[frozenset[int]], int, CompiledHook, Any]] = []
         end_of_game: list[CompiledHook] = []
         from wonderrules.interpreter.expressions import compile_seats
 
@@ -267,7 +270,11 @@ class Catalog:
                     name_id = self.token_index[t.name]
                 elif t.event in ("wins", "loses") and t.name:
                     name_id = self.contest_index[t.name]
-                when.append((t.event, compile_seats(t.by), colours, name_id, compiled))
+                # what else the event must match: the way of a build, the seller of a purchase
+                extra: Any = t.way or None
+                if t.event == "buys":
+                    extra = compile_seats(t.sellers)
+                when.append((t.event, compile_seats(t.by), colours, name_id, compiled, extra))
             else:
                 end_of_game.append(compiled)
         src.passive = tuple(passive)

@@ -161,6 +161,11 @@ def _hook(hook: ir.Hook, path: str, rules: ir.RuleSet, names: Names) -> None:
     if isinstance(trigger, ir.When) and trigger.colours and trigger.event != "builds":
         raise CompiledRulesError(f"{path}.trigger.colours", f"only a `builds` event names colours, not "
                                                             f"{quote(trigger.event)}")
+    if isinstance(trigger, ir.When) and trigger.way and trigger.event != "builds":
+        raise CompiledRulesError(f"{path}.trigger.way", f"only a `builds` event names a way, not "
+                                                        f"{quote(trigger.event)}")
+    if isinstance(trigger, ir.When) and bool(trigger.sellers) != (trigger.event == "buys"):
+        raise CompiledRulesError(f"{path}.trigger.sellers", "a `buys` event, and only it, names its sellers")
 
 
 def _triggers_of(op: Any) -> str:

@@ -405,7 +405,7 @@ def activate(st: State, seat: int, src: Source, built: bool) -> None:
         for hook in src.end_of_game:
             city.end_of_game.append((hook, src))
     if built:
-        st.builds.append((seat, src))
+        st.builds.append((seat, src, st.way))
     elif src.at_once:
         for m, hooks in src.at_once.items():
             for hook in hooks:
@@ -430,20 +430,29 @@ def build_items(st: State) -> list[tuple[Any, ...]]:
     builds = st.builds
     st.builds = []
     listening = [city for city in st.cities if city.when]
-    for seat, src in builds:
+    for seat, src, way in builds:
         if src.on_build:
             items.extend(("hook", hook, seat) for hook in src.on_build)
         if listening:
             event = "stages" if src.is_stage else "builds"
             for city in listening:
-                for ev, seats, colours, _, hook, _ in city.when:
-                    if ev == event and (colours is None or src.colour_id in colours) and seat in seats(
-                            st, city.seat, city.seat):
+                for ev, seats, colours, _, hook, by_way, _ in city.when:
+                    if ev == event and (colours is None or src.colour_id in colours) and (
+                            by_way is None or by_way == way) and seat in seats(st, city.seat, city.seat):
                         items.append(("hook", hook, city.seat))
         if src.at_once:
             for m, hooks in src.at_once.items():
                 for hook in hooks:
                     schedule(st, m, seat, hook)
+    if st.purchases:
+        # each seller paid for resources by an action of the resolution
+        for buyer, seller in st.purchases:
+            for city in listening:
+                for ev, seats, _, _, hook, sellers, _ in city.when:
+                    if ev == "buys" and buyer in seats(st, city.seat, city.seat) and seller in sellers(
+                            st, city.seat, city.seat):
+                        items.append(("hook", hook, city.seat))
+        st.purchases = []
     steps = st.config.steps("on build")
     if len(items) > 1 and steps:
         last = len(steps)
@@ -483,7 +492,7 @@ def emit(st: State, event: str, seat: int, name: int) -> None:
     for city in st.cities:
         if city.when:
             listener = city.seat
-            for ev, seats, _, wanted, hook, _ in city.when:
+            for ev, seats, _, wanted, hook, _, _ in city.when:
                 if ev == event and (wanted < 0 or wanted == name) and seat in seats(st, listener, listener):
                     fired.append(("hook", hook, listener))
 

@@ -170,8 +170,9 @@ class At:
 @attrs.frozen
 class When:
     """Each time something happens in the cities of some seats, from the time the source is built:
-    a card is built (of some colours; any when none are named), a stage is built, tokens are
-    gained, a contest is won or lost."""
+    a card is built (of some colours; any when none are named; by one way of its action when
+    `way` names it), a stage is built, tokens are gained, a contest is won or lost, coins are paid
+    to a seller for resources (`buys`: once per seller and action)."""
 
     event: str = spec(doc="What happens.", enum=w.EVENTS)
     by: Seats = seats(doc="In whose cities, seen from the owner.")
@@ -179,7 +180,11 @@ class When:
                                     refers_to="colour", max_items=32)
     name: str = spec("", doc="For `gains`: the token; for `wins`/`loses`: the contest (any when empty).",
                      refers_to={"event": {"builds": "", "stages": "", "gains": "token", "wins": "contest",
-                                          "loses": "contest"}}, also=("",))
+                                          "loses": "contest", "buys": ""}}, also=("",))
+    way: str = spec("", doc="For `builds`: only cards built by this way of their action (any when empty).",
+                    text=True)
+    sellers: Seats = spec((), doc="For `buys`: the sellers that count, seen from the owner (required there).",
+                          max_items=16)
 
 
 @attrs.frozen

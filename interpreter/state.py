@@ -30,6 +30,15 @@ __all__ = ["State"]
 class State:
     """One game. Create with :meth:`Game.new_initial_state`."""
 
+    #: every field (slots: a game reads them on every move)
+    __slots__ = (
+        "game", "catalog", "config", "table", "seed", "rng", "cities", "shared", "neutral", "resolve_order",
+        "controller", "age", "turn", "pc", "slots", "work", "fired", "pending", "asked", "chosen",
+        "asked_within", "round", "builds", "way", "purchases", "waiting", "moment_queue", "moment_running",
+        "moment_rank", "seq", "sellers", "seat_info", "seller_pairs", "legal", "deals", "deals_made",
+        "history", "sheets", "terminal",
+    )
+
     def __init__(self, game: Game, seed: int, boards: Sequence[BoardKind], deals: FixedDeals,
                  rng: random.Random) -> None:
         cat = game.catalog
@@ -72,7 +81,12 @@ class State:
         #: the round being played: (decision, players only, ability, within turn, sub-round)
         self.round: Optional[tuple[int, bool, int, bool, int]] = None
         #: sources built in the resolution under way, in order (for their build effects)
-        self.builds: list[tuple[int, Source]] = []
+        self.builds: list[tuple[int, Source, str]] = []
+        #: the way of the action being carried out (recorded with what it builds)
+        self.way = ""
+        #: (buyer, seller) of each seller paid by the actions of the resolution, when a `buys`
+        #: event is listened to
+        self.purchases: list[tuple[int, int]] = []
         #: moment -> (seat, sequence, hook) waiting for the next such moment
         self.waiting: dict[int, list[tuple[int, int, Any]]] = {}
         self.moment_queue: list[tuple[int, int, int, Any]] = []
@@ -268,7 +282,8 @@ class State:
     # ---- copies --------------------------------------------------------------------------------
     def clone(self) -> State:
         other = State.__new__(State)
-        other.__dict__.update(self.__dict__)
+        for name in State.__slots__:
+            setattr(other, name, getattr(self, name))
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.cities = [c.copy() for c in self.cities]
@@ -282,6 +297,8 @@ class State:
         other.chosen = dict(self.chosen)
         other.asked_within = dict(self.asked_within)
         other.builds = list(self.builds)
+        other.way = self.way
+        other.purchases = list(self.purchases)
         other.waiting = {k: list(v) for k, v in self.waiting.items()}
         other.moment_queue = list(self.moment_queue)
         other.legal = {}

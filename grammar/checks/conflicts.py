@@ -125,7 +125,7 @@ def _order_dependent(a: tuple[set[str], set[str]], b: tuple[set[str], set[str]])
 
 
 def _moment_of(t: s.Trigger) -> Optional[str]:
-    if isinstance(t, s.OnBuild) or (isinstance(t, s.Whenever) and t.event in ("builds", "stages")):
+    if isinstance(t, s.OnBuild) or (isinstance(t, s.Whenever) and t.event in ("builds", "stages", "buys")):
         return ON_BUILD
     if isinstance(t, s.AtMoment):
         return t.moment.text

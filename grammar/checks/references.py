@@ -14,7 +14,7 @@ from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks import expressions as ex
 from wonderrules.grammar.checks.names import Names
 from wonderrules.grammar.diagnostics import Diagnostic, Label, error
-from wonderrules.grammar.resolve import Model
+from wonderrules.grammar.resolve import Model, closest
 from wonderrules.interpreter import words as w
 
 __all__ = ["check", "Refs", "EFFECT_TRIGGERS", "TRIGGER_WORDS", "QUANTITIES", "EFFECT_WORDS", "trigger_kind"]
@@ -238,6 +238,10 @@ class Refs:
             self.diags.append(error("E0104", f"`{word}` cannot happen at `{said}`", t.span, help=hint))
         if isinstance(t, s.Whenever):
             ex.check_seats(t.seats, self.diags, exclude=_NOT_A_TARGET)
+            if t.sellers:
+                ex.check_seats(t.sellers, self.diags, exclude=_NOT_A_TARGET)
+            if t.way is not None:
+                self.way(t.way)
             for col in t.colours:
                 self.name(col, "colour")
             if t.name is not None:
@@ -248,6 +252,16 @@ class Refs:
         if hook.condition is not None:
             self.expr(hook.condition, ex.GAME)
         self.effect(eff)
+
+    def way(self, way: s.Name) -> None:
+        """A way some action of the rule set declares (`whenever self builds cards by chain`)."""
+        ways = sorted({c.name.text for a in self.model.actions.values() for c in a.clauses
+                       if isinstance(c, s.Way) and c.name is not None})
+        if way.text not in ways:
+            near = closest(way.text, ways)
+            self.diags.append(error("E0101", f"no action has a way '{way.text}'", way.span,
+                                    help=f"did you mean '{near}'?" if near else
+                                    ("the named ways: " + ", ".join(ways) if ways else "no action names a way")))
 
     def amount(self, amount: s.Expr, per: s.Per | None, targets: tuple[s.Seat, ...]) -> None:
         targeted = any(t.word != "self" for t in targets)

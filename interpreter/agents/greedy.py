@@ -135,7 +135,7 @@ class GreedyAgent:
             for hook in hooks:
                 v += self.op_value(st, seat, hook.op, src)
         for entry in src.when:
-            v += 0.5 * self.op_value(st, seat, entry[-1].op, src)
+            v += 0.5 * self.op_value(st, seat, entry[4].op, src)
         return v
 
     def op_value(self, st: Any, seat: int, op: Any, src: Optional[Any]) -> float:

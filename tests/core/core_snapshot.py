@@ -107,11 +107,16 @@ def _other(value):
     raise TypeError(f"the snapshot does not know how to compare a {type(value).__name__}")
 
 
+def fields_of(state: State) -> dict:
+    """Every field of the state, by name."""
+    return {name: getattr(state, name) for name in State.__slots__}
+
+
 def internal(state: State) -> tuple:
     """Every field of the state: its own values deeply, the rule set's by identity."""
     _ACTION_TABLES[:] = list(state.game.interned.values())
     out = []
-    for name, value in sorted(vars(state).items()):
+    for name, value in sorted(fields_of(state).items()):
         out.append((name, ("shared", id(value)) if name in SHARED else freeze(value)))
     return tuple(out)
 
@@ -156,7 +161,7 @@ def fingerprint(state: State) -> bytes:
     """Every internal field of the state, pickled; the rule set's objects by identity."""
     tables = {id(t) for t in state.game.interned.values()}
     fields = {}
-    for name, value in sorted(vars(state).items()):
+    for name, value in sorted(fields_of(state).items()):
         if name in SHARED:
             value = ("shared", id(value))
         elif name == "seat_info":

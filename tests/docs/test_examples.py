@@ -448,7 +448,8 @@ def _details(node, parent) -> set[str]:
         found.add("trigger:each_moment" if getattr(node, "each", False) else "trigger:at_moment")
     elif isinstance(node, s.Whenever):
         found.add("trigger:" + {"builds": "whenever_builds", "stages": "whenever_stage", "gains": "whenever_gains",
-                                "wins": "whenever_wins", "loses": "whenever_loses"}[node.event])
+                                "wins": "whenever_wins", "loses": "whenever_loses",
+                                "buys": "whenever_buys"}[node.event])
         if node.colours:
             found.add("WheneverColours")
     elif isinstance(node, s.Hook) and node.condition is not None:
