@@ -130,7 +130,7 @@ def test_the_leaders_deck_holds_four_leaders_per_player_at_the_largest_tables():
 def test_cities_and_leaders_without_the_cities_leaders_are_refused_for_want_of_leaders():
     with pytest.raises(wr.RulesError) as caught:
         wr.load_rules("cities", "leaders")
-    assert "deck 'leaders' has 28 cards for 8 players" in str(caught.value)
+    assert "deck 'leaders' has 30 cards for 8 players" in str(caught.value)
 
 
 def test_solomon_builds_at_the_end_of_the_recruitment_turn():
