@@ -520,6 +520,9 @@ class ToSyntax(StructureBuilder):
     def coins_less(self, meta, children):
         return ("less", int(children[0]))
 
+    def resources_less(self, meta, children):
+        return ("resources less", int(children[0]))
+
     def for_colours(self, meta, children):
         return children[0]
 

@@ -155,6 +155,7 @@ def lower_op(e: s.Effect, resource_classes: Mapping[str, list[str]], groups: Map
     if isinstance(e, s.CostChange):
         return ir.CostChange(e.action.text, resources="none" if e.what == "resources" else "",
                              coins="none" if e.what == "coins" else "", coins_less=e.amount if e.what == "less" else 0,
+                             units_less=e.amount if e.what == "resources less" else 0,
                              colours=_names(e.colours), targets=lower_seats(e.targets))
     if isinstance(e, s.Decide):
         return ir.Decide(e.decision.text, e.times)

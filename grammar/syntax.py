@@ -494,8 +494,8 @@ class CostChange:
 
     targets: tuple[Seat, ...]
     action: Name
-    what: str  # resources | coins | less
-    amount: int  # for `less`
+    what: str  # resources | coins | less | resources less
+    amount: int  # for `less` and `resources less`
     colours: tuple[Name, ...]
     span: Span
 

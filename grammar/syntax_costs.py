@@ -25,9 +25,10 @@ __all__ = ["explain_keyword_action", "explain_cost_words", "COST_CHANGE", "COST_
 _COSTS = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s+costs\b")
 _AFTER_COSTS = re.compile(r"\bcosts\s+([A-Za-z_][A-Za-z0-9_]*)")
 #: what a cost change may say, and how
-COST_CHANGE = "a cost change lowers what an action costs: `N coins less`, `no coins` or `no resources`"
-COST_CHANGE_HELP = ("write `build costs 1 coin less`, `build costs no coins` or `build costs no resources` (for "
-                    "nothing at all, the last two as two effects)")
+COST_CHANGE = ("a cost change lowers what an action costs: `N coins less`, `N resources less`, `no coins` or "
+               "`no resources`")
+COST_CHANGE_HELP = ("write `build costs 1 coin less`, `build costs 1 resource less`, `build costs no coins` or "
+                    "`build costs no resources` (for nothing at all, the last two as two effects)")
 
 
 def explain_keyword_action(parser: Lark, padded: str, token: Token, path: str) -> Optional[Diagnostic]:

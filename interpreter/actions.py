@@ -25,6 +25,7 @@ from wonderrules.interpreter.effects import compile_op
 from wonderrules.interpreter.errors import IllegalActionError
 from wonderrules.interpreter.expressions import compile_expr, compile_seats
 from wonderrules.interpreter.market import as_payment, many, many_context, seller_seats, trade_context
+from wonderrules.interpreter.payments import by_total, pareto
 from wonderrules.interpreter.trading import ZERO_COST
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -93,7 +94,7 @@ class CompiledAction:
     """An action kind ready to list, judge and carry out."""
 
     __slots__ = ("index", "name", "title", "card_zone", "unique_zone", "requires", "cost", "ways", "then",
-                 "needs_stage", "way_by_name", "run")
+                 "needs_stage", "way_by_name", "run", "solver")
 
     def __init__(self, index: int, kind: ir.ActionKind, cat: Catalog) -> None:
         self.index = index
@@ -108,6 +109,8 @@ class CompiledAction:
         self.then = tuple(_compile_step(op, cat) for op in kind.then)
         self.needs_stage = self.cost == STAGE_COST or any(s[0] == "stage" for s in self.then)
         self.way_by_name = {w[0]: w for w in self.ways}
+        #: the rule set's trade solver (a cost less units of choice is one of its ids)
+        self.solver = cat.solver
         self.run = _executor(self, cat)
 
     def way(self, name: str) -> Optional[tuple[str, bool, int, int, bool]]:
@@ -230,6 +233,7 @@ def costs(city: City, kind: CompiledAction, src: Source) -> tuple[int, int]:
     coins, cost_id = src.coins, src.cost_id
     changes = city.cost_changes.get(kind.index) if city.cost_changes else None
     if changes:
+        units = 0
         for change in changes:
             if change.colours and src.colour_id not in change.colours:
                 continue
@@ -239,6 +243,9 @@ def costs(city: City, kind: CompiledAction, src: Source) -> tuple[int, int]:
                 coins = 0
             elif change.coins_less:
                 coins = max(0, coins - change.coins_less)
+            units += change.units_less
+        if units and cost_id != ZERO_COST:
+            cost_id = kind.solver.less(cost_id, units)
     return coins, cost_id
 
 
@@ -374,6 +381,21 @@ def payments(st: State, cost_id: int, ctx: TradeContext, every: bool) -> tuple[t
     return found
 
 
+def many_payments(cat: Catalog, cost_id: int, ctx: Any, exact: bool) -> tuple[tuple[int, ...], ...]:
+    """A buyer with more than two sellers: its Pareto-minimal payments of a cost (`exact`: every
+    exact payment), over the costs it may be paid as (see TradeSolver.less)."""
+    solver = cat.many_sellers
+    variants = cat.solver.variants(cost_id)
+    if len(variants) == 1:
+        cost = cat.solver.cost_of(cost_id)
+        return solver.exact(cost, ctx) if exact else solver.options(cost, ctx)
+    found = [p for v in variants for p in (solver.exact(cat.solver.cost_of(v), ctx) if exact else
+                                          solver.options(cat.solver.cost_of(v), ctx))]
+    if exact:
+        return tuple(sorted(set(found), key=by_total))
+    return pareto(found)
+
+
 class _Lister:
     """The legal actions of one decision, kind by kind and card by card (see the module's text).
     A payment is the coins to each seller, in seller order (two entries for the packed solver's
@@ -423,10 +445,7 @@ class _Lister:
         if cost_id == ZERO_COST:
             return _FREE
         if self.many:
-            cat = self.st.catalog
-            cost = cat.solver.cost_of(cost_id)
-            solver = cat.many_sellers
-            return solver.exact(cost, self.context()) if self.every else solver.options(cost, self.context())
+            return many_payments(self.st.catalog, cost_id, self.context(), self.every)
         return payments(self.st, cost_id, self.context(), self.every)
 
     def list(self, kind: CompiledAction, card: Optional[Source]) -> None:
@@ -667,9 +686,8 @@ def _payment_reason(st: State, seat: int, kind: CompiledAction, card: Optional[S
     options: tuple[tuple[int, ...], ...]
     if many(st, seat):
         ctx = many_context(st, seat, within)
-        cost = cat.solver.cost_of(cid)
-        options = cat.many_sellers.options(cost, ctx)
-        exact = frozenset(cat.many_sellers.exact(cost, ctx)) if options else frozenset()
+        options = many_payments(cat, cid, ctx, False)
+        exact = frozenset(many_payments(cat, cid, ctx, True)) if options else frozenset()
         own_fixed, own_units, sells = ctx[1][:3]
         fixed = [own_fixed] + [f for f, _ in sells]
         units = list(own_units) + [u for _, us in sells for u in us]

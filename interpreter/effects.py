@@ -248,14 +248,15 @@ class Grant:
 
 
 class CostChange:
-    __slots__ = ("action", "no_resources", "no_coins", "coins_less", "colours", "targets")
+    __slots__ = ("action", "no_resources", "no_coins", "coins_less", "units_less", "colours", "targets")
 
-    def __init__(self, action: int, no_resources: bool, no_coins: bool, coins_less: int, colours: frozenset[int],
-                 targets: SeatsFn) -> None:
+    def __init__(self, action: int, no_resources: bool, no_coins: bool, coins_less: int, units_less: int,
+                 colours: frozenset[int], targets: SeatsFn) -> None:
         self.action = action
         self.no_resources = no_resources
         self.no_coins = no_coins
         self.coins_less = coins_less
+        self.units_less = units_less
         self.colours = colours
         self.targets = targets
 
@@ -358,7 +359,7 @@ def _grant(op: ir.Grant, cat: Catalog, source: Source) -> Grant:
 
 def _cost_change(op: ir.CostChange, cat: Catalog, source: Source) -> CostChange:
     return CostChange(cat.action_index[op.action], op.resources == "none", op.coins == "none", op.coins_less,
-                      _colours(cat, op.colours), compile_seats(op.targets))
+                      op.units_less, _colours(cat, op.colours), compile_seats(op.targets))
 
 
 def _score(op: ir.Score, cat: Catalog, source: Source) -> Score:

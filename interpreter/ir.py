@@ -302,12 +302,15 @@ class Grant:
 
 @attrs.frozen
 class CostChange:
-    """What an action costs the targets from now on: no resources, no coins, or fewer coins."""
+    """What an action costs the targets from now on: no resources, no coins, fewer coins, or fewer
+    resources (each unit off of the buyer's choice: the payments are those of the cost less any
+    `units_less` of its units)."""
 
     action: str = spec(doc="The action kind.", refers_to="action")
     resources: str = spec("", doc="`none`: no resources are paid.", enum=("", "none"))
     coins: str = spec("", doc="`none`: no coins are paid.", enum=("", "none"))
     coins_less: int = spec(0, doc="Coins off (not below 0).", min=0, max=w.MAX_COINS)
+    units_less: int = spec(0, doc="Resource units off, each of the buyer's choice.", min=0, max=w.MAX_UNITS)
     colours: tuple[str, ...] = spec((), doc="Only for cards of these colours (any when empty).",
                                     refers_to="colour", max_items=32)
     targets: Seats = targets()

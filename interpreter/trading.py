@@ -106,6 +106,10 @@ class TradeSolver:
         self._costs: dict[tuple[int, ...], int] = {}
         self._cost_list: list[tuple[int, ...]] = []
         self._cost_packed: list[Optional[int]] = []  # None: not packable
+        #: a cost less some units of the buyer's choice: (cost id, units) -> its id, and the ids of
+        #: the costs it may be (its packed form is None: it is answered from those)
+        self._less: dict[tuple[int, int], int] = {}
+        self._variants: dict[int, tuple[int, ...]] = {}
         self._parts: dict[Union[Production, Prices], Part] = {}
         #: each context (see TradeContext): its answers, then its packed or flat form
         self._contexts: dict[tuple[int, int, int, int], TradeContext] = {}
@@ -142,6 +146,32 @@ class TradeSolver:
             self._cost_list.append(cost)
             self._cost_packed.append(self._pack(cost))
         return cid
+
+    def less(self, cost_id: int, units: int) -> int:
+        """The id of a cost less `units` of its units, each of the buyer's choice: paid as the
+        cheapest of the costs it may be (ZERO_COST when that leaves nothing)."""
+        if cost_id == ZERO_COST or units <= 0:
+            return cost_id
+        found = self._less.get((cost_id, units))
+        if found is None:
+            cost = self._cost_list[cost_id]
+            if sum(cost) <= units:
+                found = ZERO_COST
+            else:
+                variants = {cost}
+                for _ in range(units):
+                    variants = {v[:r] + (v[r] - 1,) + v[r + 1:] for v in variants for r in range(len(v)) if v[r]}
+                ids = tuple(sorted(self.cost_id(v) for v in variants))
+                found = len(self._cost_list)
+                self._cost_list.append(cost)
+                self._cost_packed.append(None)
+                self._variants[found] = ids
+            self._less[(cost_id, units)] = found
+        return found
+
+    def variants(self, cost_id: int) -> tuple[int, ...]:
+        """The costs a cost id may be paid as: itself, or those of a cost less units (see `less`)."""
+        return self._variants.get(cost_id, (cost_id,))
 
     def cost_of(self, cost_id: int) -> tuple[int, ...]:
         """The cost vector of an id (ZERO_COST: nothing)."""
@@ -277,7 +307,13 @@ class TradeSolver:
     def _unpacked(self, cost_id: int, ctx: TradeContext, exact: Literal[True]) -> frozenset[tuple[int, int]]: ...
 
     def _unpacked(self, cost_id: int, ctx: TradeContext, exact: bool) -> Union[Payments, frozenset[tuple[int, int]]]:
-        """The answer for costs or prices too large for packed fields, from the full context."""
+        """The answer for costs or prices too large for packed fields, from the full context; for a
+        cost less units, the answers of the costs it may be, together."""
+        variants = self._variants.get(cost_id)
+        if variants is not None:
+            if exact:
+                return frozenset(p for v in variants for p in self.achievable(v, ctx))
+            return pareto([p for v in variants for p in self.payment_options(v, ctx)])
         cost = self._cost_list[cost_id]
         whole = self.flat(ctx)
         need = tuple(c - f if c > f else 0 for c, f in zip(cost, whole[0]))

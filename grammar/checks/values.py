@@ -333,7 +333,7 @@ def op_values(e: object, diags: list[Diagnostic]) -> None:
     amount = getattr(e, "amount", None)
     if isinstance(amount, s.Number):
         amount = amount.value
-    if isinstance(e, s.CostChange) and e.what != "less":
+    if isinstance(e, s.CostChange) and e.what not in ("less", "resources less"):
         amount = None
     if isinstance(amount, int) and amount < 1 and not isinstance(e, s.Score):
         diags.append(error("E0104", "an amount of at least 1 is needed here", e.span))  # type: ignore[attr-defined]

@@ -483,7 +483,8 @@ def _details(node, parent) -> set[str]:
         if node.colours:
             found.add("grant:colours")
     elif isinstance(node, s.CostChange):
-        found.add("costs:" + {"resources": "no_resources", "coins": "no_coins", "less": "coins_less"}[node.what])
+        found.add("costs:" + {"resources": "no_resources", "coins": "no_coins", "less": "coins_less",
+                              "resources less": "resources_less"}[node.what])
         if node.colours:
             found.add("costs:colours")
     elif isinstance(node, s.Decide) and node.times != 1:
