@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 from expansion_support import dealt_names, rules, zone_names
+from leaders_support import draft, held
 
 import wonderrules as wr
 from wonderrules.interpreter.log import check_scores
@@ -127,10 +128,13 @@ def test_the_leaders_deck_holds_four_leaders_per_player_at_the_largest_tables():
     assert len(leader_names(("cities_leaders",))) >= 4 * 8
 
 
-def test_cities_and_leaders_without_the_cities_leaders_are_refused_for_want_of_leaders():
-    with pytest.raises(wr.RulesError) as caught:
-        wr.load_rules("cities", "leaders")
-    assert "deck 'leaders' has 30 cards for 8 players" in str(caught.value)
+def test_cities_and_leaders_without_the_cities_leaders_deal_four_leaders_to_each_of_eight():
+    # 34 leaders of the Leaders box are written: 32 for the draft at 8 players, 2 left over
+    rules = wr.load_rules("cities", "leaders")
+    assert len([c for c in rules.cards if c.deck == "leaders"]) == 34
+    state = wr.Game(rules, 8).new_initial_state(seed=3)
+    draft(state)
+    assert all(len(held(state, s)) == 4 for s in range(8))
 
 
 def test_solomon_builds_at_the_end_of_the_recruitment_turn():
