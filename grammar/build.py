@@ -459,8 +459,13 @@ class ToSyntax(StructureBuilder):
 
     def gain_tokens(self, meta, children):
         targets, rest = self._split(children)
-        worth = rest[2] if len(rest) > 2 else None
-        return s.GainTokens(targets, rest[0], self._name(rest[1]), worth, self._span(meta))
+        extra = rest[2] if len(rest) > 2 else None
+        if isinstance(extra, tuple) and extra and extra[0] == "giver":
+            return s.GainTokens(targets, rest[0], self._name(rest[1]), None, self._span(meta), extra[1])
+        return s.GainTokens(targets, rest[0], self._name(rest[1]), extra, self._span(meta))
+
+    def giver(self, meta, children):
+        return ("giver", children[0])
 
     def worth(self, meta, children):
         return children[0]

@@ -138,7 +138,8 @@ def lower_op(e: s.Effect, resource_classes: Mapping[str, list[str]], groups: Map
         return ir.GainCoins(_amount(e.amount, e.per), lower_seats(e.targets))
     if isinstance(e, s.GainTokens):
         worth = lower_expr(e.worth) if e.worth is not None else ir.Num(1)
-        return ir.GainTokens(e.token.text, lower_expr(e.amount), worth, lower_seats(e.targets))
+        return ir.GainTokens(e.token.text, lower_expr(e.amount), worth, lower_seats(e.targets),
+                             lower_seats(e.giver) if e.giver else ())
     if isinstance(e, s.LoseCoins):
         return ir.LoseCoins(_amount(e.amount, e.per), lower_seats(e.targets), e.or_take.text if e.or_take else "")
     if isinstance(e, s.Score):

@@ -440,6 +440,7 @@ class GainTokens:
     token: Name
     worth: Expr | None
     span: Span
+    giver: tuple[Seat, ...] = ()  # `from SEATS`: taken from them, not from the bank
 
 
 @attrs.frozen

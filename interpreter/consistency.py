@@ -30,6 +30,8 @@ from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
+import attrs
+
 from wonderrules.interpreter import ir
 from wonderrules.interpreter import words as w
 from wonderrules.interpreter.bounds import attached_steps, check_bounds, sources, steps
@@ -48,7 +50,7 @@ END_OF_GAME_OPS = (ir.Score, ir.Symbol, ir.CopyCard, ir.CopySymbol)
 ACTING_OPS = (ir.GainCoins, ir.LoseCoins, ir.GainTokens, ir.Decide, ir.Move)
 ACTION_STEPS = ACTING_OPS + (ir.MoveCard, ir.BuildStage)
 #: relations whose seats depend on the moment, not on the table alone
-DYNAMIC = ("target", "controller")
+DYNAMIC = ("target", "controller", "opponent")
 #: the variables of the numbers of a table, by where they stand (besides players, seats, ages)
 _TABLE_VARIABLES = MappingProxyType({
     "hand": (), "turns": ("hand",), "draw": ("age",), "deal": ("turns", "hand"),
@@ -137,9 +139,27 @@ def _aliases(rules: ir.RuleSet) -> None:
 
 # ---- operations, triggers and their fields ---------------------------------------------------------
 
+def _relations(node: Any) -> Iterator[ir.Relation]:
+    """Every relation written in an operation or an expression."""
+    if isinstance(node, ir.Relation):
+        yield node
+    elif isinstance(node, tuple):
+        for x in node:
+            yield from _relations(x)
+    elif attrs.has(type(node)):
+        for f in attrs.fields(type(node)):
+            yield from _relations(getattr(node, f.name))
+
+
 def _hook(hook: ir.Hook, path: str, rules: ir.RuleSet, names: Names) -> None:
     op, trigger = hook.op, hook.trigger
     name = type(op).__name__
+    if not (isinstance(trigger, ir.When) and trigger.event in ("wins", "loses")) and any(
+            r.kind == "opponent" for r in _relations((op, hook.condition))):
+        raise CompiledRulesError(f"{path}.op", "`opponent` is the other seat of a contest's result: only an "
+                                               "effect of a `wins` or `loses` event names it")
+    if isinstance(op, ir.GainTokens) and op.giver and op.worth != ir.Num(1):
+        raise CompiledRulesError(f"{path}.op.worth", "tokens taken from a seat keep their worth: no `worth` here")
     if isinstance(op, (ir.MoveCard, ir.BuildStage)):
         raise CompiledRulesError(f"{path}.op", f"a {name} happens in an action (its `then`), not in an effect")
     if isinstance(op, ir.Symbol) and len(op.options) > 1:

@@ -95,10 +95,10 @@ class CompiledContest:
         """A pair's result: the winner's tokens and its win, the loser's tokens and its loss."""
         st.gain_tokens(winner, self.win_token, n, win_worth)
         if self.listened:
-            emit(st, "wins", winner, self.index)
+            emit(st, "wins", winner, self.index, loser)
         st.gain_tokens(loser, self.lose_token, n, lose_worth)
         if self.listened:
-            emit(st, "loses", loser, self.index)
+            emit(st, "loses", loser, self.index, winner)
 
     def _rank(self, st: State, fighters: list[int], win_worth: int, lose_worth: int) -> None:
         if len(fighters) < 2:

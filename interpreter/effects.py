@@ -104,19 +104,46 @@ class LoseCoins:
 
 
 class GainTokens:
-    __slots__ = ("token", "amount", "worth", "targets")
+    __slots__ = ("token", "amount", "worth", "targets", "giver")
 
-    def __init__(self, token: int, amount: Compiled, worth: Compiled, targets: SeatsFn) -> None:
+    def __init__(self, token: int, amount: Compiled, worth: Compiled, targets: SeatsFn,
+                 giver: Optional[SeatsFn]) -> None:
         self.token = token
         self.amount = amount
         self.worth = worth
         self.targets = targets
+        self.giver = giver
 
     def run(self, st: Any, seat: int) -> None:
         for target in self.targets(st, seat, seat):
             n = self.amount(st, seat, target, None)
-            if n:
+            if not n:
+                continue
+            if self.giver is None:
                 st.gain_tokens(target, self.token, n, self.worth(st, seat, target, None))
+                continue
+            for giver in self.giver(st, seat, target):
+                if giver != target:
+                    _take_tokens(st, giver, target, self.token, n)
+
+
+def _take_tokens(st: Any, giver: int, taker: int, token: int, n: int) -> None:
+    """Up to `n` tokens of the giver go to the taker, with the giver's average worth (the
+    remainder of an uneven worth stays with the giver)."""
+    city = st.cities[giver]
+    held = city.token_counts[token]
+    n = min(n, held)
+    if n <= 0:
+        return
+    value = city.token_values[token]
+    moved = int(value * n / held)
+    city.token_counts[token] -= n
+    city.token_values[token] -= moved
+    taker_city = st.cities[taker]
+    taker_city.token_counts[token] += n
+    taker_city.token_values[token] += moved
+    if st.catalog.listens_gains:
+        st.emit_gain(taker, token)
 
 
 class Decide:
@@ -321,7 +348,8 @@ def _lose_coins(op: ir.LoseCoins, cat: Catalog, source: Source) -> LoseCoins:
 
 def _gain_tokens(op: ir.GainTokens, cat: Catalog, source: Source) -> GainTokens:
     return GainTokens(cat.token_index[op.token], compile_expr(op.amount, cat, source),
-                      compile_expr(op.worth, cat, source), compile_seats(op.targets))
+                      compile_expr(op.worth, cat, source), compile_seats(op.targets),
+                      compile_seats(op.giver) if op.giver else None)
 
 
 def _decide(op: ir.Decide, cat: Catalog, source: Source) -> Decide:

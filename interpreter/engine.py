@@ -466,6 +466,15 @@ def _hook(st: State, hook: Any, seat: int) -> None:
         _flush(st)
 
 
+def _hook_vs(st: State, hook: Any, seat: int, opponent: int) -> None:
+    """An effect raised by a contest's result: `opponent` names the other seat while it runs."""
+    st.opponent = opponent
+    hook.run(st, seat)
+    st.opponent = -1
+    if st.fired:
+        _flush(st)
+
+
 def _moment_next(st: State) -> None:
     queue = st.moment_queue
     if not queue:
@@ -483,7 +492,7 @@ def _moment_next(st: State) -> None:
 
 # ---- events ----------------------------------------------------------------------------------------
 
-def emit(st: State, event: str, seat: int, name: int) -> None:
+def emit(st: State, event: str, seat: int, name: int, opponent: int = -1) -> None:
     """Something happened in the city at `seat` (`gains`: tokens of token index `name`; `wins`,
     `loses`: the contest of index `name`): the `whenever` effects listening to it are noted, to run
     when what raised it is over (see the module's text). Callers emit only the events the
@@ -494,7 +503,7 @@ def emit(st: State, event: str, seat: int, name: int) -> None:
             listener = city.seat
             for ev, seats, _, wanted, hook, _, _ in city.when:
                 if ev == event and (wanted < 0 or wanted == name) and seat in seats(st, listener, listener):
-                    fired.append(("hook", hook, listener))
+                    fired.append(("hook", hook, listener) if opponent < 0 else ("hook_vs", hook, listener, opponent))
 
 
 def _take_fired(st: State) -> list[tuple[Any, ...]]:
@@ -561,5 +570,5 @@ def move_cards(st: State, n: int, from_zone: int, from_seat: int, to_zone: int, 
 
 
 _WORK: Mapping[str, Callable[..., None]] = MappingProxyType({
-    "hook": _hook, "moment_next": _moment_next, "ask": ask_decision, "ask_loss": ask_loss,
+    "hook": _hook, "hook_vs": _hook_vs, "moment_next": _moment_next, "ask": ask_decision, "ask_loss": ask_loss,
 })

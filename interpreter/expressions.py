@@ -34,6 +34,8 @@ def compile_seats(relations: tuple[ir.Relation, ...]) -> SeatsFn:
             return lambda st, subject, target: (target,)
         if kind == "controller":
             return lambda st, subject, target: (st.controller_of(subject),)
+        if kind == "opponent":  # the other seat of the result whose event runs (none otherwise)
+            return lambda st, subject, target: (st.opponent,) if st.opponent >= 0 else ()
         if kind == "self":
             return lambda st, subject, target: (subject,)
         return lambda st, subject, target: st.table.relation(kind, distance)[subject]

@@ -48,7 +48,8 @@ def _origin() -> Any:
 class Relation:
     """Seats seen from one seat (the subject): itself, its neighbours at some distance, the others,
     everyone, the players (no neutral seat), its partners and enemies in team play, the player
-    who decides for it (its controller), or the seat an effect is applied to (its target)."""
+    who decides for it (its controller), the seat an effect is applied to (its target), or the
+    other seat of the contest result that raised a `wins`/`loses` event (its opponent)."""
 
     kind: str = spec(doc="Which seats.", enum=w.RELATIONS)
     distance: int = spec(1, doc="For left and right: how many seats away.", min=1, max=w.MAX_SEATS)
@@ -226,10 +227,14 @@ class LoseCoins:
 
 @attrs.frozen
 class GainTokens:
+    """Tokens for the targets: from the bank, each worth `worth`; or, with `giver`, taken from
+    that seat (at most what it holds), each with the worth the giver's tokens have on average."""
+
     token: str = spec(doc="The token.", refers_to="token")
     amount: Expr = spec(doc="How many.")
     worth: Expr = spec(Num(1), doc="The value of each (what `value(T)` adds up).")
     targets: Seats = targets()
+    giver: Seats = spec((), doc="Whose tokens are taken (empty: the bank's).", max_items=16)
 
 
 @attrs.frozen

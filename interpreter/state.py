@@ -36,7 +36,7 @@ class State:
         "controller", "age", "turn", "pc", "slots", "work", "fired", "pending", "asked", "chosen",
         "asked_within", "round", "builds", "way", "purchases", "waiting", "moment_queue", "moment_running",
         "moment_rank", "seq", "sellers", "seat_info", "seller_pairs", "legal", "deals", "deals_made",
-        "history", "sheets", "terminal",
+        "history", "sheets", "terminal", "opponent",
     )
 
     def __init__(self, game: Game, seed: int, boards: Sequence[BoardKind], deals: FixedDeals,
@@ -87,6 +87,8 @@ class State:
         #: (buyer, seller) of each seller paid by the actions of the resolution, when a `buys`
         #: event is listened to
         self.purchases: list[tuple[int, int]] = []
+        #: while an effect raised by a contest's result runs: the other seat of that result
+        self.opponent = -1
         #: moment -> (seat, sequence, hook) waiting for the next such moment
         self.waiting: dict[int, list[tuple[int, int, Any]]] = {}
         self.moment_queue: list[tuple[int, int, int, Any]] = []
@@ -272,6 +274,9 @@ class State:
         city.token_values[token] += n * worth
         if n > 0 and self.catalog.listens_gains:
             engine.emit(self, "gains", seat, token)
+
+    def emit_gain(self, seat: int, token: int) -> None:
+        engine.emit(self, "gains", seat, token)
 
     def lose_coins(self, seat: int, n: int, token: Optional[int]) -> None:
         engine.lose_coins(self, seat, n, token)

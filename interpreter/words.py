@@ -22,7 +22,7 @@ FORMAT_VERSION = 2
 #: `partners` and `enemies` the others of its team and of other teams (team play); `controller`
 #: the player who decides for it; `target` the seat an effect is being applied to.
 RELATIONS = ("self", "left", "right", "neighbours", "others", "everyone", "players", "partners", "enemies",
-             "controller", "target")
+             "controller", "target", "opponent")
 
 #: Variables of expressions: the table, the position in the flow, and the number chosen in a choice.
 VARIABLES = ("players", "seats", "ages", "age", "turns", "turn", "hand")

@@ -77,6 +77,9 @@ class Effects:
                 writes.add("tokens+")
         elif isinstance(op, ir.GainTokens):
             writes.add("tokens+")
+            if op.giver:  # taken from a seat: as many as it holds
+                reads.add("tokens")
+                writes.add("tokens-")
         elif isinstance(op, ir.Move):
             reads.add(f"zone {op.from_zone}")
             writes.add(f"zone {op.from_zone}")

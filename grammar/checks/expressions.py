@@ -82,7 +82,8 @@ def check_seats(seats: tuple[s.Seat, ...], diags: list[Diagnostic], *, target: b
             diags.append(error("E0104", "`their city` is only for effects on other players", seat.span,
                                help="count in `self` for the owner's own city"))
         elif seat.word in exclude:
-            allowed = [x for x in SEAT_WORDS if x not in exclude and (target or x != "their city")]
+            # (`opponent` only in an effect of a contest's result: not offered in general)
+            allowed = [x for x in SEAT_WORDS if x not in exclude and x != "opponent" and (target or x != "their city")]
             diags.append(error("E0104", f"`{seat.word}` cannot be used here", seat.span,
                                help="use one of: " + ", ".join(allowed)))
     if single and len(seats) > 1:

@@ -221,6 +221,13 @@ class Refs:
         t = hook.trigger
         eff = hook.effect
         kind = trigger_kind(t)
+        if not (isinstance(t, s.Whenever) and t.event in ("wins", "loses")):
+            for seat in _seats_in((eff, hook.condition)):
+                if seat.word == "opponent":
+                    self.diags.append(error(
+                        "E0104", "`opponent` is the other seat of a contest's result", seat.span,
+                        help="name it in an effect of `whenever SEATS wins CONTEST` or `whenever SEATS loses "
+                             "CONTEST`"))
         allowed = EFFECT_TRIGGERS[type(eff)]
         if isinstance(t, s.AtMoment) and t.moment.text not in self.names.by_kind["moment"]:
             pass  # a moment the flow never runs, perhaps a misspelt trigger: the structure pass says so
@@ -300,6 +307,8 @@ class Refs:
                 self.name(eff.or_take, "token")
         elif isinstance(eff, s.GainTokens):
             ex.check_seats(eff.targets, self.diags, exclude=_NOT_A_TARGET)
+            if eff.giver:
+                ex.check_seats(eff.giver, self.diags, exclude=_NOT_A_TARGET)
             self.amount(eff.amount, None, eff.targets)
             if eff.worth is not None:
                 self.amount(eff.worth, None, eff.targets)
@@ -338,3 +347,15 @@ class Refs:
             self.name(eff.zone, "zone")
             if eff.seat is not None:
                 ex.check_seats((eff.seat,), self.diags, exclude=_NOT_A_TARGET)
+
+
+def _seats_in(node: object) -> Iterable[s.Seat]:
+    """Every seat written in an effect or a condition."""
+    if isinstance(node, s.Seat):
+        yield node
+    elif isinstance(node, tuple):
+        for x in node:
+            yield from _seats_in(x)
+    elif attrs.has(type(node)):
+        for f in attrs.fields(type(node)):
+            yield from _seats_in(getattr(node, f.name))
