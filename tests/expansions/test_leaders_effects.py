@@ -17,7 +17,7 @@ COST = {"Alexander": 3, "Amytis": 4, "Archimedes": 4, "Aristotle": 3, "Caesar": 
         "Euclid": 5, "Hammurabi": 2, "Hannibal": 2, "Hatshepsut": 2, "Hiram": 3, "Hypatia": 4, "Imhotep": 3,
         "Justinian": 3, "Leonidas": 2, "Maecenas": 1, "Midas": 3, "Nebuchadnezzar": 4, "Nefertiti": 3, "Nero": 1,
         "Pericles": 6, "Phidias": 3, "Plato": 4, "Praxiteles": 3, "Ptolemy": 5, "Pythagoras": 5, "Ramses": 5,
-        "Sappho": 1, "Solomon": 3, "Varro": 3, "Vitruvius": 1, "Xenophon": 2, "Zenobia": 2, "Aspasia": 3,
+        "Sappho": 1, "Solomon": 3, "Tomyris": 4, "Varro": 3, "Vitruvius": 1, "Xenophon": 2, "Zenobia": 2, "Aspasia": 3,
         "Caligula": 3, "Darius": 4, "Diocletian": 2}
 COLOURS = ("brown", "grey", "blue", "yellow", "green", "red", "purple")
 

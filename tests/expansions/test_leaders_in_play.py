@@ -71,3 +71,20 @@ def test_euclid_and_pythagoras_give_their_symbol_to_the_science_column():
     state, _ = played_game()
     # one compass for seat 0, one gear for seat 1: 1 squared, no complete set
     assert [column(state, s, "science") for s in range(3)] == [1, 1, 0]
+
+
+def test_tomyris_hands_the_defeat_token_of_each_lost_conflict_to_the_victor():
+    # seat 0 recruits Tomyris, seat 1 Caesar (2 shields), seat 2 nothing; every card is sold, so
+    # in each age seat 1 beats seats 0 and 2, who tie with each other (no shields)
+    packets = [["Tomyris", "Hiram", "Sappho", "Ptolemy"], ["Caesar", "Nero", "Varro", "Zenobia"],
+               ["Cleopatra", "Pythagoras", "Euclid", "Phidias"]]
+    state = leaders_game(packets, BOARDS)
+    draft(state)
+    play_round(state, {0: recruit("Tomyris"), 1: recruit("Caesar")})
+    while not state.is_terminal():
+        play_round(state)
+    # Tomyris' three defeats went to seat 1, each worth -1: seat 1 holds 6 victories and 3 defeats
+    assert [token(state, s, "defeat") for s in range(3)] == [0, 3, 3]
+    assert [token(state, s, "victory") for s in range(3)] == [0, 6, 0]
+    # seat 1: 2 * (1 + 3 + 5) - 3; seat 0 no token at all; seat 2 three defeats
+    assert [column(state, s, "military") for s in range(3)] == [0, 15, -3]
