@@ -35,4 +35,5 @@ def test_the_free_city_holds_no_leader_and_each_player_plays_one_per_age(layers,
     assert leader_plays == {0: 3, 1: 3}
     white = [c.name for c in state.cities[free_city].built if c.colour == "white"]
     assert white == [] and zone_names(state, free_city, "leaders") == []
-    assert state.scores()[free_city].column("leaders") == 0
+    if not any(c.name == "Courtesans Guild" for c in state.cities[free_city].built):
+        assert state.scores()[free_city].column("leaders") == 0  # (the guild may copy a leader)
