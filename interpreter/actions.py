@@ -700,11 +700,16 @@ def _payment_reason(st: State, seat: int, kind: CompiledAction, card: Optional[S
         units = list(flat[1] + flat[3] + flat[5])
         split = (split + (0, 0))[:2]
     if not options:
-        lacking = []
-        for r, need in enumerate(src.cost):
-            have = sum(f[r] for f in fixed) + sum(1 for ch in units if r in ch)
-            if need > have:
-                lacking.append(f"{need - have} {cat.resources[r]}")
+        # what is missing from the cost to pay (of a cost less units: the one missing least)
+        shortfalls = []
+        for variant in cat.solver.variants(cid):
+            short = []
+            for r, need in enumerate(cat.solver.cost_of(variant)):
+                have = sum(f[r] for f in fixed) + sum(1 for ch in units if r in ch)
+                if need > have:
+                    short.append((need - have, r))
+            shortfalls.append((sum(n for n, _ in short), short))
+        lacking = [f"{n} {cat.resources[r]}" for n, r in min(shortfalls)[1]]
         if lacking:
             return (f"{what} needs {', '.join(lacking)} more than the city and its sellers can supply "
                     f"(production sellers keep for themselves cannot be bought)")

@@ -4,6 +4,8 @@ a table of three with fixed hands. Figures worked out by hand in the comments.""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from leaders_support import coins, draft, leaders_game, play_round
 
 import wonderrules as wr
@@ -58,3 +60,19 @@ def test_leonidas_takes_the_clay_off_a_red_card_and_imhotep_a_unit_off_each_stag
     assert state.cities[1].stages_built == 1
     built = [c.name for c in state.cities[0].built]
     assert "Guard Tower" in built
+
+
+def test_a_card_that_cannot_be_paid_is_explained_by_its_cost_less_the_units(compile_files):
+    # the mini game with a red card of 3 glass and one unit off red cards for everyone: nobody
+    # produces glass, so the card lacks 2 glass (3 less 1), not 3
+    mini = (Path(__file__).resolve().parents[1] / "ui" / "mini.wr").read_text(encoding="utf-8")
+    layer = ('ruleset t extends mini\nreplace card "Barracks" age 1 red cost 3 glass copies 3+ {\n'
+             "  passive: symbol shield\n}\neach player {\n  passive: build costs 1 resource less for red cards\n}\n")
+    result = compile_files({"mini.wr": mini, "t.wr": layer})
+    assert result.ok, [d.message for d in result.diagnostics]
+    hands = {1: [["Barracks", "Log"], ["Rock", "Shrine"], ["Glassworks", "Workshop"]]}
+    state = wr.Game(result.rules, 3).new_initial_state(seed=1, boards=[("Tower", "A"), ("Gate", "A"), ("Well", "A")],
+                                                         hands=hands)
+    assert not [a for a in state.legal_actions(0) if a.kind == "build" and a.card == "Barracks"]
+    why = state.explain(0, Action("build", "Barracks"))
+    assert why is not None and why.startswith("'Barracks' needs 2 glass more than the city and its sellers"), why
