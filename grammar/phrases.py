@@ -16,7 +16,7 @@ the phrase, with a label at the use. After this pass no syntax tree holds a phra
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -52,8 +52,6 @@ def expand(layers: Sequence[Layer]) -> tuple[list[Layer], list[Diagnostic]]:
     own: dict[str, dict[str, s.PhraseDef]] = {}
     for layer in layers:
         own[layer.name] = _definitions(layer, diags)
-    if not any(own.values()) and not any(_uses(layer.tree.items) for layer in layers):
-        return list(layers), diags
     seen: dict[str, dict[str, s.PhraseDef]] = {}
 
     def visible(name: str) -> dict[str, s.PhraseDef]:
@@ -115,24 +113,6 @@ def _definitions(layer: Layer, diags: list[Diagnostic]) -> dict[str, s.PhraseDef
             continue
         found[name] = item
     return found
-
-
-def _uses(items: Iterable[Any]) -> bool:
-    for item in items:
-        for lines in _line_groups(item):
-            if any(isinstance(h, s.PhraseUse) for h in lines):
-                return True
-    return False
-
-
-def _line_groups(item: Any) -> list[tuple[Any, ...]]:
-    if isinstance(item, (s.Card, s.RuleEffects, s.NeutralSeat)):
-        return [item.hooks]
-    if isinstance(item, s.Wonder):
-        return [item.hooks, *(st.hooks for st in item.stages)]
-    if isinstance(item, s.Option):
-        return [g for i in item.items for g in _line_groups(i)]
-    return []
 
 
 class _Writer:

@@ -30,8 +30,6 @@ from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
-import attrs
-
 from wonderrules.interpreter import ir
 from wonderrules.interpreter import words as w
 from wonderrules.interpreter.bounds import attached_steps, check_bounds, sources, steps
@@ -139,23 +137,11 @@ def _aliases(rules: ir.RuleSet) -> None:
 
 # ---- operations, triggers and their fields ---------------------------------------------------------
 
-def _relations(node: Any) -> Iterator[ir.Relation]:
-    """Every relation written in an operation or an expression."""
-    if isinstance(node, ir.Relation):
-        yield node
-    elif isinstance(node, tuple):
-        for x in node:
-            yield from _relations(x)
-    elif attrs.has(type(node)):
-        for f in attrs.fields(type(node)):
-            yield from _relations(getattr(node, f.name))
-
-
 def _hook(hook: ir.Hook, path: str, rules: ir.RuleSet, names: Names) -> None:
     op, trigger = hook.op, hook.trigger
     name = type(op).__name__
     if not (isinstance(trigger, ir.When) and trigger.event in ("wins", "loses")) and any(
-            r.kind == "opponent" for r in _relations((op, hook.condition))):
+            isinstance(x, ir.Relation) and x.kind == "opponent" for _, x, _ in objects((op, hook.condition), MODEL)):
         raise CompiledRulesError(f"{path}.op", "`opponent` is the other seat of a contest's result: only an "
                                                "effect of a `wins` or `loses` event names it")
     if isinstance(op, ir.GainTokens) and op.giver and op.worth != ir.Num(1):

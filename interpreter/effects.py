@@ -139,11 +139,8 @@ def _take_tokens(st: Any, giver: int, taker: int, token: int, n: int) -> None:
     moved = int(value * n / held)
     city.token_counts[token] -= n
     city.token_values[token] -= moved
-    taker_city = st.cities[taker]
-    taker_city.token_counts[token] += n
-    taker_city.token_values[token] += moved
-    if st.catalog.listens_gains:
-        st.emit_gain(taker, token)
+    st.gain_tokens(taker, token, n, 0)  # counted and announced as any gain; their worth follows
+    st.cities[taker].token_values[token] += moved
 
 
 class Decide:

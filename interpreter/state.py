@@ -275,9 +275,6 @@ class State:
         if n > 0 and self.catalog.listens_gains:
             engine.emit(self, "gains", seat, token)
 
-    def emit_gain(self, seat: int, token: int) -> None:
-        engine.emit(self, "gains", seat, token)
-
     def lose_coins(self, seat: int, n: int, token: Optional[int]) -> None:
         engine.lose_coins(self, seat, n, token)
 
