@@ -9,7 +9,8 @@ the engine, and the tests check both agree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Optional
 
 from expansion_support import rules, zone_names
@@ -17,7 +18,11 @@ from expansion_support import rules, zone_names
 import wonderrules as wr
 from wonderrules import Action
 
-__all__ = ["leaders_game", "drafted", "draft", "play_round", "held", "coins"]
+__all__ = ["leaders_game", "drafted", "draft", "play_round", "held", "coins", "actions_of", "random_rounds",
+           "ORE_CLAY_STONE"]
+
+#: three boards whose starting resources are ore, clay and stone (seats 0, 1, 2)
+ORE_CLAY_STONE = [("Rhodes", "A"), ("Babylon", "A"), ("Giza", "A")]
 
 #: what a seat without a chosen action does with each decision: the first legal action of this kind
 DEFAULT_KINDS = ("sell", "dismiss", "keep", "pick")
@@ -80,3 +85,19 @@ def held(state: wr.State, seat: int) -> list[str]:
 
 def coins(state: wr.State) -> list[int]:
     return [c.coins for c in state.cities]
+
+
+def actions_of(state: wr.State, player: int, kind: str, card: Optional[str] = None) -> list[Action]:
+    """The legal actions of a player of one kind (and for one card)."""
+    return [a for a in state.legal_actions(player) if a.kind == kind and (card is None or a.card == card)]
+
+
+def random_rounds(layers: Sequence[str], players: int, seed: int) -> Iterator[tuple[wr.State, dict[int, Action]]]:
+    """Each position of a random game with the choices made there; the finished game last."""
+    state = wr.Game(rules(*layers), players, sides="random").new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        chosen = {p: rng.choice(state.legal_actions(p)) for p in state.pending_decisions()}
+        yield state, chosen
+        state.apply_actions(chosen)
+    yield state, {}

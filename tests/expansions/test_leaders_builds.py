@@ -4,18 +4,15 @@ guilds paid without resources, Ptolemy's tablet, and Caligula's free black card 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from expansion_support import rules
-from leaders_support import coins, draft, leaders_game, play_round
+from leaders_support import ORE_CLAY_STONE, actions_of, coins, draft, leaders_game, play_round, random_rounds
 
-import wonderrules as wr
 from wonderrules import Action
 
 PACKETS = [["Xenophon", "Sappho", "Zenobia", "Cleopatra"], ["Vitruvius", "Nero", "Varro", "Midas"],
            ["Phidias", "Hiram", "Plato", "Amytis"]]
-BOARDS = [("Rhodes", "A"), ("Babylon", "A"), ("Giza", "A")]
+BOARDS = ORE_CLAY_STONE
 # seat 0's first hand: the Marketplace (yellow, free), the Altar (blue, free); the others sell
 # their first card, so the cards that matter are not first in theirs
 AGE_1 = [["Marketplace", "Altar", "Apothecary", "Barracks", "Clay Pit", "Clay Pool", "Glassworks"],
@@ -24,7 +21,7 @@ AGE_1 = [["Marketplace", "Altar", "Apothecary", "Barracks", "Clay Pit", "Clay Po
 
 
 def build(state, seat: int, card: str) -> Action:
-    (found,) = [a for a in state.legal_actions(seat) if a.kind == "build" and a.card == card]
+    (found,) = actions_of(state, seat, "build", card)
     return found
 
 
@@ -49,14 +46,10 @@ def test_xenophon_pays_two_coins_per_yellow_card_built_after_him():
 
 
 def _random_games(layers, players, seeds):
+    """Each position of random games (its pending decisions), the finished game last (none)."""
     for seed in seeds:
-        state = wr.Game(rules(*layers), players, sides="random").new_initial_state(seed=seed)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            pending = state.pending_decisions()
-            yield state, pending
-            state.apply_actions({p: rng.choice(state.legal_actions(p)) for p in pending})
-        yield state, {}
+        for state, chosen in random_rounds(layers, players, seed):
+            yield state, state.pending_decisions() if chosen else {}
 
 
 @pytest.mark.parametrize("players", [3, 5, 7])
@@ -72,7 +65,7 @@ def test_ramses_builds_every_guild_without_paying_resources(players):
             for card in hand:
                 if card.colour == "purple" and card.name not in names:
                     # a guild has no coin cost: it is built paying nobody
-                    builds = [a for a in state.legal_actions(p) if a.kind == "build" and a.card == card.name]
+                    builds = actions_of(state, p, "build", card.name)
                     assert builds and all(a.pay == () for a in builds), (card.name, builds)
                     seen += 1
     assert seen > 0

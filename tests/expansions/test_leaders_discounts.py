@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from leaders_support import coins, draft, leaders_game, play_round
+from leaders_support import ORE_CLAY_STONE, actions_of, coins, draft, leaders_game, play_round
 
 import wonderrules as wr
 from wonderrules import Action
@@ -16,7 +16,7 @@ from wonderrules.interpreter.trading import ZERO_COST
 PACKETS = [["Leonidas", "Sappho", "Zenobia", "Cleopatra"], ["Imhotep", "Nero", "Varro", "Midas"],
            ["Phidias", "Hiram", "Plato", "Amytis"]]
 # seat 0 produces ore (Rhodes), seat 1 clay (Babylon), seat 2 stone (Giza)
-BOARDS = [("Rhodes", "A"), ("Babylon", "A"), ("Giza", "A")]
+BOARDS = ORE_CLAY_STONE
 # the Guard Tower (red, 1 clay) in seat 0's hand, the Altar (blue, free) first: others sell it
 AGE_1 = [["Guard Tower", "Altar", "Apothecary", "Barracks", "Clay Pit", "Clay Pool", "Glassworks"],
          ["Loom", "Lumber Yard", "Ore Vein", "Press", "Scriptorium", "Stockade", "Marketplace"],
@@ -45,16 +45,16 @@ def test_leonidas_takes_the_clay_off_a_red_card_and_imhotep_a_unit_off_each_stag
     assert coins(state)[:2] == [6 - 2, 6 - 3]
     # the Guard Tower costs 1 clay; one unit less: nothing to buy, nobody to pay. Without
     # Leonidas it would be 2 coins to seat 1, a payment no longer offered (it buys nothing needed)
-    builds = [a for a in state.legal_actions(0) if a.kind == "build" and a.card == "Guard Tower"]
+    builds = actions_of(state, 0, "build", "Guard Tower")
     assert builds == [Action("build", "Guard Tower")]
     assert state.explain(0, Action("build", "Guard Tower", pay=((1, 2),))) is not None
     # seat 1 (Babylon A, producing 1 clay) builds its first stage, 2 clay: with Imhotep one clay
     # less, its own clay pays for it, whichever card it tucks
-    stages = [a for a in state.legal_actions(1) if a.kind == "stage"]
+    stages = actions_of(state, 1, "stage")
     assert stages and all(a.pay == () for a in stages)
     # Leonidas is for red cards only: the Barracks' ore is seat 0's own, the Apothecary's loom
     # (green) must still be bought, and nobody sells loom
-    assert not [a for a in state.legal_actions(0) if a.kind == "build" and a.card == "Apothecary"]
+    assert not actions_of(state, 0, "build", "Apothecary")
     play_round(state, {0: builds[0], 1: stages[0]})
     assert coins(state)[0] == 4 and coins(state)[1] == 3
     assert state.cities[1].stages_built == 1
@@ -73,6 +73,6 @@ def test_a_card_that_cannot_be_paid_is_explained_by_its_cost_less_the_units(comp
     hands = {1: [["Barracks", "Log"], ["Rock", "Shrine"], ["Glassworks", "Workshop"]]}
     state = wr.Game(result.rules, 3).new_initial_state(seed=1, boards=[("Tower", "A"), ("Gate", "A"), ("Well", "A")],
                                                          hands=hands)
-    assert not [a for a in state.legal_actions(0) if a.kind == "build" and a.card == "Barracks"]
+    assert not actions_of(state, 0, "build", "Barracks")
     why = state.explain(0, Action("build", "Barracks"))
     assert why is not None and why.startswith("'Barracks' needs 2 glass more than the city and its sellers"), why

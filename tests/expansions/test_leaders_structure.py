@@ -8,13 +8,11 @@ stages add leaders of their own: drawn from the undrafted pile, recruited at the
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 from expansion_support import dealt_names, rules, zone_names
-from leaders_support import draft, held
+from leaders_support import draft, held, random_rounds
 
 import wonderrules as wr
 from wonderrules.interpreter.log import check_scores
@@ -26,17 +24,6 @@ LEADER_KINDS = {"recruit", "tuck", "dismiss"}
 def table_id(t):
     layers, n = t
     return "+".join(layers) + f"-{n}p"
-
-
-def rounds(layers, players: int, seed: int) -> Iterator[tuple[wr.State, dict[int, wr.Action]]]:
-    """Each position of a random game with the choices made there; the finished game last."""
-    state = wr.Game(rules(*layers), players, sides="random").new_initial_state(seed=seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        chosen = {p: rng.choice(state.legal_actions(p)) for p in state.pending_decisions()}
-        yield state, chosen
-        state.apply_actions(chosen)
-    yield state, {}
 
 
 def leader_names(layers) -> set[str]:
@@ -53,7 +40,7 @@ def test_random_games_draft_recruit_each_age_and_keep_every_card_in_one_place(ta
     recruitments: Counter = Counter()
     recruited = [0] * n
     enlisted = [0] * n  # leaders recruited by Rome B's stages, at the end of a turn
-    for state, chosen in rounds(layers, n, seed):
+    for state, chosen in random_rounds(layers, n, seed):
         if first:
             assert [c.coins for c in state.cities] == [6] * n
             assert all(len(zone_names(state, s, "draft")) == 4 for s in range(n))
@@ -108,7 +95,7 @@ def test_random_games_draft_recruit_each_age_and_keep_every_card_in_one_place(ta
 
 def test_the_draft_passes_what_is_left_to_the_right():
     previous = None
-    for state, chosen in rounds(("leaders",), 4, 7):
+    for state, chosen in random_rounds(("leaders",), 4, 7):
         if state.age >= 1:
             break
         packets = [zone_names(state, s, "draft") for s in range(4)]
@@ -141,7 +128,7 @@ def test_solomon_builds_at_the_end_of_the_recruitment_turn():
     # the recruitment turn ends as a turn does: a pick decision follows at once when Solomon
     # was recruited and the discard pile holds a card he may build
     for seed in range(40):
-        for state, chosen in rounds(("leaders",), 3, seed):
+        for state, chosen in random_rounds(("leaders",), 3, seed):
             recruited = [s for s, a in chosen.items() if a.kind == "recruit" and a.card == "Solomon"]
             if recruited and state.age >= 2 and zone_names(state, 0, "discard"):
                 state = state.clone()

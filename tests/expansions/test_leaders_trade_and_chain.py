@@ -5,7 +5,7 @@ building built through its chain), at a table of three with fixed hands (leaders
 from __future__ import annotations
 
 from expansion_support import hand_names
-from leaders_support import coins, draft, drafted, held, leaders_game, play_round
+from leaders_support import ORE_CLAY_STONE, actions_of, coins, draft, drafted, held, leaders_game, play_round
 
 from wonderrules import Action
 
@@ -13,7 +13,7 @@ from wonderrules import Action
 PACKETS = [["Hatshepsut", "Sappho", "Zenobia", "Cleopatra"], ["Vitruvius", "Nero", "Varro", "Midas"],
            ["Phidias", "Hiram", "Plato", "Amytis"]]
 # seat 0 produces ore (Rhodes), seat 1 clay (Babylon), seat 2 stone (Giza)
-BOARDS = [("Rhodes", "A"), ("Babylon", "A"), ("Giza", "A")]
+BOARDS = ORE_CLAY_STONE
 # Age I: seat 0 holds the Marketplace (free, chain to the Caravansery); the hands of the others
 # each hold a card of one resource: the Guard Tower (clay) and the Baths (stone), last (a seat that
 # sells sells its first card)
@@ -23,10 +23,6 @@ AGE_1 = [["Marketplace", "Altar", "Apothecary", "Barracks", "Clay Pit", "Clay Po
 AGE_2 = [["Caravansery", "Aqueduct", "Archery Range", "Brickyard", "Courthouse", "Dispensary", "Forum"],
          ["Foundry", "Glassworks", "Laboratory", "Library", "Loom", "Press", "Quarry"],
          ["Sawmill", "School", "Stables", "Statue", "Temple", "Vineyard", "Walls"]]
-
-
-def legal(state, player: int, kind: str, card: str) -> list[Action]:
-    return [a for a in state.legal_actions(player) if a.kind == kind and a.card == card]
 
 
 def test_hatshepsut_pays_a_coin_per_neighbour_paid_and_vitruvius_two_per_chain():
@@ -40,13 +36,13 @@ def test_hatshepsut_pays_a_coin_per_neighbour_paid_and_vitruvius_two_per_chain()
     assert coins(state)[0] == 4
 
     # turn 1: the Marketplace costs nothing and pays nobody: no coin from Hatshepsut
-    play_round(state, {0: legal(state, 0, "build", "Marketplace")[0]})
+    play_round(state, {0: actions_of(state, 0, "build", "Marketplace")[0]})
     assert coins(state)[0] == 4
 
     # turn 2: the hand passed to seat 0 holds the Guard Tower (clay, from seat 1) or the Baths
     # (stone, from seat 2); one unit bought for 2 coins, and 1 coin back from Hatshepsut
     card, seller = ("Guard Tower", 1) if "Guard Tower" in hand_names(state, 0) else ("Baths", 2)
-    (buy,) = legal(state, 0, "build", card)
+    (buy,) = actions_of(state, 0, "build", card)
     assert buy.pay == ((seller, 2),)
     before = coins(state)
     play_round(state, {0: buy})
@@ -68,7 +64,7 @@ def test_hatshepsut_pays_a_coin_per_neighbour_paid_and_vitruvius_two_per_chain()
 
     # turn 1: seat 0 builds the Caravansery through its chain: no coin from Hatshepsut (nobody is
     # paid), none from Vitruvius (seat 1's, not seat 0's)
-    (chain,) = legal(state, 0, "build", "Caravansery")
+    (chain,) = actions_of(state, 0, "build", "Caravansery")
     assert chain.way == "chain" and chain.pay == ()
     before = coins(state)[0]
     play_round(state, {0: chain})
@@ -83,13 +79,13 @@ def test_vitruvius_pays_two_coins_for_a_chained_build_and_none_for_a_paid_one():
     play_round(state, {0: Action("recruit", "Vitruvius")})
     assert coins(state)[0] == 6 - 1
     # the Marketplace is built paying its cost (nothing), not through a chain: no coins
-    play_round(state, {0: legal(state, 0, "build", "Marketplace")[0]})
+    play_round(state, {0: actions_of(state, 0, "build", "Marketplace")[0]})
     assert coins(state)[0] == 5
     while state.age == 1:
         play_round(state)
     play_round(state)  # Age II recruitment: seat 0 sells a leader (3 coins)
     before = coins(state)[0]
-    (chain,) = legal(state, 0, "build", "Caravansery")
+    (chain,) = actions_of(state, 0, "build", "Caravansery")
     assert chain.way == "chain"
     play_round(state, {0: chain})
     assert coins(state)[0] == before + 2
