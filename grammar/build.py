@@ -334,8 +334,14 @@ class ToSyntax(StructureBuilder):
     # ---- hooks and triggers ------------------------------------------------------------------
     def hook(self, meta, children):
         trigger = children[0]
-        condition = children[1][1] if len(children) == 3 else None
-        return s.Hook(trigger, condition, children[-1], self._span(meta))
+        limit = next((c for c in children[1:-1] if isinstance(c, tuple) and c[0] == "once"), None)
+        condition = next((c[1] for c in children[1:-1] if isinstance(c, tuple) and c[0] == "condition"), None)
+        if limit is None:
+            return s.Hook(trigger, condition, children[-1], self._span(meta))
+        return s.Hook(trigger, condition, children[-1], self._span(meta), limit[1], limit[2])
+
+    def hook_limit(self, meta, children):
+        return ("once", str(children[0]), self._span(meta))
 
     def condition(self, meta, children):
         return ("condition", children[0])
@@ -379,6 +385,9 @@ class ToSyntax(StructureBuilder):
 
     def whenever_gains(self, meta, children):
         return s.Whenever("gains", children[0], (), self._name(children[1]), self._span(meta))
+
+    def whenever_gains_coins(self, meta, children):
+        return s.Whenever("coins", children[0], (), None, self._span(meta))
 
     def whenever_wins(self, meta, children):
         return s.Whenever("wins", children[0], (), self._name(children[1]), self._span(meta))
@@ -515,6 +524,12 @@ class ToSyntax(StructureBuilder):
         what, amount = rest[1]
         colours = rest[2] if len(rest) > 2 else ()
         return s.CostChange(targets, self._name(rest[0]), what, amount, colours, self._span(meta))
+
+    def strength_bonus(self, meta, children):
+        amount = children[3]
+        if str(children[2]) == "-":
+            amount = s.Neg(amount, self._span(meta))
+        return s.StrengthBonus(self._name(children[0]), amount, self._span(meta))
 
     def no_resources(self, meta, children):
         return ("resources", 0)

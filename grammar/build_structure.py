@@ -104,6 +104,12 @@ class StructureBuilder(Transformer):
     def way_only(self, meta, children):
         return s.WayProperty("only", None, self._span(meta))
 
+    def way_units_less(self, meta, children):
+        return s.WayProperty("units less", None, self._span(meta), int(children[0]))
+
+    def way_coins_more(self, meta, children):
+        return s.WayProperty("coins more", None, self._span(meta), int(children[0]))
+
     def then(self, meta, children):
         return s.Then(tuple(children), self._span(meta))
 

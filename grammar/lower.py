@@ -188,7 +188,8 @@ def _way(way: s.Way) -> ir.Way:
     when = "granted" if "granted" in props else "chained" if "chained" in props else "always"
     ability = props["granted"].ability.text if "granted" in props else ""
     return ir.Way(way.name.text if way.name else "", free="free" in props, when=when, ability=ability,
-                  only="only" in props)
+                  only="only" in props, units_less=props["units less"].amount if "units less" in props else 0,
+                  coins_more=props["coins more"].amount if "coins more" in props else 0)
 
 
 def _action(a: s.Action, lw: _Lowering) -> ir.ActionKind:

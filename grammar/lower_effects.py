@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Optional
 
+import attrs
+
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Span
 from wonderrules.interpreter import ir
@@ -121,7 +123,10 @@ def lower_trigger(t: s.Trigger) -> ir.Trigger:
 
 def lower_hook(h: s.Hook, resource_classes: Mapping[str, list[str]], groups: Mapping[str, list[str]]) -> ir.Hook:
     condition = lower_expr(h.condition) if h.condition is not None else None
-    return ir.Hook(lower_trigger(h.trigger), lower_op(h.effect, resource_classes, groups), condition, origin(h.span))
+    trigger = lower_trigger(h.trigger)
+    if h.once_per and isinstance(trigger, ir.When):
+        trigger = attrs.evolve(trigger, once_per=h.once_per)
+    return ir.Hook(trigger, lower_op(h.effect, resource_classes, groups), condition, origin(h.span))
 
 
 def lower_op(e: s.Effect, resource_classes: Mapping[str, list[str]], groups: Mapping[str, list[str]]) -> ir.Op:
@@ -158,6 +163,8 @@ def lower_op(e: s.Effect, resource_classes: Mapping[str, list[str]], groups: Map
                              coins="none" if e.what == "coins" else "", coins_less=e.amount if e.what == "less" else 0,
                              units_less=e.amount if e.what == "resources less" else 0,
                              colours=_names(e.colours), targets=lower_seats(e.targets))
+    if isinstance(e, s.StrengthBonus):
+        return ir.StrengthBonus(e.contest.text, lower_expr(e.amount))
     if isinstance(e, s.Decide):
         return ir.Decide(e.decision.text, e.times)
     if isinstance(e, s.CopyCard):

@@ -25,7 +25,7 @@ __all__ = [
     "Category", "Scoring",
     "Passive", "OnBuild", "AtMoment", "EndOfGame", "Whenever", "Trigger",
     "Countable", "Per", "Produce", "ProduceDerived", "Symbol", "SymbolAny", "GainCoins", "GainTokens",
-    "LoseCoins", "Score", "Price", "Rebate", "Grant", "CostChange", "Decide", "CopyCard", "CopySymbol",
+    "LoseCoins", "Score", "Price", "Rebate", "Grant", "CostChange", "StrengthBonus", "Decide", "CopyCard", "CopySymbol",
     "Draw", "MoveCard", "BuildStage", "Effect", "Hook",
     "CostItem", "Cost", "ChainFrom", "ChainTo", "Copies", "Pool", "Aliases", "CardDeck", "CardAttr", "Card",
     "Stage", "Wonder", "RemoveCard", "RemoveWonder", "RemoveNamed", "RemoveSeat", "Item", "Ruleset", "Node",
@@ -363,9 +363,9 @@ class EndOfGame:
 @attrs.frozen
 class Whenever:
     """`whenever SEATS builds [COLOURS] cards [by WAY]`, `... builds a stage`, `... gains T
-    tokens`, `... wins C`, `... loses C`, `... buys from SELLERS`."""
+    tokens`, `... gains coins` (event `coins`), `... wins C`, `... loses C`, `... buys from SELLERS`."""
 
-    event: str  # builds | stages | gains | wins | loses | buys
+    event: str  # builds | stages | gains | coins | wins | loses | buys
     seats: tuple[Seat, ...]
     colours: tuple[Name, ...]
     name: Name | None  # the token or the contest
@@ -502,6 +502,16 @@ class CostChange:
 
 
 @attrs.frozen
+class StrengthBonus:
+    """`military strength + tokens(defeat)`: the owner's strength in a contest changes by an amount
+    counted at each contest (`-` takes it away)."""
+
+    contest: Name
+    amount: Expr
+    span: Span
+
+
+@attrs.frozen
 class Decide:
     """`decide pick`, `decide pick 2 times`."""
 
@@ -555,7 +565,7 @@ class BuildStage:
 
 
 Effect = Union[Produce, ProduceDerived, Symbol, SymbolAny, GainCoins, GainTokens, LoseCoins, Score, Price, Rebate,
-               Grant, CostChange, Decide, CopyCard, CopySymbol, Draw, MoveCard, BuildStage]
+               Grant, CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Draw, MoveCard, BuildStage]
 
 
 @attrs.frozen
@@ -564,6 +574,8 @@ class Hook:
     condition: Expr | None
     effect: Effect
     span: Span
+    once_per: str = ""  # `once per turn|age|game` after a `whenever` trigger (empty: every time)
+    once_span: Span | None = None
 
 
 # ---- phrases ----------------------------------------------------------------------------------

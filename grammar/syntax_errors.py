@@ -440,8 +440,9 @@ def _close_keyword(parser: Lark, word: str, accepts: Iterable[str]) -> Optional[
 
 def _old_effect(exc: UnexpectedToken) -> Optional[tuple[str, str, str, Token]]:
     """A phrase of effects the language replaced (`build free once per age`), read as the start of
-    a cost change (`ACTION costs ...`): its sentence, help and the words found."""
-    if set(exc.accepts or ()) != {"COSTS"}:
+    a cost change (`ACTION costs ...`; or a contest's `strength`): its sentence, help and the words found."""
+    accepts = set(exc.accepts or ())
+    if "COSTS" not in accepts or not accepts <= {"COSTS", "STRENGTH"}:
         return None
     ip = exc.interactive_parser
     stack = list(ip.parser_state.value_stack) if ip is not None else []

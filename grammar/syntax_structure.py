@@ -123,14 +123,16 @@ class ActionCost:
 
 @attrs.frozen
 class WayProperty:
-    kind: str  # free | chained | granted | only
+    kind: str  # free | chained | granted | only | units less | coins more
     ability: Optional[Name]  # for granted
     span: Span
+    amount: int = 0  # for units less, coins more
 
 
 @attrs.frozen
 class Way:
-    """`way chain: free, when chained, only`; `way pay` (name None): pay the cost."""
+    """`way chain: free, when chained, only`; `way pay` (name None): pay the cost; `way bank: 1
+    resource less, 1 coin more, with bank_trade`: pay the cost changed."""
 
     name: Optional[Name]
     properties: tuple[WayProperty, ...]

@@ -94,7 +94,7 @@ class CompiledAction:
     """An action kind ready to list, judge and carry out."""
 
     __slots__ = ("index", "name", "title", "card_zone", "unique_zone", "requires", "cost", "ways", "then",
-                 "needs_stage", "way_by_name", "run", "solver")
+                 "needs_stage", "way_by_name", "way_changes", "run", "solver")
 
     def __init__(self, index: int, kind: ir.ActionKind, cat: Catalog) -> None:
         self.index = index
@@ -109,6 +109,9 @@ class CompiledAction:
         self.then = tuple(_compile_step(op, cat) for op in kind.then)
         self.needs_stage = self.cost == STAGE_COST or any(s[0] == "stage" for s in self.then)
         self.way_by_name = {w[0]: w for w in self.ways}
+        #: a paid way that changes the cost -> (resource units less, coins more)
+        self.way_changes = {w.name: (w.units_less, w.coins_more) for w in kind.ways
+                            if not w.free and (w.units_less or w.coins_more)}
         #: the rule set's trade solver (a cost less units of choice is one of its ids)
         self.solver = cat.solver
         self.run = _executor(self, cat)
@@ -135,6 +138,7 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
 
     paying = frozenset(w[0] for w in kind.ways if not w[1]) if kind.cost != NO_COST else frozenset()
     granted = {w[0]: w[3] for w in kind.ways if w[2] == GRANTED}
+    changed_ways = kind.way_changes
     stage_cost = kind.cost == STAGE_COST
     steps: list[Any] = []
     for step in kind.then:
@@ -167,7 +171,7 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
             steps.append(build_stage)
         else:
             op = step[1]
-            if type(op).__name__ == "GainCoins" and op.constant is not None:
+            if type(op).__name__ == "GainCoins" and op.constant is not None and not cat.listens_coins:
                 steps.append(lambda st, seat, city, card, n=op.constant: _gain(city, n))
             else:
                 steps.append(lambda st, seat, city, card, op=op: op.run(st, seat))
@@ -186,6 +190,8 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
             src = city.board.stages[city.stages_built] if stage_cost else card
             if src is not None:
                 paid += costs(city, kind, src)[0] if city.cost_changes else src.coins
+                if way in changed_ways:
+                    paid += changed_ways[way][1]
         if granted and way in granted:
             grant = grant_for(city, granted[way], card)
             if grant is not None:
@@ -247,6 +253,21 @@ def costs(city: City, kind: CompiledAction, src: Source) -> tuple[int, int]:
         if units and cost_id != ZERO_COST:
             cost_id = kind.solver.less(cost_id, units)
     return coins, cost_id
+
+
+def changed_cost(kind: CompiledAction, change: tuple[int, int], coins: int, cost_id: int) -> tuple[int, int]:
+    """(coins, cost id) of a cost paid by a way that changes it: fewer resource units of the
+    payer's choice, more coins."""
+    units, more = change
+    if units and cost_id != ZERO_COST:
+        cost_id = kind.solver.less(cost_id, units)
+    return coins + more, cost_id
+
+
+def dominated(split: tuple[int, ...], plain: list[tuple[int, ...]]) -> bool:
+    """Whether a payment by a way that costs coins more pays every seller at least what one of
+    the plain payments pays: the plain one is then better."""
+    return any(all(a <= b for a, b in zip(p, split)) for p in plain)
 
 
 def grant_for(city: City, ability: int, src: Optional[Source]) -> Optional[list[Any]]:
@@ -478,6 +499,12 @@ class _Lister:
                         continue
                     out.append(self.action(kname, name, _NOTHING, wname))
                     continue
+                change = kind.way_changes.get(wname) if kind.way_changes else None
+                if change is not None:
+                    if when != GRANTED or grant_for(city, ability, card) is not None:
+                        sc, sid = costs(city, kind, city.board.stages[city.stages_built])
+                        self.changed(kind, name, wname, change, sc, sid, pays)
+                    continue
                 for split in pays:
                     out.append(self.action(kname, name, split, wname))
             return
@@ -506,6 +533,11 @@ class _Lister:
             else:
                 cc, cid = card.coins, card.cost_id
             coins = self.coins
+            change = kind.way_changes.get(wname) if kind.way_changes else None
+            if change is not None:
+                plain = [p for p in self.payments(cid) if cc + sum(p) <= coins] if cc <= coins else []
+                self.changed(kind, name, wname, change, cc, cid, plain)
+                continue
             if cc > coins:
                 continue
             for split in self.payments(cid):
@@ -514,6 +546,20 @@ class _Lister:
                     out.append(self.action(kname, name, split, wname))
                     if not (cc or paid):
                         free_already = True
+
+    def changed(self, kind: CompiledAction, name: str, wname: str, change: tuple[int, int], cc: int, cid: int,
+                plain: builtins.list[tuple[int, ...]]) -> None:
+        """The payments by a way that changes the cost (coins `cc`, cost id `cid` as it is), each
+        unless a plain payment (`plain`, affordable) pays every seller as little."""
+        if cid == ZERO_COST:
+            return  # nothing to buy: the way would only cost more
+        cc, cid = changed_cost(kind, change, cc, cid)
+        coins = self.coins
+        if cc > coins:
+            return
+        for split in self.payments(cid):
+            if cc + sum(split) <= coins and not dominated(split, plain):
+                self.out.append(self.action(kind.name, name, split, wname))
 
     def card(self, kinds: tuple[CompiledAction, ...], card: Source) -> None:
         """Every kind for one card, then the seat's restrictions on that card (as the lists the
@@ -680,6 +726,12 @@ def _payment_reason(st: State, seat: int, kind: CompiledAction, card: Optional[S
     if len({s for s, _ in action.pay}) != len(action.pay):
         return "a payment names each seller once"
     cc, cid = costs(city, kind, src)
+    change = kind.way_changes.get(action.way) if kind.way_changes else None
+    plain_cost = (cc, cid)
+    if change is not None:
+        if cid == ZERO_COST:
+            return f"{what} needs no resources: way '{action.way}' would only cost more"
+        cc, cid = changed_cost(kind, change, cc, cid)
     if cc > coins:
         return f"{what} costs {cc} coin(s) and the city has {coins} to spend this turn"
     split = tuple(dict(action.pay).get(s, 0) for s in sellers)
@@ -714,6 +766,14 @@ def _payment_reason(st: State, seat: int, kind: CompiledAction, card: Optional[S
             return (f"{what} needs {', '.join(lacking)} more than the city and its sellers can supply "
                     f"(production sellers keep for themselves cannot be bought)")
         return f"{what} cannot be paid: the missing resources are not for sale"
+    if change is not None:
+        pc, pid = plain_cost
+        plain = [p for p in (many_payments(cat, pid, ctx, False) if many(st, seat) else
+                             cat.solver.payment_options(pid, ctx)) if pc + sum(p) <= coins] if pc <= coins else []
+        better = next((p for p in plain if dominated(split, [p])), None)
+        if better is not None:
+            return (f"way '{action.way}' costs more and pays the sellers no less than paying {what} as it is "
+                    f"(paying {_describe(as_payment(sellers, better))})")
     if tuple(options) == _FREE or tuple(options) == ((0,) * len(options[0]),):
         return f"{what} needs nothing from the sellers: pay nobody"
     total = cc + sum(c for _, c in action.pay)

@@ -212,9 +212,10 @@ def _tables(rules: ir.RuleSet) -> None:
 # ---- events --------------------------------------------------------------------------------------------
 
 def _event_cycles(rules: ir.RuleSet) -> None:
-    """No `whenever ... gains` effect sets itself off again: the tokens an effect listening to
-    gains of a token may gain (itself, through a decision's actions, or as the tokens of a loss)
-    never lead back to that token."""
+    """No `whenever ... gains` effect sets itself off again: the tokens (or coins) an effect
+    listening to gains of a token (or of coins) may gain (itself, through a decision's actions, or
+    as the tokens of a loss) never lead back to what it listens to. An effect limited to once per
+    period ends any cycle it is in."""
     tokens_of_decision: dict[str, set[str]] = {}
     kinds = {a.name: a for a in rules.actions}
     for d in rules.decisions:
@@ -223,13 +224,15 @@ def _event_cycles(rules: ir.RuleSet) -> None:
     for path, hooks in sources(rules):
         for k, hook in enumerate(hooks):
             t = hook.trigger
-            if isinstance(t, ir.When) and t.event == "gains":
-                listeners.append((f"{path}.hooks[{k}]", t.name, set(_gained(hook.op, tokens_of_decision))))
+            if isinstance(t, ir.When) and t.event in ("gains", "coins") and not t.once_per:
+                listeners.append((f"{path}.hooks[{k}]", _COINS if t.event == "coins" else t.name,
+                                  set(_gained(hook.op, tokens_of_decision))))
     if not listeners:
         return
 
     def after(token: str) -> set[str]:
-        return {g for _, name, gained in listeners if name in ("", token) for g in gained}
+        return {g for _, name, gained in listeners if name == token or (not name and token != _COINS)
+                for g in gained}
 
     for path, name, gained in listeners:
         start = {name} if name else set(rules.tokens)
@@ -237,15 +240,23 @@ def _event_cycles(rules: ir.RuleSet) -> None:
         frontier = set(gained)
         while frontier:
             if frontier & start:
-                raise CompiledRulesError(path, "this effect listens to tokens gained and gains tokens that set it "
-                                               "off again: a cycle of `whenever` effects")
+                what = "coins" if name == _COINS else "tokens"
+                raise CompiledRulesError(path, f"this effect listens to {what} gained and gains {what} that set it "
+                                               "off again: a cycle of `whenever` effects (limit one of them to once "
+                                               "per turn, age or game)")
             seen |= frontier
             frontier = {x for t in frontier for x in after(t)} - seen
+
+
+#: what coins taken from the bank are called among the tokens an effect gains (no token's name)
+_COINS = "(coins)"
 
 
 def _gained(op: Any, decisions: Mapping[str, set[str]]) -> Iterator[str]:
     if isinstance(op, ir.GainTokens):
         yield op.token
+    elif isinstance(op, ir.GainCoins):
+        yield _COINS
     elif isinstance(op, ir.LoseCoins) and op.or_take:
         yield op.or_take
     elif isinstance(op, ir.Decide):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.effects import CompiledHook, compile_hook
+from wonderrules.interpreter.effects import CompiledHook, LimitedHook, compile_hook
 from wonderrules.interpreter.market import relation_prices
 from wonderrules.interpreter.payments import ManySellers
 from wonderrules.interpreter.trading import TradeSolver
@@ -172,6 +172,8 @@ class Catalog:
         self.events_listened = frozenset(entry[0] for src in self._all_sources() for entry in src.when)
         self.listens_gains = "gains" in self.events_listened
         self.listens_buys = "buys" in self.events_listened
+        #: whether some source listens for coins taken from the bank (`gains coins`)
+        self.listens_coins = "coins" in self.events_listened
         #: whether some `builds` event names a way (the way of each build is then recorded)
         self.listens_ways = any(entry[0] == "builds" and entry[5] for src in self._all_sources() for entry in src.when)
         self.listens_results = bool(self.events_listened & {"wins", "loses"})
@@ -274,6 +276,8 @@ class Catalog:
                 extra: Any = t.way or None
                 if t.event == "buys":
                     extra = compile_seats(t.sellers)
+                if t.once_per:
+                    compiled = LimitedHook.limiting(compiled, t.once_per)
                 when.append((t.event, compile_seats(t.by), colours, name_id, compiled, extra))
             else:
                 end_of_game.append(compiled)

@@ -19,7 +19,8 @@ class City:
     __slots__ = (
         "seat", "board", "stages_built", "coins", "zones", "card_zone", "built", "names", "colour_counts", "symbols",
         "token_counts", "token_values", "fixed", "choices", "sell_fixed", "sell_choices", "derived", "prices",
-        "rebates", "grants", "cost_changes", "at_each", "when", "end_of_game", "active", "version",
+        "rebates", "grants", "cost_changes", "strength_bonuses", "limited", "at_each", "when", "end_of_game", "active",
+        "version",
         "turn_start_coins", "spent", "turn_version", "memo", "parts", "turn_parts",
     )
 
@@ -52,6 +53,10 @@ class City:
         self.grants: list[list[Any]] = []
         #: action index -> cost changes that apply to this city
         self.cost_changes: dict[int, list[Any]] = {}
+        #: (contest index, compiled amount) added to its strength in that contest
+        self.strength_bonuses: list[tuple[int, Any]] = []
+        #: effects limited to once per period -> the period they last ran in (see LimitedHook)
+        self.limited: dict[Any, Any] = {}
         #: moment index -> (hook, source) run at every such moment
         self.at_each: dict[int, list[tuple[Any, Source]]] = {}
         #: (event, seats fn, colours, name index, hook, source) listened to
@@ -93,6 +98,8 @@ class City:
         c.rebates = list(self.rebates)
         c.grants = [list(g) for g in self.grants]
         c.cost_changes = {k: list(v) for k, v in self.cost_changes.items()}
+        c.strength_bonuses = list(self.strength_bonuses)
+        c.limited = dict(self.limited)
         c.at_each = {k: list(v) for k, v in self.at_each.items()}
         c.when = list(self.when)
         c.end_of_game = list(self.end_of_game)

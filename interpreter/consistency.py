@@ -43,7 +43,8 @@ MODEL = model_of(ir.RuleSet, w.FORMAT_VERSION)
 #: the moment the core runs itself after a resolution (its `order` sorts the effects of builds)
 ON_BUILD = "on build"
 
-PASSIVE_OPS = (ir.Produce, ir.ProduceOneOf, ir.Symbol, ir.Price, ir.Rebate, ir.Grant, ir.CostChange)
+PASSIVE_OPS = (ir.Produce, ir.ProduceOneOf, ir.Symbol, ir.Price, ir.Rebate, ir.Grant, ir.CostChange,
+               ir.StrengthBonus)
 END_OF_GAME_OPS = (ir.Score, ir.Symbol, ir.CopyCard, ir.CopySymbol)
 ACTING_OPS = (ir.GainCoins, ir.LoseCoins, ir.GainTokens, ir.Decide, ir.Move)
 ACTION_STEPS = ACTING_OPS + (ir.MoveCard, ir.BuildStage)
@@ -200,6 +201,9 @@ def _action(kind: ir.ActionKind, path: str, rules: ir.RuleSet, names: Names) -> 
             raise CompiledRulesError(f"{path}.ways[{i}].ability", "a way open `granted` names the ability it uses")
         if way.ability and way.when != "granted":
             raise CompiledRulesError(f"{path}.ways[{i}].ability", "only a way open `granted` uses an ability")
+        if way.free and (way.units_less or way.coins_more):
+            raise CompiledRulesError(f"{path}.ways[{i}]", "a free way pays nothing: it has no resources less or coins "
+                                                          "more")
 
 
 def _restriction(r: ir.Restriction, path: str, rules: ir.RuleSet, names: Names) -> None:

@@ -29,7 +29,7 @@ class CompiledContest:
     def __init__(self, contest: ir.Contest, cat: Catalog) -> None:
         self.name = contest.name
         self.contest = contest
-        self.strength = compile_expr(contest.strength, cat)
+        self.written_strength = compile_expr(contest.strength, cat)
         self.neighbours = contest.against == (ir.Relation("neighbours"),)
         self.against = compile_seats(contest.against)
         self.sit_out = cat.token_index[contest.sit_out] if contest.sit_out else -1
@@ -39,6 +39,16 @@ class CompiledContest:
         #: its index among the rule set's contests (what `wins` and `loses` events name)
         self.index = cat.contest_index[contest.name]
         self.listened = cat.listens_results
+
+    def strength(self, st: State, seat: int) -> int:
+        """The seat's strength: the contest's expression, and what its effects add (`strength +`)."""
+        value: int = self.written_strength(st, seat, seat, None)
+        bonuses = st.cities[seat].strength_bonuses
+        if bonuses:
+            for contest, amount in bonuses:
+                if contest == self.index:
+                    value += amount(st, seat, seat, None)
+        return value
 
     def pairs(self, st: State, fighters: list[int]) -> list[tuple[int, int]]:
         pairs: list[tuple[int, int]] = []
@@ -83,8 +93,8 @@ class CompiledContest:
             self._rank(st, fighters, win_worth, lose_worth)
             return
         for a, b in self.pairs(st, fighters):
-            sa = self.strength(st, a, a, None)
-            sb = self.strength(st, b, b, None)
+            sa = self.strength(st, a)
+            sb = self.strength(st, b)
             if sa == sb:
                 continue
             winner, loser = (a, b) if sa > sb else (b, a)
@@ -103,7 +113,7 @@ class CompiledContest:
     def _rank(self, st: State, fighters: list[int], win_worth: int, lose_worth: int) -> None:
         if len(fighters) < 2:
             return
-        values = {s: self.strength(st, s, s, None) for s in fighters}
+        values = {s: self.strength(st, s) for s in fighters}
         best, worst = max(values.values()), min(values.values())
         if best == worst:
             return

@@ -23,13 +23,14 @@ from wonderrules.interpreter.expressions import Compiled, SeatsFn, compile_expr,
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
 
-__all__ = ["CompiledHook", "compile_hook", "compile_op", "STEP_OF", "PASSIVE_OPS", "TRIGGERED_OPS",
+__all__ = ["CompiledHook", "LimitedHook", "compile_hook", "compile_op", "STEP_OF", "PASSIVE_OPS", "TRIGGERED_OPS",
            "END_OF_GAME_OPS"]
 
 #: the step of an operation among the effects of one moment (see the game's `order`)
 STEP_OF: Mapping[type, str] = MappingProxyType({ir.GainCoins: "gain", ir.GainTokens: "gain", ir.LoseCoins: "lose",
                             ir.Decide: "decide", ir.Move: "move"})
-PASSIVE_OPS = (ir.Produce, ir.ProduceOneOf, ir.Symbol, ir.Price, ir.Rebate, ir.Grant, ir.CostChange)
+PASSIVE_OPS = (ir.Produce, ir.ProduceOneOf, ir.Symbol, ir.Price, ir.Rebate, ir.Grant, ir.CostChange,
+               ir.StrengthBonus)
 TRIGGERED_OPS = (ir.GainCoins, ir.LoseCoins, ir.GainTokens, ir.Decide, ir.Move)
 END_OF_GAME_OPS = (ir.Score, ir.Symbol, ir.CopyCard, ir.CopySymbol)
 
@@ -61,6 +62,29 @@ class CompiledHook:
         return f"CompiledHook({self.kind} of {self.source.name!r})"
 
 
+class LimitedHook(CompiledHook):
+    """An effect that runs at most once in each turn, age or game (`once per`), per city: the
+    city remembers the period in which it last ran (`City.limited`)."""
+
+    __slots__ = ("period",)
+
+    def __init__(self, op: Any, step: str, condition: Optional[Compiled], source: Source, kind: str,
+                 period: str) -> None:
+        super().__init__(op, step, condition, source, kind)
+        self.period = period
+
+    @staticmethod
+    def limiting(hook: CompiledHook, period: str) -> LimitedHook:
+        return LimitedHook(hook.op, hook.step, hook.condition, hook.source, hook.kind, period)
+
+    def run(self, st: Any, seat: int) -> None:
+        now = (st.age, st.turn) if self.period == "turn" else st.age if self.period == "age" else 0
+        limited = st.cities[seat].limited
+        if limited.get(self, None) != now and self.holds(st, seat):
+            limited[self] = now
+            self.op.run(st, seat)
+
+
 def compile_hook(hook: ir.Hook, cat: Catalog, source: Source) -> CompiledHook:
     op = compile_op(hook.op, cat, source)
     condition = compile_expr(hook.condition, cat, source) if hook.condition is not None else None
@@ -80,12 +104,12 @@ class GainCoins:
 
     def run(self, st: Any, seat: int) -> None:
         if self.constant is not None:
-            st.cities[seat].coins += self.constant
+            st.gain_coins(seat, self.constant)
             return
         for target in self.targets(st, seat, seat):
             n = self.amount(st, seat, target, None)
             if n:
-                st.cities[target].coins += n
+                st.gain_coins(target, n)
 
 
 class LoseCoins:
@@ -291,6 +315,19 @@ class CostChange:
             city.version += 1
 
 
+class StrengthBonus:
+    """More strength in a contest, counted when the contest compares the cities."""
+
+    __slots__ = ("contest", "amount")
+
+    def __init__(self, contest: int, amount: Compiled) -> None:
+        self.contest = contest
+        self.amount = amount
+
+    def apply(self, st: Any, seat: int) -> None:
+        st.cities[seat].strength_bonuses.append((self.contest, self.amount))
+
+
 # ---- end-of-game operations -----------------------------------------------------------------------
 
 class Score:
@@ -395,6 +432,10 @@ def _copy_card(op: ir.CopyCard, cat: Catalog, source: Source) -> Copy:
     return Copy(op.count, frozenset(op.colours), op.sources, False)
 
 
+def _strength_bonus(op: ir.StrengthBonus, cat: Catalog, source: Source) -> StrengthBonus:
+    return StrengthBonus(cat.contest_index[op.contest], compile_expr(op.amount, cat, source))
+
+
 def _copy_symbol(op: ir.CopySymbol, cat: Catalog, source: Source) -> Copy:
     return Copy(op.count, frozenset(op.colours), op.sources, True)
 
@@ -402,6 +443,7 @@ def _copy_symbol(op: ir.CopySymbol, cat: Catalog, source: Source) -> Copy:
 _COMPILERS: Mapping[type, Callable[..., Any]] = MappingProxyType({
     ir.GainCoins: _gain_coins, ir.LoseCoins: _lose_coins, ir.GainTokens: _gain_tokens, ir.Decide: _decide,
     ir.Move: _move, ir.Produce: _produce, ir.ProduceOneOf: _produce_one_of, ir.Symbol: _symbol, ir.Price: _price,
-    ir.Rebate: _rebate, ir.Grant: _grant, ir.CostChange: _cost_change, ir.Score: _score, ir.CopyCard: _copy_card,
+    ir.Rebate: _rebate, ir.Grant: _grant, ir.CostChange: _cost_change, ir.StrengthBonus: _strength_bonus,
+    ir.Score: _score, ir.CopyCard: _copy_card,
     ir.CopySymbol: _copy_symbol,
 })

@@ -84,6 +84,8 @@ def _age(st: State, instr: tuple[Any, ...]) -> None:
     st.age += 1
     st.turn = 0
     _renew(st, "age")
+    if st.catalog.renews_each_turn:  # a new age is a new turn too: what the last one used is not carried
+        _renew(st, "turn")
     for seat, rules in st.neutral.items():
         starts = rules.controller_starts
         side = starts[min(st.age, len(starts)) - 1]

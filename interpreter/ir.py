@@ -172,20 +172,23 @@ class At:
 class When:
     """Each time something happens in the cities of some seats, from the time the source is built:
     a card is built (of some colours; any when none are named; by one way of its action when
-    `way` names it), a stage is built, tokens are gained, a contest is won or lost, coins are paid
-    to a seller for resources (`buys`: once per seller and action)."""
+    `way` names it), a stage is built, tokens are gained, coins are taken from the bank
+    (`coins`: by an effect or an action's operation, not from a buyer), a contest is won or lost,
+    coins are paid to a seller for resources (`buys`: once per seller and action). With
+    `once_per`, the effect runs at most once in each turn, age or game."""
 
     event: str = spec(doc="What happens.", enum=w.EVENTS)
     by: Seats = seats(doc="In whose cities, seen from the owner.")
     colours: tuple[str, ...] = spec((), doc="For `builds`: the colours that count (all when empty).",
                                     refers_to="colour", max_items=32)
     name: str = spec("", doc="For `gains`: the token; for `wins`/`loses`: the contest (any when empty).",
-                     refers_to={"event": {"builds": "", "stages": "", "gains": "token", "wins": "contest",
+                     refers_to={"event": {"builds": "", "stages": "", "gains": "token", "coins": "", "wins": "contest",
                                           "loses": "contest", "buys": ""}}, also=("",))
     way: str = spec("", doc="For `builds`: only cards built by this way of their action (any when empty).",
                     text=True)
     sellers: Seats = spec((), doc="For `buys`: the sellers that count, seen from the owner (required there).",
                           max_items=16)
+    once_per: str = spec("", doc="At most once in each of these periods (empty: every time).", enum=w.PERIODS)
 
 
 @attrs.frozen
@@ -322,6 +325,15 @@ class CostChange:
 
 
 @attrs.frozen
+class StrengthBonus:
+    """While active, the owner's strength in a contest is more by `amount`, counted in its city at
+    each contest (a negative amount is less)."""
+
+    contest: str = spec(doc="The contest.", refers_to="contest")
+    amount: Expr = spec(doc="What is added to the strength.")
+
+
+@attrs.frozen
 class Decide:
     """The owner's controller makes a decision now, when it has a legal action (`times` times)."""
 
@@ -377,9 +389,10 @@ class BuildStage:
 
 
 Op = Union[GainCoins, LoseCoins, GainTokens, Score, Produce, ProduceOneOf, Symbol, Price, Rebate, Grant,
-           CostChange, Decide, CopyCard, CopySymbol, Move, MoveCard, BuildStage]
+           CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Move, MoveCard, BuildStage]
 OP_TYPES: tuple[type, ...] = (GainCoins, LoseCoins, GainTokens, Score, Produce, ProduceOneOf, Symbol, Price,
-                              Rebate, Grant, CostChange, Decide, CopyCard, CopySymbol, Move, MoveCard, BuildStage)
+                              Rebate, Grant, CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Move, MoveCard,
+                              BuildStage)
 
 
 @attrs.frozen
@@ -551,13 +564,18 @@ class Deal:
 class Way:
     """A way to pay an action's cost: pay it (coins and resources, bought on the market), or do it
     for free, always, when the card chains from one the city has, or with a granted ability (one
-    use). `only`: when this way is open, the action has no other way."""
+    use). `only`: when this way is open, the action has no other way. A paid way may change the
+    cost: fewer resource units (of the payer's choice) and more coins to the bank; it is offered
+    only where it pays a seller less than paying the cost as it is."""
 
     name: str = spec(doc="The way (empty for paying).", text=True)
     free: bool = spec(False, doc="Nothing is paid.")
     when: str = spec("always", doc="When it is open.", enum=("always", "chained", "granted"))
     ability: str = spec("", doc="For `granted`: the ability used.", refers_to="ability", also=("",))
     only: bool = spec(False, doc="When open, the only way.")
+    units_less: int = spec(0, doc="The cost is paid less this many resource units, each of the payer's choice.",
+                           min=0, max=w.MAX_UNITS)
+    coins_more: int = spec(0, doc="The cost is paid with this many coins more, to the bank.", min=0, max=w.MAX_COINS)
 
 
 @attrs.frozen

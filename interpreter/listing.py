@@ -32,6 +32,10 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
     """A function ``list_actions(state, player, seat, within)`` returning the legal actions of
     these kinds (none of which has requirements; all take their card from one zone). It is
     written twice: for a seat without restrictions, and for a seat with some (a neutral seat)."""
+    if any(k.way_changes for k in kinds):  # a way that changes the cost: listed card by card, by the general path
+        def list_changed(st: Any, player: int, seat: int, within: bool) -> list[a.Action]:
+            return a.list_by_card(st, player, seat, within, kinds)
+        return list_changed
     namespace: dict[str, Any] = {"_grant": a.grant_for, "_costs": a.costs, "_FREE": a._FREE, "_budget": a.budget,
                                  "_seat_info": a._seat_info, "_trade_context": trade_context,
                                  "_new_free": a.new_free_action, "_pay": a.new_pay, "_tnew": tuple.__new__,

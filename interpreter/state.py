@@ -275,6 +275,12 @@ class State:
         if n > 0 and self.catalog.listens_gains:
             engine.emit(self, "gains", seat, token)
 
+    def gain_coins(self, seat: int, n: int) -> None:
+        """Coins from the bank (never a buyer's payment): heard by `whenever ... gains coins`."""
+        self.cities[seat].coins += n
+        if n > 0 and self.catalog.listens_coins:
+            engine.emit(self, "coins", seat, -1)
+
     def lose_coins(self, seat: int, n: int, token: Optional[int]) -> None:
         engine.lose_coins(self, seat, n, token)
 

@@ -38,7 +38,7 @@ QUANTITIES = ("coins", "tokens", "value", "cards", "stages", "symbols", "squares
 AGGREGATES = ("sum", "max", "min")
 
 #: What `whenever` listens to.
-EVENTS = ("builds", "stages", "gains", "wins", "loses", "buys")
+EVENTS = ("builds", "stages", "gains", "coins", "wins", "loses", "buys")
 
 #: How often a granted ability renews.
 PERIODS = ("", "turn", "age", "game")

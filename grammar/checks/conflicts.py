@@ -268,6 +268,8 @@ def _emits(op: Any, writes: set[str]) -> set[Any]:
         out.add("builds")
     if isinstance(op, ir.GainTokens):
         out.add(("gains", op.token))
+    if isinstance(op, ir.GainCoins):
+        out.add(("coins",))
     if isinstance(op, ir.LoseCoins) and op.or_take:
         out.add(("gains", op.or_take))
     return out
@@ -275,6 +277,10 @@ def _emits(op: Any, writes: set[str]) -> set[Any]:
 
 def _listens(owner: str, h: s.Hook) -> set[Any]:
     t = h.trigger
+    if h.once_per:
+        return set()  # an effect limited to once per period ends any circle
+    if isinstance(t, s.Whenever) and t.event == "coins":
+        return {("coins",)}
     if isinstance(t, s.Whenever) and t.event in ("builds", "stages"):
         return {"builds"}
     if isinstance(t, s.Whenever) and t.event == "gains" and t.name is not None:
@@ -336,9 +342,11 @@ def _trigger_cycles(entries: list[_Entry], effects: list[tuple[set[str], set[str
             message = "builds trigger each other without end: " + " -> ".join(entries[k][0] for k in cycle + [cycle[0]])
             hint = "a card built by an effect must not itself build by that effect; break the circle"
         else:
-            message = "tokens gained trigger each other without end: " + " -> ".join(
+            what = "coins" if ("coins",) in emits[cycle[0]] else "tokens"
+            message = f"{what} gained trigger each other without end: " + " -> ".join(
                 entries[k][0] for k in cycle + [cycle[0]])
-            hint = "an effect run whenever tokens are gained must not gain those tokens again"
+            hint = (f"an effect run whenever {what} are gained must not gain those {what} again, or must be "
+                    "limited: `whenever ... once per turn: ...`")
         labels = [Label(entries[k][1].span, "triggers the next") for k in cycle[1:]]
         diags.append(error("E0403", message, hook.span, labels=labels, help=hint))
         if len(reported) > 5:

@@ -25,7 +25,7 @@ _EVENTS = ("on_build", "moment", "whenever")
 #: effect node type -> the kinds of trigger it may have (see trigger_kind)
 EFFECT_TRIGGERS: dict[type, tuple[str, ...]] = {
     s.Produce: ("passive",), s.ProduceDerived: ("passive",), s.Price: ("passive",), s.Rebate: ("passive",),
-    s.Grant: ("passive",), s.CostChange: ("passive",),
+    s.Grant: ("passive",), s.CostChange: ("passive",), s.StrengthBonus: ("passive",),
     s.Symbol: ("passive", "end_of_game"), s.SymbolAny: ("end_of_game",),
     s.Score: ("end_of_game",), s.CopyCard: ("end_of_game",), s.CopySymbol: ("end_of_game",),
     s.GainCoins: _EVENTS, s.GainTokens: _EVENTS, s.LoseCoins: _EVENTS, s.Decide: _EVENTS, s.Draw: _EVENTS,
@@ -37,8 +37,8 @@ EFFECT_WORDS = {s.Produce: "produce", s.ProduceDerived: "produce one of the reso
                 s.SymbolAny: "symbol any", s.GainCoins: "gain coins", s.GainTokens: "gain tokens",
                 s.LoseCoins: "lose coins", s.Score: "score", s.Price: "buy ... for",
                 s.Rebate: "first purchase ... costs less", s.Grant: "grant", s.CostChange: "costs ...",
-                s.Decide: "decide", s.CopyCard: "copy card", s.CopySymbol: "copy symbol", s.Draw: "draw",
-                s.MoveCard: "move card", s.BuildStage: "build stage"}
+                s.StrengthBonus: "strength", s.Decide: "decide", s.CopyCard: "copy card",
+                s.CopySymbol: "copy symbol", s.Draw: "draw", s.MoveCard: "move card", s.BuildStage: "build stage"}
 #: the events a `whenever` trigger listens to, as written
 _EVENT_WORDS = ("builds", "gains", "wins", "loses")
 #: seats that are never a target of an effect, nor a seller, nor a city copied from
@@ -228,6 +228,9 @@ class Refs:
                         "E0104", "`opponent` is the other seat of a contest's result", seat.span,
                         help="name it in an effect of `whenever SEATS wins CONTEST` or `whenever SEATS loses "
                              "CONTEST`"))
+        if hook.once_per and not isinstance(t, s.Whenever):
+            self.diags.append(error("E0104", f"`once per {hook.once_per}` limits an effect that answers an event",
+                                    hook.once_span, help="write it after a `whenever ...` trigger, or remove it"))
         allowed = EFFECT_TRIGGERS[type(eff)]
         if isinstance(t, s.AtMoment) and t.moment.text not in self.names.by_kind["moment"]:
             pass  # a moment the flow never runs, perhaps a misspelt trigger: the structure pass says so
@@ -330,6 +333,9 @@ class Refs:
             self.name(eff.action, "action")
             for n in eff.colours:
                 self.name(n, "colour")
+        elif isinstance(eff, s.StrengthBonus):
+            self.name(eff.contest, "contest")
+            self.expr(eff.amount, ex.GAME)
         elif isinstance(eff, s.Decide):
             self.name(eff.decision, "decision")
         elif isinstance(eff, (s.CopyCard, s.CopySymbol)):

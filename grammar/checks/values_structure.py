@@ -89,6 +89,14 @@ def _action(a: s.Action, diags: list[Diagnostic]) -> None:
             prop = next(p for p in wy.properties if p.kind == "granted")
             diags.append(error("E0104", "a way opens when the card is chained or with an ability, not both",
                                prop.span, help="write two ways, one for each"))
+        changed = [p for p in wy.properties if p.kind in ("units less", "coins more")]
+        if "free" in kinds and changed:
+            diags.append(error("E0104", "a free way pays nothing: it has no resources less nor coins more",
+                               changed[0].span, help="remove `free`, or the change of the cost"))
+        for p in changed:
+            if p.amount < 1:
+                diags.append(error("E0104", f"`{p.amount} ... {p.kind.split()[1]}` changes nothing", p.span,
+                                   help="write 1 or more"))
     if len(ways) > MAX_WAYS:
         diags.append(error("E0104", f"action '{name}' has {len(ways)} ways", ways[MAX_WAYS].span,
                            help=f"an action has at most {MAX_WAYS} ways to pay"))

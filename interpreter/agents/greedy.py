@@ -86,7 +86,7 @@ class GreedyAgent:
                 stages = city.board.stages
                 src = stages[city.stages_built] if city.stages_built < len(stages) else None
             if src is not None:
-                v -= costs(city, kind, src)[0] * COIN
+                v -= (costs(city, kind, src)[0] + kind.way_changes.get(action.way, (0, 0))[1]) * COIN
         v -= sum(c for _, c in action.pay) * COIN
         return v
 
@@ -120,6 +120,8 @@ class GreedyAgent:
                 v += 0.4 * (ages_left + 1)
             elif kind == "Grant":
                 v += 1.5 * (ages_left + 1)
+            elif kind == "StrengthBonus":  # what it adds now, as symbols would
+                v += 1.5 * max(0, hook.op.amount(st, seat, seat, None))
             elif kind == "CostChange":
                 changed = st.catalog.actions[hook.op.action]
                 if changed.cost == STAGE_COST:
@@ -188,7 +190,7 @@ class GreedyAgent:
             if f is not None:
                 delta += f(st, seat, seat, after) - f(st, seat, seat, before)
         for contest in _contests(st):
-            gain = contest.strength(st, seat, seat, after) - contest.strength(st, seat, seat, before)
+            gain = contest.written_strength(st, seat, seat, after) - contest.written_strength(st, seat, seat, before)
             if gain > 0:
                 delta += 1.5 * gain
         return delta

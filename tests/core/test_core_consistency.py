@@ -80,6 +80,23 @@ def test_only_a_builds_event_names_colours_and_each_event_names_what_it_listens_
     assert refused_at(doc) == ("cards[0].hooks[0].trigger.name", "names nothing when event is 'builds'")
 
 
+def test_an_effect_that_gives_what_its_event_answers_needs_a_limit() -> None:
+    doc = document()
+    when = {"type": "When", "event": "coins", "by": [{"kind": "self"}]}
+    doc["cards"][0]["hooks"] = [_hook(when, {"type": "GainCoins", "amount": NUM})]
+    assert refused_at(doc) == ("cards[0].hooks[0]", "this effect listens to coins gained and gains coins that set "
+                                                    "it off again: a cycle of `whenever` effects (limit one of them "
+                                                    "to once per turn, age or game)")
+    doc["cards"][0]["hooks"] = [_hook(dict(when, once_per="turn"), {"type": "GainCoins", "amount": NUM})]
+    assert serial.rules_from_dict(doc) is not None
+    when = {"type": "When", "event": "gains", "by": [{"kind": "left"}], "name": "victory"}
+    doc["cards"][0]["hooks"] = [_hook(when, {"type": "GainTokens", "token": "victory", "amount": NUM})]
+    assert refused_at(doc)[0] == "cards[0].hooks[0]"
+    doc["cards"][0]["hooks"] = [_hook(dict(when, once_per="turn"),
+                                      {"type": "GainTokens", "token": "victory", "amount": NUM})]
+    assert serial.rules_from_dict(doc) is not None
+
+
 def test_a_quantity_names_what_it_counts() -> None:
     doc = document()
     i = _index(doc, "Vineyard")
@@ -255,7 +272,7 @@ def test_no_event_sets_itself_off_again() -> None:
     doc["cards"][1]["hooks"] = [_hook(dict(when, name="defeat"), {"type": "GainTokens", "token": "victory",
                                                                    "amount": NUM})]
     path, message = refused_at(doc)
-    assert path == "cards[0].hooks[0]" and message.endswith("a cycle of `whenever` effects")
+    assert path == "cards[0].hooks[0]" and "a cycle of `whenever` effects" in message
     doc["cards"][1]["hooks"] = [_hook(dict(when, name="defeat"), {"type": "GainCoins", "amount": NUM})]
     serial.rules_from_dict(doc)  # a chain that ends is fine
 

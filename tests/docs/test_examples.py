@@ -449,7 +449,7 @@ def _details(node, parent) -> set[str]:
     elif isinstance(node, s.Whenever):
         found.add("trigger:" + {"builds": "whenever_builds", "stages": "whenever_stage", "gains": "whenever_gains",
                                 "wins": "whenever_wins", "loses": "whenever_loses",
-                                "buys": "whenever_buys"}[node.event])
+                                "buys": "whenever_buys", "coins": "whenever_gains_coins"}[node.event])
         if node.colours:
             found.add("WheneverColours")
     elif isinstance(node, s.Hook) and node.condition is not None:
@@ -532,7 +532,8 @@ def _details(node, parent) -> set[str]:
         if node.name is None:
             found.add("Way:pay")
         found.update("way:" + {"free": "way_free", "chained": "way_chained", "granted": "way_granted",
-                               "only": "way_only"}[p.kind] for p in node.properties)
+                               "only": "way_only", "units less": "way_units_less",
+                               "coins more": "way_coins_more"}[p.kind] for p in node.properties)
     elif isinstance(node, s.IfStep) and node.otherwise:
         found.add("Otherwise")
     elif isinstance(node, s.RoundStep):

@@ -18,7 +18,7 @@ COST = {"Alexander": 3, "Amytis": 4, "Archimedes": 4, "Aristotle": 3, "Caesar": 
         "Justinian": 3, "Leonidas": 2, "Maecenas": 1, "Midas": 3, "Nebuchadnezzar": 4, "Nefertiti": 3, "Nero": 1,
         "Pericles": 6, "Phidias": 3, "Plato": 4, "Praxiteles": 3, "Ptolemy": 5, "Pythagoras": 5, "Ramses": 5,
         "Sappho": 1, "Solomon": 3, "Tomyris": 4, "Varro": 3, "Vitruvius": 1, "Xenophon": 2, "Zenobia": 2, "Aspasia": 3,
-        "Caligula": 3, "Darius": 4, "Diocletian": 2}
+        "Caligula": 3, "Darius": 4, "Diocletian": 2, "Bilkis": 4, "Berenice": 2, "Semiramis": 2}
 COLOURS = ("brown", "grey", "blue", "yellow", "green", "red", "purple")
 
 
@@ -83,6 +83,8 @@ def test_leaders_cost_what_is_printed_and_score_what_is_printed(layers, players,
         leader_round = {a.kind for a in chosen.values()} & {"recruit", "dismiss", "tuck"}
         before = [c.coins for c in state.cities]
         free = [any(c.name == "Maecenas" for c in city.built) for city in state.cities]
+        # Berenice: a coin more with the first coins of the turn taken from the bank
+        tip = [int(any(c.name == "Berenice" for c in city.built)) for city in state.cities]
         state.apply_actions(chosen)
         if not leader_round:
             continue
@@ -94,10 +96,10 @@ def test_leaders_cost_what_is_printed_and_score_what_is_printed(layers, players,
             if a.kind == "recruit" and a.card != "Solomon":
                 off = reduction(state, seat)
                 cost = 0 if free[seat] or off is None else max(0, COST[a.card] - off)
-                expected = before[seat] - cost + 6 * (a.card == "Croesus")
+                expected = before[seat] - cost + (6 + tip[seat]) * (a.card == "Croesus")
                 assert state.cities[seat].coins == expected + received[seat], (seat, a)
             elif a.kind == "dismiss":
-                assert state.cities[seat].coins == before[seat] + 3 + received[seat], (seat, a)
+                assert state.cities[seat].coins == before[seat] + 3 + tip[seat] + received[seat], (seat, a)
     for seat in range(players):
         if has_wild_science(state, seat) and any(c.name == "Aristotle" for c in state.cities[seat].built):
             continue

@@ -81,13 +81,13 @@ def test_rome_b_stages_give_coins_draw_four_leaders_and_recruit_one_at_the_end_o
     play_round(state, {0: Action("build", "Loom")})
     assert coins(state)[0] == 9
     undrafted = list(zone_names(state, 0, "undrafted"))
-    assert len(undrafted) == 35 - 16  # the 35 leaders written, less 4 for each of 4 players
+    assert len(undrafted) == 36 - 16  # the 36 leaders, less 4 for each of 4 players
     # stage 1: wood from the Lumber Yard, clay bought on the right for 2; then 5 coins and 4 leaders
     play_round(state, {0: Action("stage", first_card(state, 0), pay=((3, 2),))})
     assert coins(state)[0] == 9 - 2 + 5
     drawn = [c for c in held(state, 0) if c not in KEPT[0]]
     assert len(drawn) == 4 and set(drawn) <= set(undrafted)
-    assert len(zone_names(state, 0, "undrafted")) == 19 - 4
+    assert len(zone_names(state, 0, "undrafted")) == 20 - 4
     assert len(held(state, 0)) == 3 + 4
     # stage 2: stone bought on the left, clay on the right, loom from the Loom: 4 coins
     play_round(state, {0: Action("stage", first_card(state, 0), pay=((1, 2), (3, 2)))})

@@ -116,9 +116,9 @@ def test_the_leaders_deck_holds_four_leaders_per_player_at_the_largest_tables():
 
 
 def test_cities_and_leaders_without_the_cities_leaders_deal_four_leaders_to_each_of_eight():
-    # 35 leaders of the Leaders box are written: 32 for the draft at 8 players, 3 left over
+    # the 36 leaders of the Leaders box: 32 for the draft at 8 players, 4 left over
     rules = wr.load_rules("cities", "leaders")
-    assert len([c for c in rules.cards if c.deck == "leaders"]) == 35
+    assert len([c for c in rules.cards if c.deck == "leaders"]) == 36
     state = wr.Game(rules, 8).new_initial_state(seed=3)
     draft(state)
     assert all(len(held(state, s)) == 4 for s in range(8))
