@@ -32,11 +32,8 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
     """A function ``list_actions(state, player, seat, within)`` returning the legal actions of
     these kinds (none of which has requirements; all take their card from one zone). It is
     written twice: for a seat without restrictions, and for a seat with some (a neutral seat)."""
-    if any(k.way_changes for k in kinds):  # a way that changes the cost: listed card by card, by the general path
-        def list_changed(st: Any, player: int, seat: int, within: bool) -> list[a.Action]:
-            return a.list_by_card(st, player, seat, within, kinds)
-        return list_changed
-    namespace: dict[str, Any] = {"_grant": a.grant_for, "_costs": a.costs, "_FREE": a._FREE, "_budget": a.budget,
+    namespace: dict[str, Any] = {"_changed": a.changed_cost, "_dominated": a.dominated,
+                                 "_grant": a.grant_for, "_costs": a.costs, "_FREE": a._FREE, "_budget": a.budget,
                                  "_seat_info": a._seat_info, "_trade_context": trade_context,
                                  "_new_free": a.new_free_action, "_pay": a.new_pay, "_tnew": tuple.__new__,
                                  "_Action": a.Action, "_payments": a.payments, "ZERO_COST": ZERO_COST}
@@ -98,6 +95,18 @@ def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, res
             w.line("            if sp is None:")
             w.line("                sp = answer(sid, ctx)")
             w.line(f"        stage_pays_{i} = [p for p in sp if sc + p[0] + p[1] <= coins]")
+            for n, wname in enumerate(k.way_changes):
+                # a way that changes the stage's cost: its payments that beat every plain one
+                # (worked out only for a city that holds a grant, when the way needs one)
+                change = k.way_changes[wname]
+                granted = k.way(wname)[2] == a.GRANTED  # type: ignore[index]
+                w.line(f"stage_changed_{i}_{n} = ()")
+                w.line(f"if stages_left and sid != ZERO_COST{' and grants' if granted else ''}:")
+                w.line(f"    c2, id2 = _changed(KIND_{i}, {change!r}, sc, sid)")
+                w.line("    if c2 <= coins:")
+                _answer(w, "id2", "sp2", restricted, 8)
+                w.line(f"        stage_changed_{i}_{n} = [p for p in sp2 if c2 + p[0] + p[1] <= coins and "
+                       f"not _dominated(p, stage_pays_{i})]")
     w.line(f"cards = st.shared[{zone}]" if shared else f"cards = st.cities[player].zones[{zone}]")
     w.line("out = []")
     w.line("seen = set()")
@@ -166,7 +175,17 @@ def _kind(w: _Writer, k: a.CompiledAction, cat: Catalog, restricted: bool) -> No
         w.indent += 1
         opened += 1
     if k.cost == a.STAGE_COST:
+        changed = list(k.way_changes)
         for wname, free, when, ability, _ in k.ways:
+            if wname in changed:
+                guard = f"if grants and _grant(city, {ability}, card) is not None:" if when == a.GRANTED else "if True:"
+                w.line(guard)
+                w.line(f"    for pair in stage_changed_{k.index}_{changed.index(wname)}:")
+                w.indent += 2
+                w.line("left, right = pair")
+                _append(w, k, wname, "left", "right")
+                w.indent -= 2
+                continue
             if free:
                 if when == a.GRANTED:
                     w.line(f"if grants and _grant(city, {ability}, card) is not None:")
@@ -223,10 +242,54 @@ def _ways(w: _Writer, k: a.CompiledAction, ways: list[tuple[str, bool, int, int,
             _append(w, k, wname)
             if track:
                 w.line("free_already = True")
+        elif wname in k.way_changes:
+            _changed_pay(w, k, wname, restricted)
         else:
             _pay(w, k, wname, restricted, track)
         if guarded:
             w.indent -= 1
+
+
+def _answer(w: _Writer, cid: str, into: str, restricted: bool, indent: int) -> None:
+    """`into` = the payments of the cost `cid` in the seat's trade context (a cost less units of
+    choice may be nothing at all: ZERO_COST)."""
+    pad = " " * indent
+    w.line(f"{pad}if {cid} == ZERO_COST:")
+    w.line(f"{pad}    {into} = _FREE")
+    if restricted:
+        w.line(f"{pad}elif every:")
+        w.line(f"{pad}    {into} = _payments(st, {cid}, ctx, True)")
+    w.line(f"{pad}else:")
+    pad += "    "
+    w.line(f"{pad}{into} = answers.get({cid})")
+    w.line(f"{pad}if {into} is None:")
+    w.line(f"{pad}    {into} = answer({cid}, ctx)")
+
+
+def _changed_pay(w: _Writer, k: a.CompiledAction, wname: str, restricted: bool) -> None:
+    """A way that changes the card's cost: its payments, each unless a plain payment the city
+    can afford pays every seller as little (see actions._Lister.changed)."""
+    w.line("if changes:")
+    w.line(f"    cc, cid = _costs(city, KIND_{k.index}, card)")
+    w.line("else:")
+    w.line("    cc = card.coins; cid = card.cost_id")
+    w.line("if cid != ZERO_COST:")
+    w.indent += 1
+    w.line("plain = ()")
+    w.line("if cc <= coins:")
+    _answer(w, "cid", "pp", restricted, 4)
+    w.line("    plain = [p for p in pp if cc + p[0] + p[1] <= coins]")
+    w.line(f"c2, id2 = _changed(KIND_{k.index}, {k.way_changes[wname]!r}, cc, cid)")
+    w.line("if c2 <= coins:")
+    w.indent += 1
+    _answer(w, "id2", "pays", restricted, 0)
+    w.line("for pair in pays:")
+    w.indent += 1
+    w.line("left, right = pair")
+    w.line("if c2 + left + right <= coins and not _dominated(pair, plain):")
+    w.indent += 1
+    _append(w, k, wname, "left", "right")
+    w.indent -= 4
 
 
 def _pay(w: _Writer, k: a.CompiledAction, wname: str, restricted: bool, track: bool) -> None:
