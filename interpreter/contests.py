@@ -8,6 +8,16 @@ of the reduced token fights for fewer tokens (and so does its opponent), spendin
 `ranking` mode the strongest participants get `win` and the weakest `lose` (all of them on a
 tie; nobody when everyone ties). Each result emits its events (:func:`.engine.emit`): the tokens
 gained, and the contest won or lost, in seat order for a ranking.
+
+Each contest resolved is recorded in the state's history, so that an account of the game (`wr
+trace`) can say who met whom and why, not only who holds which token. The entry is plain data,
+never changed once recorded: `contest` and `moment` by their names in the rule set; the `age`
+and `turn` it was resolved in; the seats that `sat_out` and those that fought for fewer tokens
+(`reduced`); in pairs mode, the `pairs` that met in the order they fought, each with its two
+`seats` and their `strengths` (ties included); in a ranking, every participant's `strengths`
+(seat -> value); and the `results` in the order they were given: each seat's `outcome` (`win`
+or `lose`), its `opponent` (-1 in a ranking), the `token` it gained, how many (`tokens`) and the
+`worth` of each.
 """
 
 from __future__ import annotations
@@ -76,6 +86,7 @@ class CompiledContest:
         c = self.contest
         cities = st.cities
         fighters = list(range(st.n))
+        out: list[int] = []
         if self.sit_out >= 0:
             out = [s for s in fighters if cities[s].token_counts[self.sit_out] > 0]
             for s in out:
@@ -89,19 +100,30 @@ class CompiledContest:
         age = max(1, st.age)
         win_worth = c.win.worth[min(age, len(c.win.worth)) - 1]
         lose_worth = c.lose.worth[min(age, len(c.lose.worth)) - 1]
+        results: list[dict[str, Any]] = []
+        met: list[dict[str, Any]] = []
+        strengths: dict[int, int] = {}
         if c.mode == "ranking":
-            self._rank(st, fighters, win_worth, lose_worth)
-            return
-        for a, b in self.pairs(st, fighters):
-            sa = self.strength(st, a)
-            sb = self.strength(st, b)
-            if sa == sb:
-                continue
-            winner, loser = (a, b) if sa > sb else (b, a)
-            n = c.reduced_tokens if (a in reduced or b in reduced) else c.tokens_per_result
-            self._result(st, winner, loser, n, win_worth, lose_worth)
+            if len(fighters) >= 2:
+                strengths = {s: self.strength(st, s) for s in fighters}
+                self._rank(st, strengths, win_worth, lose_worth, results)
+        else:
+            for a, b in self.pairs(st, fighters):
+                # each pair is compared as it fights, after the results of the pairs before it
+                sa = self.strength(st, a)
+                sb = self.strength(st, b)
+                met.append({"seats": [a, b], "strengths": [sa, sb]})
+                if sa == sb:
+                    continue
+                winner, loser = (a, b) if sa > sb else (b, a)
+                n = c.reduced_tokens if (a in reduced or b in reduced) else c.tokens_per_result
+                self._result(st, winner, loser, n, win_worth, lose_worth, results)
+        st.history.append({"type": "contest", "contest": self.name, "moment": c.moment, "age": st.age,
+                           "turn": st.turn, "sat_out": out, "reduced": sorted(reduced), "pairs": met,
+                           "strengths": strengths, "results": results})
 
-    def _result(self, st: State, winner: int, loser: int, n: int, win_worth: int, lose_worth: int) -> None:
+    def _result(self, st: State, winner: int, loser: int, n: int, win_worth: int, lose_worth: int,
+                results: list[dict[str, Any]]) -> None:
         """A pair's result: the winner's tokens and its win, the loser's tokens and its loss."""
         st.gain_tokens(winner, self.win_token, n, win_worth)
         if self.listened:
@@ -109,24 +131,32 @@ class CompiledContest:
         st.gain_tokens(loser, self.lose_token, n, lose_worth)
         if self.listened:
             emit(st, "loses", loser, self.index, winner)
+        results.append(_outcome(winner, "win", loser, self.contest.win.token, n, win_worth))
+        results.append(_outcome(loser, "lose", winner, self.contest.lose.token, n, lose_worth))
 
-    def _rank(self, st: State, fighters: list[int], win_worth: int, lose_worth: int) -> None:
-        if len(fighters) < 2:
-            return
-        values = {s: self.strength(st, s) for s in fighters}
+    def _rank(self, st: State, values: dict[int, int], win_worth: int, lose_worth: int,
+              results: list[dict[str, Any]]) -> None:
         best, worst = max(values.values()), min(values.values())
         if best == worst:
             return
-        n = self.contest.tokens_per_result
-        for s in fighters:
+        c = self.contest
+        n = c.tokens_per_result
+        for s in values:
             if values[s] == best:
                 st.gain_tokens(s, self.win_token, n, win_worth)
                 if self.listened:
                     emit(st, "wins", s, self.index)
+                results.append(_outcome(s, "win", -1, c.win.token, n, win_worth))
             elif values[s] == worst:
                 st.gain_tokens(s, self.lose_token, n, lose_worth)
                 if self.listened:
                     emit(st, "loses", s, self.index)
+                results.append(_outcome(s, "lose", -1, c.lose.token, n, lose_worth))
+
+
+def _outcome(seat: int, outcome: str, opponent: int, token: str, tokens: int, worth: int) -> dict[str, Any]:
+    return {"seat": seat, "outcome": outcome, "opponent": opponent, "token": token, "tokens": tokens,
+            "worth": worth}
 
 
 def _spend(city: Any, token: int, n: int) -> None:
