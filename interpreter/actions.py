@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.trading import Payments, TradeContext
 
 __all__ = ["Action", "Decision", "IllegalActionError", "CompiledAction", "compile_action", "decision_actions",
-           "legal_actions", "reason", "budget", "costs", "grant_for"]
+           "legal_actions", "reason", "budget", "costs", "coins_to_bank", "grant_for"]
 
 #: when a way is open
 ALWAYS, CHAINED, GRANTED = 0, 1, 2
@@ -268,6 +268,28 @@ def dominated(split: tuple[int, ...], plain: list[tuple[int, ...]]) -> bool:
     """Whether a payment by a way that costs coins more pays every seller at least what one of
     the plain payments pays: the plain one is then better."""
     return any(all(a <= b for a, b in zip(p, split)) for p in plain)
+
+
+def coins_to_bank(st: State, player: int, action: Action) -> int:
+    """The coins a legal `action` of `player`'s pending decision pays to the bank: the coins of
+    the cost of its card or stage (after the cost changes of its city) unless its way is free,
+    or the coins paid of a loss; as the cost stands now, when the action is chosen. Read by
+    accounts of a game; the executor pays the same figure when the action resolves."""
+    asked = st.asked[player]
+    if asked[0] == "pay":
+        city_coins: int = st.cities[asked[1]].coins
+        return max(0, min(action.amount, int(asked[2]), city_coins))
+    kind = st.catalog.action_by_name[action.kind]
+    way = kind.way(action.way)
+    if kind.cost == NO_COST or way is None or way[1]:
+        return 0
+    city = st.cities[asked[1]]
+    if kind.cost == STAGE_COST:
+        src = city.board.stages[city.stages_built]
+    else:
+        src = next(c for c in st.zone(kind.card_zone, player) if c.name == action.card)
+    paid = costs(city, kind, src)[0] if city.cost_changes else src.coins
+    return paid + kind.way_changes.get(action.way, (0, 0))[1] if kind.way_changes else paid
 
 
 def grant_for(city: City, ability: int, src: Optional[Source]) -> Optional[list[Any]]:

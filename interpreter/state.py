@@ -167,6 +167,19 @@ class State:
             return None
         return reason(self, player, action)
 
+    def coins_to_bank(self, player: int, action: Action) -> int:
+        """The coins `action`, legal for `player` now, pays to the bank: its card's or stage's
+        coins (after the city's cost changes) unless its way is free, or the coins paid of a
+        loss. Its payments to sellers are its own `pay`. An account of the game asks it before
+        the action is applied; the figure is the cost as it stands when the action is chosen.
+        ArgumentError for a wrong argument, IllegalActionError for an action not legal now."""
+        why = self.explain(player, action)
+        if why is not None:
+            raise IllegalActionError({player: why})
+        from wonderrules.interpreter.actions import coins_to_bank
+
+        return coins_to_bank(self, player, plain_action(action))
+
     def apply_actions(self, actions: Mapping[int, Action]) -> None:
         """One choice per pending player, all at once. Raises IllegalActionError (a reason per
         refused player) and leaves the state untouched if any choice is illegal; ArgumentError
