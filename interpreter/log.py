@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 import attrs
@@ -291,10 +291,18 @@ def start_from_log(game: Game, log: dict[str, Any]) -> State:
     return _start(game, log)[0]
 
 
-def replay(game: Game, log: dict[str, Any], upto: Optional[int] = None) -> State:
+#: what `replay` calls before each round: (round index, the state, player -> action)
+BeforeRound = Callable[[int, "State", dict[int, Action]], None]
+
+
+def replay(game: Game, log: dict[str, Any], upto: Optional[int] = None,
+           before_round: Optional[BeforeRound] = None) -> State:
     """Replay a log (its first `upto` rounds); raises ReplayError on a malformed log, a log of
     other rules or another table, a deal that does not fit, and any illegal or missing action.
-    The scores are not checked here: see `check_scores`."""
+    The scores are not checked here: see `check_scores`. `before_round(index, state, actions)`
+    is called before each round is applied, with its actions (one for each pending player) and
+    the state it is applied to, which it must not change: an account of the game (`wr trace`)
+    reads each position there."""
     state, version, recorded = _start(game, log)
     _check_unrecorded(state, recorded, None)
     rounds = log["rounds"] if upto is None else log["rounds"][:upto]
@@ -317,6 +325,12 @@ def replay(game: Game, log: dict[str, Any], upto: Optional[int] = None) -> State
             data = rnd[name]
             action = _action(data, field, i) if version >= 2 else _action_v1(state, pending[p].seat, data)
             actions[p] = action._replace(card=game.catalog.canonical(action.card)) if action.card else action
+        if before_round is not None:
+            # it is shown legal actions only (the reasons are those apply_actions would give)
+            reasons = {p: why for p, a in actions.items() if (why := state.explain(p, a)) is not None}
+            if reasons:
+                raise ReplayError(f"illegal action: {IllegalActionError(reasons)}", i)
+            before_round(i, state, actions)
         try:
             state.apply_actions(actions)
         except IllegalActionError as e:

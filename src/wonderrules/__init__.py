@@ -111,10 +111,11 @@ def to_log(state, rules: Sequence[str] = ()) -> dict:
     return _to_log(state, rules)
 
 
-def replay(game: Game, log: dict, upto: Optional[int] = None):
+def replay(game: Game, log: dict, upto: Optional[int] = None, before_round=None):
     """The state a log (of any format version) leads to, every action checked, or only its
     first `upto` rounds; ReplayError names the field at fault. The recorded scores are compared
-    by `wonderrules.interpreter.log.check_scores`."""
+    by `wonderrules.interpreter.log.check_scores`. `before_round(index, state, actions)`, when
+    given, sees each round's legal actions and the state before they are applied."""
     from wonderrules.interpreter.log import replay as _replay
 
-    return _replay(game, log, upto)
+    return _replay(game, log, upto, before_round)

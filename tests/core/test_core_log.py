@@ -143,6 +143,24 @@ def test_an_unfinished_game_replays_to_the_same_position():
     assert as_json(to_log(again)) == log
 
 
+def test_a_replay_shows_each_round_before_it_is_applied():
+    state = cs.random_game(("base", "two_player"), 2, seed=4)
+    log = as_json(to_log(state))
+    seen = []
+
+    def before_round(index, position, actions):
+        seen.append((index, position.pending_decisions(), actions))
+        # the position is the game before the round: its actions are legal there
+        assert all(a in position.legal_actions(p) for p, a in actions.items())
+
+    replay(cs.game(("base", "two_player"), 2), log, before_round=before_round)
+    decisions = [entry["actions"] for entry in state.history if entry["type"] == "decisions"]
+    assert [i for i, _, _ in seen] == list(range(len(log["rounds"]))) == list(range(len(decisions)))
+    assert [{str(p): a for p, a in actions.items()} for _, _, actions in seen] == decisions
+    # the Free City's choices are asked of its controller in rounds of their own
+    assert any(d.seat == 2 for _, pending, _ in seen for d in pending.values())
+
+
 def test_a_version_2_log_reads_as_documented():
     state = cs.random_game(("base", "two_player"), 2, seed=6)
     log = as_json(to_log(state))
