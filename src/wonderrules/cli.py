@@ -1,4 +1,4 @@
-"""The `wr` command line: check and compile rule sets, play, replay and simulate games."""
+"""The `wr` command line: check and compile rule sets, play, replay, trace and simulate games."""
 
 from __future__ import annotations
 
@@ -225,6 +225,13 @@ def _score_table(state, agents=None, title: str = "Score sheet") -> None:
     _print(score_sheet(state, agents, title), console(150))
 
 
+def _table_title(ruleset, players: int, seed: int, options: Sequence[str]) -> str:
+    """`7 Wonders (base + cities), 4 players, seed 1, options: teams`: the game a command played."""
+    layers = " + ".join(ruleset.layers)
+    extra = f", options: {', '.join(options)}" if options else ""
+    return f"{ruleset.title or ruleset.name} ({layers}), {players} players, seed {seed}{extra}"
+
+
 _RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PATH",
                              help="Rule set to load (repeat to layer; default: base). Bundled: base, "
                                   "cities, two_player; or a .wr path, or a compiled .json.")
@@ -258,10 +265,7 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
     bots = _agents(agents, players, seed)
     state = game.new_initial_state(seed=seed)
     _play_out(state, bots)
-    layers = " + ".join(ruleset.layers)
-    extra = f", options: {', '.join(opts)}" if opts else ""
-    title = f"{ruleset.title or ruleset.name} ({layers}), {players} players, seed {seed}{extra}"
-    _score_table(state, bots, title=title)
+    _score_table(state, bots, title=_table_title(ruleset, players, seed, opts))
     if log_path is not None:
         recorded, outside = rules_for_log(list(rules) or ["base"], log_path)
         log = to_log(state, recorded)
@@ -277,20 +281,22 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
                        err=True)
 
 
-@main.command()
-@click.argument("log_file")
-@_RULES_OPTION
-def replay(log_file: str, rules: Sequence[str]) -> None:
-    """Replay a game log, check every action and the recorded final scores.
+def _replay_log(game, log):
+    from wonderrules.interpreter.log import replay as replay_log
 
-    The rules are those given with --rules, else those the log names: bundled names, or .wr and
-    .json files inside the log's folder.
-    """
+    return replay_log(game, log)
+
+
+def _replayed(log_file: str, rules: Sequence[str], run):
+    """Read a log and replay it with `run(game, log)`, reading only what `wr replay` may read:
+    the log named, and the rules given with --rules or those the log names (bundled names, .wr
+    and .json files inside its folder). A file that cannot be read or a log that does not fit
+    is one located sentence on the standard error, and the exit status 1. Returns the log and
+    what `run` returned."""
     from wonderrules.interpreter.config import ConfigError
     from wonderrules.interpreter.files import LOG_LIMIT, FileReadError, read_json
     from wonderrules.interpreter.game import Game, SetupError
-    from wonderrules.interpreter.log import ReplayError, check_log, check_scores
-    from wonderrules.interpreter.log import replay as replay_log
+    from wonderrules.interpreter.log import ReplayError, check_log
     from wonderrules.log_rules import load_rules_named_by_log
 
     try:
@@ -305,11 +311,25 @@ def replay(log_file: str, rules: Sequence[str]) -> None:
             game = Game(ruleset, log["players"], tuple(log.get("options", ())))
         except (ConfigError, SetupError) as e:
             raise ReplayError(f"the table of the log does not fit these rules: {e}") from None
-        state = replay_log(game, log)
+        return log, run(game, log)
     except ReplayError as e:
         hint = "; give the rules the game was played with (--rules FILE)" if e.field == "fingerprint" else ""
         _say(f"error: {log_file}: {e}{hint}", err=True)
         sys.exit(1)
+
+
+@main.command()
+@click.argument("log_file")
+@_RULES_OPTION
+def replay(log_file: str, rules: Sequence[str]) -> None:
+    """Replay a game log, check every action and the recorded final scores.
+
+    The rules are those given with --rules, else those the log names: bundled names, or .wr and
+    .json files inside the log's folder.
+    """
+    from wonderrules.interpreter.log import check_scores
+
+    log, state = _replayed(log_file, rules, lambda game, log: _replay_log(game, log))
     if not state.is_terminal():
         _say(f"{log_file}: {len(log['rounds'])} rounds replayed; the game is not over "
                    f"(age {state.age}, turn {state.turn})")
@@ -322,6 +342,62 @@ def replay(log_file: str, rules: Sequence[str]) -> None:
         sys.exit(1)
     verdict = "the recorded scores match" if "scores" in log else "the log records no scores to compare"
     _say(f"replay verified: {len(log['rounds'])} decision rounds, {verdict}")
+
+
+@main.command()
+@click.argument("log_file", required=False)
+@click.option("--players", "-p", type=int, help="Trace a new game of this many players (instead of a log).")
+@click.option("--seed", "-s", type=int, help="Seed of the new game's deal and agents (default 0).")
+@_RULES_OPTION
+@click.option("--agents", help="Comma-separated agents per seat of the new game (default random).")
+@click.option("--option", "options", multiple=True, help="Turn on a rule-set option in the new game.")
+@click.option("--teams", is_flag=True, help="Team play in the new game (the `teams` option).")
+@click.option("--sides", type=click.Choice(["random", "A", "B"]), help="Which side of each wonder board.")
+@click.option("--seat", "follow", type=int, metavar="N", help="Follow one city only: the seat N.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Text for people, or JSON (one object per round) for tools.")
+def trace(log_file: str | None, players: int | None, seed: int | None, rules: Sequence[str], agents: str | None,
+          options: Sequence[str], teams: bool, sides: str | None, follow: int | None, fmt: str) -> None:
+    """Tell a game round by round: what each city did and how it paid, the coins and tokens of every
+    city after each round, the contests, and the final score sheet.
+
+    Give a LOG_FILE (read as `wr replay` reads it), or --players for a new game played by agents
+    (as `wr play` plays it; the same seed gives the same game).
+    """
+    import json
+
+    from wonderrules.trace import trace_log, trace_new_game
+    from wonderrules.trace_view import account, account_json
+
+    new_game = [name for name, given in (("--seed", seed is not None), ("--agents", agents is not None),
+                                         ("--option", bool(options)), ("--teams", teams),
+                                         ("--sides", sides is not None)) if given]
+    if log_file is not None and players is not None:
+        raise click.UsageError("give a log file or --players for a new game, not both")
+    if log_file is None and players is None:
+        raise click.UsageError("give a log file to trace, or --players (and --seed) for a new game")
+    if log_file is not None and new_game:
+        raise click.UsageError(f"{' and '.join(new_game)} {'is' if len(new_game) == 1 else 'are'} for a new game "
+                               f"(with --players); a log fixes its own game")
+    if log_file is not None:
+        _, account_of = _replayed(log_file, rules, lambda game, log: trace_log(game, log, f"Trace of {log_file}"))
+    else:
+        assert players is not None
+        ruleset = _load(rules)
+        opts = list(options) + (["teams"] if teams and "teams" not in options else [])
+        game = _make_game(ruleset, players, opts, sides or "random")
+        seed = seed or 0
+        bots = _agents(agents or "random", players, seed)
+        account_of = trace_new_game(game, seed, bots, _table_title(ruleset, players, seed, opts))
+    if follow is not None and not 0 <= follow < len(account_of.seats):
+        raise click.BadParameter(f"there is no seat {follow} at this table (seats 0 to {len(account_of.seats) - 1})",
+                                 param_hint="'--seat'")
+    if fmt == "json":
+        click.echo(json.dumps(account_json(account_of, follow), indent=1))
+        return
+    from wonderrules.report import console
+
+    _print(account(account_of, follow), console(120))
 
 
 @main.command()
