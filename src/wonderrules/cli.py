@@ -281,12 +281,6 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
                        err=True)
 
 
-def _replay_log(game, log):
-    from wonderrules.interpreter.log import replay as replay_log
-
-    return replay_log(game, log)
-
-
 def _replayed(log_file: str, rules: Sequence[str], run):
     """Read a log and replay it with `run(game, log)`, reading only what `wr replay` may read:
     the log named, and the rules given with --rules or those the log names (bundled names, .wr
@@ -328,8 +322,9 @@ def replay(log_file: str, rules: Sequence[str]) -> None:
     .json files inside the log's folder.
     """
     from wonderrules.interpreter.log import check_scores
+    from wonderrules.interpreter.log import replay as replay_log
 
-    log, state = _replayed(log_file, rules, lambda game, log: _replay_log(game, log))
+    log, state = _replayed(log_file, rules, replay_log)
     if not state.is_terminal():
         _say(f"{log_file}: {len(log['rounds'])} rounds replayed; the game is not over "
                    f"(age {state.age}, turn {state.turn})")
