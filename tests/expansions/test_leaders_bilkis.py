@@ -39,6 +39,7 @@ def test_bilkis_buys_one_resource_from_the_bank_for_a_coin_once_per_turn():
     assert ways(state, 0, "Barracks") == [("", ())]
     why = state.explain(0, Action("build", "Barracks", way="bank"))
     assert why == "way 'bank' costs more and pays the sellers no less than paying 'Barracks' as it is (paying nobody)"
+    assert state.coins_to_bank(0, Action("build", "Apothecary", way="bank")) == 1  # the coin of the purchase
     play_round(state, {0: Action("build", "Apothecary", way="bank")})
     assert coins(state)[0] == 2 - 1
     assert "Apothecary" in [c.name for c in state.cities[0].built]
