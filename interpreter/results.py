@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.state import State
 
-__all__ = ["winners", "standings"]
+__all__ = ["winners", "standings", "ranks"]
 
 
 def _key(st: State, seats: list[int]) -> tuple[int, ...]:
@@ -52,3 +52,20 @@ def winners(st: State) -> list[int]:
     return sorted(out)
 
 
+
+
+def ranks(st: State) -> list[int]:
+    """Each player's place when the game is over, 1 the best, by the order that picks the winners
+    (total, then the rule set's tie breaks; with a team winner, the team's): competitors that
+    stay level share a place and the next place is skipped (1, 1, 3). A competing neutral seat
+    takes a place too. Before the end every player is placed 0."""
+    if not st.terminal:
+        return [0] * st.players
+    place = [0] * st.players
+    ranked = standings(st)
+    for unit, key in ranked:
+        better = sum(1 for _, other in ranked if other > key)
+        for p in unit:
+            if p < st.players:
+                place[p] = better + 1
+    return place

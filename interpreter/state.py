@@ -228,6 +228,13 @@ class State:
 
         return winners(self)
 
+    def ranks(self) -> list[int]:
+        """Each player's place after the game, 1 the best; players level on total and tie
+        breaks (or in the same team, when a team wins) share a place, and the next is skipped."""
+        from wonderrules.interpreter.results import ranks
+
+        return ranks(self)
+
     def returns(self) -> list[float]:
         """1 for each winner (shared ties split), 0 otherwise, per player."""
         if not self.terminal:
