@@ -1,0 +1,318 @@
+"""Many games of one table, played in chunks of game numbers, in this process or in workers.
+
+A simulation is a :class:`Plan`: a compiled rule set (as its JSON, so that a worker in another
+process, or on another machine, rebuilds it without the parser), the table (players, options,
+sides), the agent of each seat, the first seed and the number of games. Game ``g`` is dealt with
+seed ``seed + g`` and its agents are seeded from that number, exactly as ``wr play --seed`` seeds
+them, so a game depends on its number alone: however the games are split among workers, the
+records are the same, and they are handed back in game order.
+
+The work is sent to an *executor*: anything with ``submit(fn, *args)`` returning a future with
+``result()``, ``done()`` and ``cancel()``: a ``concurrent.futures`` executor (see
+:func:`process_pool`), or a cluster client of the same shape. None plays in this process.
+
+Each finished game gives one :class:`SeatRecord` per player's seat, read from the public state
+and observation only: the seat's wonder and side, its agent, every score column of the rule set,
+its total, its place, its share of the win, the cards it built (the cards of its zones whose
+cards are in play), the cards it could have acted on (the cards its legal actions named at its
+decisions) and how long the game was.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import os
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Optional, Protocol
+
+import attrs
+
+from wonderrules.interpreter.ir import RuleSet
+
+__all__ = ["Plan", "SeatRecord", "GameRecord", "Chunk", "Played", "Executor", "make_plan", "seat_agents",
+           "GamePlayer", "play_chunk", "play", "process_pool", "chunk_spans", "default_jobs"]
+
+
+@attrs.frozen
+class Plan:
+    """Everything every game of a simulation shares; plain values, so it pickles to a worker."""
+
+    #: the compiled rule set, as `serial.rules_to_json` writes it
+    rules_json: str = attrs.field(repr=False)
+    #: the rule set's layers joined with " + ", as the records name it
+    rules: str
+    players: int
+    options: tuple[str, ...]
+    #: the agent's name of each seat
+    agents: tuple[str, ...]
+    seed: int
+    games: int
+    sides: str = "random"
+
+
+@attrs.frozen
+class SeatRecord:
+    """One seat of one finished game: the row a simulation writes and its statistics read."""
+
+    game: int
+    seed: int
+    rules: str
+    players: int
+    options: tuple[str, ...]
+    seat: int
+    wonder: str
+    side: str
+    agent: str
+    #: (score column, points), in the rule set's order
+    scores: tuple[tuple[str, int], ...]
+    total: int
+    #: 1 the best; players level on total and tie breaks share a place
+    rank: int
+    #: the seat's share of the win: 1 for a sole winner, 1/k for a tie of k (in team play, of k teams)
+    winner: float
+    #: the cards in the seat's zones whose cards are in play at the end, in their order there
+    built: tuple[str, ...]
+    #: every card named by the seat's legal actions at its decisions, once each, sorted by name
+    seen: tuple[str, ...]
+    #: how many decisions the seat made
+    decisions: int
+    #: how many rounds of decisions the game had
+    rounds: int
+
+
+@attrs.frozen
+class GameRecord:
+    """A finished game: its seats, and how many decisions were made (for the speed figure)."""
+
+    game: int
+    seats: tuple[SeatRecord, ...]
+    decisions: int
+
+
+@attrs.frozen
+class Chunk:
+    """The games ``start`` to ``stop - 1`` and the seconds their worker spent playing them."""
+
+    start: int
+    stop: int
+    games: tuple[GameRecord, ...]
+    seconds: float
+
+    @property
+    def decisions(self) -> int:
+        return sum(g.decisions for g in self.games)
+
+
+@attrs.frozen
+class Played:
+    """What a simulation gave: the chunks finished, in game order (a run that was stopped may
+    lack some games after the first one missing), and whether it was stopped."""
+
+    chunks: tuple[Chunk, ...]
+    stopped: bool
+
+    @property
+    def games(self) -> int:
+        return sum(len(c.games) for c in self.chunks)
+
+    @property
+    def decisions(self) -> int:
+        return sum(c.decisions for c in self.chunks)
+
+    @property
+    def seconds(self) -> float:
+        """The time the workers spent playing, added up (not the time it took)."""
+        return sum(c.seconds for c in self.chunks)
+
+    def records(self) -> list[SeatRecord]:
+        return [r for c in self.chunks for g in c.games for r in g.seats]
+
+
+class Executor(Protocol):
+    """Where chunks are played: ``concurrent.futures.Executor`` has this shape, and so has a
+    client of a cluster whose futures answer ``result()``, ``done()`` and ``cancel()``."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Any: ...  # pragma: no cover
+
+
+def make_plan(rules: RuleSet, players: int, options: Sequence[str], agents: Sequence[str], seed: int,
+              games: int, sides: str = "random") -> Plan:
+    """The plan of `games` games of `rules`; `agents` are repeated around the table as needed
+    (``random,greedy`` at four seats: random, greedy, random, greedy)."""
+    from wonderrules.interpreter.serial import rules_to_json
+
+    names = list(agents) or ["random"]
+    return Plan(rules_json=rules_to_json(rules, indent=None), rules=" + ".join(rules.layers), players=players,
+                options=tuple(options), agents=tuple(names[p % len(names)] for p in range(players)),
+                seed=seed, games=games, sides=sides)
+
+
+def seat_agents(names: Sequence[str], seed: int) -> list[Any]:
+    """The agents of a game dealt with `seed`, one per seat, each seeded with ``seed * 1000 + seat``
+    (as ``wr play`` seeds them, so a simulated game is the game ``wr play --seed`` shows)."""
+    from wonderrules.interpreter.agents import make_agent
+
+    return [make_agent(name, seed * 1000 + p) for p, name in enumerate(names)]
+
+
+class GamePlayer:
+    """Plays the games of one plan: the rule set and the table are set up once, then each game
+    from its number alone."""
+
+    def __init__(self, rules: RuleSet, plan: Plan) -> None:
+        from wonderrules.interpreter.game import Game
+
+        self.plan = plan
+        self.game = Game(rules, plan.players, plan.options, sides=plan.sides)
+        #: the zones of a seat whose cards are in play: what a city has built
+        self.in_play = tuple(z.name for z in rules.zones if z.active and z.per == "seat")
+
+    def chunk(self, start: int, stop: int) -> Chunk:
+        began = time.perf_counter()
+        games = tuple(self.play(g) for g in range(start, stop))
+        return Chunk(start, stop, games, time.perf_counter() - began)
+
+    def play(self, number: int) -> GameRecord:
+        """Game `number` of the plan, played to its end and recorded."""
+        plan = self.plan
+        players = plan.players
+        seed = plan.seed + number
+        bots = seat_agents(plan.agents, seed)
+        state = self.game.new_initial_state(seed=seed)
+        seen: list[set[str]] = [set() for _ in range(players)]
+        decided = [0] * players
+        rounds = decisions = 0
+        while not state.is_terminal():
+            pending = state.pending_decisions()
+            rounds += 1
+            decisions += len(pending)
+            chosen = {}
+            for p, decision in pending.items():
+                seat = decision.seat
+                if seat < players:
+                    decided[seat] += 1
+                    seen[seat].update([a.card for a in state.legal_actions(p)])
+                chosen[p] = bots[p].choose(state, p)
+            state.apply_actions(chosen)
+        return GameRecord(number, self._seats(state, number, bots, seen, decided, rounds), decisions)
+
+    def _seats(self, state: Any, number: int, bots: list[Any], seen: list[set[str]], decided: list[int],
+               rounds: int) -> tuple[SeatRecord, ...]:
+        from wonderrules import observation
+
+        plan = self.plan
+        sheets = state.scores()
+        winners = state.winners()
+        places = state.ranks()
+        # a tie shares the win between the winning players, or, with a team winner, the teams
+        team_win = state.config.winner == "team"
+        sharing = len({state.table.team_of(w) for w in winners}) if team_win else len(winners)
+        out = []
+        cities = observation(state, 0)["cities"]
+        for seat in range(plan.players):
+            city = cities[seat]
+            if any("cards" not in city["zones"].get(zone, {}) for zone in self.in_play):
+                city = observation(state, seat)["cities"][seat]  # a zone only its owner sees
+            built = tuple(c for zone in self.in_play for c in city["zones"].get(zone, {}).get("cards", ()))
+            sheet = sheets[seat]
+            out.append(SeatRecord(
+                game=number, seed=plan.seed + number, rules=plan.rules, players=plan.players, options=plan.options,
+                seat=seat, wonder=city["board"], side=city["side"], agent=bots[seat].name,
+                scores=tuple(sheet.columns), total=sheet.total, rank=places[seat],
+                winner=1 / sharing if seat in winners else 0.0, built=built,
+                seen=tuple(sorted(c for c in seen[seat] if c)), decisions=decided[seat], rounds=rounds))
+        return tuple(out)
+
+
+@functools.lru_cache(maxsize=4)
+def _player_for(plan: Plan) -> GamePlayer:
+    """The game player of a plan in this worker: the rule set is rebuilt from its JSON once."""
+    from wonderrules.interpreter.serial import rules_from_json
+
+    return GamePlayer(rules_from_json(plan.rules_json), plan)
+
+
+def play_chunk(plan: Plan, start: int, stop: int) -> Chunk:
+    """Games `start` to `stop - 1` of `plan`: what a worker runs (a plain function of plain values)."""
+    return _player_for(plan).chunk(start, stop)
+
+
+def chunk_spans(games: int, workers: int) -> list[tuple[int, int]]:
+    """The chunks of game numbers sent to `workers` workers: about eight per worker, so that the
+    work stays even and a stop waits for little, and at most 50 games each."""
+    size = max(1, min(50, math.ceil(games / (max(1, workers) * 8))))
+    return [(s, min(games, s + size)) for s in range(0, games, size)]
+
+
+def play(plan: Plan, executor: Optional[Executor] = None, workers: int = 1, rules: Optional[RuleSet] = None,
+         on_chunk: Callable[[Chunk], None] = lambda chunk: None,
+         stop: Callable[[], bool] = lambda: False) -> Played:
+    """Play the plan and hand each finished chunk to `on_chunk`, in game order.
+
+    Without an executor the games are played here, one by one (`rules`, when given, saves
+    rebuilding the rule set). With one, about two chunks per worker are out at a time. `stop` is
+    asked between chunks: once it says yes, no new chunk is sent, the chunks not started are
+    cancelled, those under way are finished and handed over, and the result says it stopped.
+    """
+    done: list[Chunk] = []
+
+    def deliver(chunk: Chunk) -> None:
+        on_chunk(chunk)
+        done.append(chunk)
+
+    if executor is None:
+        player = GamePlayer(rules, plan) if rules is not None else _player_for(plan)
+        for g in range(plan.games):
+            if stop():
+                break
+            deliver(player.chunk(g, g + 1))
+        return Played(tuple(done), len(done) < plan.games)
+    spans: Iterator[tuple[int, int]] = iter(chunk_spans(plan.games, workers))
+    out: deque[Any] = deque()
+
+    def refill() -> None:
+        while len(out) < 2 * max(1, workers):
+            span = next(spans, None)
+            if span is None:
+                return
+            out.append(executor.submit(play_chunk, plan, *span))
+
+    refill()
+    while out:
+        deliver(out.popleft().result())
+        if stop():
+            for future in out:
+                future.cancel()
+            for future in out:
+                if not future.cancelled():
+                    deliver(future.result())
+            break
+        refill()
+    return Played(tuple(done), sum(len(c.games) for c in done) < plan.games)
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the parent process, which stops the simulation in order."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def process_pool(jobs: int) -> Any:
+    """A pool of `jobs` worker processes, started afresh (spawn), which ignore Ctrl-C."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_ignore_interrupts)
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
