@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import NoReturn
 
 import click
+from rich.text import Text
 
 __all__ = ["main"]
 
@@ -205,13 +206,10 @@ def _make_game(ruleset, players: int, options: Sequence[str], sides: str = "rand
 
 
 def _agents(spec: str, players: int, seed: int) -> list:
-    from wonderrules.interpreter.agents import AGENTS, make_agent
+    from wonderrules.simulation import seat_agents
 
-    names = [n.strip() for n in spec.split(",") if n.strip()] or ["random"]
-    for n in names:
-        if n not in AGENTS:
-            raise click.UsageError(f"unknown agent '{n}' (known: {', '.join(AGENTS)})")
-    return [make_agent(names[p % len(names)], seed * 1000 + p) for p in range(players)]
+    names = _agent_names(spec)
+    return seat_agents([names[p % len(names)] for p in range(players)], seed)
 
 
 def _play_out(state, agents) -> None:
@@ -339,6 +337,51 @@ def replay(log_file: str, rules: Sequence[str]) -> None:
     _say(f"replay verified: {len(log['rounds'])} decision rounds, {verdict}")
 
 
+_JOBS_OPTION = click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
+                            help="Worker processes (default: every core); 1 plays in this process. "
+                                 "The figures are the same for any N.")
+_PROGRESS_OPTION = click.option("--progress/--no-progress", default=None,
+                                help="Show a progress bar on the standard error (default: when it is a terminal).")
+
+
+def _agent_names(spec: str) -> list[str]:
+    from wonderrules.interpreter.agents import AGENTS
+
+    names = [n.strip() for n in spec.split(",") if n.strip()] or ["random"]
+    for n in names:
+        if n not in AGENTS:
+            raise click.UsageError(f"unknown agent '{n}' (known: {', '.join(AGENTS)})")
+    return names
+
+
+def _simulation_plan(ruleset, players: int, options: Sequence[str], agents: str, seed: int, games: int,
+                     sides: str):
+    """The plan of a simulation, every argument checked first (a usage error otherwise)."""
+    from wonderrules.simulation import make_plan
+
+    if games < 1:
+        raise click.UsageError("--games must be at least 1")
+    _make_game(ruleset, players, options, sides)
+    return make_plan(ruleset, players, options, _agent_names(agents), seed, games, sides)
+
+
+def _records_format(out: str | None) -> None:
+    """Refuse an --out whose suffix names no known format, or whose format cannot be written here."""
+    if out is None:
+        return
+    from wonderrules.records import RecordsError, record_format
+
+    try:
+        record_format(out)
+    except RecordsError as e:
+        raise click.BadParameter(str(e), param_hint="'--out'") from None
+    _prepare_output(out, "'--out'")
+
+
+def _show_progress(progress: bool | None) -> bool:
+    return sys.stderr.isatty() if progress is None else progress
+
+
 @main.command()
 @click.argument("log_file", required=False)
 @click.option("--players", "-p", type=int, help="Trace a new game of this many players (instead of a log).")
@@ -398,65 +441,134 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
 @main.command()
 @click.option("--players", "-p", type=int, required=True)
 @click.option("--games", "-n", type=int, default=100, show_default=True)
-@click.option("--seed", "-s", type=int, default=0, show_default=True)
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Game g is dealt with seed S + g.")
 @_RULES_OPTION
 @click.option("--agents", default="random", show_default=True, help="Comma-separated agents per seat.")
 @click.option("--option", "options", multiple=True)
 @click.option("--teams", is_flag=True)
+@click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True)
+@_JOBS_OPTION
+@click.option("--out", metavar="FILE", help="Write one record per seat per game: .csv, .jsonl or .parquet.")
+@_PROGRESS_OPTION
+@click.option("--cards", "card_limit", type=click.IntRange(min=0), default=0, metavar="N",
+              help="Show only the N strongest and N weakest cards of the ranking (default: all).")
 def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str],
-             teams: bool) -> None:
-    """Play many games in one process; print games per second and average scores."""
-    import time
+             teams: bool, sides: str, jobs: int | None, out: str | None, progress: bool | None,
+             card_limit: int) -> None:
+    """Play many games on every core; print the speed and the statistics of the games.
 
-    from rich.table import Table
-    from rich.text import Text
+    Same seed, same figures, whatever the number of jobs. Ctrl-C stops the run and keeps the
+    games finished (in the records file and in the figures).
+    """
+    from wonderrules.simulation import default_jobs
+    from wonderrules.simulation_run import Job, run_jobs
 
-    from wonderrules.report import bold
-    from wonderrules.report import console as make_console
-
+    _records_format(out)
     ruleset = _load(rules)
     opts = list(options) + (["teams"] if teams and "teams" not in options else [])
-    game = _make_game(ruleset, players, opts)
-    if games < 1:
-        raise click.UsageError("--games must be at least 1")
-    columns: list[str] = []
-    sums: dict[str, float] = {}
-    wins: dict[str, float] = {}
-    seats_of: dict[str, int] = {}
-    decisions = 0
-    start = time.perf_counter()
-    for g in range(games):
-        bots = _agents(agents, players, seed + g)
-        state = game.new_initial_state(seed=seed + g)
-        while not state.is_terminal():
-            pending = state.pending_decisions()
-            decisions += len(pending)
-            state.apply_actions({p: bots[p].choose(state, p) for p in pending})
-        winners = state.winners()
-        for sheet in state.scores()[:players]:
-            if not columns:
-                columns = [n for n, _ in sheet.columns] + ["total"]
-            for n, v in list(sheet.columns) + [("total", sheet.total)]:
-                sums[n] = sums.get(n, 0) + v
-        # a tie shares the win between the winning players, or, with a team winner, the teams
-        sharing = len({state.table.team_of(w) for w in winners}) if state.config.winner == "team" else len(winners)
-        for p, bot in enumerate(bots):
-            seats_of[bot.name] = seats_of.get(bot.name, 0) + 1
-            if p in winners:
-                wins[bot.name] = wins.get(bot.name, 0) + 1 / sharing
-    elapsed = time.perf_counter() - start
+    plan = _simulation_plan(ruleset, players, opts, agents, seed, games, sides)
+    writer = None
+    if out is not None:
+        from wonderrules.records import RecordsError, open_writer
+
+        try:
+            writer = open_writer(out, [c.name for c in ruleset.categories])
+        except (RecordsError, OSError) as e:
+            _say(f"error: cannot write the records to {out}: {e}", err=True)
+            sys.exit(1)
+    workers = min(jobs or default_jobs(), games)
+    try:
+        job = Job("games", plan, ruleset, (lambda chunk: writer.write([r for g in chunk.games for r in g.seats]))
+                  if writer is not None else (lambda chunk: None))
+        (run,), stopped = run_jobs([job], workers, _show_progress(progress))
+    except Exception as e:
+        from wonderrules.records import RecordsError
+
+        if not isinstance(e, RecordsError):
+            raise
+        _say(f"error: cannot write the records to {out}: {e}", err=True)
+        sys.exit(1)
+    finally:
+        if writer is not None:
+            writer.close()
+    _print_simulation(ruleset, plan, run, stopped, workers, out, card_limit)
+    if stopped:
+        sys.exit(130)
+
+
+def _print_simulation(ruleset, plan, run, stopped: bool, workers: int, out: str | None, card_limit: int) -> None:
+    from wonderrules.report import console as make_console
+    from wonderrules.simulation_tables import speed_line, summary_tables
+    from wonderrules.statistics import summarise
+
     console = make_console(120)
-    layers = " + ".join(_shown(layer) for layer in ruleset.layers)
-    console.print(Text.assemble(f"{games} games, {players} players ({layers}): {elapsed:.2f} s, ",
-                                bold(f"{games / elapsed:.1f} games/s"),
-                                f", {elapsed / max(1, decisions) * 1e6:.1f} µs per decision"))
-    table = Table(title="Average score per player", title_justify="left")
-    for c in columns:
-        table.add_column(_shown(c), justify="right")
-    table.add_row(*[f"{sums[c] / (games * players):.2f}" for c in columns])
-    console.print(table)
-    console.print("Win rate per seat by agent: " + ", ".join(
-        f"{name} {wins.get(name, 0) / seats_of[name]:.1%}" for name in seats_of))
+    played = run.played
+    console.print(speed_line(played.games, plan.players, ruleset.layers, run.elapsed, played.decisions,
+                             played.seconds))
+    where = f"; records written to {_shown(out)}" if out is not None else ""
+    console.print(f"{workers} {'process' if workers == 1 else 'processes'}, seeds {plan.seed} to "
+                  f"{plan.seed + plan.games - 1}{where}")
+    if stopped:
+        console.print(f"interrupted: {played.games} of {plan.games} games finished; the figures are of those")
+    if played.games:
+        _print(summary_tables(summarise(played.records()), card_limit), console)
+
+
+def _rules_refs(text: str) -> list[str]:
+    """`base+my_variant.wr` -> ['base', 'my_variant.wr']; a file of that very name is one rule set."""
+    if Path(text).exists():
+        return [text]
+    refs = [part.strip() for part in text.split("+")]
+    if not all(refs):
+        raise click.BadParameter(f"'{_shown(text)}' names an empty rule set between its '+'")
+    return refs
+
+
+@main.command()
+@click.argument("rules_a", metavar="RULES_A")
+@click.argument("rules_b", metavar="RULES_B")
+@click.option("--players", "-p", type=int, required=True)
+@click.option("--games", "-n", type=int, default=100, show_default=True)
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Game g of both is dealt with seed S + g.")
+@click.option("--agents", default="random", show_default=True, help="Comma-separated agents per seat.")
+@click.option("--option", "options", multiple=True)
+@click.option("--teams", is_flag=True)
+@click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True)
+@_JOBS_OPTION
+@_PROGRESS_OPTION
+@click.option("--all", "show_all", is_flag=True, help="List every difference, not only the significant ones "
+                                                      "and the 15 closest to significance.")
+def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, agents: str, options: Sequence[str],
+            teams: bool, sides: str, jobs: int | None, progress: bool | None, show_all: bool) -> None:
+    """Simulate two rule sets on the same seeds and say what differs, significant differences first.
+
+    RULES_A and RULES_B each name a rule set as --rules does, layers joined with '+':
+    `wr compare base my_variant.wr`, `wr compare cities cities+my_variant.wr`.
+    """
+    from wonderrules.comparison import compare as compare_records
+    from wonderrules.report import console as make_console
+    from wonderrules.simulation import default_jobs
+    from wonderrules.simulation_run import Job, run_jobs
+    from wonderrules.simulation_tables import comparison_tables, speed_line
+
+    refs_a, refs_b = _rules_refs(rules_a), _rules_refs(rules_b)
+    opts = list(options) + (["teams"] if teams and "teams" not in options else [])
+    loaded = [_load(refs_a), _load(refs_b)]
+    plans = [_simulation_plan(r, players, opts, agents, seed, games, sides) for r in loaded]
+    workers = min(jobs or default_jobs(), games)
+    jobs_run = [Job(label, plan, r) for label, plan, r in zip(("A", "B"), plans, loaded)]
+    runs, stopped = run_jobs(jobs_run, workers, _show_progress(progress))
+    console = make_console(120)
+    for label, r, run in zip(("A", "B"), loaded, runs):
+        console.print(Text.assemble(f"{label}: ", speed_line(run.played.games, players, r.layers, run.elapsed,
+                                                              run.played.decisions, run.played.seconds)))
+    if stopped:
+        console.print("interrupted: the comparison is of the games finished in both")
+    comparison = compare_records(runs[0].played.records(), runs[1].played.records())
+    label_a, label_b = (" + ".join(r.layers) for r in loaded)
+    _print(comparison_tables(comparison, label_a, label_b, show_all), console)
+    if stopped:
+        sys.exit(130)
 
 
 if __name__ == "__main__":  # pragma: no cover

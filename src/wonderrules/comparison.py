@@ -6,8 +6,8 @@ Both simulations play the same game numbers with the same seeds (common random n
 of A and game g of B start from the same seed, with agents drawing from the same generators. So a
 figure measured once per game (the mean score of a column, the result of a seat or of an agent,
 the length of a game) is compared game by game, with a paired t test on the differences, which
-removes most of the luck the two share. A figure of a wonder or a card is not paired: a variant
-may deal other wonders or other cards from the same seed. Win rates of those are compared with
+removes most of the luck the two share. A figure of a board or a card is not paired: a variant
+may deal other boards or other cards from the same seed. Win rates of those are compared with
 the two-proportion z test (Newcombe's interval), mean scores with Welch's t test.
 
 Pure functions; the result is plain data for a table or a report.
@@ -214,8 +214,8 @@ def _by(records: Sequence[SeatRecord], key: Callable[[SeatRecord], str]) -> dict
     return out
 
 
-def _wonder_sections(a: Sequence[SeatRecord], b: Sequence[SeatRecord]) -> list[Difference]:
-    by_a, by_b = _by(a, lambda r: f"{r.wonder} {r.side}"), _by(b, lambda r: f"{r.wonder} {r.side}")
+def _board_sections(a: Sequence[SeatRecord], b: Sequence[SeatRecord]) -> list[Difference]:
+    by_a, by_b = _by(a, lambda r: f"{r.board} {r.side}"), _by(b, lambda r: f"{r.board} {r.side}")
     out = []
     for subject in sorted(set(by_a) | set(by_b)):
         rows_a, rows_b = by_a.get(subject, []), by_b.get(subject, [])
@@ -223,13 +223,13 @@ def _wonder_sections(a: Sequence[SeatRecord], b: Sequence[SeatRecord]) -> list[D
             only = "A" if rows_a else "B"
             rows = rows_a or rows_b
             rate = math.fsum(r.winner for r in rows) / len(rows)
-            out.append(attrs.evolve(_unpaired("wonder", subject, "win rate", rate if only == "A" else math.nan,
+            out.append(attrs.evolve(_unpaired("board", subject, "win rate", rate if only == "A" else math.nan,
                                               rate if only == "B" else math.nan, "", len(rows_a), len(rows_b)),
                                     only=only))
             continue
-        out.append(two_proportions("wonder", subject, "win rate", math.fsum(r.winner for r in rows_a), len(rows_a),
+        out.append(two_proportions("board", subject, "win rate", math.fsum(r.winner for r in rows_a), len(rows_a),
                                    math.fsum(r.winner for r in rows_b), len(rows_b)))
-        out.append(welch("wonder", subject, "mean total", [r.total for r in rows_a], [r.total for r in rows_b]))
+        out.append(welch("board", subject, "mean total", [r.total for r in rows_a], [r.total for r in rows_b]))
     return out
 
 
@@ -269,7 +269,7 @@ def _card_sections(a: Sequence[SeatRecord], b: Sequence[SeatRecord]) -> list[Dif
 def compare(a: Sequence[SeatRecord], b: Sequence[SeatRecord], alpha: float = ALPHA) -> Comparison:
     """Every statistic of simulation B against simulation A (differences are B - A)."""
     games_a, games_b = per_game(a), per_game(b)
-    found = _paired_sections(games_a, games_b) + _wonder_sections(a, b) + _card_sections(a, b)
+    found = _paired_sections(games_a, games_b) + _board_sections(a, b) + _card_sections(a, b)
     adjusted = holm([d.p for d in found])
     found = [attrs.evolve(d, adjusted=q) for d, q in zip(found, adjusted)]
     tests = sum(1 for d in found if not math.isnan(d.p))

@@ -1,7 +1,7 @@
 """The records of a simulation in a file, one row per seat per game: CSV, JSON lines or Parquet,
 chosen by the file's suffix.
 
-The columns, in order: ``game seed rules players options seat wonder side agent``, then one
+The columns, in order: ``game seed rules players options seat board side agent``, then one
 column per score column of the rule set (named as the rule set names it; a name that is also one
 of the fixed columns is written ``score NAME``), then ``total rank winner built seen decisions
 rounds``. Lists (``options``, ``built``, ``seen``) are JSON lists in JSON lines and Parquet, and
@@ -26,7 +26,7 @@ __all__ = ["FORMATS", "LEADING", "TRAILING", "RecordsError", "MissingModule", "r
 #: suffix -> format
 FORMATS = {".csv": "csv", ".jsonl": "jsonl", ".parquet": "parquet"}
 #: the columns before the score columns, and after them
-LEADING = ("game", "seed", "rules", "players", "options", "seat", "wonder", "side", "agent")
+LEADING = ("game", "seed", "rules", "players", "options", "seat", "board", "side", "agent")
 TRAILING = ("total", "rank", "winner", "built", "seen", "decisions", "rounds")
 _LISTS = ("options", "built", "seen")
 _INTS = ("game", "seed", "players", "seat", "total", "rank", "decisions", "rounds")
@@ -142,7 +142,7 @@ class _ParquetWriter:
         self.pa = pa
         kinds = {name: pa.int64() for name in _INTS}
         kinds.update({name: pa.list_(pa.string()) for name in _LISTS})
-        kinds.update(rules=pa.string(), wonder=pa.string(), side=pa.string(), agent=pa.string(), winner=pa.float64())
+        kinds.update(rules=pa.string(), board=pa.string(), side=pa.string(), agent=pa.string(), winner=pa.float64())
         self.schema = pa.schema([(c, kinds.get(c, pa.int64())) for c in columns])
         self.columns = columns
         self.file = pq.ParquetWriter(path, self.schema)
@@ -195,7 +195,7 @@ def _record(row: dict[str, Any], names: list[str], where: str) -> SeatRecord:
         if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
             raise RecordsError(f"{where}: column {column!r} is not a list of names")
         values[column] = tuple(items)
-    for column in ("rules", "wonder", "side", "agent"):
+    for column in ("rules", "board", "side", "agent"):
         if not isinstance(row[column], str):
             raise RecordsError(f"{where}: column {column!r} is not text")
         values[column] = row[column]

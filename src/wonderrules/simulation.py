@@ -12,7 +12,7 @@ The work is sent to an *executor*: anything with ``submit(fn, *args)`` returning
 :func:`process_pool`), or a cluster client of the same shape. None plays in this process.
 
 Each finished game gives one :class:`SeatRecord` per player's seat, read from the public state
-and observation only: the seat's wonder and side, its agent, every score column of the rule set,
+and observation only: the seat's board (its wonder) and side, its agent, every score column of the rule set,
 its total, its place, its share of the win, the cards it built (the cards of its zones whose
 cards are in play), the cards it could have acted on (the cards its legal actions named at its
 decisions) and how long the game was.
@@ -63,7 +63,8 @@ class SeatRecord:
     players: int
     options: tuple[str, ...]
     seat: int
-    wonder: str
+    #: the seat's board (a `wonder` of the rule set) and its side
+    board: str
     side: str
     agent: str
     #: (score column, points), in the rule set's order
@@ -220,7 +221,7 @@ class GamePlayer:
             sheet = sheets[seat]
             out.append(SeatRecord(
                 game=number, seed=plan.seed + number, rules=plan.rules, players=plan.players, options=plan.options,
-                seat=seat, wonder=city["board"], side=city["side"], agent=bots[seat].name,
+                seat=seat, board=city["board"], side=city["side"], agent=bots[seat].name,
                 scores=tuple(sheet.columns), total=sheet.total, rank=places[seat],
                 winner=1 / sharing if seat in winners else 0.0, built=built,
                 seen=tuple(sorted(c for c in seen[seat] if c)), decisions=decided[seat], rounds=rounds))

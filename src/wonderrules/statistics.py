@@ -1,4 +1,4 @@
-"""What simulated games say about a rule set: win rates and scores per wonder and side, per seat
+"""What simulated games say about a rule set: win rates and scores per board and side, per seat
 and per agent, the spread of every score column, the strength of each card, the length of a game.
 
 Pure functions over :class:`~wonderrules.simulation.SeatRecord` rows; they return plain frozen
@@ -74,7 +74,7 @@ class Spread:
 
 @attrs.frozen
 class Group:
-    """The seats sharing a key (a wonder and side, a seat, an agent): how often they won and scored."""
+    """The seats sharing a key (a board and side, a seat, an agent): how often they won and scored."""
 
     key: tuple[str, ...]
     win: Rate
@@ -106,7 +106,7 @@ class Summary:
     games: int
     seats: int
     fair: float
-    wonders: tuple[Group, ...]
+    boards: tuple[Group, ...]
     by_seat: tuple[Group, ...]
     by_agent: tuple[Group, ...]
     #: every score column of the rule set, then the total
@@ -278,9 +278,9 @@ def summarise(records: Sequence[SeatRecord], min_built: int = MIN_BUILT) -> Summ
     names = [name for name, _ in records[0].scores] if records else []
     columns = [spread(name, [dict(r.scores).get(name, 0) for r in records]) for name in names]
     columns.append(spread("total", [r.total for r in records]))
-    wonders = sorted(group(records, lambda r: (r.wonder, r.side), fair), key=lambda g: (-g.win.value, g.key))
+    boards = sorted(group(records, lambda r: (r.board, r.side), fair), key=lambda g: (-g.win.value, g.key))
     return Summary(
-        games=len(games), seats=len(records), fair=fair, wonders=tuple(wonders),
+        games=len(games), seats=len(records), fair=fair, boards=tuple(boards),
         by_seat=tuple(sorted(group(records, lambda r: (str(r.seat),), fair), key=lambda g: int(g.key[0]))),
         by_agent=group(records, lambda r: (r.agent,), fair), columns=tuple(columns),
         cards=card_strengths(records, fair, min_built),
