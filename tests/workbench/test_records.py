@@ -1,0 +1,133 @@
+"""Records in a file: CSV, JSON lines and Parquet by suffix, read back equal to what was written,
+whole rows only after a stopped run, and clear refusals."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import attrs
+import pytest
+
+import wonderrules as wr
+from wonderrules.records import RecordsError, column_names, open_writer, read_records, record_format
+from wonderrules.simulation import SeatRecord, make_plan, play
+
+BASE = wr.load_rules("base")
+COLUMNS = [c.name for c in BASE.categories]
+
+
+@pytest.fixture(scope="module")
+def records() -> list[SeatRecord]:
+    return play(make_plan(BASE, 3, (), ("random",), 4, 3), rules=BASE).records()
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])
+def test_records_read_back_equal_to_those_written(tmp_path: Path, records: list[SeatRecord], suffix: str) -> None:
+    path = str(tmp_path / f"games{suffix}")
+    writer = open_writer(path, COLUMNS)
+    writer.write(records[:3])
+    writer.write(records[3:])
+    writer.close()
+    assert read_records(path) == records
+
+
+def test_a_csv_file_has_one_row_per_seat_with_the_rule_sets_columns(tmp_path: Path,
+                                                                    records: list[SeatRecord]) -> None:
+    path = tmp_path / "games.csv"
+    writer = open_writer(str(path), COLUMNS)
+    writer.write(records)
+    writer.close()
+    rows = list(csv.DictReader(path.open(encoding="utf-8")))
+    assert list(rows[0]) == ["game", "seed", "rules", "players", "options", "seat", "board", "side", "agent",
+                             *COLUMNS, "total", "rank", "winner", "built", "seen", "decisions", "rounds"]
+    first = records[0]
+    assert rows[0]["built"] == ";".join(first.built) and rows[0]["seen"].split(";") == list(first.seen)
+    assert rows[0]["military"] == str(dict(first.scores)["military"]) and rows[0]["board"] == first.board
+    assert len(rows) == 9
+
+
+def test_a_json_lines_file_has_lists_as_lists(tmp_path: Path, records: list[SeatRecord]) -> None:
+    path = tmp_path / "games.jsonl"
+    writer = open_writer(str(path), COLUMNS)
+    writer.write(records)
+    writer.close()
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert rows[4]["built"] == list(records[4].built) and rows[4]["options"] == []
+    assert rows[4]["winner"] == records[4].winner
+
+
+def test_a_score_column_named_like_a_fixed_column_is_written_apart_and_read_back(tmp_path: Path,
+                                                                                 records: list[SeatRecord]) -> None:
+    renamed = [attrs.evolve(r, scores=(("rank", 3), ("seen", 1))) for r in records]
+    assert column_names(["rank", "seen"])[9:11] == ["score rank", "score seen"]
+    path = str(tmp_path / "games.csv")
+    writer = open_writer(path, ["rank", "seen"])
+    writer.write(renamed)
+    writer.close()
+    assert read_records(path) == renamed
+
+
+def test_a_card_name_holding_the_csv_separator_is_refused_with_a_hint(tmp_path: Path,
+                                                                      records: list[SeatRecord]) -> None:
+    odd = attrs.evolve(records[0], built=("Odd; name",))
+    writer = open_writer(str(tmp_path / "games.csv"), COLUMNS)
+    with pytest.raises(RecordsError, match=r"the name 'Odd; name' holds a ';'.*JSON lines \(\.jsonl\) or Parquet"):
+        writer.write([odd])
+    writer.close()
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("games.txt", "cannot tell the format of 'games.txt' from its suffix '.txt': name a .csv, .jsonl or .parquet file"),
+    ("games", "cannot tell the format of 'games' without a suffix: name a .csv, .jsonl or .parquet file"),
+])
+def test_an_unknown_suffix_is_refused_with_the_known_ones(name: str, why: str) -> None:
+    with pytest.raises(RecordsError) as caught:
+        record_format(name)
+    assert str(caught.value) == why
+
+
+def test_a_stopped_run_leaves_whole_rows_of_the_games_it_finished(tmp_path: Path) -> None:
+    plan = make_plan(BASE, 3, (), ("random",), 0, 20)
+    path = str(tmp_path / "games.csv")
+    writer = open_writer(path, COLUMNS)
+    handed = []
+
+    def write(chunk) -> None:
+        writer.write([r for g in chunk.games for r in g.seats])
+        handed.append(chunk)
+
+    played = play(plan, rules=BASE, on_chunk=write, stop=lambda: len(handed) == 4)
+    writer.close()
+    assert played.stopped
+    assert read_records(path) == played.records() == play(make_plan(BASE, 3, (), ("random",), 0, 4),
+                                                          rules=BASE).records()
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ('{"game": 1}\n', "games.jsonl: line 1: no column 'seed'"),
+    ("[1]\n", "games.jsonl: line 1: not a JSON object"),
+    ("{\n", "games.jsonl: line 1: not JSON (Expecting property name enclosed in double quotes)"),
+])
+def test_a_malformed_records_file_is_named_with_its_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str,
+                                                         why: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("games.jsonl").write_text(text, encoding="utf-8")
+    with pytest.raises(RecordsError) as caught:
+        read_records("games.jsonl")
+    assert str(caught.value) == why
+
+
+def test_a_number_that_is_not_one_is_named_with_its_column(tmp_path: Path, records: list[SeatRecord]) -> None:
+    path = tmp_path / "games.csv"
+    writer = open_writer(str(path), COLUMNS)
+    writer.write(records[:1])
+    writer.close()
+    rows = list(csv.reader(path.open(encoding="utf-8")))
+    rows[1][rows[0].index("total")] = "lots"
+    with path.open("w", encoding="utf-8", newline="") as file:
+        csv.writer(file).writerows(rows)
+    with pytest.raises(RecordsError) as caught:
+        read_records(str(path))
+    assert str(caught.value) == f"{path}: line 2: column 'total' is not a number: 'lots'"
