@@ -504,12 +504,13 @@ def _print_simulation(ruleset, plan, run, stopped: bool, workers: int, out: str 
     console = make_console(120)
     played = run.played
     console.print(speed_line(played.games, plan.players, ruleset.layers, run.elapsed, played.decisions,
-                             played.seconds))
+                             played.seconds), soft_wrap=True)
     where = f"; records written to {_shown(out)}" if out is not None else ""
     console.print(f"{workers} {'process' if workers == 1 else 'processes'}, seeds {plan.seed} to "
-                  f"{plan.seed + plan.games - 1}{where}")
+                  f"{plan.seed + plan.games - 1}{where}", soft_wrap=True)
     if stopped:
-        console.print(f"interrupted: {played.games} of {plan.games} games finished; the figures are of those")
+        console.print(f"interrupted: {played.games} of {plan.games} games finished; the figures are of those",
+                      soft_wrap=True)
     if played.games:
         _print(summary_tables(summarise(played.records()), card_limit), console)
 
@@ -558,10 +559,11 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
     workers = min(jobs or default_jobs(), games)
     jobs_run = [Job(label, plan, r) for label, plan, r in zip(("A", "B"), plans, loaded)]
     runs, stopped = run_jobs(jobs_run, workers, _show_progress(progress))
-    console = make_console(120)
+    console = make_console(150)
     for label, r, run in zip(("A", "B"), loaded, runs):
         console.print(Text.assemble(f"{label}: ", speed_line(run.played.games, players, r.layers, run.elapsed,
-                                                              run.played.decisions, run.played.seconds)))
+                                                              run.played.decisions, run.played.seconds)),
+                      soft_wrap=True)
     if stopped:
         console.print("interrupted: the comparison is of the games finished in both")
     comparison = compare_records(runs[0].played.records(), runs[1].played.records())

@@ -125,7 +125,7 @@ def two_proportions(section: str, subject: str, measure: str, successes_a: float
     z test with the pooled rate."""
     if n_a == 0 or n_b == 0:
         return _unpaired(section, subject, measure, successes_a / n_a if n_a else math.nan,
-                         successes_b / n_b if n_b else math.nan, "two proportions", n_a, n_b)
+                         successes_b / n_b if n_b else math.nan, "z test", n_a, n_b)
     ra, rb = wilson(successes_a, n_a), wilson(successes_b, n_b)
     d = rb.value - ra.value
     low = d - math.sqrt((rb.value - rb.low) ** 2 + (ra.high - ra.value) ** 2)
@@ -136,7 +136,7 @@ def two_proportions(section: str, subject: str, measure: str, successes_a: float
         p = 1.0 if d == 0 else 0.0
     else:
         p = math.erfc(abs(d) / se / math.sqrt(2))  # two-sided, standard normal
-    return Difference(section, subject, measure, ra.value, rb.value, d, low, high, p, "two proportions", n_a, n_b)
+    return Difference(section, subject, measure, ra.value, rb.value, d, low, high, p, "z test", n_a, n_b)
 
 
 def holm(p_values: Sequence[float]) -> list[float]:
@@ -178,12 +178,12 @@ def _paired_sections(games_a: dict[int, list[SeatRecord]], games_b: dict[int, li
     out: list[Difference] = []
     for column in dict.fromkeys(columns_a + columns_b):
         if column not in columns_a or column not in columns_b:
-            out.append(_unpaired("score", column, "mean per seat", math.nan, math.nan, "", 0, 0))
+            out.append(_unpaired("score", column, "mean", math.nan, math.nan, "", 0, 0))
             out[-1] = attrs.evolve(out[-1], only="A" if column in columns_a else "B")
             continue
-        measures.append(("score", column, "mean per seat",
+        measures.append(("score", column, "mean",
                          lambda rows, c=column: _mean([dict(r.scores)[c] for r in rows])))
-    measures.append(("score", "total", "mean per seat", lambda rows: _mean([r.total for r in rows])))
+    measures.append(("score", "total", "mean", lambda rows: _mean([r.total for r in rows])))
     seats = sorted({r.seat for rows in games_a.values() for r in rows} | {r.seat for rows in games_b.values()
                                                                           for r in rows})
     for seat in seats:

@@ -47,9 +47,9 @@ def record_format(path: str) -> str:
     suffix = Path(path).suffix.lower()
     found = FORMATS.get(suffix)
     if found is None:
-        known = ", ".join(FORMATS)
-        said = f"its suffix '{suffix}'" if suffix else "it has no suffix"
-        raise RecordsError(f"cannot tell the format of {path!r}: {said} is not one of {known}")
+        known = ", ".join(list(FORMATS)[:-1]) + f" or {list(FORMATS)[-1]}"
+        said = f"from its suffix '{suffix}'" if suffix else "without a suffix"
+        raise RecordsError(f"cannot tell the format of {path!r} {said}: name a {known} file")
     if found == "parquet":
         _pyarrow()
     return found

@@ -90,9 +90,11 @@ def _progress(show: bool) -> Iterator[Optional[Progress]]:
     if not show:
         yield None
         return
+    console = Console(stderr=True)
+    # on a terminal the bar goes away at the end; elsewhere (a file, when asked for) its last state stays
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
                   _GameRate(), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True) as bar:
+                  console=console, transient=console.is_terminal) as bar:
         yield bar
 
 

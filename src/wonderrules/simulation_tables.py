@@ -171,11 +171,12 @@ def comparison_tables(comparison: Comparison, label_a: str, label_b: str, show_a
 
 def _difference_table(title: str, rows: Sequence[Difference]) -> Table:
     table = Table(title=title, title_justify="left")
-    for name in ("what", "name", "measure", "A", "B", "B - A", "95% interval", "p", "Holm", "test", "n A", "n B"):
-        table.add_column(name, justify="left" if name in ("what", "name", "measure", "test") else "right")
+    for name in ("what", "name", "measure", "A", "B", "B - A", "95% interval", "p", "Holm", "test", "n"):
+        table.add_column(name, justify="left" if name in ("what", "name", "measure", "test") else "right",
+                         no_wrap=name in ("95% interval", "test", "n"))
     for d in rows:
         interval = DASH if math.isnan(d.low) else f"{_difference(d, d.low)} to {_difference(d, d.high)}"
         table.add_row(d.section, shown(d.subject), d.measure, _value(d, d.a), _value(d, d.b),
-                      _difference(d, d.difference), interval, _p(d.p), _p(d.adjusted), d.test, str(d.n_a),
-                      str(d.n_b))
+                      _difference(d, d.difference), interval, _p(d.p), _p(d.adjusted), d.test,
+                      str(d.n_a) if d.n_a == d.n_b else f"{d.n_a}/{d.n_b}")
     return table

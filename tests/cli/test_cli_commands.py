@@ -51,7 +51,7 @@ def test_help_lists_every_command() -> None:
     result = run("--help")
     assert result.exit_code == 0
     listed = re.findall(r"^  (\w+) ", result.output.split("Commands:")[1], flags=re.M)
-    assert listed == ["check", "compile", "play", "replay", "simulate", "trace"]
+    assert listed == ["check", "compare", "compile", "play", "replay", "simulate", "trace"]
 
 
 # ---- wr check -------------------------------------------------------------------------------------
@@ -190,19 +190,37 @@ def test_an_unfinished_log_says_where_the_game_stopped(tmp_path: Path) -> None:
 
 # ---- wr simulate ----------------------------------------------------------------------------------
 
+def table_lines(output: str, title: str) -> list[dict[str, str]]:
+    """The rows of the printed table of this title, each as {column: cell}."""
+    lines = output.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip() == title)
+    header = next(line for line in lines[start:] if line.startswith("┃"))
+    columns = [c.strip() for c in header.strip("┃").split("┃")]
+    rows = []
+    for line in lines[start:]:
+        if line.startswith("└"):
+            break
+        if line.startswith("│"):
+            rows.append(dict(zip(columns, (c.strip() for c in line.strip("│").split("│")))))
+    return rows
+
+
+def table_rows(output: str, title: str) -> dict[str, dict[str, str]]:
+    """The rows of the printed table of this title by their first cell."""
+    return {next(iter(row.values())): row for row in table_lines(output, title)}
+
+
 def test_simulate_prints_its_speed_and_the_average_scores() -> None:
-    result = run("simulate", "-p", "3", "-n", "2", "-s", "5")
+    result = run("simulate", "-p", "3", "-n", "2", "-s", "5", "-j", "1")
     assert result.exit_code == 0, result.output
     assert re.search(r"^2 games, 3 players \(base\): [\d.]+ s, [\d.]+ games/s, [\d.]+ µs per decision$",
                      result.output, flags=re.M), result.output
     sheets = [s for seed in (5, 6) for s in played(("base",), 3, seed).scores()]
-    average = sum(s.total for s in sheets) / len(sheets)
-    header, values = [ln for ln in result.output.splitlines() if ln.startswith(("┃", "│"))]
-    columns = [c.strip() for c in header.strip("┃").split("┃")]
-    cells = dict(zip(columns, (c.strip() for c in values.strip("│").split("│"))))
-    assert cells["total"] == f"{average:.2f}"
-    assert cells["military"] == f"{sum(s.column('military') for s in sheets) / len(sheets):.2f}"
-    assert "Win rate per seat by agent: random 33.3%" in result.output
+    columns = table_rows(result.output, "Score columns per seat")
+    assert columns["total"]["mean"] == f"{sum(s.total for s in sheets) / len(sheets):.2f}"
+    assert columns["military"]["mean"] == f"{sum(s.column('military') for s in sheets) / len(sheets):.2f}"
+    assert columns["military"]["max"] == str(max(s.column("military") for s in sheets))
+    assert table_rows(result.output, "Per agent")["random"]["win rate"] == "33.3%"
 
 
 def test_simulate_refuses_no_games() -> None:
@@ -247,7 +265,7 @@ def test_the_board_column_is_not_confused_with_the_wonder_score_column() -> None
 
 
 def test_in_team_play_every_member_of_the_winning_team_wins() -> None:
-    result = run("simulate", "-p", "4", "-n", "2", "--rules", "cities", "--teams")
+    result = run("simulate", "-p", "4", "-n", "2", "--rules", "cities", "--teams", "-j", "1")
     assert result.exit_code == 0, result.output
     # two teams of two: each member of the winning team wins the game (a tie of teams shares it),
     # so without a tie two of the four seats win each game: 50%
@@ -256,4 +274,4 @@ def test_in_team_play_every_member_of_the_winning_team_wins() -> None:
         winners = played(("cities",), 4, seed, ("teams",)).winners()
         seat_wins += len(winners) / (len(winners) // 2)  # members of the winning teams / winning teams
     assert seat_wins == 4
-    assert "Win rate per seat by agent: random 50.0%" in result.output
+    assert table_rows(result.output, "Per agent")["random"]["win rate"] == "50.0%"

@@ -84,7 +84,7 @@ def test_a_variant_with_a_much_stronger_card_is_flagged(tmp_path) -> None:
     flagged = {(d.section, d.subject, d.measure): d for d in comparison.significant}
     builders = flagged[("card", "Altar", "builders' win rate")]
     assert builders.difference > 0.3 and builders.adjusted < 0.001
-    assert flagged[("score", "civilian", "mean per seat")].difference > 0
+    assert flagged[("score", "civilian", "mean")].difference > 0
     # the games are the same, move by move: no other card is built more or less often
     assert not any(d.measure == "built when seen" for d in comparison.significant)
     assert comparison.differences[:len(flagged)] == comparison.significant  # significant ones first
