@@ -6,9 +6,11 @@ Both simulations play the same game numbers with the same seeds (common random n
 of A and game g of B start from the same seed, with agents drawing from the same generators. So a
 figure measured once per game (the mean score of a column, the result of a seat or of an agent,
 the length of a game) is compared game by game, with a paired t test on the differences, which
-removes most of the luck the two share. A figure of a board or a card is not paired: a variant
-may deal other boards or other cards from the same seed. Win rates of those are compared with
-the two-proportion z test (Newcombe's interval), mean scores with Welch's t test.
+removes most of the luck the two share. A figure of a board or a card is measured over the
+seat-games that had it; it is compared seat-game by seat-game (paired t test) when both
+simulations had it at the same seats of the same games, as a variant that deals and plays alike
+does, and otherwise as two independent samples: rates by the two-proportion z test (with
+Newcombe's interval), means by Welch's t test.
 
 Pure functions; the result is plain data for a table or a report.
 """
@@ -214,55 +216,65 @@ def _by(records: Sequence[SeatRecord], key: Callable[[SeatRecord], str]) -> dict
     return out
 
 
+def _seat_games(section: str, subject: str, measure: str, rows_a: Sequence[SeatRecord],
+                rows_b: Sequence[SeatRecord], value: Callable[[SeatRecord], float], rate: bool) -> Difference:
+    """A figure over seat-games: paired seat-game by seat-game when both simulations count the
+    same seats of the same games (a variant that deals and plays alike there), else compared as
+    independent samples: rates by the z test, means by Welch's."""
+    keyed_a = {(r.game, r.seat): value(r) for r in rows_a}
+    keyed_b = {(r.game, r.seat): value(r) for r in rows_b}
+    if keyed_a.keys() == keyed_b.keys() and len(keyed_a) == len(rows_a) == len(rows_b):
+        keys = sorted(keyed_a)
+        return paired(section, subject, measure, [keyed_a[k] for k in keys], [keyed_b[k] for k in keys])
+    if rate:
+        return two_proportions(section, subject, measure, math.fsum(keyed_a.values()), len(rows_a),
+                               math.fsum(keyed_b.values()), len(rows_b))
+    return welch(section, subject, measure, [value(r) for r in rows_a], [value(r) for r in rows_b])
+
+
+def _only(section: str, subject: str, measure: str, only: str, rows: Sequence[SeatRecord]) -> Difference:
+    """A subject met in simulation `only` alone: its seat-games, nothing tested."""
+    n_a, n_b = (len(rows), 0) if only == "A" else (0, len(rows))
+    return attrs.evolve(_unpaired(section, subject, measure, math.nan, math.nan, "", n_a, n_b), only=only)
+
+
 def _board_sections(a: Sequence[SeatRecord], b: Sequence[SeatRecord]) -> list[Difference]:
     by_a, by_b = _by(a, lambda r: f"{r.board} {r.side}"), _by(b, lambda r: f"{r.board} {r.side}")
     out = []
     for subject in sorted(set(by_a) | set(by_b)):
         rows_a, rows_b = by_a.get(subject, []), by_b.get(subject, [])
         if not rows_a or not rows_b:
-            only = "A" if rows_a else "B"
-            rows = rows_a or rows_b
-            rate = math.fsum(r.winner for r in rows) / len(rows)
-            out.append(attrs.evolve(_unpaired("board", subject, "win rate", rate if only == "A" else math.nan,
-                                              rate if only == "B" else math.nan, "", len(rows_a), len(rows_b)),
-                                    only=only))
+            out.append(_only("board", subject, "seats", "A" if rows_a else "B", rows_a or rows_b))
             continue
-        out.append(two_proportions("board", subject, "win rate", math.fsum(r.winner for r in rows_a), len(rows_a),
-                                   math.fsum(r.winner for r in rows_b), len(rows_b)))
-        out.append(welch("board", subject, "mean total", [r.total for r in rows_a], [r.total for r in rows_b]))
+        out.append(_seat_games("board", subject, "win rate", rows_a, rows_b, lambda r: r.winner, True))
+        out.append(_seat_games("board", subject, "mean total", rows_a, rows_b, lambda r: float(r.total), False))
     return out
 
 
-def _card_counts(records: Sequence[SeatRecord]) -> dict[str, tuple[int, int, float, int]]:
-    """card -> (seat-games seen, built when seen, builders' win shares, seat-games built)."""
-    out: dict[str, list[float]] = {}
+def _by_card(records: Sequence[SeatRecord]) -> tuple[dict[str, list[SeatRecord]], dict[str, list[SeatRecord]]]:
+    """card -> the seat-games that saw it, and those that built it."""
+    seen: dict[str, list[SeatRecord]] = {}
+    built: dict[str, list[SeatRecord]] = {}
     for r in records:
-        built = set(r.built)
         for card in r.seen:
-            counts = out.setdefault(card, [0, 0, 0.0, 0])
-            counts[0] += 1
-            counts[1] += card in built
-        for card in built:
-            counts = out.setdefault(card, [0, 0, 0.0, 0])
-            counts[2] += r.winner
-            counts[3] += 1
-    return {card: (int(c[0]), int(c[1]), c[2], int(c[3])) for card, c in out.items()}
+            seen.setdefault(card, []).append(r)
+        for card in dict.fromkeys(r.built):
+            built.setdefault(card, []).append(r)
+    return seen, built
 
 
 def _card_sections(a: Sequence[SeatRecord], b: Sequence[SeatRecord]) -> list[Difference]:
-    counts_a, counts_b = _card_counts(a), _card_counts(b)
+    (seen_a, built_a), (seen_b, built_b) = _by_card(a), _by_card(b)
     out = []
-    for card in sorted(set(counts_a) | set(counts_b)):
-        if card not in counts_a or card not in counts_b:
-            only = "A" if card in counts_a else "B"
-            seen, _, _, built = (counts_a if only == "A" else counts_b)[card]
-            out.append(attrs.evolve(_unpaired("card", card, "seen", math.nan, math.nan, "", 0, 0), only=only,
-                                    n_a=seen if only == "A" else 0, n_b=seen if only == "B" else 0))
+    for card in sorted(set(seen_a) | set(built_a) | set(seen_b) | set(built_b)):
+        in_a, in_b = card in seen_a or card in built_a, card in seen_b or card in built_b
+        if not in_a or not in_b:
+            out.append(_only("card", card, "seen", "A" if in_a else "B", (seen_a if in_a else seen_b).get(card, [])))
             continue
-        seen_a, when_a, wins_a, built_a = counts_a[card]
-        seen_b, when_b, wins_b, built_b = counts_b[card]
-        out.append(two_proportions("card", card, "built when seen", when_a, seen_a, when_b, seen_b))
-        out.append(two_proportions("card", card, "builders' win rate", wins_a, built_a, wins_b, built_b))
+        out.append(_seat_games("card", card, "built when seen", seen_a.get(card, []), seen_b.get(card, []),
+                               lambda r, c=card: float(c in r.built), True))
+        out.append(_seat_games("card", card, "builders' win rate", built_a.get(card, []), built_b.get(card, []),
+                               lambda r: r.winner, True))
     return out
 
 

@@ -72,6 +72,10 @@ def test_a_rule_set_compared_with_itself_shows_no_difference() -> None:
 def test_two_samples_of_the_same_rule_set_show_no_significant_difference() -> None:
     comparison = compare(records(BASE, 150, seed=0), records(BASE, 150, seed=5000))
     assert comparison.significant == ()
+    # other seeds deal other boards and cards: they are compared as independent samples
+    tests = {(d.section, d.measure): d.test for d in comparison.differences if not d.only}
+    assert tests[("board", "win rate")] == tests[("card", "builders' win rate")] == "z test"
+    assert tests[("board", "mean total")] == "Welch t" and tests[("seat", "win rate")] == "paired t"
     assert min(d.p for d in comparison.differences if not math.isnan(d.p)) < 0.2  # the tests did see some noise
 
 
@@ -84,6 +88,8 @@ def test_a_variant_with_a_much_stronger_card_is_flagged(tmp_path) -> None:
     flagged = {(d.section, d.subject, d.measure): d for d in comparison.significant}
     builders = flagged[("card", "Altar", "builders' win rate")]
     assert builders.difference > 0.3 and builders.adjusted < 0.001
+    # the same deals and the same moves: the same seats built it, compared seat by seat
+    assert builders.test == "paired t" and builders.n_a == builders.n_b
     assert flagged[("score", "civilian", "mean")].difference > 0
     # the games are the same, move by move: no other card is built more or less often
     assert not any(d.measure == "built when seen" for d in comparison.significant)
@@ -91,10 +97,17 @@ def test_a_variant_with_a_much_stronger_card_is_flagged(tmp_path) -> None:
 
 
 def test_a_board_or_card_met_in_one_simulation_only_is_shown_as_such() -> None:
+    import attrs
+
     played = records(BASE, 5)
-    fewer = [r for r in played if r.board != played[0].board]
+    gone = played[0].seen[0]
+    fewer = [attrs.evolve(r, seen=tuple(c for c in r.seen if c != gone), built=tuple(c for c in r.built if c != gone))
+             for r in played if r.board != played[0].board]
     comparison = compare(played, fewer)
     only = [d for d in comparison.differences if d.only]
-    assert {(d.section, d.subject, d.only) for d in only if d.section == "board"} == {
-        ("board", f"{played[0].board} {r.side}", "A") for r in played if r.board == played[0].board}
+    assert {(d.section, d.subject, d.only) for d in only} == {
+        ("board", f"{played[0].board} {r.side}", "A") for r in played if r.board == played[0].board} | {
+        ("card", gone, "A")}
+    card = next(d for d in only if d.section == "card")
+    assert (card.n_a, card.n_b) == (sum(gone in r.seen for r in played), 0)
     assert all(math.isnan(d.p) for d in only) and comparison.differences[-len(only):] == tuple(only)
