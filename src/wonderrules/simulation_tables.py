@@ -148,8 +148,9 @@ def comparison_tables(comparison: Comparison, label_a: str, label_b: str, show_a
         f"A: {shown(label_a)}; B: {shown(label_b)}. {plural(comparison.paired_games, 'game')} played in both from "
         f"the same seeds. Differences are B - A with a 95% interval; p: the test's p-value, Holm: corrected "
         f"for the {plural(comparison.tests, 'test')} made (Holm's method), significant below "
-        f"{comparison.alpha:g}. Paired tests compare game by game; boards and cards are compared "
-        f"as independent samples (a variant may deal them differently)."]
+        f"{comparison.alpha:g}. A paired t test compares game by game (for a board or a card, seat by seat "
+        f"when both dealt it to the same seats of the same games); a z test (rates) or Welch t test (means) "
+        f"compares independent samples."]
     title = f"Significant differences ({len(significant)})"
     out.append(_difference_table(title, significant) if significant else
                Text(f"No significant difference at {comparison.alpha:g} after Holm's correction."))
