@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import NoReturn
 
 import click
-from rich.text import Text
 
 __all__ = ["main"]
 
@@ -354,34 +353,6 @@ def _agent_names(spec: str) -> list[str]:
     return names
 
 
-def _simulation_plan(ruleset, players: int, options: Sequence[str], agents: str, seed: int, games: int,
-                     sides: str):
-    """The plan of a simulation, every argument checked first (a usage error otherwise)."""
-    from wonderrules.simulation import make_plan
-
-    if games < 1:
-        raise click.UsageError("--games must be at least 1")
-    _make_game(ruleset, players, options, sides)
-    return make_plan(ruleset, players, options, _agent_names(agents), seed, games, sides)
-
-
-def _records_format(out: str | None) -> None:
-    """Refuse an --out whose suffix names no known format, or whose format cannot be written here."""
-    if out is None:
-        return
-    from wonderrules.records import RecordsError, record_format
-
-    try:
-        record_format(out)
-    except RecordsError as e:
-        raise click.BadParameter(str(e), param_hint="'--out'") from None
-    _prepare_output(out, "'--out'")
-
-
-def _show_progress(progress: bool | None) -> bool:
-    return sys.stderr.isatty() if progress is None else progress
-
-
 @main.command()
 @click.argument("log_file", required=False)
 @click.option("--players", "-p", type=int, help="Trace a new game of this many players (instead of a log).")
@@ -460,69 +431,10 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
     Same seed, same figures, whatever the number of jobs. Ctrl-C stops the run and keeps the
     games finished (in the records file and in the figures).
     """
-    from wonderrules.simulation import default_jobs
-    from wonderrules.simulation_run import Job, run_jobs
+    from wonderrules import simulation_commands
 
-    _records_format(out)
-    ruleset = _load(rules)
-    opts = list(options) + (["teams"] if teams and "teams" not in options else [])
-    plan = _simulation_plan(ruleset, players, opts, agents, seed, games, sides)
-    writer = None
-    if out is not None:
-        from wonderrules.records import RecordsError, open_writer
-
-        try:
-            writer = open_writer(out, [c.name for c in ruleset.categories])
-        except (RecordsError, OSError) as e:
-            _say(f"error: cannot write the records to {out}: {e}", err=True)
-            sys.exit(1)
-    workers = min(jobs or default_jobs(), games)
-    try:
-        job = Job("games", plan, ruleset, (lambda chunk: writer.write([r for g in chunk.games for r in g.seats]))
-                  if writer is not None else (lambda chunk: None))
-        (run,), stopped = run_jobs([job], workers, _show_progress(progress))
-    except Exception as e:
-        from wonderrules.records import RecordsError
-
-        if not isinstance(e, RecordsError):
-            raise
-        _say(f"error: cannot write the records to {out}: {e}", err=True)
-        sys.exit(1)
-    finally:
-        if writer is not None:
-            writer.close()
-    _print_simulation(ruleset, plan, run, stopped, workers, out, card_limit)
-    if stopped:
-        sys.exit(130)
-
-
-def _print_simulation(ruleset, plan, run, stopped: bool, workers: int, out: str | None, card_limit: int) -> None:
-    from wonderrules.report import console as make_console
-    from wonderrules.simulation_tables import speed_line, summary_tables
-    from wonderrules.statistics import summarise
-
-    console = make_console(120)
-    played = run.played
-    console.print(speed_line(played.games, plan.players, ruleset.layers, run.elapsed, played.decisions,
-                             played.seconds), soft_wrap=True)
-    where = f"; records written to {_shown(out)}" if out is not None else ""
-    console.print(f"{workers} {'process' if workers == 1 else 'processes'}, seeds {plan.seed} to "
-                  f"{plan.seed + plan.games - 1}{where}", soft_wrap=True)
-    if stopped:
-        console.print(f"interrupted: {played.games} of {plan.games} games finished; the figures are of those",
-                      soft_wrap=True)
-    if played.games:
-        _print(summary_tables(summarise(played.records()), card_limit), console)
-
-
-def _rules_refs(text: str) -> list[str]:
-    """`base+my_variant.wr` -> ['base', 'my_variant.wr']; a file of that very name is one rule set."""
-    if Path(text).exists():
-        return [text]
-    refs = [part.strip() for part in text.split("+")]
-    if not all(refs):
-        raise click.BadParameter(f"'{_shown(text)}' names an empty rule set between its '+'")
-    return refs
+    simulation_commands.simulate(players, games, seed, rules, agents, options, teams, sides, jobs, out, progress,
+                                 card_limit)
 
 
 @main.command()
@@ -546,31 +458,10 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
     RULES_A and RULES_B each name a rule set as --rules does, layers joined with '+':
     `wr compare base my_variant.wr`, `wr compare cities cities+my_variant.wr`.
     """
-    from wonderrules.comparison import compare as compare_records
-    from wonderrules.report import console as make_console
-    from wonderrules.simulation import default_jobs
-    from wonderrules.simulation_run import Job, run_jobs
-    from wonderrules.simulation_tables import comparison_tables, speed_line
+    from wonderrules import simulation_commands
 
-    refs_a, refs_b = _rules_refs(rules_a), _rules_refs(rules_b)
-    opts = list(options) + (["teams"] if teams and "teams" not in options else [])
-    loaded = [_load(refs_a), _load(refs_b)]
-    plans = [_simulation_plan(r, players, opts, agents, seed, games, sides) for r in loaded]
-    workers = min(jobs or default_jobs(), games)
-    jobs_run = [Job(label, plan, r) for label, plan, r in zip(("A", "B"), plans, loaded)]
-    runs, stopped = run_jobs(jobs_run, workers, _show_progress(progress))
-    console = make_console(150)
-    for label, r, run in zip(("A", "B"), loaded, runs):
-        console.print(Text.assemble(f"{label}: ", speed_line(run.played.games, players, r.layers, run.elapsed,
-                                                              run.played.decisions, run.played.seconds)),
-                      soft_wrap=True)
-    if stopped:
-        console.print("interrupted: the comparison is of the games finished in both")
-    comparison = compare_records(runs[0].played.records(), runs[1].played.records())
-    label_a, label_b = (" + ".join(r.layers) for r in loaded)
-    _print(comparison_tables(comparison, label_a, label_b, show_all), console)
-    if stopped:
-        sys.exit(130)
+    simulation_commands.compare(rules_a, rules_b, players, games, seed, agents, options, teams, sides, jobs, progress,
+                                show_all)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,8 +8,10 @@ them, so a game depends on its number alone: however the games are split among w
 records are the same, and they are handed back in game order.
 
 The work is sent to an *executor*: anything with ``submit(fn, *args)`` returning a future with
-``result()``, ``done()`` and ``cancel()``: a ``concurrent.futures`` executor (see
-:func:`process_pool`), or a cluster client of the same shape. None plays in this process.
+``result()``, ``cancel()`` and ``cancelled()``: a ``concurrent.futures`` executor (see
+:func:`process_pool`), or a cluster's client of the same shape. None plays in this process. The
+function sent, :func:`play_chunk`, takes plain values (the plan and two game numbers) and
+returns plain frozen data, so it pickles to any worker that can import wonderrules.
 
 Each finished game gives one :class:`SeatRecord` per player's seat, read from the public state
 and observation only: the seat's board (its wonder) and side, its agent, every score column of the rule set,
@@ -134,7 +136,7 @@ class Played:
 
 class Executor(Protocol):
     """Where chunks are played: ``concurrent.futures.Executor`` has this shape, and so has a
-    client of a cluster whose futures answer ``result()``, ``done()`` and ``cancel()``."""
+    client of a cluster whose futures answer ``result()``, ``cancel()`` and ``cancelled()``."""
 
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Any: ...  # pragma: no cover
 

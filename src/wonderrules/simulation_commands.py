@@ -1,0 +1,154 @@
+"""What `wr simulate` and `wr compare` do once the command line is read: check the arguments,
+run the simulations (:mod:`wonderrules.simulation_run`), write the records and print the tables
+(:mod:`wonderrules.simulation_tables`). The options themselves are declared in :mod:`wonderrules.cli`."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Optional
+
+import click
+from rich.text import Text
+
+from wonderrules import cli
+from wonderrules.records import RecordsError
+
+__all__ = ["simulate", "compare", "rules_refs"]
+
+
+def _plan(ruleset: Any, players: int, options: Sequence[str], agents: str, seed: int, games: int, sides: str) -> Any:
+    """The plan of a simulation, every argument checked first (a usage error otherwise)."""
+    from wonderrules.simulation import make_plan
+
+    if games < 1:
+        raise click.UsageError("--games must be at least 1")
+    cli._make_game(ruleset, players, options, sides)
+    return make_plan(ruleset, players, options, cli._agent_names(agents), seed, games, sides)
+
+
+def _check_out(out: Optional[str]) -> None:
+    """Refuse an --out whose suffix names no known format, or whose format cannot be written here."""
+    if out is None:
+        return
+    from wonderrules.records import record_format
+
+    try:
+        record_format(out)
+    except RecordsError as e:
+        raise click.BadParameter(str(e), param_hint="'--out'") from None
+    cli._prepare_output(out, "'--out'")
+
+
+def _show_progress(progress: Optional[bool]) -> bool:
+    return sys.stderr.isatty() if progress is None else progress
+
+
+def _workers(jobs: Optional[int], games: int) -> int:
+    from wonderrules.simulation import default_jobs
+
+    return max(1, min(jobs or default_jobs(), games))
+
+
+def _options(options: Sequence[str], teams: bool) -> list[str]:
+    return list(options) + (["teams"] if teams and "teams" not in options else [])
+
+
+def _fail_to_write(out: str, why: object) -> None:
+    cli._say(f"error: cannot write the records to {out}: {why}", err=True)
+    sys.exit(1)
+
+
+def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str],
+             teams: bool, sides: str, jobs: Optional[int], out: Optional[str], progress: Optional[bool],
+             card_limit: int) -> None:
+    from wonderrules.records import open_writer
+    from wonderrules.simulation import Chunk
+    from wonderrules.simulation_run import Job, run_jobs
+
+    _check_out(out)
+    ruleset = cli._load(rules)
+    plan = _plan(ruleset, players, _options(options, teams), agents, seed, games, sides)
+    writer = None
+    if out is not None:
+        try:
+            writer = open_writer(out, [c.name for c in ruleset.categories])
+        except (RecordsError, OSError) as e:
+            _fail_to_write(out, e)
+
+    def write(chunk: Chunk) -> None:
+        if writer is not None:
+            try:
+                writer.write([r for g in chunk.games for r in g.seats])
+            except OSError as e:
+                raise RecordsError((e.strerror or "the system refused it").lower()) from None
+
+    workers = _workers(jobs, games)
+    try:
+        (run,), stopped = run_jobs([Job("games", plan, ruleset, write)], workers, _show_progress(progress))
+    except RecordsError as e:
+        assert out is not None
+        _fail_to_write(out, e)
+    finally:
+        if writer is not None:
+            writer.close()
+    _print_simulation(ruleset, plan, run, stopped, workers, out, card_limit)
+    if stopped:
+        sys.exit(130)
+
+
+def _print_simulation(ruleset: Any, plan: Any, run: Any, stopped: bool, workers: int, out: Optional[str],
+                      card_limit: int) -> None:
+    from wonderrules.report import console as make_console
+    from wonderrules.simulation_tables import speed_line, summary_tables
+    from wonderrules.statistics import summarise
+
+    console = make_console(120)
+    played = run.played
+    console.print(speed_line(played.games, plan.players, ruleset.layers, run.elapsed, played.decisions,
+                             played.seconds), soft_wrap=True)
+    where = f"; records written to {cli._shown(out)}" if out is not None else ""
+    console.print(f"{workers} {'process' if workers == 1 else 'processes'}, seeds {plan.seed} to "
+                  f"{plan.seed + plan.games - 1}{where}", soft_wrap=True)
+    if stopped:
+        console.print(f"interrupted: {played.games} of {plan.games} games finished; the figures are of those",
+                      soft_wrap=True)
+    if played.games:
+        cli._print(summary_tables(summarise(played.records()), card_limit), console)
+
+
+def rules_refs(text: str) -> list[str]:
+    """`base+my_variant.wr` -> ['base', 'my_variant.wr']; a file of that very name is one rule set."""
+    if Path(text).exists():
+        return [text]
+    refs = [part.strip() for part in text.split("+")]
+    if not all(refs):
+        raise click.BadParameter(f"'{cli._shown(text)}' names an empty rule set between its '+'")
+    return refs
+
+
+def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, agents: str, options: Sequence[str],
+            teams: bool, sides: str, jobs: Optional[int], progress: Optional[bool], show_all: bool) -> None:
+    from wonderrules.comparison import compare as compare_records
+    from wonderrules.report import console as make_console
+    from wonderrules.simulation_run import Job, run_jobs
+    from wonderrules.simulation_tables import comparison_tables, speed_line
+
+    refs = [rules_refs(rules_a), rules_refs(rules_b)]
+    loaded = [cli._load(r) for r in refs]
+    plans = [_plan(r, players, _options(options, teams), agents, seed, games, sides) for r in loaded]
+    jobs_run = [Job(label, plan, r) for label, plan, r in zip(("A", "B"), plans, loaded)]
+    runs, stopped = run_jobs(jobs_run, _workers(jobs, games), _show_progress(progress))
+    console = make_console(150)
+    for label, r, run in zip(("A", "B"), loaded, runs):
+        console.print(Text.assemble(f"{label}: ", speed_line(run.played.games, players, r.layers, run.elapsed,
+                                                              run.played.decisions, run.played.seconds)),
+                      soft_wrap=True)
+    if stopped:
+        console.print("interrupted: the comparison is of the games finished in both")
+    comparison = compare_records(runs[0].played.records(), runs[1].played.records())
+    label_a, label_b = (" + ".join(r.layers) for r in loaded)
+    cli._print(comparison_tables(comparison, label_a, label_b, show_all), console)
+    if stopped:
+        sys.exit(130)
