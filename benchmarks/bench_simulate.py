@@ -8,8 +8,10 @@ and as `--jobs 2` runs it (a pool of two worker processes, started for the run, 
 does: its start-up is part of the time). Each is run `--repeat` times, alternating, and the
 median time of each is reported with the games per second and the ratio. The records of both
 are checked to be identical. The machine's other load counts: the load average before and after
-is printed, and so is the time the workers spent playing (added up over the workers): when it
-grows with two jobs, the workers waited for a core that other programs held.
+is printed, and so are the time the workers spent playing and the processor time they used
+(each added up over the workers, per game): when the time grows with two jobs but the processor
+time does not, the workers waited for a core that other programs held, and the processor time
+per game says what the same run would take on cores of its own.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ def main() -> None:
     plan = make_plan(rules, args.players, (), args.agents.split(","), 0, args.games)
     times: dict[int, list[float]] = {1: [], 2: []}
     worked: dict[int, list[float]] = {1: [], 2: []}
+    used: dict[int, list[float]] = {1: [], 2: []}
     records: dict[int, list] = {}
     load_before = os.getloadavg()
     for _ in range(args.repeat):
@@ -47,6 +50,7 @@ def main() -> None:
                     played = play(plan, pool, workers=jobs)
             times[jobs].append(time.perf_counter() - start)
             worked[jobs].append(played.seconds)
+            used[jobs].append(played.processor)
             records[jobs] = played.records()
     load_after = os.getloadavg()
     if records[1] != records[2]:
@@ -60,8 +64,9 @@ def main() -> None:
         median = statistics.median(times[jobs])
         rate[jobs] = args.games / median
         print(f"  {jobs} job{'s' if jobs > 1 else ' '}: {median:6.2f} s  {rate[jobs]:7.1f} games/s  "
-              f"(runs: {', '.join(f'{t:.2f}' for t in times[jobs])} s; workers playing: "
-              f"{statistics.median(worked[jobs]):.2f} s)")
+              f"(runs: {', '.join(f'{t:.2f}' for t in times[jobs])} s; per game, workers playing "
+              f"{statistics.median(worked[jobs]) / args.games * 1e3:.2f} ms, processor "
+              f"{statistics.median(used[jobs]) / args.games * 1e3:.2f} ms)")
     print(f"  speed-up of 2 jobs over 1: {rate[2] / rate[1]:.2f}x (identical records)")
 
 

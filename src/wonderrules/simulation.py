@@ -97,12 +97,14 @@ class GameRecord:
 
 @attrs.frozen
 class Chunk:
-    """The games ``start`` to ``stop - 1`` and the seconds their worker spent playing them."""
+    """The games ``start`` to ``stop - 1``, the seconds their worker spent playing them and the
+    processor time it used (less than the seconds when other programs held the processor)."""
 
     start: int
     stop: int
     games: tuple[GameRecord, ...]
     seconds: float
+    processor: float = 0.0
 
     @property
     def decisions(self) -> int:
@@ -129,6 +131,11 @@ class Played:
     def seconds(self) -> float:
         """The time the workers spent playing, added up (not the time it took)."""
         return sum(c.seconds for c in self.chunks)
+
+    @property
+    def processor(self) -> float:
+        """The processor time the workers used playing, added up."""
+        return sum(c.processor for c in self.chunks)
 
     def records(self) -> list[SeatRecord]:
         return [r for c in self.chunks for g in c.games for r in g.seats]
@@ -174,9 +181,9 @@ class GamePlayer:
         self.in_play = tuple(z.name for z in rules.zones if z.active and z.per == "seat")
 
     def chunk(self, start: int, stop: int) -> Chunk:
-        began = time.perf_counter()
+        began, used = time.perf_counter(), time.process_time()
         games = tuple(self.play(g) for g in range(start, stop))
-        return Chunk(start, stop, games, time.perf_counter() - began)
+        return Chunk(start, stop, games, time.perf_counter() - began, time.process_time() - used)
 
     def play(self, number: int) -> GameRecord:
         """Game `number` of the plan, played to its end and recorded."""
