@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.state import State
 
-__all__ = ["winners", "standings", "ranks"]
+__all__ = ["winners", "standings", "ranks", "win_shares"]
 
 
 def _key(st: State, seats: list[int]) -> tuple[int, ...]:
@@ -69,3 +69,16 @@ def ranks(st: State) -> list[int]:
             if p < st.players:
                 place[p] = better + 1
     return place
+
+
+def win_shares(st: State) -> list[float]:
+    """Each player's share of the win: a tie of k winners gives each 1/k; when a team wins,
+    every member of a winning team has the team's share (1/k for a tie of k teams)."""
+    found = winners(st)
+    if not found:
+        return [0.0] * st.players
+    if st.config.winner == "team" and st.table.team_size:
+        sharing = len({st.table.team_of(p) for p in found})
+    else:
+        sharing = len(found)
+    return [1 / sharing if p in found else 0.0 for p in range(st.players)]

@@ -235,6 +235,13 @@ class State:
 
         return ranks(self)
 
+    def win_shares(self) -> list[float]:
+        """Each player's share of the win after the game: 1/k for a tie of k winners; when a
+        team wins, each member has the team's share (1/k for a tie of k teams); 0 for the others."""
+        from wonderrules.interpreter.results import win_shares
+
+        return win_shares(self)
+
     def returns(self) -> list[float]:
         """1 for each winner (shared ties split), 0 otherwise, per player."""
         if not self.terminal:

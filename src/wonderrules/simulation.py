@@ -215,11 +215,8 @@ class GamePlayer:
 
         plan = self.plan
         sheets = state.scores()
-        winners = state.winners()
+        shares = state.win_shares()
         places = state.ranks()
-        # a tie shares the win between the winning players, or, with a team winner, the teams
-        team_win = state.config.winner == "team"
-        sharing = len({state.table.team_of(w) for w in winners}) if team_win else len(winners)
         out = []
         cities = observation(state, 0)["cities"]
         for seat in range(plan.players):
@@ -232,7 +229,7 @@ class GamePlayer:
                 game=number, seed=plan.seed + number, rules=plan.rules, players=plan.players, options=plan.options,
                 seat=seat, board=city["board"], side=city["side"], agent=bots[seat].name,
                 scores=tuple(sheet.columns), total=sheet.total, rank=places[seat],
-                winner=1 / sharing if seat in winners else 0.0, built=built,
+                winner=shares[seat], built=built,
                 seen=tuple(sorted(c for c in seen[seat] if c)), decisions=decided[seat], rounds=rounds))
         return tuple(out)
 

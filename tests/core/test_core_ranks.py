@@ -1,6 +1,6 @@
 """`state.ranks()`: each player's place after the game, 1 the best, in the order that picks the
 winners (total, then the rule set's tie breaks; a team's place when a team wins), players level
-sharing a place and the next place skipped."""
+sharing a place and the next place skipped; `state.win_shares()`: each player's share of the win."""
 
 from __future__ import annotations
 
@@ -57,3 +57,23 @@ def test_partners_share_the_place_of_their_team_when_a_team_wins() -> None:
 def test_a_game_not_over_places_nobody() -> None:
     state = wr.Game(wr.load_rules("base"), 3).new_initial_state(seed=1)
     assert state.ranks() == [0, 0, 0]
+
+
+def test_a_tie_of_players_shares_the_win_between_them() -> None:
+    assert finished(("base",), 3, 192).win_shares() == [0.5, 0.0, 0.5]  # level first on points and coins
+    assert finished(("base",), 3, 13).win_shares() == [1.0, 0.0, 0.0]
+    state = finished(("base",), 4, 3)
+    assert state.win_shares() == state.returns() and sum(state.win_shares()) == 1
+
+
+def test_every_member_of_a_winning_team_has_the_teams_share() -> None:
+    for seed in range(4):
+        state = finished(("cities",), 6, seed, ("teams",))
+        winners = state.winners()
+        teams = {state.table.team_of(p) for p in winners}
+        assert state.win_shares() == [1 / len(teams) if p in winners else 0.0 for p in range(6)]
+        assert sum(state.win_shares()) == 2  # teams of two: the winning team's members hold one win each
+
+
+def test_before_the_end_nobody_has_a_share() -> None:
+    assert wr.Game(wr.load_rules("base"), 3).new_initial_state(seed=1).win_shares() == [0.0, 0.0, 0.0]
