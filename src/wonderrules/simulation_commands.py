@@ -145,9 +145,16 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
         console.print(Text.assemble(f"{label}: ", speed_line(run.played.games, players, r.layers, run.elapsed,
                                                               run.played.decisions, run.played.seconds)),
                       soft_wrap=True)
+    records_a, records_b = runs[0].played.records(), runs[1].played.records()
     if stopped:
-        console.print("interrupted: the comparison is of the games finished in both")
-    comparison = compare_records(runs[0].played.records(), runs[1].played.records())
+        both = {r.game for r in records_a} & {r.game for r in records_b}
+        console.print(f"interrupted: {len(both)} of {games} games finished in both; the comparison is of those",
+                      soft_wrap=True)
+        if not both:
+            sys.exit(130)
+        records_a = [r for r in records_a if r.game in both]
+        records_b = [r for r in records_b if r.game in both]
+    comparison = compare_records(records_a, records_b)
     label_a, label_b = (" + ".join(r.layers) for r in loaded)
     cli._print(comparison_tables(comparison, label_a, label_b, show_all), console)
     if stopped:

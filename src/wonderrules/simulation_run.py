@@ -90,7 +90,7 @@ def _progress(show: bool) -> Iterator[Optional[Progress]]:
     if not show:
         yield None
         return
-    console = Console(stderr=True)
+    console = Console(stderr=True, highlight=False, markup=False, emoji=False)
     # on a terminal the bar goes away at the end; elsewhere (a file, when asked for) its last state stays
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
                   _GameRate(), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
@@ -108,7 +108,13 @@ def run_jobs(jobs: Sequence[Job], workers: int, show_progress: bool, executor: O
     pool = process_pool(workers) if own else executor
     hard = False
     runs: list[Run] = []
-    with _progress(show_progress) as bar, StopRequest(lambda text: print(text, file=sys.stderr)) as stop:
+    def say(text: str) -> None:  # above the progress bar while it is shown
+        if bar is not None:
+            bar.console.print(text)
+        else:
+            print(text, file=sys.stderr)
+
+    with _progress(show_progress) as bar, StopRequest(say) as stop:
         try:
             for job in jobs:
                 task = bar.add_task(job.label, total=job.plan.games) if bar is not None else None

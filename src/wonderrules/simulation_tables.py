@@ -41,7 +41,7 @@ def speed_line(games: int, players: int, layers: Sequence[str], elapsed: float, 
     """`1000 games, 4 players (base): 2.10 s, 476.2 games/s, 25.3 µs per decision`: games per
     second of the whole run, and the time the workers spent per decision (the engine's speed,
     whatever the number of processes)."""
-    rate = games / elapsed if elapsed > 0 else math.inf
+    rate = games / elapsed if elapsed > 0 and games else 0.0
     return Text.assemble(f"{games} games, {players} players ({' + '.join(shown(x) for x in layers)}): "
                          f"{elapsed:.2f} s, ", bold(f"{rate:.1f} games/s"),
                          f", {worker_seconds / max(1, decisions) * 1e6:.1f} µs per decision")
