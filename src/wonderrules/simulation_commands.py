@@ -55,6 +55,18 @@ def _options(options: Sequence[str], teams: bool) -> list[str]:
     return list(options) + (["teams"] if teams and "teams" not in options else [])
 
 
+def _run(run_jobs: Any, jobs: Any, workers: int, progress: Optional[bool]) -> Any:
+    """`run_jobs`, with a worker process that died (killed, out of memory) said in one line."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return run_jobs(jobs, workers, _show_progress(progress))
+    except BrokenProcessPool:
+        cli._say("error: a worker process stopped before its games were finished (was it killed, or out of "
+                 "memory?); try fewer --jobs", err=True)
+        sys.exit(1)
+
+
 def _fail_to_write(out: str, why: object) -> None:
     cli._say(f"error: cannot write the records to {out}: {why}", err=True)
     sys.exit(1)
@@ -86,7 +98,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
 
     workers = _workers(jobs, games)
     try:
-        (run,), stopped = run_jobs([Job("games", plan, ruleset, write)], workers, _show_progress(progress))
+        (run,), stopped = _run(run_jobs, [Job("games", plan, ruleset, write)], workers, progress)
     except RecordsError as e:
         assert out is not None
         _fail_to_write(out, e)
@@ -139,7 +151,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
     loaded = [cli._load(r) for r in refs]
     plans = [_plan(r, players, _options(options, teams), agents, seed, games, sides) for r in loaded]
     jobs_run = [Job(label, plan, r) for label, plan, r in zip(("A", "B"), plans, loaded)]
-    runs, stopped = run_jobs(jobs_run, _workers(jobs, games), _show_progress(progress))
+    runs, stopped = _run(run_jobs, jobs_run, _workers(jobs, games), progress)
     console = make_console(150)
     for label, r, run in zip(("A", "B"), loaded, runs):
         console.print(Text.assemble(f"{label}: ", speed_line(run.played.games, players, r.layers, run.elapsed,

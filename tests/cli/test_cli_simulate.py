@@ -221,3 +221,16 @@ def test_a_comparison_stopped_before_any_game_of_b_compares_nothing(monkeypatch:
     assert a.startswith("A: 3 games, 3 players (base): ")
     assert re.fullmatch(r"B: 0 games, 3 players \(base\): [\d.]+ s, 0\.0 games/s, 0\.0 µs per decision", b)
     assert rest == ["interrupted: 0 of 5 games finished in both; the comparison is of those"]
+
+
+def test_a_worker_that_dies_is_said_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    def broken(*args, **kwargs):
+        raise BrokenProcessPool("A process in the process pool was terminated abruptly")
+
+    monkeypatch.setattr(simulation_run, "run_jobs", broken)
+    result = run("simulate", "-p", "3", "-n", "4", "-j", "2")
+    assert result.exit_code == 1
+    assert result.output == ("error: a worker process stopped before its games were finished (was it killed, or out "
+                             "of memory?); try fewer --jobs\n")
