@@ -41,6 +41,14 @@ def test_one_job_and_two_jobs_print_the_same_figures() -> None:
     assert two.output.splitlines()[1] == "2 processes, seeds 3 to 8"
 
 
+def test_one_job_and_two_jobs_write_the_same_bytes(tmp_path: Path) -> None:
+    for jobs in ("1", "2"):
+        result = run("simulate", "-p", "4", "-n", "9", "-s", "40", "-j", jobs, "--out", str(tmp_path / f"{jobs}.jsonl"))
+        assert result.exit_code == 0, result.output
+    assert (tmp_path / "1.jsonl").read_bytes() == (tmp_path / "2.jsonl").read_bytes()
+    assert len((tmp_path / "1.jsonl").read_text(encoding="utf-8").splitlines()) == 36
+
+
 def test_the_tables_name_what_the_rule_set_names() -> None:
     result = run("simulate", "-p", "4", "-n", "8", "-j", "1", "--agents", "greedy,random")
     assert result.exit_code == 0, result.output
