@@ -1,0 +1,344 @@
+"""The report page of `wr simulate --report` and `wr compare --report`: one HTML file holding
+everything it shows, so that it opens from a disk, a mail or an archive with no network.
+
+The plots (:mod:`wonderrules.report_plots`) are SVG images written into the page as ``data:``
+addresses, the style sheet is in the page, and the page loads nothing and runs no script. Every
+text of a rule set (boards, sides, agents, score columns, cards, titles) is escaped for HTML.
+The page holds no date and no timing: the same games give the same bytes.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+from wonderrules import report_plots as plots
+from wonderrules.comparison import Comparison, Difference
+from wonderrules.report import plural, shown
+from wonderrules.report_data import Compared, Simulated
+from wonderrules.statistics import Group, Rate, Spread, Summary
+
+__all__ = ["simulation_page", "comparison_page", "write_page", "CARDS_PLOTTED", "DIFFERENCES_PLOTTED"]
+
+#: the strongest and the weakest cards plotted when the command line does not say (--cards)
+CARDS_PLOTTED = 15
+#: the differences plotted beside the significant ones, closest to significance first
+DIFFERENCES_PLOTTED = 15
+DASH = "–"
+
+_CSS = """
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #1d1d1d;
+       max-width: 72rem; margin: 1.5rem auto; padding: 0 1rem; line-height: 1.45; }
+h1 { font-size: 1.6rem; margin-bottom: .3rem; }
+h2 { font-size: 1.25rem; border-bottom: 1px solid #d6d6d6; padding-bottom: .2rem; margin-top: 2.2rem; }
+h3 { font-size: 1.05rem; margin-top: 1.4rem; }
+nav a { margin-right: .9rem; }
+dl.setup { display: grid; grid-template-columns: max-content auto; gap: .15rem 1rem; }
+dl.setup dt { font-weight: 600; }
+dl.setup dd { margin: 0; }
+.note { color: #444; font-size: .92rem; }
+.warning { background: #fff4d6; border-left: 4px solid #d9a300; padding: .4rem .7rem; }
+figure { margin: 1rem 0; }
+figure img { max-width: 100%; height: auto; }
+figcaption { font-size: .88rem; color: #444; }
+table { border-collapse: collapse; margin: .6rem 0 1rem; font-size: .88rem; }
+caption { text-align: left; font-weight: 600; padding-bottom: .3rem; }
+th, td { border: 1px solid #d6d6d6; padding: .2rem .5rem; }
+th { background: #f2f2f2; text-align: left; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+tr.significant td { background: #fde8ea; }
+details { margin: .8rem 0; }
+summary { cursor: pointer; font-weight: 600; }
+"""
+
+
+def _e(text: object) -> str:
+    """Text of a rule set or of the figures, made safe for HTML: control characters shown
+    escaped, then `<`, `>`, `&` and quotes escaped."""
+    return html.escape(shown(text), quote=True)
+
+
+def _percent(x: float) -> str:
+    return DASH if math.isnan(x) else f"{x:.1%}"
+
+
+def _number(x: float, digits: int = 2) -> str:
+    return DASH if math.isnan(x) else f"{x:.{digits}f}"
+
+
+def _rate_interval(rate: Rate) -> str:
+    return DASH if math.isnan(rate.low) else f"{rate.low:.1%} to {rate.high:.1%}"
+
+
+def _table(heads: Sequence[str], rows: Sequence[Sequence[str]], numeric: Sequence[bool], caption: str = "",
+           row_classes: Sequence[str] = ()) -> str:
+    """A table of cells already escaped; `numeric` columns are aligned right."""
+    out = ["<table>"]
+    if caption:
+        out.append(f"<caption>{caption}</caption>")
+    out.append("<thead><tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr></thead><tbody>")
+    for i, row in enumerate(rows):
+        css = f' class="{row_classes[i]}"' if i < len(row_classes) and row_classes[i] else ""
+        cells = "".join(f'<td class="n">{c}</td>' if n else f"<td>{c}</td>" for c, n in zip(row, numeric))
+        out.append(f"<tr{css}>{cells}</tr>")
+    out.append("</tbody></table>")
+    return "\n".join(out)
+
+
+def _figure(svg: str, alt: str, caption: str) -> str:
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return (f'<figure><img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt)}">'
+            f"<figcaption>{caption}</figcaption></figure>")
+
+
+def _page(title: str, heading: str, nav: Sequence[tuple[str, str]], body: Sequence[str]) -> str:
+    links = "".join(f'<a href="#{anchor}">{html.escape(name)}</a>' for anchor, name in nav)
+    return "\n".join([
+        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">', f"<title>{title}</title>",
+        f"<style>{_CSS}</style>", "</head>", "<body>", f"<h1>{heading}</h1>", f"<nav>{links}</nav>", *body,
+        "</body>", "</html>", ""])
+
+
+def _section(anchor: str, heading: str, *parts: str) -> str:
+    return "\n".join([f'<section id="{anchor}">', f"<h2>{html.escape(heading)}</h2>", *parts, "</section>"])
+
+
+def _rules(sim: Simulated) -> str:
+    return f"{_e(sim.title)} ({' + '.join(_e(layer) for layer in sim.layers)})"
+
+
+def _setup(sims: Sequence[tuple[str, Simulated]]) -> str:
+    """What was simulated: the rule set of each simulation, then the table, agents and seeds they share."""
+    first = sims[0][1]
+    rows = [(f"Rule set {label}" if label else "Rule set", _rules(sim)) for label, sim in sims]
+    options = ", ".join(_e(o) for o in first.options) or "none"
+    rows.append(("Table", f"{first.players} players; options: {options}; sides: {_e(first.sides)}"))
+    rows.append(("Agents", f"{', '.join(_e(a) for a in first.agents)} (seat by seat, repeated round the table)"))
+    rows.append(("Games", f"{first.games}, dealt with seeds {first.seed} to {first.seed + first.games - 1} "
+                          f"(game g with seed {first.seed} + g)"))
+    out = ['<dl class="setup">', *(f"<dt>{name}</dt><dd>{value}</dd>" for name, value in rows), "</dl>"]
+    for label, sim in sims:
+        if sim.stopped:
+            who = f"{label}: " if label else ""
+            out.append(f'<p class="warning">{who}interrupted: {sim.finished} of {sim.games} games finished; '
+                       f"the figures are of those.</p>")
+    return "\n".join(out)
+
+
+# ---- the figures of one simulation --------------------------------------------------------------
+
+_GROUP_HEADS = ("seats", "win rate", "95% interval", "× fair", "mean total", "95% interval")
+
+
+def _group_table(heads: Sequence[str], groups: Sequence[Group], caption: str = "") -> str:
+    rows = [[*(_e(k) for k in g.key), str(g.win.n), _percent(g.win.value), _rate_interval(g.win),
+             _number(g.relative), _number(g.total.value),
+             DASH if math.isnan(g.total.low) else f"{g.total.low:.2f} to {g.total.high:.2f}"] for g in groups]
+    return _table([*heads, *_GROUP_HEADS], rows, [False] * len(heads) + [True] * len(_GROUP_HEADS), caption)
+
+
+def _spread_table(spreads: Sequence[Spread], caption: str = "") -> str:
+    rows = [[_e(s.name), _number(s.mean), _number(s.sd), _number(s.minimum, 0), _number(s.q1, 1),
+             _number(s.median, 1), _number(s.q3, 1), _number(s.maximum, 0)] for s in spreads]
+    return _table(["column", "mean", "sd", "min", "25%", "median", "75%", "max"], rows, [False] + [True] * 7,
+                  caption)
+
+
+def _card_table(summary: Summary, caption: str = "") -> str:
+    rows = []
+    rank = 0
+    for c in summary.cards:
+        if not c.few:
+            rank += 1
+        rows.append([str(rank) if not c.few else "few", _e(c.card), str(c.seen), str(c.built),
+                     _percent(c.built_when_seen.value), _percent(c.builders.value), _rate_interval(c.builders),
+                     _number(c.relative), _percent(c.passers.value)])
+    heads = ["rank", "card", "seen", "built", "built/seen", "win if built", "95% interval", "× fair", "win if passed"]
+    return _table(heads, rows, [True, False] + [True] * 7, caption)
+
+
+def _length_table(summary: Summary, caption: str = "") -> str:
+    rows = [[label, _number(s.mean), _number(s.sd), _number(s.minimum, 0), _number(s.median, 1),
+             _number(s.maximum, 0)]
+            for label, s in (("rounds of decisions per game", summary.rounds), ("decisions per seat",
+                                                                               summary.decisions))]
+    return _table(["per", "mean", "sd", "min", "median", "max"], rows, [False] + [True] * 5, caption)
+
+
+def _cards_said(panels: Sequence[plots.Panel], limit: int) -> str:
+    parts = []
+    for label, sim in panels:
+        top, bottom = plots.plotted_cards(sim.summary, limit)
+        ranked = sum(1 for c in sim.summary.cards if not c.few)
+        who = f"{_e(label)}: " if label else ""
+        if bottom:
+            parts.append(f"{who}the {limit} strongest and the {limit} weakest of {plural(ranked, 'ranked card')}")
+        else:
+            parts.append(f"{who}{'every one of the' if ranked > 1 else 'the'} {plural(ranked, 'ranked card')}")
+    return "; ".join(parts)
+
+
+def _figure_sections(panels: Sequence[plots.Panel], card_limit: int, tables: bool) -> list[str]:
+    """The sections of the plots (side by side when there are two panels) and, when `tables`,
+    the tables of the only simulation under each."""
+    sim = panels[0][1]
+    fair = ", ".join(f"{_e(label) + ': ' if label else ''}{sim_.summary.fair:.1%}" for label, sim_ in panels)
+    out = [f'<p class="note">Win rate: the share of games won, a tie of k shared as 1/k (in team play, between '
+           f"the teams). The dashed line is the fair rate, the win rate of the average seat ({fair}; 1/N at N "
+           f"players without teams); × fair is a win rate over it, so 1.00 is fair. Intervals: 95%, Wilson's "
+           f"for rates, Student's t for means: of every 20, about one misses its true value by chance.</p>"]
+    groups = (("boards", "Win rate per board and side", "boards", ("board", "side"), "board and side",
+               "Each board and side: the share of its games it won, a dot, with the range that holds the true "
+               "rate 95 times in 100. A board whose interval lies wholly right of the dashed line wins more "
+               "often than fair; one wholly left of it, less often."),
+              ("seats", "Win rate per seat", "by_seat", ("seat",), "seat",
+               "Each seat of the table, from 0: whether the order of play favours a seat."),
+              ("agents", "Win rate per agent", "by_agent", ("agent",), "agent",
+               "Each agent: whether the better player still wins under these rules, and by how much."))
+    for anchor, heading, which, heads, axis, said in groups:
+        svg = plots.group_win_rates(panels, which, axis)
+        body = [_figure(svg, f"{heading}, with 95% intervals and the fair rate", html.escape(said))]
+        if tables:
+            body.append(_group_table(heads, getattr(sim.summary, which)))
+        out.append(_section(anchor, heading, *body))
+    body = [_figure(plots.score_columns(panels), "Score per seat in each score column, and the total, as boxes",
+                    "Each score column of the rule set, named as it names them, then the total: the box spans "
+                    "the middle half of the seats (from the 25% to the 75% quartile), the line in it is the "
+                    "median, the diamond the mean, the whiskers reach the smallest and the largest score. A "
+                    "column whose box is wide decides games; one flat at 0 hardly counts.")]
+    if tables:
+        body.append(_spread_table(sim.summary.columns))
+    out.append(_section("scores", "Score columns", *body))
+    svg = plots.card_ranking(panels, card_limit)
+    min_built = sim.summary.min_built
+    body = []
+    if svg is None:
+        body.append(f'<p class="note">No card was built in {min_built} seat-games or more: their figures are too '
+                    f"uncertain to rank (more games will rank them).</p>")
+    else:
+        body.append(_figure(svg, "The win rate of the seats that built each card, strongest and weakest cards",
+                            f"The win rate of the seats that built each card, with its 95% interval, strongest on "
+                            f"top ({_cards_said(panels, card_limit)}; cards built in fewer than {min_built} "
+                            f"seat-games are not ranked). A ranking by association, not a proof of cause: a card "
+                            f"may be built by cities already winning."))
+    if tables:
+        body.append('<p class="note">Seen: seat-games in which a legal action named the card; built/seen: how '
+                    "often a seat that saw it built it; win if built: the win rate of the seats that built it, "
+                    "which ranks it; win if passed: that of the seats that saw it and did not build it. Cards "
+                    f"built in fewer than {min_built} seat-games come last, ranked “few”.</p>")
+        body.append(_card_table(sim.summary))
+    out.append(_section("cards", "Card strength", *body))
+    body = [_figure(plots.game_length(panels), "Histograms of the rounds per game and the decisions per seat",
+                    "How many games lasted each number of rounds of decisions (a round: every player who must "
+                    "decide does so at once), and how many seats made each number of decisions: a rule that "
+                    "grants extra turns or builds shows here.")]
+    if tables:
+        body.append(_length_table(sim.summary))
+    out.append(_section("length", "Game length", *body))
+    return out
+
+
+_NAV = [("setup", "Setup"), ("boards", "Boards"), ("seats", "Seats"), ("agents", "Agents"), ("scores", "Scores"),
+        ("cards", "Cards"), ("length", "Game length")]
+
+
+def simulation_page(sim: Simulated, card_limit: int = 0) -> str:
+    """The page of one simulation; `card_limit`: the strongest and weakest cards plotted (0: the
+    default, CARDS_PLOTTED); the table lists every card."""
+    rules = _rules(sim)
+    body = [_section("setup", "What was simulated", _setup([("", sim)])),
+            *_figure_sections([("", sim)], card_limit or CARDS_PLOTTED, tables=True)]
+    return _page(f"Simulation of {rules}", f"Simulation of {rules}", _NAV, body)
+
+
+# ---- a comparison -------------------------------------------------------------------------------
+
+def _value(d: Difference, x: float) -> str:
+    return _percent(x) if plots.is_rate(d) else _number(x)
+
+
+def _signed(d: Difference, x: float) -> str:
+    if math.isnan(x):
+        return DASH
+    return f"{x * 100:+.1f} pt" if plots.is_rate(d) else f"{x:+.2f}"
+
+
+def _p(x: float) -> str:
+    return DASH if math.isnan(x) else ("&lt;0.0001" if x < 1e-4 else f"{x:.4f}")
+
+
+def _difference_table(rows: Sequence[Difference], alpha: float, caption: str) -> str:
+    cells = []
+    for d in rows:
+        interval = DASH if math.isnan(d.low) else f"{_signed(d, d.low)} to {_signed(d, d.high)}"
+        cells.append([_e(d.section), _e(d.subject), _e(d.measure), _value(d, d.a), _value(d, d.b),
+                      _signed(d, d.difference), interval, _p(d.p), _p(d.adjusted), _e(d.test),
+                      str(d.n_a) if d.n_a == d.n_b else f"{d.n_a}/{d.n_b}"])
+    heads = ["what", "name", "measure", "A", "B", "B - A", "95% interval", "p", "Holm", "test", "n"]
+    return _table(heads, cells, [False] * 3 + [True] * 6 + [False, True], caption,
+                  ["significant" if d.significant(alpha) else "" for d in rows])
+
+
+def _differences_section(report: Compared) -> str:
+    comparison: Comparison = report.comparison
+    significant = comparison.significant
+    rest = [d for d in comparison.differences if not d.only and not d.significant(comparison.alpha)]
+    only = [d for d in comparison.differences if d.only]
+    body = [f'<p class="note">{plural(comparison.paired_games, "game")} played in both from the same seeds. '
+            f"Differences are B - A with a 95% interval; p: the test's p-value; Holm: corrected for the "
+            f"{plural(comparison.tests, 'test')} made (Holm's method), significant below {comparison.alpha:g}. A "
+            f"paired t test compares game by game (for a board or a card, seat by seat when both dealt it to the "
+            f"same seats of the same games); a z test (rates) or Welch t test (means) compares independent "
+            f"samples.</p>"]
+    svg = plots.differences(comparison, DIFFERENCES_PLOTTED)
+    if svg is not None:
+        plotted = plots.plotted_differences(comparison, DIFFERENCES_PLOTTED)
+        body.append(_figure(svg, "The differences B - A with their 95% intervals, significant ones first",
+                            f"Each difference B - A, a dot, with its 95% interval: {len(significant)} significant "
+                            f"(in red, on top), then the {len(plotted) - len(significant)} closest to "
+                            f"significance. An interval that does not cross the line at 0 is a difference at the "
+                            f"5% level before Holm's correction; rates in percentage points above, means below."))
+    if significant:
+        body.append(_difference_table(significant, comparison.alpha, f"Significant differences ({len(significant)})"))
+    else:
+        body.append(f"<p>No significant difference at {comparison.alpha:g} after Holm's correction.</p>")
+    if rest:
+        body.append(f"<details><summary>Other differences, smallest p first ({len(rest)})</summary>"
+                    f"{_difference_table(rest, comparison.alpha, '')}</details>")
+    if only:
+        labels = {"A": _rules(report.a), "B": _rules(report.b)}
+        rows = [[_e(d.section), _e(d.subject), f"{d.only} ({labels[d.only]})", str(d.n_a or d.n_b)] for d in only]
+        body.append(_table(["what", "name", "only in", "seats"], rows, [False, False, False, True],
+                           "Met in one simulation only"))
+    return _section("differences", "What changed", *body)
+
+
+def comparison_page(report: Compared, card_limit: int = 0) -> str:
+    """The page of a comparison: the differences, then every plot of A beside the same plot of B,
+    then the tables of each simulation, folded."""
+    sims = [("A", report.a), ("B", report.b)]
+    panels = [(f"{label}: {' + '.join(sim.layers)}", sim) for label, sim in sims]
+    body = [_section("setup", "What was compared", _setup(sims)), _differences_section(report),
+            *_figure_sections(panels, card_limit or CARDS_PLOTTED, tables=False)]
+    for label, sim in sims:
+        summary = sim.summary
+        tables = [_group_table(("board", "side"), summary.boards, "Per board and side"),
+                  _group_table(("seat",), summary.by_seat, "Per seat"),
+                  _group_table(("agent",), summary.by_agent, "Per agent"),
+                  _spread_table(summary.columns, "Score columns per seat"), _card_table(summary, "Cards"),
+                  _length_table(summary, "Game length")]
+        body.append(f'<details id="tables-{label}"><summary>The tables of {label}: {_rules(sim)}</summary>'
+                    + "\n".join(tables) + "</details>")
+    heading = f"{_rules(report.a)} against {_rules(report.b)}"
+    return _page(f"Comparison: {heading}", f"Comparison: {heading}", [("setup", "Setup"),
+                                                                      ("differences", "What changed"), *_NAV[1:]],
+                 body)
+
+
+def write_page(path: str, page: str) -> None:
+    """Write the page as UTF-8 (OSError when it cannot be written)."""
+    Path(path).write_bytes(page.encode("utf-8"))
