@@ -341,6 +341,8 @@ _JOBS_OPTION = click.option("--jobs", "-j", type=click.IntRange(min=1), default=
                                  "The figures are the same for any N.")
 _PROGRESS_OPTION = click.option("--progress/--no-progress", default=None,
                                 help="Show a progress bar on the standard error (default: when it is a terminal).")
+_REPORT_OPTION = click.option("--report", metavar="FILE",
+                              help="Also write the figures with plots as one HTML page (needs matplotlib).")
 
 
 def _agent_names(spec: str) -> list[str]:
@@ -423,9 +425,10 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
 @_PROGRESS_OPTION
 @click.option("--cards", "card_limit", type=click.IntRange(min=0), default=0, metavar="N",
               help="Show only the N strongest and N weakest cards of the ranking (default: all).")
+@_REPORT_OPTION
 def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str],
              teams: bool, sides: str, jobs: int | None, out: str | None, progress: bool | None,
-             card_limit: int) -> None:
+             card_limit: int, report: str | None) -> None:
     """Play many games on every core; print the speed and the statistics of the games.
 
     Same seed, same figures, whatever the number of jobs. Ctrl-C stops the run and keeps the
@@ -434,7 +437,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
     from wonderrules import simulation_commands
 
     simulation_commands.simulate(players, games, seed, rules, agents, options, teams, sides, jobs, out, progress,
-                                 card_limit)
+                                 card_limit, report)
 
 
 @main.command()
@@ -451,8 +454,10 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
 @_PROGRESS_OPTION
 @click.option("--all", "show_all", is_flag=True, help="List every difference, not only the significant ones "
                                                       "and the 15 closest to significance.")
+@_REPORT_OPTION
 def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, agents: str, options: Sequence[str],
-            teams: bool, sides: str, jobs: int | None, progress: bool | None, show_all: bool) -> None:
+            teams: bool, sides: str, jobs: int | None, progress: bool | None, show_all: bool,
+            report: str | None) -> None:
     """Simulate two rule sets on the same seeds and say what differs, significant differences first.
 
     RULES_A and RULES_B each name a rule set as --rules does, layers joined with '+':
@@ -461,7 +466,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
     from wonderrules import simulation_commands
 
     simulation_commands.compare(rules_a, rules_b, players, games, seed, agents, options, teams, sides, jobs, progress,
-                                show_all)
+                                show_all, report)
 
 
 if __name__ == "__main__":  # pragma: no cover

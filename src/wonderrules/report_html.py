@@ -121,11 +121,11 @@ def _setup(sims: Sequence[tuple[str, Simulated]]) -> str:
     rows.append(("Games", f"{first.games}, dealt with seeds {first.seed} to {first.seed + first.games - 1} "
                           f"(game g with seed {first.seed} + g)"))
     out = ['<dl class="setup">', *(f"<dt>{name}</dt><dd>{value}</dd>" for name, value in rows), "</dl>"]
-    for label, sim in sims:
-        if sim.stopped:
-            who = f"{label}: " if label else ""
-            out.append(f'<p class="warning">{who}interrupted: {sim.finished} of {sim.games} games finished; '
-                       f"the figures are of those.</p>")
+    if any(sim.stopped for _, sim in sims):
+        # a comparison is of the games finished in both, the same number in each
+        both = " in both" if len(sims) > 1 else ""
+        out.append(f'<p class="warning">interrupted: {min(sim.finished for _, sim in sims)} of {first.games} games '
+                   f"finished{both}; the figures are of those.</p>")
     return "\n".join(out)
 
 

@@ -41,6 +41,36 @@ def _check_out(out: Optional[str]) -> None:
     cli._prepare_output(out, "'--out'")
 
 
+def _check_report(report: Optional[str], out: Optional[str] = None) -> None:
+    """Refuse a --report that cannot be drawn (no matplotlib) or written, or that would write over
+    the records of --out, before any game is played."""
+    if report is None:
+        return
+    if out is not None and Path(report).resolve() == Path(out).resolve():
+        raise click.BadParameter("it names the file of the records (--out): give the report a name of its own",
+                                 param_hint="'--report'")
+    from wonderrules.report_data import MissingMatplotlib, require_matplotlib
+
+    try:
+        require_matplotlib()
+    except MissingMatplotlib as e:
+        raise click.BadParameter(str(e), param_hint="'--report'") from None
+    cli._prepare_output(report, "'--report'")
+
+
+def _write_report(report: str, page: Any) -> None:
+    """Draw the page (`page()` gives its text) and write it; a place that cannot be written is said in one line."""
+    from wonderrules.report_html import write_page
+
+    try:
+        write_page(report, page())
+    except OSError as e:
+        cli._say(f"error: cannot write the report to {report}: {(e.strerror or 'the system refused it').lower()}",
+                 err=True)
+        sys.exit(1)
+    cli._say(f"report written to {report}")
+
+
 def _show_progress(progress: Optional[bool]) -> bool:
     return sys.stderr.isatty() if progress is None else progress
 
@@ -74,12 +104,13 @@ def _fail_to_write(out: str, why: object) -> None:
 
 def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str],
              teams: bool, sides: str, jobs: Optional[int], out: Optional[str], progress: Optional[bool],
-             card_limit: int) -> None:
+             card_limit: int, report: Optional[str] = None) -> None:
     from wonderrules.records import open_writer
     from wonderrules.simulation import Chunk
     from wonderrules.simulation_run import Job, run_jobs
 
     _check_out(out)
+    _check_report(report, out)
     ruleset = cli._load(rules)
     plan = _plan(ruleset, players, _options(options, teams), agents, seed, games, sides)
     writer = None
@@ -105,13 +136,16 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
     finally:
         if writer is not None:
             writer.close()
-    _print_simulation(ruleset, plan, run, stopped, workers, out, card_limit)
+    summary = _print_simulation(ruleset, plan, run, stopped, workers, out, card_limit)
+    if report is not None:
+        _report_simulation(report, ruleset, plan, run.played.records(), summary, card_limit)
     if stopped:
         sys.exit(130)
 
 
 def _print_simulation(ruleset: Any, plan: Any, run: Any, stopped: bool, workers: int, out: Optional[str],
-                      card_limit: int) -> None:
+                      card_limit: int) -> Any:
+    """Print the speed and the tables; return the summary of the games (None when none finished)."""
     from wonderrules.report import console as make_console
     from wonderrules.simulation_tables import speed_line, summary_tables
     from wonderrules.statistics import summarise
@@ -126,8 +160,22 @@ def _print_simulation(ruleset: Any, plan: Any, run: Any, stopped: bool, workers:
     if stopped:
         console.print(f"interrupted: {played.games} of {plan.games} games finished; the figures are of those",
                       soft_wrap=True)
-    if played.games:
-        cli._print(summary_tables(summarise(played.records()), card_limit), console)
+    if not played.games:
+        return None
+    summary = summarise(played.records())
+    cli._print(summary_tables(summary, card_limit), console)
+    return summary
+
+
+def _report_simulation(report: str, ruleset: Any, plan: Any, records: Any, summary: Any, card_limit: int) -> None:
+    if summary is None:
+        cli._say(f"no game finished: no report written to {report}")
+        return
+    from wonderrules.report_data import simulated
+    from wonderrules.report_html import simulation_page
+
+    sim = simulated(ruleset.title or ruleset.name, ruleset.layers, plan, records, summary)
+    _write_report(report, lambda: simulation_page(sim, card_limit))
 
 
 def rules_refs(text: str) -> list[str]:
@@ -141,12 +189,14 @@ def rules_refs(text: str) -> list[str]:
 
 
 def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, agents: str, options: Sequence[str],
-            teams: bool, sides: str, jobs: Optional[int], progress: Optional[bool], show_all: bool) -> None:
+            teams: bool, sides: str, jobs: Optional[int], progress: Optional[bool], show_all: bool,
+            report: Optional[str] = None) -> None:
     from wonderrules.comparison import compare as compare_records
     from wonderrules.report import console as make_console
     from wonderrules.simulation_run import Job, run_jobs
     from wonderrules.simulation_tables import comparison_tables, speed_line
 
+    _check_report(report)
     refs = [rules_refs(rules_a), rules_refs(rules_b)]
     loaded = [cli._load(r) for r in refs]
     plans = [_plan(r, players, _options(options, teams), agents, seed, games, sides) for r in loaded]
@@ -163,11 +213,24 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
         console.print(f"interrupted: {len(both)} of {games} games finished in both; the comparison is of those",
                       soft_wrap=True)
         if not both:
+            if report is not None:
+                cli._say(f"no game finished in both: no report written to {report}")
             sys.exit(130)
         records_a = [r for r in records_a if r.game in both]
         records_b = [r for r in records_b if r.game in both]
     comparison = compare_records(records_a, records_b)
     label_a, label_b = (" + ".join(r.layers) for r in loaded)
     cli._print(comparison_tables(comparison, label_a, label_b, show_all), console)
+    if report is not None:
+        _report_comparison(report, loaded, plans, (records_a, records_b), comparison)
     if stopped:
         sys.exit(130)
+
+
+def _report_comparison(report: str, loaded: Sequence[Any], plans: Sequence[Any], records: Sequence[Any],
+                       comparison: Any) -> None:
+    from wonderrules.report_data import Compared, simulated
+    from wonderrules.report_html import comparison_page
+
+    a, b = (simulated(r.title or r.name, r.layers, plan, rows) for r, plan, rows in zip(loaded, plans, records))
+    _write_report(report, lambda: comparison_page(Compared(a, b, comparison)))

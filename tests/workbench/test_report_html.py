@@ -7,15 +7,8 @@ from __future__ import annotations
 import html
 
 import attrs
-from report_support import (
-    RECORDS,
-    SCRIPT_CARD,
-    TOWER,
-    Page,
-    hand_comparison,
-    hand_simulation,
-    svg_of,
-)
+from report_page import Page, svg_of
+from report_support import RECORDS, SCRIPT_CARD, TOWER, hand_comparison, hand_simulation
 
 from wonderrules.report_html import comparison_page, simulation_page, write_page
 
