@@ -21,11 +21,14 @@ from wonderrules.report import plural, shown
 from wonderrules.report_data import Compared, Simulated
 from wonderrules.statistics import Group, Rate, Spread, Summary
 
-__all__ = ["simulation_page", "comparison_page", "write_page", "CARDS_PLOTTED", "DIFFERENCES_PLOTTED"]
+__all__ = ["simulation_page", "comparison_page", "write_page", "CARDS_PLOTTED", "SIGNIFICANT_PLOTTED",
+           "DIFFERENCES_PLOTTED"]
 
 #: the strongest and the weakest cards plotted when the command line does not say (--cards)
 CARDS_PLOTTED = 15
-#: the differences plotted beside the significant ones, closest to significance first
+#: the differences plotted: at most so many significant ones (the tables list them all) ...
+SIGNIFICANT_PLOTTED = 40
+#: ... and so many others, closest to significance first
 DIFFERENCES_PLOTTED = 15
 DASH = "–"
 
@@ -294,12 +297,15 @@ def _differences_section(report: Compared) -> str:
             f"paired t test compares game by game (for a board or a card, seat by seat when both dealt it to the "
             f"same seats of the same games); a z test (rates) or Welch t test (means) compares independent "
             f"samples.</p>"]
-    svg = plots.differences(comparison, DIFFERENCES_PLOTTED)
+    svg = plots.differences(comparison, SIGNIFICANT_PLOTTED, DIFFERENCES_PLOTTED)
     if svg is not None:
-        plotted = plots.plotted_differences(comparison, DIFFERENCES_PLOTTED)
+        plotted = plots.plotted_differences(comparison, SIGNIFICANT_PLOTTED, DIFFERENCES_PLOTTED)
+        red = sum(1 for d in plotted if d.significant(comparison.alpha))
+        said = (f"the {red} most significant of {len(significant)}" if red < len(significant)
+                else f"{len(significant)} significant")
         body.append(_figure(svg, "The differences B - A with their 95% intervals, significant ones first",
-                            f"Each difference B - A, a dot, with its 95% interval: {len(significant)} significant "
-                            f"(in red, on top), then the {len(plotted) - len(significant)} closest to "
+                            f"Each difference B - A, a dot, with its 95% interval: {said} (in red, on top), then "
+                            f"the {len(plotted) - red} closest to "
                             f"significance. An interval that does not cross the line at 0 is a difference at the "
                             f"5% level before Holm's correction; rates in percentage points above, means below."))
     if significant:

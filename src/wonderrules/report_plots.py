@@ -238,26 +238,27 @@ def is_rate(d: Difference) -> bool:
     return "rate" in d.measure or d.measure == "built when seen"
 
 
-def plotted_differences(comparison: Comparison, others: int) -> list[Difference]:
-    """The differences a plot shows: every significant one, then the `others` closest to
-    significance, in the comparison's order (significant first)."""
+def plotted_differences(comparison: Comparison, significant: int, others: int) -> list[Difference]:
+    """The differences a plot shows: the `significant` most significant ones, then the `others`
+    closest to significance, in the comparison's order (significant first)."""
     tested = [d for d in comparison.differences if not d.only and not math.isnan(d.p)]
-    significant = [d for d in tested if d.significant(comparison.alpha)]
+    found = [d for d in tested if d.significant(comparison.alpha)]
     rest = [d for d in tested if not d.significant(comparison.alpha)]
-    return significant + rest[:others]
+    return found[:significant] + rest[:others]
 
 
 def difference_label(d: Difference) -> str:
     return f"{d.section} {_label(d.subject)}: {d.measure}"
 
 
-def differences(comparison: Comparison, others: int) -> Optional[str]:
-    """Each difference B - A plotted with its 95% interval, the significant ones in colour and
-    on top; rates (in points) and means (in their own units) on two plots, one above the other.
-    None when nothing was tested."""
-    shown_rows = plotted_differences(comparison, others)
+def differences(comparison: Comparison, significant: int, others: int) -> Optional[str]:
+    """Each difference B - A plotted with its 95% interval (the `significant` most significant,
+    then the `others` closest to significance), the significant ones in colour and on top; rates
+    (in points) and means (in their own units) on two plots, one above the other. None when
+    nothing was tested."""
+    shown_rows = plotted_differences(comparison, significant, others)
     parts = [(title, [d for d in shown_rows if is_rate(d) == rate]) for title, rate in
-             (("rates: B - A in percentage points", True), ("means: B - A", False))]
+             (("rates: B - A in percentage points", True), ("means: B - A, in their own units", False))]
     parts = [(title, rows) for title, rows in parts if rows]
     if not parts:
         return None

@@ -143,3 +143,15 @@ def test_a_comparison_page_folds_the_tables_of_each_simulation() -> None:
                         "Game length"] * 2
     b_points = [t for t in page.tables if t["caption"] == "Score columns per seat"][1]["rows"][1]
     assert b_points[:2] == ["points", "9.38"]  # two more than A's 7.38
+
+
+def test_the_differences_plotted_are_said_under_the_plot(monkeypatch) -> None:
+    from wonderrules import report_html
+
+    text = comparison_page(hand_comparison())
+    assert "Each difference B - A, a dot, with its 95% interval: 8 significant (in red, on top), then the " in text
+    monkeypatch.setattr(report_html, "SIGNIFICANT_PLOTTED", 5)
+    text = comparison_page(hand_comparison())
+    assert ("Each difference B - A, a dot, with its 95% interval: the 5 most significant of 8 (in red, on top)"
+            in text)
+    assert len(Page(text).table("differences")) == 9  # the table lists all 8

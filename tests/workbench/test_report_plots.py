@@ -36,19 +36,20 @@ def test_no_card_ranked_is_no_card_plot() -> None:
 
 def test_the_differences_plotted_are_the_significant_ones_then_the_closest() -> None:
     comparison = hand_comparison().comparison
-    plotted = plots.plotted_differences(comparison, 3)
+    plotted = plots.plotted_differences(comparison, 40, 3)
     assert len(comparison.significant) == 8
     assert plotted[:8] == list(comparison.significant)
     others = [d for d in comparison.differences if not d.only and not d.significant(comparison.alpha)]
     assert plotted[8:] == others[:3]
+    assert plots.plotted_differences(comparison, 5, 3) == plotted[:5] + others[:3]
 
 
 def test_nothing_tested_is_no_difference_plot() -> None:
     # a single game, no card: no test has the two seat-games or games it needs
     one_game = [attrs.evolve(r, seen=(), built=()) for r in RECORDS[:2]]
     comparison = compare(one_game, one_game)
-    assert comparison.tests == 0 and plots.differences(comparison, 15) is None
-    assert plots.differences(hand_comparison().comparison, 15) is not None
+    assert comparison.tests == 0 and plots.differences(comparison, 40, 15) is None
+    assert plots.differences(hand_comparison().comparison, 40, 15) is not None
 
 
 def axes(svg: str) -> list[str]:
