@@ -180,8 +180,10 @@ def _cards_said(panels: Sequence[plots.Panel], limit: int) -> str:
         who = f"{_e(label)}: " if label else ""
         if bottom:
             parts.append(f"{who}the {limit} strongest and the {limit} weakest of {plural(ranked, 'ranked card')}")
-        else:
+        elif ranked:
             parts.append(f"{who}{'every one of the' if ranked > 1 else 'the'} {plural(ranked, 'ranked card')}")
+        else:
+            parts.append(f"{who}no ranked card")
     return "; ".join(parts)
 
 
@@ -189,7 +191,7 @@ def _figure_sections(panels: Sequence[plots.Panel], card_limit: int, tables: boo
     """The sections of the plots (side by side when there are two panels) and, when `tables`,
     the tables of the only simulation under each."""
     sim = panels[0][1]
-    fair = ", ".join(f"{_e(label) + ': ' if label else ''}{sim_.summary.fair:.1%}" for label, sim_ in panels)
+    fair = ", ".join(f"{_e(label) + ': ' if label else ''}{each.summary.fair:.1%}" for label, each in panels)
     out = [f'<p class="note">Win rate: the share of games won, a tie of k shared as 1/k (in team play, between '
            f"the teams). The dashed line is the fair rate, the win rate of the average seat ({fair}; 1/N at N "
            f"players without teams); × fair is a win rate over it, so 1.00 is fair. Intervals: 95%, Wilson's "
@@ -226,8 +228,8 @@ def _figure_sections(panels: Sequence[plots.Panel], card_limit: int, tables: boo
         body.append(_figure(svg, "The win rate of the seats that built each card, strongest and weakest cards",
                             f"The win rate of the seats that built each card, with its 95% interval, strongest on "
                             f"top ({_cards_said(panels, card_limit)}; cards built in fewer than {min_built} "
-                            f"seat-games are not ranked). A ranking by association, not a proof of cause: a card "
-                            f"may be built by cities already winning."))
+                            f"seat-games are too uncertain to rank and not plotted). A ranking by association, "
+                            f"not a proof of cause: a card may be built by seats already winning."))
     if tables:
         body.append('<p class="note">Seen: seat-games in which a legal action named the card; built/seen: how '
                     "often a seat that saw it built it; win if built: the win rate of the seats that built it, "
