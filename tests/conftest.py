@@ -1,9 +1,11 @@
-"""Shared test helpers: where the repository is, and compiling rule-set text written to a folder."""
+"""Shared test helpers: where the repository is, compiling rule-set text written to a folder, and a
+Dask cluster on this machine for the tests of `wr simulate --cluster`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,3 +32,16 @@ def compile_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[.
         return compile_rules(list(check) or [list(files)[-1]])
 
     return run
+
+
+@pytest.fixture(scope="session")
+def dask_cluster(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A Dask scheduler and two workers of one thread on 127.0.0.1 (see `dask_cluster.py`),
+    shared by the tests of `wr simulate --cluster` and stopped when they are done."""
+    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install '.[test]' installs it)")
+    from dask_cluster import LocalDaskCluster
+
+    cluster = LocalDaskCluster(tmp_path_factory.mktemp("dask"))
+    request.addfinalizer(cluster.stop)
+    cluster.start()
+    return cluster
