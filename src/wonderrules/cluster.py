@@ -225,16 +225,33 @@ def _seconds(value: float) -> str:
 
 def _ask_identity(address: str, timeout: float) -> Any:
     """What the server at `address` says it is (Dask's ``identity`` call), on a connection of
-    its own: a scheduler that cannot be reached is told apart from something else answering
-    before a client is built (a client that failed to start cannot be closed cleanly)."""
+    its own, so that a scheduler that cannot be reached is told apart from something else that
+    answers, before a client is built (a client that failed to start cannot be closed cleanly).
+
+    A connection that cannot be made is an :class:`OSError` (Dask's own, saying it timed out); what
+    fails once connected is returned, not raised: the server is not a Dask scheduler."""
     import asyncio
 
-    from distributed.core import rpc
+    from distributed.comm import connect as open_comm
+    from distributed.core import send_recv
     from distributed.security import Security
 
     async def ask() -> Any:
-        async with rpc(address, timeout=timeout, connection_args=Security().get_connection_args("client")) as server:
-            return await asyncio.wait_for(server.identity(), timeout)
+        try:  # Dask's connect gives up after `timeout`; a server that accepts and stays silent, later
+            comm = await asyncio.wait_for(open_comm(address, timeout=timeout,
+                                                    **Security().get_connection_args("client")), 2 * timeout)
+        except TimeoutError:
+            raise OSError(f"Timed out: no answer from {address}") from None
+        except OSError:
+            raise
+        except Exception as e:  # the handshake read something that is not Dask's
+            return e
+        try:
+            return await asyncio.wait_for(send_recv(comm, op="identity", reply=True), timeout)
+        except Exception as e:
+            return e
+        finally:
+            comm.abort()
 
     return asyncio.run(ask())
 
@@ -244,12 +261,9 @@ def _check_scheduler(address: str, timeout: float) -> None:
     try:
         identity = _ask_identity(address, timeout)
     except OSError as e:
-        if str(e).startswith("Timed out"):
-            raise ClusterError(f"cannot reach a Dask scheduler at {address} (no answer within {_seconds(timeout)}): "
-                               f"is `dask scheduler` running there, and its port open to this machine?") from None
-        identity = None
-    except Exception:  # something else answers there, in another protocol
-        identity = None
+        why = f"no answer within {_seconds(timeout)}" if str(e).startswith("Timed out") else "the connection failed"
+        raise ClusterError(f"cannot reach a Dask scheduler at {address} ({why}): is `dask scheduler` running "
+                           f"there, and its port open to this machine?") from None
     kind = identity.get("type") if isinstance(identity, dict) else None
     if kind == "Scheduler":
         return

@@ -65,6 +65,30 @@ def test_the_cluster_hands_back_the_records_of_one_process_in_game_order(dask_cl
     assert all(a[1] == b[0] for a, b in zip(spans, spans[1:])) and len(spans) > 2
 
 
+def test_a_stop_keeps_the_chunks_finished_and_cancels_the_others_on_the_cluster(dask_cluster) -> None:
+    plan = make_plan(BASE, 3, (), ("random",), 2, 60)
+    with connect(dask_cluster.address, timeout=30) as cluster:
+        sent = []
+        submit = cluster.executor.submit
+        cluster.executor.submit = lambda fn, *args: sent.append(submit(fn, *args)) or sent[-1]
+        played = play(plan, cluster.executor, workers=cluster.workers, stop=lambda: True)
+        handed = {c.start for c in played.chunks}
+        dropped = [f.future.key for f in sent if f.cancelled()]
+        assert dropped and len(dropped) + len(handed) == len(sent)
+
+        def known() -> list:
+            return cluster.client.run_on_scheduler(lambda keys, dask_scheduler: [k for k in keys if k in
+                                                                                 dask_scheduler.tasks], dropped)
+
+        deadline = time.monotonic() + 30
+        while known() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert known() == []  # the scheduler forgot them: no worker plays them for nothing
+    assert played.stopped and 0 < played.games < 60
+    assert played.records() == [r for r in play(plan, rules=BASE).records() if r.game in {
+        g.game for c in played.chunks for g in c.games}]
+
+
 def test_a_variant_read_here_is_played_by_workers_that_never_saw_its_file(dask_cluster, compile_files) -> None:
     variant = compile_files({"loud_altar.wr": 'ruleset loud_altar extends base\nreplace card "Altar" age 1 blue '
                                               'chain to "Temple" copies 3+ 5+ { end of game: score 9 }\n'}).rules
