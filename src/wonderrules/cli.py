@@ -339,6 +339,9 @@ def replay(log_file: str, rules: Sequence[str]) -> None:
 _JOBS_OPTION = click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
                             help="Worker processes (default: every core); 1 plays in this process. "
                                  "The figures are the same for any N.")
+_CLUSTER_OPTION = click.option("--cluster", metavar="ADDRESS",
+                                help="Play on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786) "
+                                     "instead of local processes. The figures are the same.")
 _PROGRESS_OPTION = click.option("--progress/--no-progress", default=None,
                                 help="Show a progress bar on the standard error (default: when it is a terminal).")
 _REPORT_OPTION = click.option("--report", metavar="FILE",
@@ -421,13 +424,14 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
 @click.option("--teams", is_flag=True)
 @click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True)
 @_JOBS_OPTION
+@_CLUSTER_OPTION
 @click.option("--out", metavar="FILE", help="Write one record per seat per game: .csv, .jsonl or .parquet.")
 @_PROGRESS_OPTION
 @click.option("--cards", "card_limit", type=click.IntRange(min=0), default=0, metavar="N",
               help="Show only the N strongest and N weakest cards of the ranking (default: all).")
 @_REPORT_OPTION
 def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str],
-             teams: bool, sides: str, jobs: int | None, out: str | None, progress: bool | None,
+             teams: bool, sides: str, jobs: int | None, cluster: str | None, out: str | None, progress: bool | None,
              card_limit: int, report: str | None) -> None:
     """Play many games on every core; print the speed and the statistics of the games.
 
@@ -437,7 +441,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
     from wonderrules import simulation_commands
 
     simulation_commands.simulate(players, games, seed, rules, agents, options, teams, sides, jobs, out, progress,
-                                 card_limit, report)
+                                 card_limit, report, cluster)
 
 
 @main.command()
@@ -451,13 +455,14 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
 @click.option("--teams", is_flag=True)
 @click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True)
 @_JOBS_OPTION
+@_CLUSTER_OPTION
 @_PROGRESS_OPTION
 @click.option("--all", "show_all", is_flag=True, help="List every difference, not only the significant ones "
                                                       "and the 15 closest to significance.")
 @_REPORT_OPTION
 def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, agents: str, options: Sequence[str],
-            teams: bool, sides: str, jobs: int | None, progress: bool | None, show_all: bool,
-            report: str | None) -> None:
+            teams: bool, sides: str, jobs: int | None, cluster: str | None, progress: bool | None,
+            show_all: bool, report: str | None) -> None:
     """Simulate two rule sets on the same seeds and say what differs, significant differences first.
 
     RULES_A and RULES_B each name a rule set as --rules does, layers joined with '+':
@@ -466,7 +471,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
     from wonderrules import simulation_commands
 
     simulation_commands.compare(rules_a, rules_b, players, games, seed, agents, options, teams, sides, jobs, progress,
-                                show_all, report)
+                                show_all, report, cluster)
 
 
 if __name__ == "__main__":  # pragma: no cover

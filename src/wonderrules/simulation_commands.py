@@ -1,11 +1,13 @@
 """What `wr simulate` and `wr compare` do once the command line is read: check the arguments,
-run the simulations (:mod:`wonderrules.simulation_run`), write the records and print the tables
+run the simulations (:mod:`wonderrules.simulation_run`, on local processes or on a cluster:
+:mod:`wonderrules.cluster`), write the records and print the tables
 (:mod:`wonderrules.simulation_tables`). The options themselves are declared in :mod:`wonderrules.cli`."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Optional
 
@@ -85,15 +87,76 @@ def _options(options: Sequence[str], teams: bool) -> list[str]:
     return list(options) + (["teams"] if teams and "teams" not in options else [])
 
 
-def _run(run_jobs: Any, jobs: Any, workers: int, progress: Optional[bool]) -> Any:
-    """`run_jobs`, with a worker process that died (killed, out of memory) said in one line."""
-    from concurrent.futures.process import BrokenProcessPool
+class _Processes:
+    """Local worker processes (or this process alone) as the place where the games are played."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+
+    def run(self, run_jobs: Any, jobs: Any, progress: Optional[bool]) -> Any:
+        """`run_jobs`, with a worker process that died (killed, out of memory) said in one line."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return run_jobs(jobs, self.workers, _show_progress(progress))
+        except BrokenProcessPool:
+            cli._say("error: a worker process stopped before its games were finished (was it killed, or out of "
+                     "memory?); try fewer --jobs", err=True)
+            sys.exit(1)
+
+    def describe(self) -> str:
+        return f"{self.workers} {'process' if self.workers == 1 else 'processes'}"
+
+
+class _OnCluster:
+    """A Dask cluster (:mod:`wonderrules.cluster`) as the place where the games are played."""
+
+    def __init__(self, cluster: Any) -> None:
+        self.cluster = cluster
+
+    def run(self, run_jobs: Any, jobs: Any, progress: Optional[bool]) -> Any:
+        return self.cluster.run(run_jobs, jobs, _show_progress(progress))
+
+    def describe(self) -> str:
+        return str(self.cluster.describe())
+
+
+def _cluster_address(cluster: Optional[str], jobs: Optional[int]) -> Optional[str]:
+    """The scheduler's address of --cluster, checked before anything is played or written."""
+    if cluster is None:
+        return None
+    if jobs is not None:
+        raise click.UsageError("--jobs counts local processes and --cluster plays on the cluster's workers: "
+                               "give one or the other")
+    from wonderrules.cluster import scheduler_address
 
     try:
-        return run_jobs(jobs, workers, _show_progress(progress))
-    except BrokenProcessPool:
-        cli._say("error: a worker process stopped before its games were finished (was it killed, or out of "
-                 "memory?); try fewer --jobs", err=True)
+        address = scheduler_address(cluster)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="'--cluster'") from None
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise click.BadParameter("playing on a cluster needs Dask distributed, which is not installed: "
+                                 "pip install 'wonder-rules[cluster]'", param_hint="'--cluster'") from None
+    return address
+
+
+@contextlib.contextmanager
+def _engines(jobs: Optional[int], cluster: Optional[str], games: int) -> Iterator[Any]:
+    """Where the games are played: local processes, or the cluster at the address `cluster`
+    (connected first, so that a scheduler that does not answer costs no records file); what goes
+    wrong on the cluster is one line and the exit status 1."""
+    if cluster is None:
+        yield _Processes(_workers(jobs, games))
+        return
+    from wonderrules.cluster import ClusterError, connect
+
+    try:
+        with connect(cluster) as connected:
+            yield _OnCluster(connected)
+    except ClusterError as e:
+        cli._say(f"error: {e}", err=True)
         sys.exit(1)
 
 
@@ -104,46 +167,47 @@ def _fail_to_write(out: str, why: object) -> None:
 
 def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str],
              teams: bool, sides: str, jobs: Optional[int], out: Optional[str], progress: Optional[bool],
-             card_limit: int, report: Optional[str] = None) -> None:
+             card_limit: int, report: Optional[str] = None, cluster: Optional[str] = None) -> None:
     from wonderrules.records import open_writer
     from wonderrules.simulation import Chunk
     from wonderrules.simulation_run import Job, run_jobs
 
     _check_out(out)
     _check_report(report, out)
+    address = _cluster_address(cluster, jobs)
     ruleset = cli._load(rules)
     plan = _plan(ruleset, players, _options(options, teams), agents, seed, games, sides)
-    writer = None
-    if out is not None:
-        try:
-            writer = open_writer(out, [c.name for c in ruleset.categories])
-        except (RecordsError, OSError) as e:
-            _fail_to_write(out, e)
-
-    def write(chunk: Chunk) -> None:
-        if writer is not None:
+    with _engines(jobs, address, games) as engines:
+        writer = None
+        if out is not None:
             try:
-                writer.write([r for g in chunk.games for r in g.seats])
-            except OSError as e:
-                raise RecordsError((e.strerror or "the system refused it").lower()) from None
+                writer = open_writer(out, [c.name for c in ruleset.categories])
+            except (RecordsError, OSError) as e:
+                _fail_to_write(out, e)
 
-    workers = _workers(jobs, games)
-    try:
-        (run,), stopped = _run(run_jobs, [Job("games", plan, ruleset, write)], workers, progress)
-    except RecordsError as e:
-        assert out is not None
-        _fail_to_write(out, e)
-    finally:
-        if writer is not None:
-            writer.close()
-    summary = _print_simulation(ruleset, plan, run, stopped, workers, out, card_limit)
+        def write(chunk: Chunk) -> None:
+            if writer is not None:
+                try:
+                    writer.write([r for g in chunk.games for r in g.seats])
+                except OSError as e:
+                    raise RecordsError((e.strerror or "the system refused it").lower()) from None
+
+        try:
+            (run,), stopped = engines.run(run_jobs, [Job("games", plan, ruleset, write)], progress)
+        except RecordsError as e:
+            assert out is not None
+            _fail_to_write(out, e)
+        finally:
+            if writer is not None:
+                writer.close()
+    summary = _print_simulation(ruleset, plan, run, stopped, engines.describe(), out, card_limit)
     if report is not None:
         _report_simulation(report, ruleset, plan, run.played.records(), summary, card_limit)
     if stopped:
         sys.exit(130)
 
 
-def _print_simulation(ruleset: Any, plan: Any, run: Any, stopped: bool, workers: int, out: Optional[str],
+def _print_simulation(ruleset: Any, plan: Any, run: Any, stopped: bool, played_on: str, out: Optional[str],
                       card_limit: int) -> Any:
     """Print the speed and the tables; return the summary of the games (None when none finished)."""
     from wonderrules.report import console as make_console
@@ -155,7 +219,7 @@ def _print_simulation(ruleset: Any, plan: Any, run: Any, stopped: bool, workers:
     console.print(speed_line(played.games, plan.players, ruleset.layers, run.elapsed, played.decisions,
                              played.seconds), soft_wrap=True)
     where = f"; records written to {cli._shown(out)}" if out is not None else ""
-    console.print(f"{workers} {'process' if workers == 1 else 'processes'}, seeds {plan.seed} to "
+    console.print(f"{played_on}, seeds {plan.seed} to "
                   f"{plan.seed + plan.games - 1}{where}", soft_wrap=True)
     if stopped:
         console.print(f"interrupted: {played.games} of {plan.games} games finished; the figures are of those",
@@ -190,18 +254,20 @@ def rules_refs(text: str) -> list[str]:
 
 def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, agents: str, options: Sequence[str],
             teams: bool, sides: str, jobs: Optional[int], progress: Optional[bool], show_all: bool,
-            report: Optional[str] = None) -> None:
+            report: Optional[str] = None, cluster: Optional[str] = None) -> None:
     from wonderrules.comparison import compare as compare_records
     from wonderrules.report import console as make_console
     from wonderrules.simulation_run import Job, run_jobs
     from wonderrules.simulation_tables import comparison_tables, speed_line
 
     _check_report(report)
+    address = _cluster_address(cluster, jobs)
     refs = [rules_refs(rules_a), rules_refs(rules_b)]
     loaded = [cli._load(r) for r in refs]
     plans = [_plan(r, players, _options(options, teams), agents, seed, games, sides) for r in loaded]
     jobs_run = [Job(label, plan, r) for label, plan, r in zip(("A", "B"), plans, loaded)]
-    runs, stopped = _run(run_jobs, jobs_run, _workers(jobs, games), progress)
+    with _engines(jobs, address, games) as engines:
+        runs, stopped = engines.run(run_jobs, jobs_run, progress)
     console = make_console(150)
     for label, r, run in zip(("A", "B"), loaded, runs):
         console.print(Text.assemble(f"{label}: ", speed_line(run.played.games, players, r.layers, run.elapsed,
