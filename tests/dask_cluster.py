@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 __all__ = ["LocalDaskCluster", "free_port"]
 
@@ -29,8 +29,10 @@ def free_port() -> int:
 class LocalDaskCluster:
     """A scheduler and `workers` workers of one thread each; `stop()` ends them all."""
 
-    def __init__(self, folder: Path, workers: int = 2) -> None:
+    def __init__(self, folder: Path, workers: int = 2, settings: Optional[dict[str, str]] = None) -> None:
+        """`settings`: Dask's settings for every process, as environment variables (``DASK_...``)."""
         self.folder = folder
+        self.environment = dict(os.environ, **(settings or {}))
         self.port = free_port()
         self.address = f"tcp://127.0.0.1:{self.port}"
         self.workers = workers
@@ -40,7 +42,7 @@ class LocalDaskCluster:
         log = (self.folder / f"{name}.log").open("wb")
         self.processes.append(subprocess.Popen([sys.executable, "-m", "dask", *args], stdout=log,
                                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                               cwd=self.folder, start_new_session=True))
+                                               cwd=self.folder, env=self.environment, start_new_session=True))
         log.close()
 
     def start(self) -> None:
@@ -66,7 +68,7 @@ class LocalDaskCluster:
                 os.killpg(process.pid, signal.SIGTERM)
         for process in self.processes:
             try:
-                process.wait(timeout=20)
+                process.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(process.pid, signal.SIGKILL)

@@ -166,20 +166,23 @@ class Cluster:
     def run(self, run_jobs: Callable[..., Any], jobs: Sequence[Any], show_progress: bool) -> Any:
         """`run_jobs` on the cluster; what the cluster did wrong is a :class:`ClusterError`."""
         from distributed import KilledWorker
+        from distributed.comm import CommClosedError
 
         try:
             return run_jobs(jobs, self.workers, show_progress, executor=self.executor)
         except WorkerVersionError as e:
             raise ClusterError(str(e)) from None
         except KilledWorker as e:
-            raise ClusterError(f"a chunk of games was tried on {e.allowed_failures + 1} workers and each died while "
-                               f"playing it (out of memory, or stopped?); the workers' logs say why") from None
+            tries = e.allowed_failures + 1
+            raise ClusterError(f"a chunk of games was tried on {tries} {'worker' if tries == 1 else 'workers'} and "
+                               f"{'it' if tries == 1 else 'each'} died while playing it (out of memory, or stopped?); "
+                               f"the workers' logs say why") from None
         except ImportError as e:
             raise ClusterError(f"a worker cannot import {e.name or 'wonderrules'}: install wonder-rules there "
                                f"({_INSTALL})") from None
-        except _cancelled_errors() as e:
-            raise ClusterError(f"the cluster dropped the games under way ({_reason(e)}): the connection to the "
-                               f"scheduler at {self.address} was lost, or the scheduler was stopped") from None
+        except (CommClosedError, *_cancelled_errors()):
+            raise ClusterError(f"the connection to the scheduler at {self.address} was lost before the games were "
+                               f"finished (was the scheduler stopped?)") from None
         finally:
             self.executor.cancel_pending()
 
@@ -189,11 +192,6 @@ def _cancelled_errors() -> tuple[type[BaseException], ...]:
     import concurrent.futures
 
     return (asyncio.CancelledError, concurrent.futures.CancelledError)
-
-
-def _reason(error: BaseException) -> str:
-    reason = getattr(error, "reason", None)
-    return f"cancelled: {reason}" if reason else "cancelled"
 
 
 def _check_versions(client: Any, address: str) -> None:
@@ -275,6 +273,26 @@ def _check_scheduler(address: str, timeout: float) -> None:
 
 
 @contextlib.contextmanager
+def _dask_logs_silenced() -> Iterator[None]:
+    """Dask's own log lines (a client's reconnection attempts, with their tracebacks) kept off the
+    standard error while a run is on: what goes wrong is said once, as a :class:`ClusterError`,
+    and the scheduler's and the workers' logs keep the details."""
+    import logging
+
+    loggers = [logging.getLogger("distributed")] + [
+        logger for name, logger in list(logging.root.manager.loggerDict.items())
+        if name.startswith("distributed.") and isinstance(logger, logging.Logger)]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
+
+
+@contextlib.contextmanager
 def connect(address: str, timeout: Optional[float] = None) -> Iterator[Cluster]:
     """A client of the scheduler at `address`, once it has a worker and every worker runs this
     version of wonder-rules; closed at the end, the chunks still out cancelled. `timeout`
@@ -285,19 +303,32 @@ def connect(address: str, timeout: Optional[float] = None) -> Iterator[Cluster]:
     except ImportError:
         raise ClusterError(f"playing on a cluster needs Dask distributed, which is not installed: {_INSTALL}") from None
     wait = _connect_timeout() if timeout is None else timeout
-    _check_scheduler(address, wait)
-    try:
-        client = Client(address, timeout=wait, set_as_default=False)
-    except Exception:  # it answered a moment ago
-        raise ClusterError(f"the Dask scheduler at {address} answered, then refused this client") from None
-    try:
+    with _dask_logs_silenced():
+        _check_scheduler(address, wait)
         try:
-            client.wait_for_workers(1, timeout=wait)
-        except TimeoutError:
-            raise ClusterError(f"the scheduler at {address} has no worker (none joined within {_seconds(wait)}): "
-                               f"start `dask worker {address}` on each machine") from None
-        _check_versions(client, address)
-        yield Cluster(address, client)
+            client = Client(address, timeout=wait, set_as_default=False)
+        except Exception:  # it answered a moment ago
+            raise ClusterError(f"the Dask scheduler at {address} answered, then refused this client") from None
+        with _closing(client):
+            yield _ready(client, address, wait)
+
+
+@contextlib.contextmanager
+def _closing(client: Any) -> Iterator[None]:
+    try:
+        yield
     finally:
         with contextlib.suppress(Exception):
             client.close()
+
+
+def _ready(client: Any, address: str, wait: float) -> Cluster:
+    """The cluster once a worker has joined and every worker runs this version of wonder-rules."""
+    try:
+        client.wait_for_workers(1, timeout=wait)
+    except TimeoutError:
+        raise ClusterError(f"the scheduler at {address} has no worker (none joined within {_seconds(wait)}): "
+                           f"start `dask worker {address}` on each machine") from None
+    _check_versions(client, address)
+    return Cluster(address, client)
+

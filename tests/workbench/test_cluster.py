@@ -10,7 +10,7 @@ import signal
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from dask_cluster import free_port
@@ -66,7 +66,7 @@ def test_the_cluster_hands_back_the_records_of_one_process_in_game_order(dask_cl
 
 
 def test_a_stop_keeps_the_chunks_finished_and_cancels_the_others_on_the_cluster(dask_cluster) -> None:
-    plan = make_plan(BASE, 3, (), ("random",), 2, 60)
+    plan = make_plan(BASE, 4, (), ("greedy",), 2, 200)  # chunks of 13 games: the last ones sent are under way
     with connect(dask_cluster.address, timeout=30) as cluster:
         sent = []
         submit = cluster.executor.submit
@@ -84,7 +84,7 @@ def test_a_stop_keeps_the_chunks_finished_and_cancels_the_others_on_the_cluster(
         while known() and time.monotonic() < deadline:
             time.sleep(0.05)
         assert known() == []  # the scheduler forgot them: no worker plays them for nothing
-    assert played.stopped and 0 < played.games < 60
+    assert played.stopped and 0 < played.games < 200
     assert played.records() == [r for r in play(plan, rules=BASE).records() if r.game in {
         g.game for c in played.chunks for g in c.games}]
 
@@ -190,11 +190,15 @@ def test_a_scheduler_that_does_not_answer_is_one_sentence_after_the_timeout() ->
 def not_a_scheduler() -> Iterator[str]:
     """A server on 127.0.0.1 that answers every connection in another protocol, then hangs up."""
     server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.1)
+    done = threading.Event()
 
     def serve() -> None:
-        while True:
+        while not done.is_set():
             try:
                 conn, _ = server.accept()
+            except TimeoutError:
+                continue
             except OSError:
                 return
             with conn:
@@ -208,8 +212,9 @@ def not_a_scheduler() -> Iterator[str]:
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
-    server.close()
+    done.set()
     thread.join(timeout=10)
+    server.close()
 
 
 @needs_dask
@@ -239,3 +244,51 @@ def test_a_scheduler_without_workers_is_said_so(tmp_path) -> None:
                 pytest.fail("a cluster without workers was taken")
     assert str(caught.value) == (f"the scheduler at {empty.scheduler_address} has no worker (none joined within "
                                  f"1 s): start `dask worker {empty.scheduler_address}` on each machine")
+
+
+@pytest.fixture
+def fragile_cluster(request: pytest.FixtureRequest, tmp_path):
+    """A scheduler and one worker of their own, whose chunk fails at the first death of its worker."""
+    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install '.[test]' installs it)")
+    from dask_cluster import LocalDaskCluster
+
+    cluster = LocalDaskCluster(tmp_path, workers=1, settings={"DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0"})
+    request.addfinalizer(cluster.stop)
+    cluster.start()
+    return cluster
+
+
+def _kill_on_first_chunk(victim) -> Callable[[Chunk], None]:
+    killed: list[int] = []
+
+    def kill(chunk: Chunk) -> None:
+        if not killed:
+            killed.append(victim())
+            os.kill(killed[0], signal.SIGKILL)
+
+    return kill
+
+
+def test_a_chunk_whose_workers_all_died_is_one_sentence(fragile_cluster) -> None:
+    from wonderrules.simulation_run import Job, run_jobs
+
+    plan = make_plan(BASE, 4, (), ("greedy",), 0, 80)
+    with connect(fragile_cluster.address, timeout=30) as cluster:
+        worker_pid = next(iter(cluster.client.run(os.getpid).values()))
+        job = Job("games", plan, on_chunk=_kill_on_first_chunk(lambda: worker_pid))
+        with pytest.raises(ClusterError) as caught:
+            cluster.run(run_jobs, [job], False)
+    assert str(caught.value) == ("a chunk of games was tried on 1 worker and it died while playing it (out of "
+                                 "memory, or stopped?); the workers' logs say why")
+
+
+def test_a_scheduler_stopped_during_the_run_is_one_sentence(fragile_cluster) -> None:
+    from wonderrules.simulation_run import Job, run_jobs
+
+    plan = make_plan(BASE, 4, (), ("greedy",), 0, 80)
+    with connect(fragile_cluster.address, timeout=5) as cluster:
+        job = Job("games", plan, on_chunk=_kill_on_first_chunk(lambda: fragile_cluster.processes[0].pid))
+        with pytest.raises(ClusterError) as caught:
+            cluster.run(run_jobs, [job], False)
+    assert str(caught.value) == (f"the connection to the scheduler at {fragile_cluster.address} was lost before the "
+                                 f"games were finished (was the scheduler stopped?)")
