@@ -3,6 +3,7 @@ Dask cluster on this machine for the tests of `wr simulate --cluster`."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -45,3 +46,23 @@ def dask_cluster(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
     request.addfinalizer(cluster.stop)
     cluster.start()
     return cluster
+
+
+@pytest.fixture
+def start_dask_cluster(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[..., Any]:
+    """Start a Dask cluster of the test's own (`LocalDaskCluster(folder, workers, settings)`),
+    stopped when the test is done; for tests that stop its scheduler or kill its workers."""
+    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install '.[test]' installs it)")
+    from dask_cluster import LocalDaskCluster
+
+    started = itertools.count()
+
+    def start(workers: int = 1, settings: dict[str, str] | None = None) -> Any:
+        cluster = LocalDaskCluster(tmp_path / f"dask{next(started)}", workers, settings)
+        cluster.folder.mkdir()
+        request.addfinalizer(cluster.stop)
+        cluster.start()
+        return cluster
+
+    return start
+

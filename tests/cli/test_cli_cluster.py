@@ -7,8 +7,10 @@ from __future__ import annotations
 import functools
 import importlib.util
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -141,3 +143,27 @@ def test_a_scheduler_that_cannot_be_reached_is_one_line_and_status_1(tmp_path: P
     assert done.stderr == (f"error: cannot reach a Dask scheduler at {address} (no answer within 1 s): is `dask "
                            f"scheduler` running there, and its port open to this machine?\n")
     assert out.read_text(encoding="utf-8") == "the records of an earlier run\n"  # nothing written, nothing lost
+
+
+def test_a_scheduler_stopped_during_a_run_is_one_line_and_the_records_finished_are_kept(start_dask_cluster,
+                                                                                        tmp_path: Path) -> None:
+    cluster = start_dask_cluster(1)
+    out = tmp_path / "games.csv"
+    command = [sys.executable, "-m", "wonderrules.cli", "simulate", "-p", "4", "-n", "5000", "--agents", "greedy",
+               "--cluster", cluster.address, "--out", str(out)]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as simulation:
+        try:
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline and simulation.poll() is None:
+                if out.exists() and len(out.read_text(encoding="utf-8").splitlines()) > 1:
+                    break
+                time.sleep(0.05)
+            os.killpg(cluster.processes[0].pid, signal.SIGKILL)  # the scheduler, at once
+            stdout, stderr = simulation.communicate(timeout=120)
+        finally:
+            simulation.kill()
+    assert simulation.returncode == 1 and stdout == ""
+    assert stderr == (f"error: the connection to the scheduler at {cluster.address} was lost before the games were "
+                      f"finished (was the scheduler stopped?)\n")
+    rows = out.read_text(encoding="utf-8").splitlines()
+    assert len(rows) > 1 and (len(rows) - 1) % 4 == 0  # whole games only, after the header

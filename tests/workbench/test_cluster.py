@@ -247,15 +247,9 @@ def test_a_scheduler_without_workers_is_said_so(tmp_path) -> None:
 
 
 @pytest.fixture
-def fragile_cluster(request: pytest.FixtureRequest, tmp_path):
+def fragile_cluster(start_dask_cluster):
     """A scheduler and one worker of their own, whose chunk fails at the first death of its worker."""
-    pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install '.[test]' installs it)")
-    from dask_cluster import LocalDaskCluster
-
-    cluster = LocalDaskCluster(tmp_path, workers=1, settings={"DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0"})
-    request.addfinalizer(cluster.stop)
-    cluster.start()
-    return cluster
+    return start_dask_cluster(1, {"DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0"})
 
 
 def _kill_on_first_chunk(victim) -> Callable[[Chunk], None]:
