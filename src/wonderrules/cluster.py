@@ -139,7 +139,7 @@ class ClusterExecutor:
         return _ChunkFuture(future)
 
     def cancel_pending(self) -> None:
-        """Cancel on the cluster every chunk sent and not finished (after a hard stop)."""
+        """Cancel on the cluster every chunk sent and not finished (after a second Ctrl-C, or an error)."""
         pending = [f for f in self._sent if not f.done()]
         if pending:
             self.client.cancel(pending)
@@ -194,7 +194,7 @@ def _cancelled_errors() -> tuple[type[BaseException], ...]:
     return (asyncio.CancelledError, concurrent.futures.CancelledError)
 
 
-def _check_versions(client: Any, address: str) -> None:
+def _check_versions(client: Any) -> None:
     """Every worker imports wonder-rules of this machine's version, or a :class:`ClusterError`."""
     answers = client.run(_installed_version, on_error="return")
     wrong = {w: v for w, v in answers.items() if v != __version__}
@@ -329,6 +329,6 @@ def _ready(client: Any, address: str, wait: float) -> Cluster:
     except TimeoutError:
         raise ClusterError(f"the scheduler at {address} has no worker (none joined within {_seconds(wait)}): "
                            f"start `dask worker {address}` on each machine") from None
-    _check_versions(client, address)
+    _check_versions(client)
     return Cluster(address, client)
 
