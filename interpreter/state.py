@@ -343,6 +343,23 @@ class State:
         other.sheets = list(self.sheets) if self.sheets is not None else None
         return other
 
+    def determinized(self, player: int, rng: random.Random) -> State:
+        """A copy of the game as `player` might believe it to be: the cards it cannot see (the
+        other hands, face-down piles) dealt again at random among the places it cannot see, each
+        place keeping its size and each card trading places only with cards of the same deck and
+        age; the next deals drawn by a new generator seeded from `rng`. What the player sees stays
+        as it is. A search samples such copies to plan without peeking (see :mod:`.hidden`).
+        ArgumentError for a player who is not at the table or an `rng` that is not a
+        random.Random."""
+        from wonderrules.interpreter.hidden import determinized
+
+        self._check_player(player)
+        if not isinstance(rng, random.Random):
+            from wonderrules.interpreter.arguments import shown
+
+            raise ArgumentError(f"determinized needs a random.Random generator, not {shown(rng)}")
+        return determinized(self, player, rng)
+
     def _check_player(self, player: Any) -> None:
         if type(player) is not int or not 0 <= player < self.config.players:
             from wonderrules.interpreter.arguments import check_player
