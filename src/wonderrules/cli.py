@@ -239,7 +239,8 @@ _RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PA
 @click.option("--seed", "-s", type=int, default=0, show_default=True, help="Seed of the deal and of the agents.")
 @_RULES_OPTION
 @click.option("--agents", default="random", show_default=True,
-              help="Comma-separated agents per seat, repeated as needed: random, greedy.")
+              help="Comma-separated agents per seat, repeated as needed: random, greedy, mcts (with a budget: "
+                   "mcts:200 iterations, mcts:128ms per decision).")
 @click.option("--option", "options", multiple=True, help="Turn on a rule-set option (e.g. teams).")
 @click.option("--teams", is_flag=True, help="Team play (the `teams` option).")
 @click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True,
@@ -349,12 +350,15 @@ _REPORT_OPTION = click.option("--report", metavar="FILE",
 
 
 def _agent_names(spec: str) -> list[str]:
-    from wonderrules.interpreter.agents import AGENTS
+    """The agent specs of `--agents` (`random`, `greedy`, `mcts:200`, ...), each checked."""
+    from wonderrules.interpreter.agents import parse_spec
 
     names = [n.strip() for n in spec.split(",") if n.strip()] or ["random"]
     for n in names:
-        if n not in AGENTS:
-            raise click.UsageError(f"unknown agent '{n}' (known: {', '.join(AGENTS)})")
+        try:
+            parse_spec(n)
+        except ValueError as e:
+            raise click.UsageError(str(e)) from None
     return names
 
 
@@ -472,6 +476,71 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
 
     simulation_commands.compare(rules_a, rules_b, players, games, seed, agents, options, teams, sides, jobs, progress,
                                 show_all, report, cluster)
+
+
+@main.command()
+@click.option("--players", "-p", type=int, default=4, show_default=True)
+@click.option("--games", "-n", type=int, default=20, show_default=True, help="Games per pair of agents.")
+@click.option("--seed", "-s", type=int, default=0, show_default=True,
+              help="Game g of every pair is dealt with seed + g.")
+@_RULES_OPTION
+@click.option("--agents", default="random,greedy,mcts:50,mcts", show_default=True,
+              help="Comma-separated agents, weakest first: random, greedy, mcts (budget: mcts:200, mcts:128ms).")
+@click.option("--jobs", "-j", type=int, default=None,
+              help="Games played at once, one process each (default: every core).")
+def ladder(players: int, games: int, seed: int, rules: Sequence[str], agents: str, jobs: int | None) -> None:
+    """Play each pair of agents against each other; print the matchup matrix and the skill gradient."""
+    from wonderrules import ladder as ladders
+    from wonderrules.report import console as make_console
+
+    ruleset = _load(rules)
+    _make_game(ruleset, players, ())
+    names = [n.strip().replace(" ", "") for n in agents.split(",") if n.strip()]
+    _agents(",".join(names), players, seed)
+    if len(set(names)) != len(names) or len(names) < 2:
+        raise click.UsageError("--agents needs at least two different agents, each named once")
+    if games < 1:
+        raise click.UsageError("--games must be at least 1")
+    if jobs is not None and jobs < 1:
+        raise click.UsageError("--jobs must be at least 1")
+    result = ladders.run_ladder(ruleset, players, names, games, seed, jobs or _cores(),
+                                progress=_progress_bar("ladder games"))
+    layers = " + ".join(_shown(layer) for layer in ruleset.layers)
+    console = make_console(120)
+    console.print(f"{games} game(s) per pair of agents, {players} players ({layers}), seeds {seed} to "
+                  f"{seed + games - 1}; the seats alternate between the two agents of a game")
+    console.print(ladders.matrix_table(result, "Share of the wins: row agent against column agent"))
+    console.print(ladders.verdict(result))
+
+
+def _cores() -> int:
+    import os
+
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _progress_bar(what: str):
+    """A callback (done, total) drawing a progress bar on a terminal's standard error."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    err = Console(stderr=True)
+    if not err.is_terminal:
+        return None
+    bar = Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err,
+                   transient=True)
+    task = None
+
+    def update(done: int, total: int) -> None:
+        nonlocal task
+        if task is None:
+            bar.start()
+            task = bar.add_task(what, total=total)
+        bar.update(task, completed=done)
+        if done == total:
+            bar.stop()
+
+    return update
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,194 @@
+"""`wr ladder`: agents played against each other, two at a time, to see whether better play wins.
+
+Every pair of the agents given plays the same games: game g of every pair is dealt with seed
+`seed + g` (common random numbers: the pairs meet the same deals), and its agents are seeded as
+`wr simulate` seeds them (`(seed + g) * 1000 + seat`). In a game of a pair the seats alternate
+between the two agents (seat s goes to the first agent when s + g is even), so over two games each
+agent has sat at every seat once as often as the other and, at an even table, each agent's
+neighbours are the other agent's.
+
+A game's win goes to the agent whose seat won (a tie shares it, as `returns()` does). The cell of
+row A and column B is A's share of the wins of their games, with a 95% Wilson interval and the
+number of games; B's cell against A is the rest. The verdict reads the agents in the order given
+as weakest first, and says whether each one beats the one before it (a share above one half), and
+whether the interval says so too.
+
+Games run in parallel over processes (`jobs`); each game is played on its own from its seeds, and
+the results are gathered in game order, so the matrix is the same for any number of jobs. The
+parallel part is `play_games` alone, so that another runner can replace it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Optional
+
+import attrs
+from rich.table import Table
+from rich.text import Text
+
+__all__ = ["Pairing", "GameTask", "Ladder", "schedule", "play_game", "play_games", "run_ladder", "wilson",
+           "matrix_table", "verdict"]
+
+#: z for a two-sided 95% interval
+Z95 = 1.959963984540054
+
+
+@attrs.frozen
+class GameTask:
+    """One game of a pair: its index in the ladder, the pair, the seed, the agent spec of each
+    seat, and the seats of the pair's first agent."""
+
+    index: int
+    pair: tuple[int, int]
+    seed: int
+    seats: tuple[str, ...]
+    first: tuple[int, ...]
+
+
+@attrs.frozen
+class Pairing:
+    """The games of two agents: the first agent's share of the wins, and how many games."""
+
+    first: int
+    second: int
+    wins: float
+    games: int
+
+
+@attrs.frozen
+class Ladder:
+    agents: tuple[str, ...]
+    players: int
+    games: int
+    pairings: tuple[Pairing, ...]
+
+    def share(self, row: int, column: int) -> tuple[float, int]:
+        """(row's share of the wins against column, games played)."""
+        for p in self.pairings:
+            if (p.first, p.second) == (row, column):
+                return p.wins / p.games, p.games
+            if (p.second, p.first) == (row, column):
+                return 1 - p.wins / p.games, p.games
+        raise KeyError((row, column))
+
+
+def schedule(agents: Sequence[str], players: int, games: int, seed: int) -> list[GameTask]:
+    """Every game of the ladder, pair by pair (in the order of the agents), game by game."""
+    tasks: list[GameTask] = []
+    for i in range(len(agents)):
+        for j in range(i + 1, len(agents)):
+            for g in range(games):
+                first = tuple(s for s in range(players) if (s + g) % 2 == 0)
+                seats = tuple(agents[i] if s in first else agents[j] for s in range(players))
+                tasks.append(GameTask(len(tasks), (i, j), seed + g, seats, first))
+    return tasks
+
+
+def play_game(game: Any, task: GameTask) -> tuple[float, float]:
+    """Play one game of a pair: (the first agent's share of the win, the second's)."""
+    from wonderrules.interpreter.agents import make_agent
+
+    agents = [make_agent(spec, task.seed * 1000 + p) for p, spec in enumerate(task.seats)]
+    state = game.new_initial_state(seed=task.seed)
+    while not state.is_terminal():
+        state.apply_actions({p: agents[p].choose(state, p) for p in state.pending_decisions()})
+    result = state.returns()
+    a = sum(r for s, r in enumerate(result) if s in task.first)
+    return a, sum(result) - a
+
+
+#: the game a worker process plays (set once per process by `_start_worker`)
+_WORKER_GAME: list[Any] = []
+
+
+def _start_worker(rules: Any, players: int, options: tuple[str, ...]) -> None:
+    from wonderrules.interpreter.game import Game
+
+    _WORKER_GAME[:] = [Game(rules, players, options)]
+
+
+def _play_in_worker(task: GameTask) -> tuple[float, float]:
+    return play_game(_WORKER_GAME[0], task)
+
+
+def play_games(rules: Any, players: int, options: tuple[str, ...], tasks: Sequence[GameTask],
+               jobs: int) -> Iterator[tuple[float, float]]:
+    """The result of every task, in task order, played in `jobs` processes (1: in this one)."""
+    if jobs <= 1 or len(tasks) <= 1:
+        from wonderrules.interpreter.game import Game
+
+        game = Game(rules, players, options)
+        for task in tasks:
+            yield play_game(game, task)
+        return
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker,
+                             initargs=(rules, players, options)) as pool:
+        yield from pool.map(_play_in_worker, tasks, chunksize=1)
+
+
+def run_ladder(rules: Any, players: int, agents: Sequence[str], games: int, seed: int = 0, jobs: int = 1,
+               options: tuple[str, ...] = (), progress: Optional[Callable[[int, int], None]] = None) -> Ladder:
+    """Play every pair of `agents` over `games` games each (see the module's text)."""
+    tasks = schedule(agents, players, games, seed)
+    won: dict[tuple[int, int], float] = {}
+    for done, (task, (a, b)) in enumerate(zip(tasks, play_games(rules, players, options, tasks, jobs)), 1):
+        share = a / (a + b) if a + b else 0.5
+        won[task.pair] = won.get(task.pair, 0.0) + share
+        if progress is not None:
+            progress(done, len(tasks))
+    pairings = tuple(Pairing(i, j, won.get((i, j), 0.0), games)
+                     for i in range(len(agents)) for j in range(i + 1, len(agents)))
+    return Ladder(tuple(agents), players, games, pairings)
+
+
+def wilson(share: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion `share` observed over `n` trials."""
+    if n <= 0:
+        return 0.0, 1.0
+    z2 = Z95 * Z95
+    centre = (share + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(share * (1 - share) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def matrix_table(ladder: Ladder, title: str) -> Table:
+    """The matchup matrix: the row agent's share of the wins against the column agent."""
+    table = Table(title=title, title_justify="left")
+    table.add_column("row vs column")
+    for name in ladder.agents:
+        table.add_column(name, justify="right")
+    for i, name in enumerate(ladder.agents):
+        cells: list[Any] = [name]
+        for j in range(len(ladder.agents)):
+            if i == j:
+                cells.append(Text("-", style="dim"))
+                continue
+            share, n = ladder.share(i, j)
+            low, high = wilson(share, n)
+            style = "green" if low > 0.5 else "red" if high < 0.5 else ""
+            cells.append(Text(f"{share:.0%} [{low:.0%}, {high:.0%}] n={n}", style=style))
+        table.add_row(*cells)
+    return table
+
+
+def verdict(ladder: Ladder) -> str:
+    """One line: whether each agent beats the one before it in the order given."""
+    names = ladder.agents
+    steps = []
+    for i in range(1, len(names)):
+        share, n = ladder.share(i, i - 1)
+        low, _ = wilson(share, n)
+        steps.append((names[i - 1], names[i], share, low))
+    order = " < ".join(names)
+    broken = [s for s in steps if s[2] <= 0.5]
+    if broken:
+        weak, strong, share, _ = broken[0]
+        more = f" (and {len(broken) - 1} more step(s))" if len(broken) > 1 else ""
+        return (f"Skill gradient {order}: not respected: {strong} wins {share:.0%} of its games against "
+                f"{weak}{more}.")
+    sure = sum(1 for s in steps if s[3] > 0.5)
+    return (f"Skill gradient {order}: respected, each agent beats the one before it; {sure} of {len(steps)} "
+            f"step(s) significant at 95%.")
