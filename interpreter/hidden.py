@@ -27,6 +27,9 @@ scenario fixed in advance are forgotten. The player's memory of earlier turns is
 card it saw in its hand and passed on is treated as any hidden card. A choice another player has
 already made face down in an earlier part of the same round (a controller's second choice for a
 neutral seat) is kept as it is.
+
+The copy is for looking ahead, not a record: its history (what a log of it would hold) is still
+the real game's, and a search does not read it.
 """
 
 from __future__ import annotations
