@@ -30,6 +30,11 @@ random action, each paid the cheapest way. The result is the game's `returns()` 
 a tie shared, 0 otherwise), which is already between 0 and 1; a play-out also adds a small share
 for the final score's rank, so that a lost game played well counts for a little (see `_rewards`).
 
+At the root, the searching player's own arms carry a progressive bias from the greedy agent's
+judgement (its values scaled from 0 to 1, weighing `PRIOR_WEIGHT / (visits + 1)` in UCB1, and the
+best judged arm tried first): with a small budget the search leans on that judgement, with a
+large one its own results outweigh it.
+
 The budget is a number of iterations per decision (the same seed then gives the same choices on
 any machine) or a time per decision in milliseconds (the number of iterations then depends on
 the machine). A decision with a single arm is answered without searching. The choice is the arm
@@ -44,6 +49,7 @@ import time
 from typing import Any, Optional
 
 from wonderrules.interpreter.actions import Action
+from wonderrules.interpreter.agents.greedy import GreedyAgent
 
 __all__ = ["MctsAgent", "DEFAULT_ITERATIONS", "EXPLORATION", "arms"]
 
@@ -53,6 +59,8 @@ DEFAULT_ITERATIONS = 200
 EXPLORATION = 0.7
 #: the weight of the score's rank in a play-out's reward (the rest is the game's result)
 RANK_WEIGHT = 0.2
+#: the weight of the greedy agent's judgement of the searching player's own arms at the root
+PRIOR_WEIGHT = 1.0
 
 #: an arm: the action's kind, card, way and amount (its payment left out)
 ArmKey = tuple[str, str, str, int]
@@ -104,6 +112,7 @@ class MctsAgent:
         #: the last decision's arms at the root: (visits, total reward) of each
         self.last_arms: dict[ArmKey, tuple[int, float]] = {}
         self._builds: dict[int, dict[str, bool]] = {}
+        self._prior: dict[ArmKey, float] = {}
 
     def choose(self, state: Any, player: int) -> Action:
         options = arms(state.legal_actions(player))
@@ -112,6 +121,7 @@ class MctsAgent:
             self.last_arms = {}
             return next(iter(options.values()))
         root = _Node()
+        self._prior = _greedy_prior(state, player, options) if PRIOR_WEIGHT else {}
         start = time.perf_counter()
         deadline = start + self.time_ms / 1000 if self.time_ms is not None else None
         done = 0
@@ -140,7 +150,8 @@ class MctsAgent:
             keys: dict[int, ArmKey] = {}
             for p in st.pending_decisions():
                 options = arms(st.legal_actions(p))
-                key = self._select(node.stats.setdefault(p, {}), options)
+                prior = self._prior if node is root and p == me else None
+                key = self._select(node.stats.setdefault(p, {}), options, prior)
                 keys[p] = key
                 chosen[p] = options[key]
             st.apply_actions(chosen)
@@ -159,9 +170,10 @@ class MctsAgent:
                 entry[0] += 1
                 entry[1] += rewards[p]
 
-    def _select(self, table: dict[ArmKey, list[float]], options: dict[ArmKey, Action]) -> ArmKey:
-        """UCB1 with availability over the arms open now; an arm never tried goes first (one
-        drawn at random among them)."""
+    def _select(self, table: dict[ArmKey, list[float]], options: dict[ArmKey, Action],
+                prior: Optional[dict[ArmKey, float]]) -> ArmKey:
+        """UCB1 with availability over the arms open now, and with a `prior`, its progressive
+        bias; an arm never tried goes first (the best of the prior, else one drawn at random)."""
         untried: list[ArmKey] = []
         best_key: Optional[ArmKey] = None
         best = -1.0
@@ -173,10 +185,14 @@ class MctsAgent:
             if entry[0] == 0:
                 untried.append(key)
         if untried:
+            if prior:
+                return max(untried, key=lambda k: prior.get(k, 0.0))
             return untried[0] if len(untried) == 1 else untried[self.rng.randrange(len(untried))]
         for key in options:
             visits, total, available = table[key]
             value = total / visits + EXPLORATION * math.sqrt(math.log(available) / visits)
+            if prior:
+                value += PRIOR_WEIGHT * prior.get(key, 0.0) / (visits + 1)
             if value > best:
                 best, best_key = value, key
         assert best_key is not None
@@ -196,6 +212,22 @@ class MctsAgent:
                 pool = building or actions
                 chosen[p] = pool[rng.randrange(len(pool))]
             st.apply_actions(chosen)
+
+
+def _greedy_prior(state: Any, player: int, options: dict[ArmKey, Action]) -> dict[ArmKey, float]:
+    """The greedy agent's value of each arm, scaled from 0 (the worst) to 1 (the best)."""
+    judge = GreedyAgent(0)
+    asked = state.asked.get(player)
+    if asked is not None and asked[0] == "pay":
+        _, seat, n, token = asked
+        values = {k: judge.loss_value(state, seat, n, token, a.amount) for k, a in options.items()}
+    else:
+        seat = state.pending_decisions()[player].seat
+        values = {k: judge.value(state, player, seat, a) for k, a in options.items()}
+    low, high = min(values.values()), max(values.values())
+    if high - low < 1e-9:
+        return dict.fromkeys(values, 0.5)
+    return {k: (v - low) / (high - low) for k, v in values.items()}
 
 
 def _building_kinds(cat: Any) -> dict[str, bool]:
