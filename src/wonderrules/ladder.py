@@ -105,8 +105,12 @@ _WORKER_GAME: list[Any] = []
 
 
 def _start_worker(rules: Any, players: int, options: tuple[str, ...]) -> None:
+    import signal
+
     from wonderrules.interpreter.game import Game
 
+    # an interruption is the parent's to handle: it stops handing out games
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER_GAME[:] = [Game(rules, players, options)]
 
 
@@ -124,9 +128,18 @@ def play_games(rules: Any, players: int, options: tuple[str, ...], tasks: Sequen
         for task in tasks:
             yield play_game(game, task)
         return
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker,
-                             initargs=(rules, players, options)) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(rules, players, options))
+    try:
         yield from pool.map(_play_in_worker, tasks, chunksize=1)
+    except BaseException:
+        # interrupted (or a game failed): the games under way are abandoned, not waited for
+        import multiprocessing
+
+        pool.shutdown(wait=False, cancel_futures=True)
+        for child in multiprocessing.active_children():
+            child.terminate()
+        raise
+    pool.shutdown()
 
 
 def run_ladder(rules: Any, players: int, agents: Sequence[str], games: int, seed: int = 0, jobs: int = 1,
