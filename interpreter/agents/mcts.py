@@ -111,11 +111,16 @@ class MctsAgent:
         self.last_search = (0, 0.0)
         #: the last decision's arms at the root: (visits, total reward) of each
         self.last_arms: dict[ArmKey, tuple[int, float]] = {}
-        self._builds: dict[int, dict[str, bool]] = {}
+        #: the rule set whose action kinds `_building` says build, and that answer
+        self._building: tuple[Any, dict[str, bool]] = (None, {})
         self._prior: dict[ArmKey, float] = {}
 
     def choose(self, state: Any, player: int) -> Action:
         options = arms(state.legal_actions(player))
+        if not options:
+            from wonderrules.interpreter.errors import ArgumentError
+
+            raise ArgumentError(f"player {player} has no decision to make now")
         if len(options) == 1:
             self.last_search = (0, 0.0)
             self.last_arms = {}
@@ -200,9 +205,9 @@ class MctsAgent:
 
     # ---- play-outs -----------------------------------------------------------------------------
     def _play_out(self, st: Any) -> None:
-        builds = self._builds.get(id(st.catalog))
-        if builds is None:
-            builds = self._builds[id(st.catalog)] = _building_kinds(st.catalog)
+        if self._building[0] is not st.catalog:
+            self._building = (st.catalog, _building_kinds(st.catalog))
+        builds = self._building[1]
         rng = self.rng
         while not st.terminal:
             chosen: dict[int, Action] = {}

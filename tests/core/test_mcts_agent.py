@@ -197,3 +197,11 @@ def test_the_agent_does_not_change_the_state_it_is_given() -> None:
         MctsAgent(p, iterations=8).choose(state, p)
     assert values(state) == before
     assert random.getstate() == rng_state  # the module's generator is not used
+
+
+def test_a_player_with_nothing_to_decide_is_told_so() -> None:
+    from wonderrules.interpreter.errors import ArgumentError
+
+    state = cs.random_game(("base",), 3, seed=0)
+    with pytest.raises(ArgumentError, match="player 1 has no decision to make now"):
+        MctsAgent(0, iterations=5).choose(state, 1)
