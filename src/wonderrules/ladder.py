@@ -198,10 +198,11 @@ def verdict(ladder: Ladder) -> str:
     order = " < ".join(names)
     broken = [s for s in steps if s[2] <= 0.5]
     if broken:
-        weak, strong, share, _ = broken[0]
+        weak, strong, share, low = broken[0]
+        high = wilson(share, ladder.share(names.index(strong), names.index(weak))[1])[1]
         more = f" (and {len(broken) - 1} more step(s))" if len(broken) > 1 else ""
-        return (f"Skill gradient {order}: not respected: {strong} wins {share:.0%} of its games against "
-                f"{weak}{more}.")
+        return (f"Skill gradient {order}: not respected: {strong} wins {share:.0%} [{low:.0%}, {high:.0%}] of "
+                f"its games against {weak}{more}.")
     sure = sum(1 for s in steps if s[3] > 0.5)
     return (f"Skill gradient {order}: respected, each agent beats the one before it; {sure} of {len(steps)} "
             f"step(s) significant at 95%.")

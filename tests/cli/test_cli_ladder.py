@@ -77,8 +77,9 @@ def test_the_verdict_reads_the_agents_weakest_first() -> None:
     assert verdict(_ladder(steps)) == ("Skill gradient r < g < m1 < m2: respected, each agent beats the one "
                                        "before it; 2 of 3 step(s) significant at 95%.")
     broken = [(0, 1, 0.1), (0, 2, 0.05), (0, 3, 0.0), (1, 2, 0.6), (1, 3, 0.2), (2, 3, 0.55)]
-    assert verdict(_ladder(broken)) == ("Skill gradient r < g < m1 < m2: not respected: m1 wins 40% of its "
-                                        "games against g (and 1 more step(s)).")
+    # 16 of 40: 0.4 +- 1.96 * sqrt(0.006 + 1.96^2 / 6400) / (1 + 1.96^2 / 40) around (0.4 + 0.048) / 1.096
+    assert verdict(_ladder(broken)) == ("Skill gradient r < g < m1 < m2: not respected: m1 wins 40% [26%, 55%] of "
+                                        "its games against g (and 1 more step(s)).")
 
 
 def test_ladder_prints_a_matrix_with_a_row_and_a_column_per_agent() -> None:
