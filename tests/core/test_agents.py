@@ -9,7 +9,7 @@ import test_events
 import test_market_sellers
 
 import wonderrules
-from wonderrules.interpreter.agents import AGENTS, GreedyAgent, RandomAgent, make_agent
+from wonderrules.interpreter.agents import AGENTS, GreedyAgent, MctsAgent, RandomAgent, make_agent
 from wonderrules.interpreter.game import Game
 
 #: games per table; the greedy agent sits at each seat in turn against random agents
@@ -82,7 +82,7 @@ def test_the_agents_play_small_rule_sets_written_on_the_core(rules) -> None:
 
 
 def test_the_same_seed_gives_the_same_choices_and_a_wrong_name_a_sentence() -> None:
-    assert AGENTS == {"random": RandomAgent, "greedy": GreedyAgent}
+    assert AGENTS == {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MctsAgent}
     game = Game(wonderrules.load_rules("base"), 3)
 
     def history(seed: int) -> list:
@@ -93,5 +93,5 @@ def test_the_same_seed_gives_the_same_choices_and_a_wrong_name_a_sentence() -> N
         return state.history
 
     assert history(1) == history(1)
-    with pytest.raises(ValueError, match="no agent 'clever' \\(known: random, greedy\\)"):
+    with pytest.raises(ValueError, match="no agent 'clever' \\(known: random, greedy, mcts\\)"):
         make_agent("clever")
