@@ -26,7 +26,8 @@ earns the coins when two payments cost the same.
 
 A play-out from a new node uses a cheap policy for every player: a random action that builds
 something (a card put into a zone whose cards are built, or a stage) when there is one, else any
-random action, each paid the cheapest way. The result is the game's `returns()` (1 for a winner,
+random action (each listed way to pay counts as an action there: a play-out is not worth the
+cost of grouping them). The result is the game's `returns()` (1 for a winner,
 a tie shared, 0 otherwise), which is already between 0 and 1; a play-out also adds a small share
 for the final score's rank, so that a lost game played well counts for a little (see `_rewards`).
 
@@ -247,7 +248,8 @@ def _building_kinds(cat: Any) -> dict[str, bool]:
 
 def _rewards(st: Any) -> list[float]:
     """Each player's reward of a finished game: its `returns()` share, and for `RANK_WEIGHT` how
-    many players it outscored (ties count half), over the others; between 0 and 1."""
+    many players it outscored (ties count half; in team play too, by its own total), over the
+    others; between 0 and 1."""
     result: list[float] = st.returns()
     n = st.players
     if n < 2:
