@@ -484,7 +484,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
 @click.option("--seed", "-s", type=int, default=0, show_default=True,
               help="Game g of every pair is dealt with seed + g.")
 @_RULES_OPTION
-@click.option("--agents", default="random,greedy,mcts:50,mcts", show_default=True,
+@click.option("--agents", default="random,greedy,mcts:100,mcts:400", show_default=True,
               help="Comma-separated agents, weakest first: random, greedy, mcts (budget: mcts:200, mcts:128ms).")
 @click.option("--jobs", "-j", type=int, default=None,
               help="Games played at once, one process each (default: every core).")
