@@ -136,7 +136,7 @@ def test_jobs_must_be_at_least_one() -> None:
 
 def test_an_unknown_agent_is_a_usage_error() -> None:
     result = run("simulate", "-p", "3", "-n", "2", "--agents", "random,clever")
-    assert result.exit_code == 2 and "unknown agent 'clever' (known: random, greedy)" in result.output
+    assert result.exit_code == 2 and "no agent 'clever' (known: random, greedy, mcts)" in result.output
 
 
 # ---- wr compare -----------------------------------------------------------------------------------
