@@ -266,13 +266,18 @@ def _answer(w: _Writer, cid: str, into: str, restricted: bool, indent: int) -> N
     w.line(f"{pad}    {into} = answer({cid}, ctx)")
 
 
-def _changed_pay(w: _Writer, k: a.CompiledAction, wname: str, restricted: bool) -> None:
-    """A way that changes the card's cost: its payments, each unless a plain payment the city
-    can afford pays every seller as little (see actions._Lister.changed)."""
+def _card_cost(w: _Writer, k: a.CompiledAction) -> None:
+    """`cc, cid`: the card's coins and cost id for this city, after its cost changes."""
     w.line("if changes:")
     w.line(f"    cc, cid = _costs(city, KIND_{k.index}, card)")
     w.line("else:")
     w.line("    cc = card.coins; cid = card.cost_id")
+
+
+def _changed_pay(w: _Writer, k: a.CompiledAction, wname: str, restricted: bool) -> None:
+    """A way that changes the card's cost: its payments, each unless a plain payment the city
+    can afford pays every seller as little (see actions._Lister.changed)."""
+    _card_cost(w, k)
     w.line("if cid != ZERO_COST:")
     w.indent += 1
     w.line("plain = ()")
@@ -293,21 +298,10 @@ def _changed_pay(w: _Writer, k: a.CompiledAction, wname: str, restricted: bool) 
 
 
 def _pay(w: _Writer, k: a.CompiledAction, wname: str, restricted: bool, track: bool) -> None:
-    w.line("if changes:")
-    w.line(f"    cc, cid = _costs(city, KIND_{k.index}, card)")
-    w.line("else:")
-    w.line("    cc = card.coins; cid = card.cost_id")
+    _card_cost(w, k)
     w.line("if cc <= coins:")
     w.indent += 1
-    w.line("if cid == ZERO_COST:")
-    w.line("    pays = _FREE")
-    if restricted:
-        w.line("elif every:")
-        w.line("    pays = _payments(st, cid, ctx, True)")
-    w.line("else:")
-    w.line("    pays = answers.get(cid)")
-    w.line("    if pays is None:")
-    w.line("        pays = answer(cid, ctx)")
+    _answer(w, "cid", "pays", restricted, 0)
     w.line("for pair in pays:")
     w.indent += 1
     w.line("left, right = pair")
