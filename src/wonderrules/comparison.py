@@ -24,7 +24,7 @@ from typing import Optional
 import attrs
 
 from wonderrules.simulation import SeatRecord
-from wonderrules.statistics import per_game, t_quantile, t_two_sided_p, wilson
+from wonderrules.statistics import by_card, per_game, t_quantile, t_two_sided_p, wilson
 
 __all__ = ["Difference", "Comparison", "compare", "paired", "welch", "two_proportions", "holm", "ALPHA"]
 
@@ -251,20 +251,8 @@ def _board_sections(a: Sequence[SeatRecord], b: Sequence[SeatRecord]) -> list[Di
     return out
 
 
-def _by_card(records: Sequence[SeatRecord]) -> tuple[dict[str, list[SeatRecord]], dict[str, list[SeatRecord]]]:
-    """card -> the seat-games that saw it, and those that built it."""
-    seen: dict[str, list[SeatRecord]] = {}
-    built: dict[str, list[SeatRecord]] = {}
-    for r in records:
-        for card in r.seen:
-            seen.setdefault(card, []).append(r)
-        for card in dict.fromkeys(r.built):
-            built.setdefault(card, []).append(r)
-    return seen, built
-
-
 def _card_sections(a: Sequence[SeatRecord], b: Sequence[SeatRecord]) -> list[Difference]:
-    (seen_a, built_a), (seen_b, built_b) = _by_card(a), _by_card(b)
+    (seen_a, built_a), (seen_b, built_b) = by_card(a), by_card(b)
     out = []
     for card in sorted(set(seen_a) | set(built_a) | set(seen_b) | set(built_b)):
         in_a, in_b = card in seen_a or card in built_a, card in seen_b or card in built_b

@@ -19,7 +19,8 @@ from wonderrules import report_plots as plots
 from wonderrules.comparison import Comparison, Difference
 from wonderrules.report import plural, shown
 from wonderrules.report_data import Compared, Simulated
-from wonderrules.statistics import Group, Rate, Spread, Summary
+from wonderrules.simulation_tables import DASH, number, percent, rate_interval
+from wonderrules.statistics import Group, Spread, Summary
 
 __all__ = ["simulation_page", "comparison_page", "write_page", "CARDS_PLOTTED", "SIGNIFICANT_PLOTTED",
            "DIFFERENCES_PLOTTED"]
@@ -30,7 +31,6 @@ CARDS_PLOTTED = 15
 SIGNIFICANT_PLOTTED = 40
 #: ... and so many others, closest to significance first
 DIFFERENCES_PLOTTED = 15
-DASH = "–"
 
 _CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #1d1d1d;
@@ -62,18 +62,6 @@ def _e(text: object) -> str:
     """Text of a rule set or of the figures, made safe for HTML: control characters shown
     escaped, then `<`, `>`, `&` and quotes escaped."""
     return html.escape(shown(text), quote=True)
-
-
-def _percent(x: float) -> str:
-    return DASH if math.isnan(x) else f"{x:.1%}"
-
-
-def _number(x: float, digits: int = 2) -> str:
-    return DASH if math.isnan(x) else f"{x:.{digits}f}"
-
-
-def _rate_interval(rate: Rate) -> str:
-    return DASH if math.isnan(rate.low) else f"{rate.low:.1%} to {rate.high:.1%}"
 
 
 def _table(heads: Sequence[str], rows: Sequence[Sequence[str]], numeric: Sequence[bool], caption: str = "",
@@ -138,15 +126,15 @@ _GROUP_HEADS = ("seats", "win rate", "95% interval", "× fair", "mean total", "9
 
 
 def _group_table(heads: Sequence[str], groups: Sequence[Group], caption: str = "") -> str:
-    rows = [[*(_e(k) for k in g.key), str(g.win.n), _percent(g.win.value), _rate_interval(g.win),
-             _number(g.relative), _number(g.total.value),
+    rows = [[*(_e(k) for k in g.key), str(g.win.n), percent(g.win.value), rate_interval(g.win),
+             number(g.relative), number(g.total.value),
              DASH if math.isnan(g.total.low) else f"{g.total.low:.2f} to {g.total.high:.2f}"] for g in groups]
     return _table([*heads, *_GROUP_HEADS], rows, [False] * len(heads) + [True] * len(_GROUP_HEADS), caption)
 
 
 def _spread_table(spreads: Sequence[Spread], caption: str = "") -> str:
-    rows = [[_e(s.name), _number(s.mean), _number(s.sd), _number(s.minimum, 0), _number(s.q1, 1),
-             _number(s.median, 1), _number(s.q3, 1), _number(s.maximum, 0)] for s in spreads]
+    rows = [[_e(s.name), number(s.mean), number(s.sd), number(s.minimum, 0), number(s.q1, 1),
+             number(s.median, 1), number(s.q3, 1), number(s.maximum, 0)] for s in spreads]
     return _table(["column", "mean", "sd", "min", "25%", "median", "75%", "max"], rows, [False] + [True] * 7,
                   caption)
 
@@ -158,15 +146,15 @@ def _card_table(summary: Summary, caption: str = "") -> str:
         if not c.few:
             rank += 1
         rows.append([str(rank) if not c.few else "few", _e(c.card), str(c.seen), str(c.built),
-                     _percent(c.built_when_seen.value), _percent(c.builders.value), _rate_interval(c.builders),
-                     _number(c.relative), _percent(c.passers.value)])
+                     percent(c.built_when_seen.value), percent(c.builders.value), rate_interval(c.builders),
+                     number(c.relative), percent(c.passers.value)])
     heads = ["rank", "card", "seen", "built", "built/seen", "win if built", "95% interval", "× fair", "win if passed"]
     return _table(heads, rows, [True, False] + [True] * 7, caption)
 
 
 def _length_table(summary: Summary, caption: str = "") -> str:
-    rows = [[label, _number(s.mean), _number(s.sd), _number(s.minimum, 0), _number(s.median, 1),
-             _number(s.maximum, 0)]
+    rows = [[label, number(s.mean), number(s.sd), number(s.minimum, 0), number(s.median, 1),
+             number(s.maximum, 0)]
             for label, s in (("rounds of decisions per game", summary.rounds), ("decisions per seat",
                                                                                summary.decisions))]
     return _table(["per", "mean", "sd", "min", "median", "max"], rows, [False] + [True] * 5, caption)
@@ -263,7 +251,7 @@ def simulation_page(sim: Simulated, card_limit: int = 0) -> str:
 # ---- a comparison -------------------------------------------------------------------------------
 
 def _value(d: Difference, x: float) -> str:
-    return _percent(x) if plots.is_rate(d) else _number(x)
+    return percent(x) if plots.is_rate(d) else number(x)
 
 
 def _signed(d: Difference, x: float) -> str:

@@ -15,7 +15,7 @@ from wonderrules.comparison import Comparison, Difference
 from wonderrules.report import bold, plural, shown
 from wonderrules.statistics import Group, Rate, Summary
 
-__all__ = ["speed_line", "summary_tables", "comparison_tables", "percent", "number"]
+__all__ = ["speed_line", "summary_tables", "comparison_tables", "percent", "number", "rate_interval", "DASH"]
 
 DASH = "–"
 
@@ -28,7 +28,7 @@ def number(x: float, digits: int = 2) -> str:
     return DASH if math.isnan(x) else f"{x:.{digits}f}"
 
 
-def _rate_interval(rate: Rate) -> str:
+def rate_interval(rate: Rate) -> str:
     return DASH if math.isnan(rate.low) else f"{rate.low:.1%} to {rate.high:.1%}"
 
 
@@ -55,7 +55,7 @@ def _groups(title: str, heads: Sequence[str], groups: Sequence[Group]) -> Table:
                           ("× fair", "right"), ("mean total", "right"), ("95% interval ", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for g in groups:
-        table.add_row(*(shown(k) for k in g.key), str(g.win.n), percent(g.win.value), _rate_interval(g.win),
+        table.add_row(*(shown(k) for k in g.key), str(g.win.n), percent(g.win.value), rate_interval(g.win),
                       number(g.relative), number(g.total.value), _interval(g.total.low, g.total.high))
     return table
 
@@ -114,7 +114,7 @@ def _cards(summary: Summary, limit: int) -> Table:
     for c in ranked + few:
         table.add_row(str(position[id(c)]) if id(c) in position else "few", shown(c.card), str(c.seen),
                       str(c.built), percent(c.built_when_seen.value), percent(c.builders.value),
-                      _rate_interval(c.builders), number(c.relative), percent(c.passers.value))
+                      rate_interval(c.builders), number(c.relative), percent(c.passers.value))
     return table
 
 

@@ -26,7 +26,7 @@ import attrs
 from wonderrules.simulation import SeatRecord
 
 __all__ = ["Z95", "Rate", "Mean", "Spread", "Group", "CardStrength", "Summary", "wilson", "mean_interval", "spread",
-           "quantile", "t_quantile", "t_two_sided_p", "summarise", "group", "MIN_BUILT"]
+           "quantile", "t_quantile", "t_two_sided_p", "summarise", "group", "MIN_BUILT", "by_card"]
 
 #: the normal quantile of a two-sided 95% interval
 Z95 = NormalDist().inv_cdf(0.975)
@@ -238,10 +238,8 @@ def group(records: Iterable[SeatRecord], key: Callable[[SeatRecord], tuple[str, 
     return tuple(out)
 
 
-def card_strengths(records: Sequence[SeatRecord], fair: float, min_built: int = MIN_BUILT
-                   ) -> tuple[CardStrength, ...]:
-    """Every card seen or built, ranked: first those built at least `min_built` times, by the
-    win rate of the seats that built them (best first), then the rarely built ones, the same way."""
+def by_card(records: Sequence[SeatRecord]) -> tuple[dict[str, list[SeatRecord]], dict[str, list[SeatRecord]]]:
+    """card -> the seat-games that saw it, and those that built it."""
     seen: dict[str, list[SeatRecord]] = {}
     built: dict[str, list[SeatRecord]] = {}
     for r in records:
@@ -249,6 +247,14 @@ def card_strengths(records: Sequence[SeatRecord], fair: float, min_built: int = 
             seen.setdefault(card, []).append(r)
         for card in dict.fromkeys(r.built):
             built.setdefault(card, []).append(r)
+    return seen, built
+
+
+def card_strengths(records: Sequence[SeatRecord], fair: float, min_built: int = MIN_BUILT
+                   ) -> tuple[CardStrength, ...]:
+    """Every card seen or built, ranked: first those built at least `min_built` times, by the
+    win rate of the seats that built them (best first), then the rarely built ones, the same way."""
+    seen, built = by_card(records)
     out = []
     for card in sorted(set(seen) | set(built)):
         saw, made = seen.get(card, []), built.get(card, [])
