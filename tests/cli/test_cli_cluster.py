@@ -14,30 +14,16 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from dask_cluster import free_port
+from simulation_runs import STRONG_ALTAR, figures, run
 
 import wonderrules as wr
 from wonderrules import simulation_run
-from wonderrules.cli import main
 from wonderrules.records import read_records
 from wonderrules.simulation import make_plan, play
 
 needs_dask = pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
                                 reason="Dask distributed is not installed (pip install '.[test]' installs it)")
-LOUD_ALTAR = ('ruleset loud_altar extends base\n'
-              'replace card "Altar" age 1 blue chain to "Temple" copies 3+ 5+ { end of game: score 20 }\n')
-
-
-def run(*args: str, **kwargs):
-    result = CliRunner().invoke(main, list(args), **kwargs)
-    assert "Traceback" not in result.output
-    return result
-
-
-def figures(output: str) -> list[str]:
-    """The output without its first two lines (the times, and where the games were played)."""
-    return output.splitlines()[2:]
 
 
 def test_simulate_on_a_cluster_writes_the_bytes_and_prints_the_tables_of_one_process(dask_cluster,
@@ -57,13 +43,13 @@ def test_simulate_on_a_cluster_writes_the_bytes_and_prints_the_tables_of_one_pro
 def test_compare_on_a_cluster_prints_the_figures_of_one_process(dask_cluster, tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)  # the variant's file is here only: the workers get the rule set in the plan
-    Path("loud_altar.wr").write_text(LOUD_ALTAR, encoding="utf-8")
-    common = ("compare", "base", "loud_altar.wr", "-p", "3", "-n", "30", "-s", "4", "--all")
+    Path("strong_altar.wr").write_text(STRONG_ALTAR, encoding="utf-8")
+    common = ("compare", "base", "strong_altar.wr", "-p", "3", "-n", "30", "-s", "4", "--all")
     alone = run(*common, "-j", "1")
     shared = run(*common, "--cluster", dask_cluster.address)
     assert alone.exit_code == shared.exit_code == 0, alone.output + shared.output
     assert shared.output.splitlines()[0].startswith("A: 30 games, 3 players (base): ")
-    assert shared.output.splitlines()[1].startswith("B: 30 games, 3 players (base + loud_altar): ")
+    assert shared.output.splitlines()[1].startswith("B: 30 games, 3 players (base + strong_altar): ")
     assert figures(shared.output) == figures(alone.output) and len(figures(alone.output)) > 20
 
 

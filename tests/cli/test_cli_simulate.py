@@ -8,28 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from simulation_runs import STRONG_ALTAR, figures, run
 from test_cli_commands import table_lines, table_rows
 
 import wonderrules as wr
 from wonderrules import simulation_run
-from wonderrules.cli import main
 from wonderrules.records import read_records
 from wonderrules.simulation import make_plan, play
-
-STRONG_ALTAR = ('ruleset strong_altar extends base\n'
-                'replace card "Altar" age 1 blue chain to "Temple" copies 3+ 5+ { end of game: score 20 }\n')
-
-
-def run(*args: str, **kwargs):
-    result = CliRunner().invoke(main, list(args), **kwargs)
-    assert "Traceback" not in result.output
-    return result
-
-
-def figures(output: str) -> list[str]:
-    """The output without its first two lines (the times and the number of processes)."""
-    return output.splitlines()[2:]
 
 
 def test_one_job_and_two_jobs_print_the_same_figures() -> None:
