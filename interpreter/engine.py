@@ -34,19 +34,30 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from operator import attrgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 from wonderrules.interpreter.actions import (
     Action,
     Decision,
     decision_actions,
 )
+from wonderrules.interpreter.errors import GameStoppedError
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
     from wonderrules.interpreter.state import State
 
-__all__ = ["start", "advance", "apply", "lose_coins", "ask_decision", "move_cards", "place", "activate", "emit"]
+__all__ = ["start", "advance", "apply", "lose_coins", "ask_decision", "move_cards", "place", "activate", "emit",
+           "stop"]
+
+
+def stop(st: State, message: str) -> NoReturn:
+    """The rules asked for more than the engine allows: the game stops here, for good, with a
+    sentence saying why (every later call that plays it raises the same error)."""
+    st.stopped = message
+    st.pending = {}
+    st.legal = {}
+    raise GameStoppedError(message)
 
 
 # ---- the start --------------------------------------------------------------------------------

@@ -1,15 +1,14 @@
-"""The errors of the engine's API that are not about the rules: a call with a wrong argument,
-and a game set up with arguments that do not fit the rule set or the table.
-
-and an illegal choice (a reason per player). Every one of them carries a sentence, and a refused
-call leaves the state as it was.
+"""The errors of the engine's API: a call with a wrong argument, a game set up with arguments
+that do not fit the rule set or the table, an illegal choice (a reason per player), and a game
+the rules stopped (it asked for more work, or a larger number, than the engine allows). Every one
+of them carries a sentence; every refused call but the last leaves the state as it was.
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
-__all__ = ["ArgumentError", "SetupError", "IllegalActionError"]
+__all__ = ["ArgumentError", "SetupError", "IllegalActionError", "GameStoppedError"]
 
 
 class ArgumentError(ValueError):
@@ -33,3 +32,15 @@ class IllegalActionError(ValueError):
 
     def reason(self, player: int) -> Optional[str]:
         return self.reasons.get(player)
+
+
+class GameStoppedError(RuntimeError):
+    """The rules asked the engine, while playing, for more than it allows: a cascade of events
+    beyond its bound, a number outside the range of values. `message` names what went beyond
+    the limit (the effects involved, the value). The game cannot go on: the state stays where
+    the error arose, and every later call that plays it (``pending_decisions``,
+    ``legal_actions``, ``apply_actions``) raises this error again."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(message)

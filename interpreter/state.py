@@ -17,7 +17,7 @@ from wonderrules.interpreter import engine
 from wonderrules.interpreter.actions import Action, Decision, IllegalActionError, legal_actions
 from wonderrules.interpreter.arguments import check_action, check_round, plain_action, plain_payment
 from wonderrules.interpreter.city import City
-from wonderrules.interpreter.errors import ArgumentError
+from wonderrules.interpreter.errors import ArgumentError, GameStoppedError
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.arguments import FixedDeals
@@ -36,7 +36,7 @@ class State:
         "controller", "age", "turn", "pc", "slots", "work", "fired", "pending", "asked", "chosen",
         "asked_within", "round", "builds", "way", "purchases", "waiting", "moment_queue", "moment_running",
         "moment_rank", "seq", "sellers", "seat_info", "seller_pairs", "legal", "deals", "deals_made",
-        "history", "sheets", "terminal", "opponent",
+        "history", "sheets", "terminal", "opponent", "stopped",
     )
 
     def __init__(self, game: Game, seed: int, boards: Sequence[BoardKind], deals: FixedDeals,
@@ -119,6 +119,8 @@ class State:
                                                "boards": [[b.name, b.side] for b in boards]}]
         self.sheets: Optional[list[Any]] = None
         self.terminal = False
+        #: why the rules stopped the game (see engine.stop), or None while it can go on
+        self.stopped: Optional[str] = None
         engine.start(self)
 
     # ---- the public API ------------------------------------------------------------------------
@@ -135,6 +137,8 @@ class State:
 
     def pending_decisions(self) -> dict[int, Decision]:
         """Who must choose now: player -> decision (all of them choose at the same time)."""
+        if self.stopped is not None:
+            raise GameStoppedError(self.stopped)
         return dict(self.pending)
 
     def legal_actions(self, player: int) -> list[Action]:
@@ -143,6 +147,8 @@ class State:
         if found is not None:
             return found
         self._check_player(player)
+        if self.stopped is not None:
+            raise GameStoppedError(self.stopped)
         if player not in self.pending:
             return []
         found = self.legal.get(player)
@@ -186,6 +192,8 @@ class State:
         for a wrong argument or a game that is over."""
         if self.terminal:
             raise ArgumentError("the game is over: there is nothing left to decide")
+        if self.stopped is not None:
+            raise GameStoppedError(self.stopped)
         pending = self.pending
         legal = self.legal
         if type(actions) is dict and len(actions) == len(pending):

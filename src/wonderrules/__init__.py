@@ -20,7 +20,7 @@ from os import PathLike, fspath
 from typing import TYPE_CHECKING, Optional, Union
 
 from wonderrules.interpreter.actions import Action, Decision
-from wonderrules.interpreter.errors import ArgumentError, IllegalActionError, SetupError
+from wonderrules.interpreter.errors import ArgumentError, GameStoppedError, IllegalActionError, SetupError
 from wonderrules.interpreter.files import FileReadError
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.ir import RuleSet
@@ -31,8 +31,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.grammar.diagnostics import Diagnostic
 
 __all__ = ["load_rules", "load_compiled", "RulesError", "CompiledRulesError", "Game", "Action", "Decision",
-           "IllegalActionError", "ArgumentError", "SetupError", "RuleSet", "FileReadError", "observation", "to_log",
-           "replay", "ReplayError"]
+           "IllegalActionError", "ArgumentError", "SetupError", "GameStoppedError", "RuleSet", "FileReadError",
+           "observation", "to_log", "replay", "ReplayError"]
 __version__ = "0.1.0"
 
 
