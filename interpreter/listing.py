@@ -7,11 +7,20 @@ rules as :meth:`.actions._Lister.list`, which serves every other decision and is
 tests hold this code to). No rule set is read while it runs: the names, ways and indices are
 constants of the function. A buyer with more than two sellers is listed by
 :func:`.actions.list_by_card` instead (its payments are not pairs).
+
+Text of the rule set never becomes source. The source is written from the code's own words and
+from integers; every name and every other value of the rule set reaches the function as a
+constant of its namespace (``NAME_0``, ``KIND_1``...), never spelt in the text. Before the
+compiled source runs, :func:`_only_own_words` reads its code back and refuses any string in
+it, any builtin it is not meant to use and any private attribute.
 """
 
 from __future__ import annotations
 
+import builtins
+import dis
 from collections.abc import Callable
+from types import CodeType
 from typing import TYPE_CHECKING, Any
 
 from wonderrules.interpreter import actions as a
@@ -42,7 +51,9 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
     namespace["KINDS"] = kinds
     namespace["_by_card"] = a.list_by_card
     free: dict[tuple[str, str], str] = {}
-    sources = [_function("list_plain", kinds, cat, False, free), _function("list_restricted", kinds, cat, True, free),
+    constants: dict[str, Any] = {}
+    sources = [_function("list_plain", kinds, cat, False, free, constants),
+               _function("list_restricted", kinds, cat, True, free, constants),
                "def list_actions(st, player, seat, within):\n"
                "    info = st.seat_info[seat]\n"
                "    if info is None:\n"
@@ -55,18 +66,21 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
     # an action that pays nobody is the same value for every seat: one per card name, made now
     for (kname, wname), table in free.items():
         namespace[table] = {n: a.Action(kname, n, (), wname) for n in cat.card_by_name}
+    namespace.update(constants)
     source = "\n".join(sources)
-    exec(compile(source, f"<legal actions of decision '{name}'>", "exec"), namespace)
+    code = compile(source, f"<legal actions of decision {cat.decision_index[name]}>", "exec")
+    _only_own_words(code, namespace)
+    exec(code, namespace)
     listing: Listing = namespace["list_actions"]
     listing.__doc__ = source
     return listing
 
 
 def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, restricted: bool,
-              free: dict[tuple[str, str], str]) -> str:
+              free: dict[tuple[str, str], str], constants: dict[str, Any]) -> str:
     zone = kinds[0].card_zone
     shared = cat.zones[zone].per == "shared"
-    w = _Writer(free)
+    w = _Writer(free, constants)
     w.line(f"def {fname}(st, player, seat, within, info):")
     w.indent += 1
     w.line("city = st.cities[seat]; names = city.names")
@@ -102,7 +116,7 @@ def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, res
                 granted = k.way(wname)[2] == a.GRANTED  # type: ignore[index]
                 w.line(f"stage_changed_{i}_{n} = ()")
                 w.line(f"if stages_left and sid != ZERO_COST{' and grants' if granted else ''}:")
-                w.line(f"    c2, id2 = _changed(KIND_{i}, {change!r}, sc, sid)")
+                w.line(f"    c2, id2 = _changed(KIND_{i}, {w.constant(change)}, sc, sid)")
                 w.line("    if c2 <= coins:")
                 _answer(w, "id2", "sp2", restricted, 8)
                 w.line(f"        stage_changed_{i}_{n} = [p for p in sp2 if c2 + p[0] + p[1] <= coins and "
@@ -142,29 +156,40 @@ def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, res
 
 
 class _Writer:
-    def __init__(self, free: dict[tuple[str, str], str]) -> None:
+    def __init__(self, free: dict[tuple[str, str], str], constants: dict[str, Any]) -> None:
         self.lines: list[str] = []
         self.indent = 0
         #: (kind, way) -> the name of the table of its actions that pay nobody
         self.free = free
+        #: the name in the function's namespace -> a value of the rule set it stands for
+        self.constants = constants
 
     def line(self, text: str) -> None:
         self.lines.append("    " * self.indent + text)
+
+    def constant(self, value: object) -> str:
+        """The name the function reads `value` by (the same name for an equal value)."""
+        for known, held in self.constants.items():
+            if type(held) is type(value) and held == value:
+                return known
+        name = f"NAME_{len(self.constants)}"
+        self.constants[name] = value
+        return name
 
 
 def _append(w: _Writer, k: a.CompiledAction, wname: str, left: str = "0", right: str = "0") -> None:
     if left == "0":
         table = w.free.setdefault((k.name, wname), f"FREE_{len(w.free)}")
-        w.line(f"out.append({table}.get(name) or _new_free({k.name!r}, name, {wname!r}))")
+        w.line(f"out.append({table}.get(name) or _new_free({w.constant(k.name)}, name, {w.constant(wname)}))")
         return
     w.line("p = get(pair)")
     w.line("if p is None:")
     w.line("    p = _pay(table, sellers, left, right)")
-    w.line(f"out.append(_tnew(_Action, ({k.name!r}, name, p, {wname!r}, 0)))")
+    w.line(f"out.append(_tnew(_Action, ({w.constant(k.name)}, name, p, {w.constant(wname)}, 0)))")
 
 
 def _kind(w: _Writer, k: a.CompiledAction, cat: Catalog, restricted: bool) -> None:
-    w.line(f"# kind '{k.name}'")
+    w.line(f"# kind {k.index}")
     opened = 0
     if k.unique_zone >= 0:
         w.line(f"if {_unique_test(k, cat)}:")
@@ -284,7 +309,7 @@ def _changed_pay(w: _Writer, k: a.CompiledAction, wname: str, restricted: bool) 
     w.line("if cc <= coins:")
     _answer(w, "cid", "pp", restricted, 4)
     w.line("    plain = [p for p in pp if cc + p[0] + p[1] <= coins]")
-    w.line(f"c2, id2 = _changed(KIND_{k.index}, {k.way_changes[wname]!r}, cc, cid)")
+    w.line(f"c2, id2 = _changed(KIND_{k.index}, {w.constant(k.way_changes[wname])}, cc, cid)")
     w.line("if c2 <= coins:")
     w.indent += 1
     _answer(w, "id2", "pays", restricted, 0)
@@ -312,3 +337,37 @@ def _pay(w: _Writer, k: a.CompiledAction, wname: str, restricted: bool, track: b
         w.line("if not (cc or left or right):")
         w.line("    free_already = True")
     w.indent -= 3
+
+
+#: the builtins the written functions call
+_BUILTINS = frozenset({"len", "set", "any", "tuple"})
+#: the operations that written functions never use: importing, defining a class
+_FORBIDDEN_OPS = frozenset(dis.opmap[name] for name in ("IMPORT_NAME", "IMPORT_FROM", "LOAD_BUILD_CLASS")
+                           if name in dis.opmap)
+#: what the compiled code of a written function may hold as constants (besides other code)
+_CONSTANTS = (int, type(None))
+
+
+def _only_own_words(code: CodeType, namespace: dict[str, Any]) -> None:
+    """Refuse compiled source that holds a string, a global that is neither a constant given to
+    it nor a builtin it uses, or a private attribute (``__class__``, ``__globals__``): what could
+    only come from the rule set's text. Read on the code objects (those of the functions and of
+    their comprehensions): their constants, and the names they read from globals and attributes.
+    (A guard on this module's own writer: the rule set's values are passed as constants, so a
+    refusal here is a bug of the writer, not of the rules.)"""
+    known = set(namespace) | _BUILTINS
+    forbidden = set(vars(builtins)) - _BUILTINS
+    codes = [code]
+    while codes:
+        c = codes.pop()
+        for value in c.co_consts:
+            if isinstance(value, CodeType):
+                codes.append(value)
+            elif not isinstance(value, _CONSTANTS) and not (
+                    isinstance(value, tuple) and all(isinstance(v, _CONSTANTS) for v in value)):
+                raise RuntimeError(f"the listing code holds the constant {value!r}: values are passed by name")
+        if any(op in _FORBIDDEN_OPS for op in c.co_code[::2]):
+            raise RuntimeError("the listing code imports a module or defines a class")
+        for name in c.co_names:  # globals read or written, and attributes
+            if name not in known and (name.startswith("_") or name in forbidden):
+                raise RuntimeError(f"the listing code names {name!r}, which it is not given")
