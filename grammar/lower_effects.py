@@ -18,6 +18,7 @@ from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Span
 from wonderrules.interpreter import ir
 from wonderrules.interpreter import words as w
+from wonderrules.interpreter.validate import printable
 
 __all__ = ["origin", "lower_expr", "lower_seat", "lower_seats", "lower_hook", "lower_op", "RELATION_WORDS",
            "QUANTITY_WORDS", "SELF"]
@@ -33,7 +34,9 @@ _PER = {"cards": "cards", "any_cards": "cards", "stages": "stages", "tokens": "t
 
 
 def origin(span: Span) -> ir.Origin:
-    return ir.Origin(span.path, span.line, span.column)
+    """Where a part was written; a path that holds characters not printed is written with their
+    escapes (a compiled rule set's strings are printable)."""
+    return ir.Origin(printable(span.path), span.line, span.column)
 
 
 def _names(nodes: Iterable[s.Name]) -> tuple[str, ...]:

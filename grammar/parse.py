@@ -9,6 +9,7 @@ sentence.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache, lru_cache
 
 from lark import Lark, Token, UnexpectedInput
@@ -22,7 +23,8 @@ from wonderrules.interpreter.words import MAX_NUMBER
 
 MAX_NUMBER_DIGITS = len(str(MAX_NUMBER))
 
-__all__ = ["parse_source", "ParsedFiles", "load_parser", "build_parser", "readable_parts"]
+__all__ = ["TokenRefused", "NumberTooLarge", "ControlCharacter", "parse_source", "ParsedFiles", "load_parser",
+           "build_parser", "readable_parts"]
 
 #: Item keywords that can never be nested: a line starting with one of them starts a new item.
 _ALWAYS_SPLIT = ("card", "wonder", "replace", "remove", "game", "scoring", "option", "resources",
@@ -36,13 +38,50 @@ _SPLIT_AT_TOP = ("contest", "override", "zone", "deal", "at", "seat", "each")
 _EFFECTS_START = re.compile(r"each\s+(player|seat)\s+(\{|scores\b)")
 
 
-class NumberTooLarge(Exception):
-    """A number beyond :data:`MAX_NUMBER`, found while reading the text (before Python converts
-    it: a number of thousands of digits is refused without being read as one)."""
+class TokenRefused(Exception):
+    """A word of the text refused while it is read, before Python converts it (a number of
+    thousands of digits is refused without being read as one); :meth:`diagnostic` says why."""
 
     def __init__(self, token: Token) -> None:
         super().__init__(str(token))
         self.token = token
+
+    def span(self, path: str) -> Span:
+        tok = self.token
+        return Span(path, tok.line, tok.column, tok.end_line, tok.end_column)
+
+    def diagnostic(self, path: str) -> Diagnostic:
+        raise NotImplementedError
+
+
+class NumberTooLarge(TokenRefused):
+    """A number beyond :data:`MAX_NUMBER`."""
+
+    def diagnostic(self, path: str) -> Diagnostic:
+        tok = self.token
+        digits = len(tok.lstrip("0"))
+        shown = str(tok) if digits <= 12 else f"a number of {digits} digits"
+        return error("E0104", f"{shown} is larger than a rule set may write", self.span(path),
+                     help=f"numbers in a rule set are at most {MAX_NUMBER:,}".replace(",", " "))
+
+
+#: the control characters a text editor may put in a line, by name
+_CONTROL_NAMES = {"\t": "a tab", "\r": "a carriage return", "\x1b": "an escape", "\x00": "a null character"}
+
+
+class ControlCharacter(TokenRefused):
+    """A quoted name or text that holds a character that is not printed: a control character
+    (escape, tab, a carriage return...), a line separator, an invisible formatting mark. Names
+    are shown, logged and compared: they hold printable characters only."""
+
+    def diagnostic(self, path: str) -> Diagnostic:
+        tok = self.token
+        at = next(i for i, c in enumerate(tok) if not c.isprintable())
+        found = tok[at]
+        name = unicodedata.name(found, "").lower() or _CONTROL_NAMES.get(found, "a control character")
+        span = Span(path, tok.line, tok.column + at, tok.line, tok.column + at + 1)
+        return error("E0002", f"a quoted name cannot hold U+{ord(found):04X} ({name})", span,
+                     help="names and titles hold printable characters only: remove it, or write a space")
 
 
 def _bounded_int(token: Token) -> Token:
@@ -52,13 +91,14 @@ def _bounded_int(token: Token) -> Token:
     return token
 
 
-def _too_large(path: str, exc: NumberTooLarge) -> Diagnostic:
-    tok = exc.token
-    digits = len(tok.lstrip("0"))
-    shown = str(tok) if digits <= 12 else f"a number of {digits} digits"
-    return error("E0104", f"{shown} is larger than a rule set may write",
-                 Span(path, tok.line, tok.column, tok.end_line, tok.end_column),
-                 help=f"numbers in a rule set are at most {MAX_NUMBER:,}".replace(",", " "))
+def _printable_string(token: Token) -> Token:
+    if not token.isprintable():
+        raise ControlCharacter(token)
+    return token
+
+
+#: what the lexer checks of the words it reads
+_CALLBACKS = {"INT": _bounded_int, "STRING": _printable_string}
 
 
 #: The parse tables of ``wr.lark``, built once by ``python -m wonderrules.grammar.tables`` and
@@ -77,14 +117,14 @@ def load_parser(strict: bool = False) -> Lark:
         from wonderrules.grammar.tables import read_tables
         tables = read_tables()
         if tables is not None:
-            return Lark._load_from_dict(tables["data"], tables["memo"], lexer_callbacks={"INT": _bounded_int})
+            return Lark._load_from_dict(tables["data"], tables["memo"], lexer_callbacks=_CALLBACKS)
     return build_parser(strict)
 
 
 def build_parser(strict: bool = False) -> Lark:
     """The grammar's parser, built from ``wr.lark``."""
     return Lark.open_from_package("wonderrules.grammar", "wr.lark", strict=strict,
-                                  lexer_callbacks={"INT": _bounded_int}, **_OPTIONS)
+                                  lexer_callbacks=_CALLBACKS, **_OPTIONS)
 
 
 def _chunks(text: str) -> list[tuple[int, str]]:
@@ -157,7 +197,7 @@ def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
     try:
         tree = parser.parse(text, start="start")
         return _transform(path, tree), []
-    except (UnexpectedInput, VisitError, RecursionError, NumberTooLarge):
+    except (UnexpectedInput, VisitError, RecursionError, TokenRefused):
         pass  # found again, piece by piece, below
 
     diags: list[Diagnostic] = []
@@ -170,8 +210,8 @@ def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
         except UnexpectedInput as exc:
             diags.append(explain(parser, exc, path=path, padded=padded, start=start, first_line=first_line,
                                  chunk=piece, last_chunk=n == len(pieces) - 1))
-        except NumberTooLarge as e:
-            diags.append(_too_large(path, e))
+        except TokenRefused as e:
+            diags.append(e.diagnostic(path))
         except RecursionError:
             diags.append(error("E0001", "this item nests too deeply to read", Span.point(path, first_line + 1, 1),
                                help="write the expression with fewer nested signs and brackets"))
@@ -187,8 +227,8 @@ def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
         except UnexpectedInput as exc:
             diags.append(explain(parser, exc, path=path, padded=text, start="start", first_line=0,
                                  chunk=text, last_chunk=True))
-        except NumberTooLarge as e:
-            diags.append(_too_large(path, e))
+        except TokenRefused as e:
+            diags.append(e.diagnostic(path))
         except VisitError as e:
             if isinstance(e.orig_exc, MomentOverLines):
                 diags.append(explain_moment_over_lines(parser, e.orig_exc, path))
@@ -210,7 +250,7 @@ def readable_parts(text: str, path: str) -> tuple[s.Header | None, list]:
         start = "start" if n == 0 else "item_list"
         try:
             tree = _transform(path, parser.parse("\n" * first_line + piece, start=start))
-        except (UnexpectedInput, VisitError, RecursionError, NumberTooLarge):
+        except (UnexpectedInput, VisitError, RecursionError, TokenRefused):
             continue
         if isinstance(tree, s.Ruleset):
             header = tree.header

@@ -28,7 +28,7 @@ from lark.lexer import PatternStr
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.loading import Layer, closest
-from wonderrules.grammar.parse import NumberTooLarge, _transform, load_parser
+from wonderrules.grammar.parse import TokenRefused, _transform, load_parser
 from wonderrules.grammar.syntax_errors import explain
 
 __all__ = ["expand", "MAX_DEPTH"]
@@ -189,7 +189,7 @@ class _Writer:
                            chunk=padded, last_chunk=True)
             self.diags.append(attrs.evolve(diag, labels=(*diag.labels, used_here)))
             return ()
-        except (NumberTooLarge, VisitError, RecursionError):
+        except (TokenRefused, VisitError, RecursionError):
             self.diags.append(error("E0104", f"phrase '{name}' does not read with these arguments", use.span,
                                     labels=[Label(d.name.span, "defined here")]))
             return ()

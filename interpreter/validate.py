@@ -33,8 +33,8 @@ import attrs
 from wonderrules.interpreter.constraints import field_spec, item_spec
 from wonderrules.interpreter.words import MAX_NESTING
 
-__all__ = ["CompiledRulesError", "check_data", "Names", "quote", "shape_of", "class_plans", "ClassPlan", "FieldPlan",
-           "Shape", "Model", "model_of", "objects", "json_schema"]
+__all__ = ["CompiledRulesError", "check_data", "Names", "quote", "printable", "unprintable", "shape_of", "class_plans",
+           "ClassPlan", "FieldPlan", "Shape", "Model", "model_of", "objects", "json_schema"]
 
 #: how many known names a message lists before it says how many more there are
 _LISTED = 12
@@ -50,16 +50,29 @@ class CompiledRulesError(ValueError):
         super().__init__(f"{path or 'the rule set'}: {message}")
 
 
+def printable(text: str) -> str:
+    """The text with each character that is not printed written as its escape (``\\n``, ``\\x1b``)."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def quote(value: object) -> str:
     """A value as messages show it: strings quoted and cut short, control characters escaped."""
     if isinstance(value, str):
         text = value if len(value) <= 60 else value[:57] + "..."
-        return "'" + "".join(c if c.isprintable() else repr(c)[1:-1] for c in text) + "'"
+        return "'" + printable(text) + "'"
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
         return "null"
     return str(value)
+
+
+def unprintable(value: str) -> str:
+    """Why a string that holds a character that is not printed is refused (names and titles are
+    shown, logged and compared: a line break or a control character in one is never meant)."""
+    found = next(c for c in value if not c.isprintable())
+    return (f"{quote(value)} holds U+{ord(found):04X}, a character that is not printed (a control "
+            "character, a line break or an invisible mark): names and texts hold printable characters only")
 
 
 def _found(value: object) -> str:
@@ -317,6 +330,8 @@ class _Walk:
             raise CompiledRulesError(path, f"{value} is too large (at most {high})")
 
     def string(self, value: str, spec: Mapping[str, Any], path: str) -> None:
+        if not value.isprintable():
+            raise CompiledRulesError(path, unprintable(value))
         if "enum" in spec and value not in spec["enum"]:
             known = ", ".join(spec["enum"])
             raise CompiledRulesError(path, f"unknown {_what(spec, path)} {quote(value)} (known: {known})")
@@ -441,6 +456,11 @@ def _describe(spec: Mapping[str, Any]) -> str:
     return doc
 
 
+#: a string of printable characters, as a JSON Schema pattern (the C0 and C1 controls and the line
+#: and paragraph separators; the loader also refuses the other characters that are not printed)
+_PRINTABLE = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"
+
+
 def _schema_for(shape: Shape, spec: Mapping[str, Any], defs: dict[str, dict[str, Any]],
                 plans: Mapping[type, ClassPlan]) -> dict[str, Any]:
     kind = shape[0]
@@ -450,6 +470,8 @@ def _schema_for(shape: Shape, spec: Mapping[str, Any], defs: dict[str, dict[str,
         out: dict[str, Any] = {"type": {"int": "integer", "str": "string", "bool": "boolean"}[kind]}
         if "enum" in spec:
             out["enum"] = list(spec["enum"])
+        elif kind == "str":
+            out["pattern"] = _PRINTABLE
         if kind == "int" and "min" in spec:
             out["minimum"] = spec["min"]
         if kind == "int" and "max" in spec:
