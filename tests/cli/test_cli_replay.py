@@ -253,3 +253,30 @@ def test_a_malformed_log_gets_one_sentence(tmp_path: Path, text: str | None, mes
         text = json.dumps(log)
     (tmp_path / "game.json").write_text(text, encoding="utf-8")
     assert_refused(wr("replay", str(tmp_path / "game.json")), message)
+
+
+def hostile_compiled(folder: Path, target: Path) -> Path:
+    """The base game compiled, its building action renamed to code that breaks out of a comment
+    of the listing source at the indentation where the old writer put it."""
+    assert wr("compile", "base", "-o", str(folder / "hostile.json")).exit_code == 0
+    doc = json.loads((folder / "hostile.json").read_text(encoding="utf-8"))
+    code = f"open({str(target)!r}, 'w').close()"
+    name = "build\n        " + code + "\n        #"
+    text = json.dumps(doc).replace('"build"', json.dumps(name))
+    (folder / "hostile.json").write_text(text, encoding="utf-8")
+    return folder / "hostile.json"
+
+
+def test_a_compiled_rule_set_whose_names_hold_code_never_runs_it(played: Path, tmp_path: Path) -> None:
+    target = tmp_path / "ran"
+    hostile = hostile_compiled(played.parent, target)
+    log = with_rules(played, ["hostile.json"])
+    for args in (("play", "-p", "3", "--rules", str(hostile)), ("replay", str(log)),
+                 ("replay", "logs/game.json", "--rules", str(hostile)),
+                 ("simulate", "-p", "3", "-n", "2", "--jobs", "1", "--no-progress", "--rules", str(hostile))):
+        result = wr(*args)
+        assert result.exit_code != 0, (args, result.output)
+        assert "Traceback" not in result.output
+        assert not target.exists(), f"wr {' '.join(args)} ran code from the rule set"
+    result = wr("play", "-p", "3", "--rules", str(hostile))
+    assert_refused(result, "actions[0].name", "U+000A", "printable characters only")
