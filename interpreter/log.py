@@ -16,7 +16,6 @@ docs/log_format.rst.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Optional
@@ -49,26 +48,12 @@ SEATING = ("Seats are numbered clockwise from 0: players first, then neutral sea
 
 # ---- the rules' fingerprint ----------------------------------------------------------------------
 
-def _canonical(value: Any) -> Any:
-    """The rule set as plain JSON data: every object with its class name as `type` and every
-    field but the places in the source text (`origin`), which do not change the game."""
-    if attrs.has(type(value)):
-        out = {"type": type(value).__name__}
-        for field in attrs.fields(type(value)):
-            if field.name != "origin":
-                out[field.name] = _canonical(getattr(value, field.name))
-        return out
-    if isinstance(value, (tuple, list)):
-        return [_canonical(v) for v in value]
-    return value
-
-
 def rules_fingerprint(rules: ir.RuleSet) -> str:
     """`sha256:` and the SHA-256 of the rule set as canonical JSON (sorted keys, no spaces,
-    ASCII): equal for equal rule sets however they were made, different as soon as anything
-    that plays differs. Logs record it to refuse a replay against other rules."""
-    text = json.dumps(_canonical(rules), sort_keys=True, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(text.encode("ascii")).hexdigest()
+    ASCII), without the places in the source text: equal for equal rule sets however they were
+    made, different as soon as anything that plays differs. Logs record it to refuse a replay
+    against other rules. Computed once per rule set (see :mod:`.fingerprint`)."""
+    return rules.fingerprint
 
 
 # ---- writing --------------------------------------------------------------------------------------

@@ -235,6 +235,43 @@ def test_the_fingerprint_changes_with_anything_that_plays():
     assert len(prints) == 3 and all(p.startswith("sha256:") and len(p) == 71 for p in prints)
 
 
+def test_the_fingerprint_is_computed_once_per_rule_set(monkeypatch):
+    """Writing and replaying logs take the fingerprint of the rule set; its SHA-256 is computed
+    once per rule set (it was most of the time of either call), whichever Game plays it."""
+    import hashlib
+    import random
+
+    from wonderrules.interpreter.game import Game
+
+    rules = attrs.evolve(cs.core_rules("base"))  # equal rules, and an object nothing has read yet
+    real = hashlib.sha256
+    computed = []
+
+    def counted(*args, **kwargs):
+        computed.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hashlib, "sha256", counted)
+    logs = []
+    for seed in (1, 2):
+        state = Game(rules, 3).new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(5):
+            state.apply_actions(cs.random_round(state, rng))
+        logs += [as_json(to_log(state)), as_json(to_log(state))]
+    for log in logs:
+        replay(Game(rules, 3), log)
+    assert len(computed) == 1
+    assert {log["fingerprint"] for log in logs} == {rules_fingerprint(cs.core_rules("base"))}
+
+
+def test_the_fingerprint_is_the_same_for_a_rule_set_from_text_and_from_its_compiled_json():
+    from wonderrules.interpreter.serial import rules_from_json, rules_to_json
+
+    rules = cs.core_rules("cities")
+    assert rules_fingerprint(rules_from_json(rules_to_json(rules))) == rules_fingerprint(rules)
+
+
 def test_a_replay_against_other_rules_is_refused():
     from wonderrules.interpreter.game import Game
 
