@@ -283,8 +283,9 @@ BeforeRound = Callable[[int, "State", dict[int, Action]], None]
 def replay(game: Game, log: dict[str, Any], upto: Optional[int] = None,
            before_round: Optional[BeforeRound] = None) -> State:
     """Replay a log (its first `upto` rounds); raises ReplayError on a malformed log, a log of
-    other rules or another table, a deal that does not fit, and any illegal or missing action.
-    The scores are not checked here: see `check_scores`. `before_round(index, state, actions)`
+    other rules or another table, a deal that does not fit, any illegal or missing action, and
+    a log whose rounds end before the game does although it records the final scores or the
+    winners (a log cut short). The scores are not compared here: see `check_scores`. `before_round(index, state, actions)`
     is called before each round is applied, with its actions (one for each pending player) and
     the state it is applied to, which it must not change: an account of the game (`wr trace`)
     reads each position there."""
@@ -323,6 +324,10 @@ def replay(game: Game, log: dict[str, Any], upto: Optional[int] = None,
         _check_unrecorded(state, recorded, i)
     if upto is None and state.is_terminal():
         _check_deals_made(state, recorded)
+    elif upto is None and ("scores" in log or "winners" in log):
+        what = "final scores" if "scores" in log else "winners"
+        raise ReplayError(f"the game is not over after the {len(rounds)} rounds of the log (age {state.age}, turn "
+                          f"{state.turn}), yet the log records its {what}", field="rounds")
     return state
 
 

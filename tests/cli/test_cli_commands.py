@@ -188,6 +188,17 @@ def test_an_unfinished_log_says_where_the_game_stopped(tmp_path: Path) -> None:
     assert "5 rounds replayed; the game is not over (age 1, turn 6)" in result.output
 
 
+def test_a_log_cut_short_that_records_final_scores_is_refused(tmp_path: Path) -> None:
+    log = json.loads(V1_LOG.read_text(encoding="utf-8"))
+    log["rounds"] = log["rounds"][:5]
+    (tmp_path / "game.json").write_text(json.dumps(log), encoding="utf-8")
+    result = run("replay", str(tmp_path / "game.json"))
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines() == [
+        f"error: {tmp_path / 'game.json'}: rounds: the game is not over after the 5 rounds of the log (age 1, "
+        "turn 6), yet the log records its final scores"]
+
+
 # ---- wr simulate ----------------------------------------------------------------------------------
 
 def table_lines(output: str, title: str) -> list[dict[str, str]]:

@@ -187,6 +187,24 @@ def test_a_replay_checks_the_recorded_scores():
                         f"winners are {state.winners()} here, [0, 1, 2] in the log"]
 
 
+@pytest.mark.parametrize("kept", [("scores", "winners"), ("scores",), ("winners",)])
+def test_a_log_cut_short_that_records_the_end_of_the_game_is_refused(kept):
+    state = cs.random_game(("base",), 3, seed=2)
+    log = as_json(to_log(state))
+    for name in {"scores", "winners"} - set(kept):
+        del log[name]
+    del log["rounds"][10:]  # a round a turn, six turns an age: the game waits for turn 5 of age 2
+    what = "final scores" if "scores" in kept else "winners"
+    with pytest.raises(ReplayError) as caught:
+        replay(cs.game(("base",), 3), log)
+    assert str(caught.value) == (f"rounds: the game is not over after the 10 rounds of the log (age 2, turn 5), "
+                                 f"yet the log records its {what}")
+    assert caught.value.field == "rounds"
+    for name in kept:
+        del log[name]
+    assert not replay(cs.game(("base",), 3), log).is_terminal()  # a log of a game under way
+
+
 def test_every_deal_the_game_makes_must_be_recorded():
     state = cs.random_game(("base",), 3, seed=9)
     log = as_json(to_log(state))
