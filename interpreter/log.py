@@ -285,10 +285,10 @@ def replay(game: Game, log: dict[str, Any], upto: Optional[int] = None,
     """Replay a log (its first `upto` rounds); raises ReplayError on a malformed log, a log of
     other rules or another table, a deal that does not fit, any illegal or missing action, and
     a log whose rounds end before the game does although it records the final scores or the
-    winners (a log cut short). The scores are not compared here: see `check_scores`. `before_round(index, state, actions)`
-    is called before each round is applied, with its actions (one for each pending player) and
-    the state it is applied to, which it must not change: an account of the game (`wr trace`)
-    reads each position there."""
+    winners (a log cut short). The scores are not compared here: see `check_scores`.
+    `before_round(index, state, actions)` is called before each round is applied, with its
+    actions (one for each pending player) and the state it is applied to, which it must not
+    change: an account of the game (`wr trace`) reads each position there."""
     state, version, recorded = _start(game, log)
     _check_unrecorded(state, recorded, None)
     rounds = log["rounds"] if upto is None else log["rounds"][:upto]
