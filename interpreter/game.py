@@ -78,6 +78,19 @@ class Game:
     def players(self) -> int:
         return self.config.players
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A Game pickles as its rule set and table, and is made again from them (its caches are
+        found again as its games need them)."""
+        return (Game, (self.rules, self.config.players, self.config.options, self.sides))
+
+    def __copy__(self) -> Game:
+        """A Game never changes (its caches only fill, with what every game of the table
+        shares): a copy is the Game itself, so copies of its states still share it."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self
+
     # ---- decks and deals -------------------------------------------------------------------
     def deck(self, deal: ir.Deal, age: int, rng: random.Random) -> list[Source]:
         """A deal's deck: for the deck dealt by age, the age's cards by their copy markers plus

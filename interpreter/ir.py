@@ -18,6 +18,7 @@ the validator of compiled JSON and the JSON Schema read. Nodes that come from te
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Optional, Union
 
 import attrs
@@ -902,6 +903,15 @@ class RuleSet:
     effects: tuple[RuleEffects, ...] = spec((), doc="Effects of the rule set, held from the start of the game.",
                                             max_items=32)
     options: tuple[Option, ...] = spec((), doc="Options.", max_items=w.MAX_OPTIONS)
+
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        """`sha256:` and the SHA-256 of the rule set as canonical JSON, without the places in the
+        source text (see :mod:`.fingerprint`): what game logs record. Computed once, when first
+        asked; the rule set never changes, and a changed copy (`attrs.evolve`) has its own."""
+        from wonderrules.interpreter.fingerprint import computed_fingerprint
+
+        return computed_fingerprint(self)
 
     def card(self, name: str) -> Card:
         for c in self.cards:

@@ -16,7 +16,6 @@ docs/log_format.rst.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Optional
@@ -49,26 +48,12 @@ SEATING = ("Seats are numbered clockwise from 0: players first, then neutral sea
 
 # ---- the rules' fingerprint ----------------------------------------------------------------------
 
-def _canonical(value: Any) -> Any:
-    """The rule set as plain JSON data: every object with its class name as `type` and every
-    field but the places in the source text (`origin`), which do not change the game."""
-    if attrs.has(type(value)):
-        out = {"type": type(value).__name__}
-        for field in attrs.fields(type(value)):
-            if field.name != "origin":
-                out[field.name] = _canonical(getattr(value, field.name))
-        return out
-    if isinstance(value, (tuple, list)):
-        return [_canonical(v) for v in value]
-    return value
-
-
 def rules_fingerprint(rules: ir.RuleSet) -> str:
     """`sha256:` and the SHA-256 of the rule set as canonical JSON (sorted keys, no spaces,
-    ASCII): equal for equal rule sets however they were made, different as soon as anything
-    that plays differs. Logs record it to refuse a replay against other rules."""
-    text = json.dumps(_canonical(rules), sort_keys=True, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(text.encode("ascii")).hexdigest()
+    ASCII), without the places in the source text: equal for equal rule sets however they were
+    made, different as soon as anything that plays differs. Logs record it to refuse a replay
+    against other rules. Computed once per rule set (see :mod:`.fingerprint`)."""
+    return rules.fingerprint
 
 
 # ---- writing --------------------------------------------------------------------------------------
@@ -298,11 +283,12 @@ BeforeRound = Callable[[int, "State", dict[int, Action]], None]
 def replay(game: Game, log: dict[str, Any], upto: Optional[int] = None,
            before_round: Optional[BeforeRound] = None) -> State:
     """Replay a log (its first `upto` rounds); raises ReplayError on a malformed log, a log of
-    other rules or another table, a deal that does not fit, and any illegal or missing action.
-    The scores are not checked here: see `check_scores`. `before_round(index, state, actions)`
-    is called before each round is applied, with its actions (one for each pending player) and
-    the state it is applied to, which it must not change: an account of the game (`wr trace`)
-    reads each position there."""
+    other rules or another table, a deal that does not fit, any illegal or missing action, and
+    a log whose rounds end before the game does although it records the final scores or the
+    winners (a log cut short). The scores are not compared here: see `check_scores`.
+    `before_round(index, state, actions)` is called before each round is applied, with its
+    actions (one for each pending player) and the state it is applied to, which it must not
+    change: an account of the game (`wr trace`) reads each position there."""
     state, version, recorded = _start(game, log)
     _check_unrecorded(state, recorded, None)
     rounds = log["rounds"] if upto is None else log["rounds"][:upto]
@@ -338,6 +324,10 @@ def replay(game: Game, log: dict[str, Any], upto: Optional[int] = None,
         _check_unrecorded(state, recorded, i)
     if upto is None and state.is_terminal():
         _check_deals_made(state, recorded)
+    elif upto is None and ("scores" in log or "winners" in log):
+        what = "final scores" if "scores" in log else "winners"
+        raise ReplayError(f"the game is not over after the {len(rounds)} rounds of the log (age {state.age}, turn "
+                          f"{state.turn}), yet the log records its {what}", field="rounds")
     return state
 
 

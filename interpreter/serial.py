@@ -10,7 +10,6 @@ vocabularies, bounds and descriptions; the package ships it as `ruleset.schema.j
 
 from __future__ import annotations
 
-import hashlib
 import json
 import typing
 from functools import lru_cache
@@ -24,7 +23,7 @@ from wonderrules.interpreter import ir, validate
 from wonderrules.interpreter.consistency import MODEL, check_rules, implicit_names
 from wonderrules.interpreter.validate import CompiledRulesError, check_data
 
-__all__ = ["converter", "rules_to_dict", "rules_to_json", "rules_from_dict", "rules_from_json", "rules_fingerprint",
+__all__ = ["converter", "rules_to_dict", "rules_to_json", "rules_from_dict", "rules_from_json",
            "json_schema", "load_schema", "CompiledRulesError", "MODEL"]
 
 
@@ -82,20 +81,3 @@ def load_schema() -> dict[str, Any]:
     text = pkg_resources.files("wonderrules.interpreter").joinpath("ruleset.schema.json").read_text()
     schema: dict[str, Any] = json.loads(text)
     return schema
-
-
-def rules_fingerprint(rules: ir.RuleSet) -> str:
-    """`sha256:` and the SHA-256 of the canonical compiled JSON (sorted keys, no spaces, ASCII)
-    without the origins: equal for the same rules however they were loaded (.wr files from
-    anywhere, or a compiled .json), different as soon as anything that plays differs. Game logs
-    record it to refuse a replay against other rules."""
-    canonical = json.dumps(_without_origins(rules_to_dict(rules)), sort_keys=True, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(canonical.encode("ascii")).hexdigest()
-
-
-def _without_origins(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _without_origins(v) for k, v in value.items() if k != "origin"}
-    if isinstance(value, (list, tuple)):
-        return [_without_origins(v) for v in value]
-    return value

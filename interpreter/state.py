@@ -351,6 +351,22 @@ class State:
         other.sheets = list(self.sheets) if self.sheets is not None else None
         return other
 
+    def __copy__(self) -> State:
+        """`copy.copy(state)` is a clone: a copy sharing its original's cities and zones would
+        change with it."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """`copy.deepcopy(state)` is a clone too: what it shares with its original (the Game, the
+        rule set, the actions handed out) never changes while a game is played."""
+        other = memo[id(self)] = self.clone()
+        return other
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """Pickle refuses a state (a log is how a game travels; see docs/engine.rst)."""
+        raise TypeError("a game state cannot be pickled: write the game as a log with wonderrules.to_log(state) "
+                        "and play it again with wonderrules.replay(game, log) (a Game and its RuleSet pickle)")
+
     def determinized(self, player: int, rng: random.Random) -> State:
         """A copy of the game as `player` might believe it to be: the cards it cannot see (the
         other hands, face-down piles) dealt again at random among the places it cannot see, each

@@ -33,7 +33,16 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["load_rules", "load_compiled", "RulesError", "CompiledRulesError", "Game", "Action", "Decision",
            "IllegalActionError", "ArgumentError", "SetupError", "GameStoppedError", "RuleSet", "FileReadError",
            "observation", "to_log", "replay", "ReplayError"]
-__version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> str:
+    """`__version__`, read from the package's metadata when first asked (see `wonderrules.version`):
+    importing wonderrules does not pay for reading it."""
+    if name == "__version__":
+        from wonderrules.version import package_version
+
+        return package_version()
+    raise AttributeError(f"module 'wonderrules' has no attribute {name!r}")
 
 
 class RulesError(ValueError):

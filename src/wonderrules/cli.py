@@ -102,6 +102,7 @@ def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool) -> None:
 def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
     """Compile PATHS (layered in order) into one JSON rule set that the engine loads without the parser."""
     from wonderrules.grammar.compiler import compile_rules
+    from wonderrules.grammar.origins import origins_relative_to
     from wonderrules.interpreter.serial import rules_to_json
 
     _prepare_output(output, "'-o' / '--output'")
@@ -109,7 +110,8 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
     _emit_diagnostics(result, fmt)
     if not result.ok:
         sys.exit(1)
-    _write_output(output, rules_to_json(result.rules) + "\n", "the compiled rule set")
+    written = origins_relative_to(result.rules, Path(output).parent)  # no path of this machine
+    _write_output(output, rules_to_json(written) + "\n", "the compiled rule set")
     from wonderrules.report import plural
 
     _say(f"wrote {output} ({plural(len(result.rules.cards), 'card')}, "

@@ -188,6 +188,17 @@ def test_an_unfinished_log_says_where_the_game_stopped(tmp_path: Path) -> None:
     assert "5 rounds replayed; the game is not over (age 1, turn 6)" in result.output
 
 
+def test_a_log_cut_short_that_records_final_scores_is_refused(tmp_path: Path) -> None:
+    log = json.loads(V1_LOG.read_text(encoding="utf-8"))
+    log["rounds"] = log["rounds"][:5]
+    (tmp_path / "game.json").write_text(json.dumps(log), encoding="utf-8")
+    result = run("replay", str(tmp_path / "game.json"))
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines() == [
+        f"error: {tmp_path / 'game.json'}: rounds: the game is not over after the 5 rounds of the log (age 1, "
+        "turn 6), yet the log records its final scores"]
+
+
 # ---- wr simulate ----------------------------------------------------------------------------------
 
 def table_lines(output: str, title: str) -> list[dict[str, str]]:
@@ -240,6 +251,44 @@ def test_compile_writes_the_rule_set_the_engine_loads(tmp_path: Path, rules: tup
     assert f"wrote {out} ({len(compiled.cards)} cards, {len(compiled.boards)} wonder sides)" in result.output
     played_from_json = run("play", "-p", str(compiled.settings.players[0]), "--rules", str(out))
     assert played_from_json.exit_code == 0 and "Winner" in played_from_json.output
+
+
+TWEAK = 'ruleset tweak "Tweak" extends base\nreplace card "Baths" age 1 blue cost stone copies 3+ 7+ {\n' \
+        '  end of game: score 4\n}\n'
+
+
+def origin_paths(value) -> set[str]:
+    """The paths of every origin in compiled JSON data."""
+    if isinstance(value, dict):
+        found = {value["origin"]["path"]} if isinstance(value.get("origin"), dict) else set()
+        return found.union(*(origin_paths(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(origin_paths(v) for v in value))
+    return set()
+
+
+def test_a_compiled_rule_set_records_no_path_of_the_machine_that_compiled_it(tmp_path: Path, monkeypatch) -> None:
+    """Origins name a file inside the compiled file's folder by its path from there, any other by
+    its name, a bundled one as <bundled>/NAME.wr, however the files were given."""
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "build" / "layers").mkdir(parents=True)
+    (tmp_path / "elsewhere").mkdir()
+    harbour = tmp_path / "variants" / "harbour.wr"
+    harbour.write_text((Path(__file__).resolve().parents[2] / "docs" / "examples" / "harbour.wr").read_text())
+    tweak = tmp_path / "build" / "layers" / "tweak.wr"
+    tweak.write_text(TWEAK, encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    for given in ([str(harbour), str(tweak)], ["../variants/harbour.wr", "../build/layers/tweak.wr"]):
+        result = run("compile", *given, "-o", "../build/h.json")
+        assert result.exit_code == 0, result.output
+        text = (tmp_path / "build" / "h.json").read_text(encoding="utf-8")
+        assert str(tmp_path) not in text and str(tmp_path.resolve()) not in text
+        assert origin_paths(json.loads(text)) == {"<bundled>/base.wr", "harbour.wr", "layers/tweak.wr"}
+    from wonderrules.interpreter.ir import Origin
+
+    compiled = wr.load_compiled("../build/h.json")
+    assert compiled.card("Baths").origin == Origin("layers/tweak.wr", 2, 1)
+    assert compiled.fingerprint == wr.load_rules(str(harbour), str(tweak)).fingerprint
 
 
 @pytest.mark.parametrize(("text", "why"), [

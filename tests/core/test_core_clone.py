@@ -8,10 +8,15 @@ a decision, a loop counted. Games of every kind of table are played, and two rul
 so that the last two happen (the bundled games never pause there): every blue card also gives
 coins at the next end of an age (an effect waiting across rounds), and each turn has two rounds
 (a loop around a round).
+
+`copy.copy` and `copy.deepcopy` of a state are clones; pickle refuses a state with a sentence,
+and a Game pickles as its rule set and table.
 """
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections import Counter
 
@@ -137,3 +142,92 @@ def test_a_clone_keeps_the_random_generator_and_deals_the_same_later_ages():
         clone.apply_actions(actions)
     assert [cs.hand(clone, p) for p in range(5)] == [cs.hand(state, p) for p in range(5)]
     assert clone.rng is not state.rng and clone.rng.getstate() == state.rng.getstate()
+
+
+# ---- copy, deepcopy and pickle -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("how", [copy.copy, copy.deepcopy], ids=["copy", "deepcopy"])
+def test_copy_and_deepcopy_of_a_state_are_clones(how):
+    state = cs.random_game(("cities",), 4, seed=3, upto=7)
+    before = full_snapshot(state)
+    copied = how(state)
+    assert copied is not state and copied.game is state.game  # the game's parameters are shared, as a clone's
+    assert _views(copied) == _views(state)
+    rng = random.Random(1)
+    while not copied.is_terminal():
+        copied.apply_actions(cs.random_round(copied, rng))
+    assert full_snapshot(state) == before
+    kept = full_snapshot(again := how(state))
+    state.apply_actions(cs.random_round(state, rng))
+    assert full_snapshot(again) == kept
+
+
+def test_a_deepcopy_copies_a_state_held_twice_once():
+    state = cs.random_game(("base",), 3, seed=1, upto=2)
+    first, second = copy.deepcopy([state, state])
+    assert first is second and first is not state
+
+
+def test_a_state_is_refused_by_pickle_with_a_sentence():
+    state = cs.random_game(("base",), 3, seed=1, upto=2)
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        with pytest.raises(TypeError) as caught:
+            pickle.dumps(state, protocol)
+        assert str(caught.value) == (
+            "a game state cannot be pickled: write the game as a log with wonderrules.to_log(state) and play it "
+            "again with wonderrules.replay(game, log) (a Game and its RuleSet pickle)")
+
+
+def test_a_game_pickles_as_its_rules_and_table():
+    game = Game(cs.core_rules("cities"), 4, ("teams",), "B")
+    again = pickle.loads(pickle.dumps(game))
+    assert again is not game and again.rules == game.rules
+    assert (again.players, again.config.options, again.sides) == (4, ("teams",), "B")
+    played = []
+    for table in (game, again):
+        state = table.new_initial_state(seed=5)
+        rng = random.Random(5)
+        while not state.is_terminal():
+            state.apply_actions(cs.random_round(state, rng))
+        played.append((state.history, [s.to_json() for s in state.scores()]))
+    assert played[0] == played[1]
+
+
+def test_a_copy_of_a_game_is_the_game_and_a_deepcopy_of_it_and_its_states_keeps_them_together():
+    game = cs.game(("base",), 3)
+    assert copy.copy(game) is game and copy.deepcopy(game) is game
+    state = game.new_initial_state(seed=2)
+    copied = copy.deepcopy({"game": game, "state": state})
+    assert copied["game"] is game and copied["state"].game is game and copied["state"] is not state
+
+
+def test_games_of_one_game_play_in_threads_as_they_do_one_after_another():
+    """docs/engine.rst: a state is not safe to share between threads, but games of one Game may
+    be played in separate threads (its caches fill with the same values whoever asks first)."""
+    import sys
+    import threading
+
+    def play(game: Game, seed: int) -> tuple:
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_actions(cs.random_round(state, rng))
+        return state.history, [s.to_json() for s in state.scores()]
+
+    rules = cs.core_rules("cities")
+    alone = [play(Game(rules, 4), seed) for seed in range(6)]
+    shared = Game(rules, 4)
+    found: dict[int, tuple] = {}
+    threads = [threading.Thread(target=lambda seed=seed: found.__setitem__(seed, play(shared, seed)))
+               for seed in range(6)]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns as often as they can
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert [found.get(seed) for seed in range(6)] == alone

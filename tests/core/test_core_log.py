@@ -187,6 +187,24 @@ def test_a_replay_checks_the_recorded_scores():
                         f"winners are {state.winners()} here, [0, 1, 2] in the log"]
 
 
+@pytest.mark.parametrize("kept", [("scores", "winners"), ("scores",), ("winners",)])
+def test_a_log_cut_short_that_records_the_end_of_the_game_is_refused(kept):
+    state = cs.random_game(("base",), 3, seed=2)
+    log = as_json(to_log(state))
+    for name in {"scores", "winners"} - set(kept):
+        del log[name]
+    del log["rounds"][10:]  # a round a turn, six turns an age: the game waits for turn 5 of age 2
+    what = "final scores" if "scores" in kept else "winners"
+    with pytest.raises(ReplayError) as caught:
+        replay(cs.game(("base",), 3), log)
+    assert str(caught.value) == (f"rounds: the game is not over after the 10 rounds of the log (age 2, turn 5), "
+                                 f"yet the log records its {what}")
+    assert caught.value.field == "rounds"
+    for name in kept:
+        del log[name]
+    assert not replay(cs.game(("base",), 3), log).is_terminal()  # a log of a game under way
+
+
 def test_every_deal_the_game_makes_must_be_recorded():
     state = cs.random_game(("base",), 3, seed=9)
     log = as_json(to_log(state))
@@ -233,6 +251,43 @@ def test_the_fingerprint_changes_with_anything_that_plays():
     richer = attrs.evolve(rules, settings=attrs.evolve(rules.settings, start_coins=4))
     prints = {rules_fingerprint(r) for r in (rules, cheaper, richer)}
     assert len(prints) == 3 and all(p.startswith("sha256:") and len(p) == 71 for p in prints)
+
+
+def test_the_fingerprint_is_computed_once_per_rule_set(monkeypatch):
+    """Writing and replaying logs take the fingerprint of the rule set; its SHA-256 is computed
+    once per rule set (it was most of the time of either call), whichever Game plays it."""
+    import hashlib
+    import random
+
+    from wonderrules.interpreter.game import Game
+
+    rules = attrs.evolve(cs.core_rules("base"))  # equal rules, and an object nothing has read yet
+    real = hashlib.sha256
+    computed = []
+
+    def counted(*args, **kwargs):
+        computed.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hashlib, "sha256", counted)
+    logs = []
+    for seed in (1, 2):
+        state = Game(rules, 3).new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(5):
+            state.apply_actions(cs.random_round(state, rng))
+        logs += [as_json(to_log(state)), as_json(to_log(state))]
+    for log in logs:
+        replay(Game(rules, 3), log)
+    assert len(computed) == 1
+    assert {log["fingerprint"] for log in logs} == {rules_fingerprint(cs.core_rules("base"))}
+
+
+def test_the_fingerprint_is_the_same_for_a_rule_set_from_text_and_from_its_compiled_json():
+    from wonderrules.interpreter.serial import rules_from_json, rules_to_json
+
+    rules = cs.core_rules("cities")
+    assert rules_fingerprint(rules_from_json(rules_to_json(rules))) == rules_fingerprint(rules)
 
 
 def test_a_replay_against_other_rules_is_refused():

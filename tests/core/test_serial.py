@@ -1,7 +1,7 @@
 """The compiled core form as a contract: JSON that reads back into the same rule set, a JSON Schema
 shipped with the package (equal to the one generated from the core IR, with vocabularies, bounds
 and descriptions) that refuses what the loader refuses wherever a schema can say it, a loader
-that refuses bad data with a JSON path, and a fingerprint of the rules."""
+that refuses bad data with a JSON path."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import re
 import typing
 from functools import cache
 
-import attrs
 import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -156,15 +155,3 @@ def test_what_is_not_a_rule_set_is_refused_with_a_sentence() -> None:
     doc["cards"][0]["chains_to"] = ["Nowhere Hall"]
     path, message = refused_at(doc)
     assert path == "cards[0].chains_to[0]" and message.startswith("unknown card 'Nowhere Hall' (known: Clay Pit,")
-
-
-def test_the_fingerprint_names_the_rules_not_where_they_were_written() -> None:
-    rules = wonderrules.load_rules("base")
-    same = serial.rules_from_json(serial.rules_to_json(rules))
-    assert serial.rules_fingerprint(rules) == serial.rules_fingerprint(same)
-    assert re.fullmatch(r"sha256:[0-9a-f]{64}", serial.rules_fingerprint(rules))
-    moved = attrs.evolve(rules, zones=tuple(attrs.evolve(z, origin=ir.Origin("elsewhere.wr", 3, 1))
-                                            for z in rules.zones))
-    assert serial.rules_fingerprint(moved) == serial.rules_fingerprint(rules)
-    cheaper = attrs.evolve(rules, market=attrs.evolve(rules.market, price=1))
-    assert serial.rules_fingerprint(cheaper) != serial.rules_fingerprint(rules)
