@@ -11,6 +11,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from wonderrules.interpreter.validate import escaped_char, printable
+
 __all__ = ["Span", "Label", "Diagnostic", "CODES", "error", "warning", "sort_and_cap",
            "render_pretty", "render_short", "render_json", "has_errors", "printable"]
 
@@ -140,22 +142,6 @@ def sort_and_cap(diags: Iterable[Diagnostic], cap: int = 50) -> tuple[list[Diagn
 SHOWN_WIDTH = 160
 
 
-def _shown_char(ch: str) -> str:
-    """How a character of a rule set is shown: itself, or an escape for control and format
-    characters (a terminal must never act on text from a rule set)."""
-    if ch.isprintable() or ch == " ":
-        return ch
-    code = ord(ch)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
-
-
-def printable(text: str) -> str:
-    """`text` with control and format characters escaped (``\\x1b``), for printing literally."""
-    if text.isprintable():
-        return text
-    return "".join(_shown_char(c) for c in text)
-
-
 def _line_text(sources: dict[str, str], span: Span, line: int) -> str | None:
     text = sources.get(span.path)
     if text is None:
@@ -171,7 +157,7 @@ def _line_text(sources: dict[str, str], span: Span, line: int) -> str | None:
 def _window(text: str, start: int, end: int) -> tuple[str, int, int]:
     """The source line as shown, and the caret's first column and width in it (0-based): control
     characters escaped, and a line wider than SHOWN_WIDTH cut around the caret with `...`."""
-    pieces = [_shown_char(c) for c in text]
+    pieces = [escaped_char(c) for c in text]
     offsets = [0]
     for p in pieces:
         offsets.append(offsets[-1] + len(p))

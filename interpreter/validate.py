@@ -33,8 +33,8 @@ import attrs
 from wonderrules.interpreter.constraints import field_spec, item_spec
 from wonderrules.interpreter.words import MAX_NESTING
 
-__all__ = ["CompiledRulesError", "check_data", "Names", "quote", "printable", "unprintable", "shape_of", "class_plans",
-           "ClassPlan", "FieldPlan", "Shape", "Model", "model_of", "objects", "json_schema"]
+__all__ = ["CompiledRulesError", "check_data", "Names", "quote", "printable", "escaped_char", "unprintable",
+           "shape_of", "class_plans", "ClassPlan", "FieldPlan", "Shape", "Model", "model_of", "objects", "json_schema"]
 
 #: how many known names a message lists before it says how many more there are
 _LISTED = 12
@@ -50,9 +50,20 @@ class CompiledRulesError(ValueError):
         super().__init__(f"{path or 'the rule set'}: {message}")
 
 
+def escaped_char(ch: str) -> str:
+    """How a character of a rule set is shown: itself, or an escape for control and format
+    characters (a terminal must never act on text from a rule set)."""
+    if ch.isprintable() or ch == " ":
+        return ch
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
 def printable(text: str) -> str:
-    """The text with each character that is not printed written as its escape (``\\n``, ``\\x1b``)."""
-    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    """`text` with control and format characters escaped (``\\x1b``), for printing literally."""
+    if text.isprintable():
+        return text
+    return "".join(escaped_char(c) for c in text)
 
 
 def quote(value: object) -> str:

@@ -29,7 +29,7 @@ def console(width: int) -> Console:
 
 def shown(text: object) -> str:
     """Text from a rule set or a log, with control characters escaped."""
-    from wonderrules.grammar.diagnostics import printable
+    from wonderrules.interpreter.validate import printable
 
     return printable(str(text))
 

@@ -43,7 +43,7 @@ def test_a_card_name_with_a_line_break_is_refused() -> None:
     doc["cards"][i]["name"] = "Lumber\nYard"
     path, message = refused_at(doc)
     assert path == f"cards[{i}].name"
-    assert "'Lumber\\nYard'" in message  # shown escaped, on one line
+    assert "'Lumber\\x0aYard'" in message  # shown escaped, on one line
 
 
 def test_printable_names_of_any_script_load() -> None:
@@ -74,4 +74,4 @@ def test_a_rule_set_from_a_file_whose_name_holds_a_line_break_compiles_to_a_file
     text = serial.rules_to_json(wr.load_rules(str(odd)))
     loaded = wr.load_compiled(text)
     origins = {c.hooks[0].origin.path for c in loaded.cards if c.name == "Tavern" and c.hooks}
-    assert origins == {str(odd).replace("\n", "\\n").replace("\x1b", "\\x1b")}
+    assert origins == {str(odd).replace("\n", "\\x0a").replace("\x1b", "\\x1b")}
