@@ -397,6 +397,8 @@ def _take_in_order(st: State, picks: list[tuple[int, tuple[Any, ...], Action]]) 
             st.asked_within[seat] = asked[3]
         else:
             late.append((p, asked, action.card))
+    if late:  # the round's entry of the history says whose card went to a seat ahead
+        st.history[-1]["taken"] = {_KEYS[p] if p < len(_KEYS) else str(p): card for p, _, card in late}
     for p, asked, card in late:
         _, seat, decision, within = asked
         found = decision_actions(st, p, seat, decision, within)
