@@ -8,7 +8,10 @@ was already deciding.
 Rules of the core carried out here, in the order they happen:
 
 - *a round*: each seat asked chooses (a player with several seats chooses for its own first, then
-  for each other in seat order, one sub-round each); then every chosen action resolves at once,
+  for each other in seat order, one sub-round each); a choice takes its card at once, and the
+  choices of one card of a zone of the table take theirs in the round's order (seats that
+  resolve first, then seat order): a seat whose card is gone by its turn is asked again, among
+  the cards left once all are taken; then every chosen action resolves at once,
   the seats that resolve first before the others, then in seat order; then the effects of what
   was built (its `on build` effects, then the `whenever` effects it triggers, in the order of the
   builds, sorted by the declared steps of `on build` when there is an order);
@@ -283,8 +286,7 @@ def ask_round(st: State) -> None:
                 continue
             found = decision_actions(st, player, seat, decision, within)
             if found:
-                detail = title if seat == player else f"{title} (for {st.neutral[seat].name})"
-                pending[player] = Decision(player, seat, name, detail)
+                pending[player] = Decision(player, seat, name, _for_seat(st, player, seat, title))
                 asked[player] = ("round", seat, decision, within)
                 legal[player] = found
         if pending:
@@ -294,6 +296,11 @@ def ask_round(st: State) -> None:
             resolve_round(st)
             return
         sub += 1
+
+
+def _for_seat(st: State, player: int, seat: int, title: str) -> str:
+    """A round's title as its player reads it for one of its seats."""
+    return title if seat == player else f"{title} (for {st.neutral[seat].name})"
 
 
 def _title(st: State, title: str) -> str:
@@ -333,14 +340,26 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
     st.legal = {}
     st.history.append({"type": "decisions", "actions": record})
     round_choices = False
+    card_zone_of = st.catalog.card_zone_of
+    shared_picks: Optional[list[tuple[int, tuple[Any, ...], Action]]] = None
     for p, asked, action in entries:
         kind = asked[0]
         seat = asked[1]
         if kind == "round":
-            card = take_card(st, p, seat, action)
+            round_choices = True
+            zone = card_zone_of[action.kind]
+            if zone < 0:
+                card = None
+            elif zone in st.shared:  # another choice may name the same card: taken in order below
+                if shared_picks is None:
+                    shared_picks = []
+                shared_picks.append((p, asked, action))
+                continue
+            else:
+                cards = st.cities[p].zones[zone]
+                card = cards.pop(list(map(_NAME, cards)).index(action.card))
             st.chosen[seat] = (p, action, card)
             st.asked_within[seat] = asked[3]
-            round_choices = True
         elif kind == "decide":
             card = take_card(st, p, seat, action)
             execute(st, seat, action, card, within=False)
@@ -355,8 +374,41 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
                 _flush(st)
     if round_choices:
         assert st.round is not None
-        ask_round(st)
+        if shared_picks is None or not _take_in_order(st, shared_picks):
+            ask_round(st)
     advance(st)
+
+
+def _take_in_order(st: State, picks: list[tuple[int, tuple[Any, ...], Action]]) -> bool:
+    """The choices of a round that take a card of a shared zone take it in the round's order
+    (seats that resolve first, then seat order); a choice whose card is gone by its turn (taken
+    by a seat ahead) is asked again, among what is left once every card is taken. Whether anyone
+    is asked again."""
+    order = st.resolve_order
+    picks.sort(key=lambda pick: order.index(pick[1][1]))
+    card_zone_of = st.catalog.card_zone_of
+    late = []
+    for p, asked, action in picks:
+        seat = asked[1]
+        cards = st.shared[card_zone_of[action.kind]]
+        names = list(map(_NAME, cards))
+        if action.card in names:
+            st.chosen[seat] = (p, action, cards.pop(names.index(action.card)))
+            st.asked_within[seat] = asked[3]
+        else:
+            late.append((p, asked, action.card))
+    if late:  # the round's entry of the history says whose card went to a seat ahead
+        st.history[-1]["taken"] = {_KEYS[p] if p < len(_KEYS) else str(p): card for p, _, card in late}
+    for p, asked, card in late:
+        _, seat, decision, within = asked
+        found = decision_actions(st, p, seat, decision, within)
+        if found:  # else the seat has nothing left to choose: it passes the round
+            dec = st.catalog.decisions[decision]
+            note = f"choose again: '{card}' went to a seat ahead of yours in the round's order"
+            st.pending[p] = Decision(p, seat, dec.name, f"{_for_seat(st, p, seat, _title(st, dec.title))} ({note})")
+            st.asked[p] = asked
+            st.legal[p] = found
+    return bool(st.pending)
 
 
 def take_card(st: State, player: int, seat: int, action: Action) -> Optional[Source]:

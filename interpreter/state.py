@@ -371,8 +371,9 @@ class State:
         """A copy of the game as `player` might believe it to be: the cards it cannot see (the
         other hands, face-down piles) dealt again at random among the places it cannot see, each
         place keeping its size and each card trading places only with cards of the same deck and
-        age; the next deals drawn by a new generator seeded from `rng`. What the player sees stays
-        as it is. A search samples such copies to plan without peeking (see :mod:`.hidden`).
+        age; the next deals drawn by a new generator seeded from `rng`; the other players' choices
+        of the round under way, face down, guessed again. What the player sees stays as it is. A
+        search samples such copies to plan without peeking (see :mod:`.hidden`).
         ArgumentError for a player who is not at the table or an `rng` that is not a
         random.Random."""
         from wonderrules.interpreter.hidden import determinized

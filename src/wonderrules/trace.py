@@ -11,7 +11,8 @@ same way, so a log traces exactly as the game it records.
 
 A *round* of the account is one decision round as the flow asks it: the choices of one turn
 for one decision, with the rounds in which a player chooses for the neutral seats it controls
-(the Free City) joined to it, since nothing resolves in between. The formatting is
+(the Free City), and those in which a player chooses again a card of the table after its first
+choice went to a seat ahead, joined to it, since nothing resolves in between. The formatting is
 :mod:`wonderrules.trace_view`'s.
 """
 
@@ -57,6 +58,10 @@ class Play:
     free: bool
     bank: int
     payments: tuple[Payment, ...]
+    #: the card of a zone of the table the city chose first, when it went to a seat ahead in the
+    #: round's order: the city chose again (`action`), or `passed` with nothing left to choose
+    first_choice: str = ""
+    passed: bool = False
 
 
 @attrs.frozen
@@ -176,20 +181,43 @@ class Recorder:
         plays = [self._play(state, p, pending[p], actions[p]) for p in sorted(actions)]
         kinds = tuple(dict.fromkeys(d.kind for d in pending.values()))
         opened = self._open
+        # whose first choice of a card of the table went to a seat ahead in the last round
+        taken = state.history[self._seen - 1].get("taken", {}) if opened is not None else {}
+        again = (opened is not None and bool(taken) and all(str(p) in taken for p in actions)
+                 and not self._entries(state, self._seen))
         joins = (opened is not None and (opened["age"], opened["turn"], opened["decisions"]) ==
                  (state.age, state.turn, kinds)
                  and all(d.seat != d.player for d in pending.values())
                  and not {p.seat for p in plays} & {p.seat for p in opened["plays"]}
                  and not self._entries(state, self._seen))
-        if opened is not None and joins:
+        if opened is not None and again:
+            self._mark_taken(opened, taken)
+            # each choice made again takes the place of the first, under the round's title
+            chosen = {p.seat: p for p in plays}
+            opened["plays"] = [attrs.evolve(chosen[p.seat], first_choice=p.first_choice, title=p.title)
+                               if p.seat in chosen else p for p in opened["plays"]]
+        elif opened is not None and joins:
+            self._mark_taken(opened, taken)
             opened["plays"].extend(plays)
         else:
+            if opened is not None:
+                self._mark_taken(opened, taken)
             self._close(state)
             own = [d.detail for d in pending.values() if d.seat == d.player]
             self._open = {"age": state.age, "turn": state.turn, "decisions": kinds,
                           "title": (own or [d.detail for d in pending.values()])[0], "plays": plays,
                           "coins": [city.coins for city in state.cities], "tokens": _tokens(state)}
         self._seen = len(state.history) + 1  # the round's own entry comes next
+
+    @staticmethod
+    def _mark_taken(opened: dict[str, Any], taken: dict[str, str]) -> None:
+        """The plays whose card went to a seat ahead: each passes, unless it is chosen again next
+        (its first choice is kept when it chose again more than once)."""
+        if taken:
+            opened["plays"] = [attrs.evolve(p, first_choice=p.first_choice or p.action.card, passed=True, free=False,
+                                            bank=0, payments=())
+                               if not p.passed and taken.get(str(p.player)) == p.action.card else p
+                               for p in opened["plays"]]
 
     def _play(self, state: Any, player: int, decision: Any, action: Action) -> Play:
         kind = self._kinds.get(action.kind)
@@ -217,6 +245,8 @@ class Recorder:
         self._open = None
 
     def finish(self, state: Any, title: str, agents: Sequence[str] = ()) -> Trace:
+        if self._open is not None:
+            self._mark_taken(self._open, state.history[self._seen - 1].get("taken", {}))
         self._close(state)
         seats = []
         for s, city in enumerate(state.cities):

@@ -60,6 +60,10 @@ def _did(play: Play, title: str) -> str:
     """The play's label; who chose it for a neutral seat; the decision as it was asked of the
     city when it differs from the round's title (a loss of another amount)."""
     text = shown(play.label)
+    if play.passed:
+        text = f"nothing (chose {shown(play.first_choice)}, taken by a seat ahead; none left)"
+    elif play.first_choice:
+        text += f" (first chose {shown(play.first_choice)}, taken by a seat ahead)"
     if play.seat != play.player:
         text += f" (chosen by player {play.player})"
     elif play.title != title:
@@ -217,7 +221,8 @@ def _entries_json(entries: tuple[dict[str, Any], ...], seat: Optional[int]) -> l
 def _play_json(play: Play) -> dict[str, Any]:
     return {"player": play.player, "seat": play.seat, "decision": play.decision, "title": play.title,
             "action": play.action.to_json(), "label": play.label, "free": play.free, "bank": play.bank,
-            "pay": [{"seat": p.seat, "coins": p.coins, "relation": p.relation} for p in play.payments]}
+            "pay": [{"seat": p.seat, "coins": p.coins, "relation": p.relation} for p in play.payments],
+            "first_choice": play.first_choice, "passed": play.passed}
 
 
 def _tokens_json(tokens: tuple[tuple[str, int, int], ...]) -> dict[str, Any]:

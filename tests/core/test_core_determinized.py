@@ -2,7 +2,9 @@
 dealt again. The player sees the same game in the copy (its observation is equal: its own hand,
 every public zone, every size it is shown, the cards a decision lets it pick from a hidden zone);
 every place keeps its size and the cards of each back; the copy depends on where the hidden cards
-really are only through which cards they are; the original is left untouched.
+really are only through which cards they are; the other hands stay hidden while the player picks
+from its own; the other players' choices of the round under way are guessed again; the original
+is left untouched.
 """
 
 from __future__ import annotations
@@ -26,9 +28,11 @@ def _places(state, player):
 
 
 def _every_zone(state) -> list[list[str]]:
+    """The names of the cards of every zone, and last those the round's choices took."""
     out = [[c.name for c in cards] for _, cards in sorted(state.shared.items())]
     for city in state.cities:
         out.extend([c.name for c in cards] for cards in city.zones)
+    out.append([card.name for _, (_, _, card) in sorted(state.chosen.items()) if card is not None])
     return out
 
 
@@ -139,3 +143,49 @@ def test_a_wrong_argument_is_refused_with_a_reason(player, rng, message) -> None
     state = cs.random_game(("base",), 3, seed=0, upto=1)
     with pytest.raises(ArgumentError, match=message):
         state.determinized(player, rng)
+
+
+def test_the_other_hands_are_dealt_again_while_the_player_chooses_from_its_own() -> None:
+    """The hand a decision takes its cards from is seen by its decider only: the other hands stay
+    hidden places."""
+    state = cs.random_game(("base",), 4, seed=1, upto=2)
+    hand = cs.zone_index(state, "hand")
+    assert all(d.kind == "play" for d in state.pending_decisions().values())
+    for p in range(4):
+        places = hidden_places(state, p)
+        assert [(hand, s) for s in range(4) if s != p] == [place for place in places if place[0] == hand]
+        copies = [state.determinized(p, random.Random(s)) for s in range(3)]
+        assert all(cs.hand(c, p) == cs.hand(state, p) for c in copies)
+        assert len({tuple(cs.hand(c, (p + 1) % 4)) for c in copies} | {tuple(cs.hand(state, (p + 1) % 4))}) > 1
+
+
+def _free_city_choices():
+    """Positions of the two-player game where the Free City's controller chooses for it, after
+    both players chose for their own cities."""
+    for seed in range(3):
+        for state in cs.positions(("base", "two_player"), 2, seed):
+            for p, decision in state.pending_decisions().items():
+                if decision.seat == 2 and len(state.chosen) == 2:
+                    yield state, p
+
+
+def test_the_other_players_choice_of_the_round_is_guessed_again_in_the_copy() -> None:
+    """The other player's card chosen face down in the first part of the round is not read: each
+    copy draws a choice of a card of the same back for it; the player's own choice stays."""
+    found = 0
+    for state, p in _free_city_choices():
+        other = 1 - p
+        real = state.chosen[other]
+        guessed = set()
+        for s in range(8):
+            copy = state.determinized(p, random.Random(s))
+            assert copy.chosen[p] == state.chosen[p]
+            chooser, action, card = copy.chosen[other]
+            assert chooser == other and (card.deck, card.age) == (real[2].deck, real[2].age)
+            assert card.name == action.card and len(cs.hand(copy, other)) == len(cs.hand(state, other))
+            guessed.add(action)
+        assert len(guessed) > 1
+        found += 1
+        if found == 3:
+            return
+    raise AssertionError("no choice for the Free City found")
