@@ -3,9 +3,10 @@
 Checked on the structured rule set after the rules between fields (:mod:`.consistency`), each
 refusal naming the JSON path at fault: every table the rule set seats resolves within the
 engine's limits (ages, hand, turns, draws, seats, a wonder per seat, deals of a bounded number
-of cards); the flow runs a bounded number of steps at every table (loops and repeats at their
-largest count); no `whenever` effect sets itself off again (a cycle of events); final scoring's
-end-of-game choices stay within a bounded number of steps.
+of cards, decks that hold what their deals give); the flow runs a bounded number of steps at
+every table (loops and repeats at their largest count); no `whenever` effect sets itself off
+again (a cycle of events); final scoring's end-of-game choices stay within a bounded number of
+steps.
 
 The walks of the rule set that both modules use (every step of the flow, the blocks attached to
 moments, every source with its hooks) are here too.
@@ -14,14 +15,22 @@ moments, every source with its hooks) are here too.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import partial
 from math import comb, prod
 from typing import Any
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter import words as w
-from wonderrules.interpreter.config import ConfigError, resolve_config, supported_tables
+from wonderrules.interpreter.config import (
+    ConfigError,
+    TableConfig,
+    beyond_limits,
+    evaluate,
+    resolve_config,
+    supported_tables,
+)
+from wonderrules.interpreter.decks import check_decks
 from wonderrules.interpreter.validate import CompiledRulesError, quote
-from wonderrules.interpreter.words import MAX_DRAW, MAX_HAND, MAX_SCORING_STEPS, MAX_TURNS
+from wonderrules.interpreter.words import MAX_DRAW, MAX_SCORING_STEPS
 
 __all__ = ["check_bounds", "MAX_FLOW_STEPS", "steps", "attached_steps", "sources", "rule_effect_lists", "table_value"]
 
@@ -151,30 +160,38 @@ def _describe(players: int, options: tuple[str, ...]) -> str:
     return f"at {players} players" + (f" with option {quote(options[0])}" if options else "")
 
 
-def _setting_path(rules: ir.RuleSet, players: int, options: tuple[str, ...], setting: str) -> str:
+def _setting_path(rules: ir.RuleSet, players: int, options: tuple[str, ...], setting: str, pool: str = "") -> str:
     """The path of the value a table took for a setting: the base settings, or the last patch
-    (of the rule set, then of the options, in the order they apply) that replaced it."""
-    path = f"settings.{setting}"
+    (of the rule set, then of the options, in the order they apply) that replaced it. For the
+    draws of a pool (`pool`), the draw itself."""
+    def draw(place: str, draws: tuple[ir.PoolDraw, ...]) -> str:
+        found = [i for i, d in enumerate(draws) if d.pool == pool]
+        return f"{place}[{found[-1]}]" if pool and found else place
+
+    path = draw(f"settings.{setting}", rules.settings.pool_draws) if setting == "pool_draws" else f"settings.{setting}"
     for i, patch in enumerate(rules.patches):
-        if players in patch.players and _sets(patch, setting):
-            path = f"patches[{i}].{setting}"
+        if players in patch.players and _sets(patch, setting, pool):
+            path = draw(f"patches[{i}].{setting}", patch.pool_draws)
     index = {o.name: k for k, o in enumerate(rules.options)}
     for name in options:
         k = index[name]
         for j, patch in enumerate(rules.options[k].patches):
-            if (not patch.players or players in patch.players) and _sets(patch, setting):
-                path = f"options[{k}].patches[{j}].{setting}"
+            if (not patch.players or players in patch.players) and _sets(patch, setting, pool):
+                path = draw(f"options[{k}].patches[{j}].{setting}", patch.pool_draws)
     return path
 
 
-def _sets(patch: ir.Patch, setting: str) -> bool:
-    value = getattr(patch, setting)
+def _sets(patch: ir.Patch, setting: str, pool: str) -> bool:
+    if setting == "pool_draws" and pool:
+        return any(d.pool == pool for d in patch.pool_draws)
+    value = getattr(patch, setting, None)
     return value is not None and value != ()
 
 
 def _tables(rules: ir.RuleSet) -> None:
     """Every table the rule set seats resolves within the engine's limits, with a wonder per seat,
-    deals of a bounded number of cards and a flow of a bounded number of steps."""
+    deals of a bounded number of cards, decks that hold what their deals give (:mod:`.decks`) and
+    a flow of a bounded number of steps."""
     wonders = len({b.name for b in rules.boards})
     attached = attached_steps(rules)
     for players, options in supported_tables(rules):
@@ -183,30 +200,32 @@ def _tables(rules: ir.RuleSet) -> None:
             cfg = resolve_config(rules, players, options)
         except ConfigError as e:
             raise CompiledRulesError("settings", f"{table}: {e}") from None
-
-        limits = [(cfg.hand, 0, MAX_HAND, "hand", "the hand size"),
-                  (cfg.turns, 0, MAX_TURNS, "turns", "the number of turns"),
-                  (cfg.seats, 1, w.MAX_SEATS, "neutral_seats", "the number of seats")]
-        limits += [(n, 0, MAX_DRAW, "pool_draws", f"the draw from pool {quote(pool)} in age {age}")
-                   for pool, age, n in cfg.pool_draws]
-        for value, low, high, setting, what in limits:
-            if not low <= value <= high:
-                raise CompiledRulesError(_setting_path(rules, players, options, setting),
-                                         f"{table}, {what} is {value}; it must be between {low} and {high}")
+        for b in beyond_limits(cfg):
+            raise CompiledRulesError(_setting_path(rules, players, options, b.setting, b.pool),
+                                     f"{table}, {b.what} is {b.value}; it must be between {b.low} and {b.high}")
         if cfg.seats > wonders:
             raise CompiledRulesError("boards", f"{table}, {cfg.seats} seats need a wonder each, but there are "
                                                f"{wonders}")
-        env = cfg.variables()
-        for i, deal in enumerate(rules.deals):
-            for j, target in enumerate(deal.targets):
-                n = table_value(target.count, env)
-                if not 0 <= n <= MAX_DRAW:
-                    raise CompiledRulesError(f"deals[{i}].targets[{j}].count", f"{table}, each gets {n} cards; it "
-                                                                               f"must be between 0 and {MAX_DRAW}")
-        steps = _flow_steps(rules.flow, attached, env, cfg.ages, cfg.turns)
+        for i, j, n in _deal_counts(rules, cfg, table):
+            if not 0 <= n <= MAX_DRAW:
+                raise CompiledRulesError(f"deals[{i}].targets[{j}].count", f"{table}, each gets {n} cards; it "
+                                                                           f"must be between 0 and {MAX_DRAW}")
+        check_decks(rules, table, cfg, partial(_setting_path, rules, players, options, "pool_draws"))
+        steps = _flow_steps(rules.flow, attached, cfg.variables(), cfg.ages, cfg.turns)
         if steps > MAX_FLOW_STEPS:
             raise CompiledRulesError("flow", f"{table}, the flow may run more than {MAX_FLOW_STEPS} steps (its "
                                              "loops and repeats multiply)")
+
+
+def _deal_counts(rules: ir.RuleSet, cfg: TableConfig, table: str) -> Iterator[tuple[int, int, int]]:
+    """(deal, target, count) of every target of every deal at a table, counted as the engine deals."""
+    env = cfg.variables()
+    for i, deal in enumerate(rules.deals):
+        for j, target in enumerate(deal.targets):
+            try:
+                yield i, j, evaluate(target.count, env)
+            except ConfigError as e:
+                raise CompiledRulesError(f"deals[{i}].targets[{j}].count", f"{table}: {e}") from None
 
 
 # ---- events --------------------------------------------------------------------------------------------

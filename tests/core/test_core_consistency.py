@@ -265,6 +265,45 @@ def test_every_table_is_within_the_engine_limits() -> None:
     assert refused_at(doc) == ("boards", "at 4 players, 4 seats need a wonder each, but there are 3")
 
 
+def test_every_deck_holds_what_its_deal_gives() -> None:
+    """The docs promise that the loader checks deck arithmetic: a card taken out of an age deck
+    (or its age taken away) leaves a player a card short."""
+    doc = document()
+    del doc["cards"][_index(doc, "Clay Pit")]  # one copy from 3 players on
+    assert refused_at(doc) == ("deals[0]", "at 3 players, the age 1 deck holds 20 cards (20 from copies), but the "
+                                           "deal gives 21 (7 to hand of each of 3 players); the deck must hold "
+                                           "exactly what its deal gives")
+    doc = document()
+    del doc["cards"][_index(doc, "Clay Pit")]["age"]  # a card of no age: dealt by no age
+    assert refused_at(doc)[0] == "deals[0]"
+    doc = document()
+    doc["cards"][_index(doc, "Clay Pit")]["copies"] = [3, 3]
+    assert refused_at(doc)[1].startswith("at 3 players, the age 1 deck holds 22 cards (22 from copies), but the "
+                                         "deal gives 21")
+
+
+def test_a_deck_may_hold_more_when_the_rest_is_put_aside() -> None:
+    doc = document()
+    doc["cards"][_index(doc, "Clay Pit")]["copies"] = [3, 3]
+    doc["deals"][0]["rest"] = "discard"
+    serial.rules_from_dict(doc)
+
+
+def test_a_pool_holds_the_cards_drawn_from_it() -> None:
+    doc = document()
+    doc["settings"]["pool_draws"][0]["count"] = {"type": "Num", "value": 11}  # base has 10 guilds
+    assert refused_at(doc) == ("settings.pool_draws[0]", "at 3 players, age 3 draws 11 cards from pool 'guilds', "
+                                                         "which holds only 10")
+
+
+def test_a_deal_counted_as_the_engine_deals() -> None:
+    """A count that divides by zero stops the engine when it deals; the loader refuses it."""
+    doc = document()
+    doc["deals"][0]["targets"][0]["count"] = {"type": "BinOp", "op": "/", "left": {"type": "Num", "value": 7},
+                                              "right": _players_minus(3)}
+    assert refused_at(doc) == ("deals[0].targets[0].count", "at 3 players: a setting divides by zero")
+
+
 def test_no_event_sets_itself_off_again() -> None:
     doc = document()
     when = {"type": "When", "event": "gains", "by": [{"kind": "neighbours"}], "name": "victory"}
