@@ -341,7 +341,8 @@ def _scoring_steps(rules: ir.RuleSet, hooks: list[ir.Hook], seats: int) -> int:
             wild.append(len(op.options))
         elif isinstance(op, ir.CopyCard):
             kinds = [c for c in rules.cards if not op.colours or c.colour in op.colours]
-            copies *= max(1, len({c.name for c in kinds}) * _seats_in({r.kind for r in op.sources}, seats)) ** op.count
+            # the cards to copy are different kinds (by name), whichever city they are in
+            copies *= max(1, len({c.name for c in kinds})) ** op.count
             most = max(kinds, key=lambda c: prod(_wild(c.hooks)), default=None)
             wild.extend(_wild(most.hooks) * op.count if most else [])
         elif isinstance(op, ir.CopySymbol):

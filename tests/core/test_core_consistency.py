@@ -24,7 +24,8 @@ def _index(doc: dict, name: str) -> int:
     return next(i for i, c in enumerate(doc["cards"]) if c["name"] == name)
 
 
-@pytest.mark.parametrize("layers", [("base",), ("cities",), ("two_player",), ("cities", "two_player")])
+@pytest.mark.parametrize("layers", [("base",), ("cities",), ("two_player",), ("cities", "two_player"), ("leaders",),
+                                    ("cities_leaders",)])
 def test_the_bundled_rule_sets_pass(layers) -> None:
     doc = document(*layers)
     assert serial.rules_to_dict(serial.rules_from_dict(doc)) is not None
