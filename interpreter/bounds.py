@@ -14,6 +14,7 @@ moments, every source with its hooks) are here too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from functools import partial
 from math import comb, prod
@@ -30,12 +31,9 @@ from wonderrules.interpreter.config import (
 )
 from wonderrules.interpreter.decks import check_decks
 from wonderrules.interpreter.validate import CompiledRulesError, quote
-from wonderrules.interpreter.words import MAX_DRAW, MAX_SCORING_STEPS
+from wonderrules.interpreter.words import MAX_DRAW, MAX_FLOW_STEPS, MAX_SCORING_STEPS
 
 __all__ = ["check_bounds", "MAX_FLOW_STEPS", "steps", "attached_steps", "sources", "rule_effect_lists", "table_value"]
-
-#: the steps of the flow one game may run at most (a round counts one)
-MAX_FLOW_STEPS = 100_000
 
 
 def check_bounds(rules: ir.RuleSet) -> None:
@@ -128,30 +126,81 @@ def table_value(expr: Any, env: Mapping[str, int]) -> int:
 
 # ---- the flow ------------------------------------------------------------------------------------------
 
-def _flow_steps(steps: tuple[Any, ...], attached: dict[str, list[tuple[int, ir.MomentSteps]]],
-                env: dict[str, int], ages: int, turns: int) -> int:
-    """How many steps the flow may run at a table (at most; loops at their largest count)."""
-    total = 0
-    for step in steps:
-        total += 1
-        if isinstance(step, ir.EachAge):
-            total += ages * (1 + _flow_steps(step.body, attached, env, ages, turns))
-        elif isinstance(step, ir.EachTurn):
-            total += turns * (1 + _flow_steps(step.body, attached, env, ages, turns))
-        elif isinstance(step, ir.Repeat):
-            times = max(table_value(step.times, {**env, "age": a, "turn": t})
-                        for a in range(0, ages + 1) for t in range(0, turns + 1))
-            if times > 0:
-                total += times * (1 + _flow_steps(step.body, attached, env, ages, turns))
+class _FlowSize:
+    """The steps the flow may run at a table (at most: loops and repeats at their largest count,
+    a moment's attached steps each time it comes), and where it goes beyond MAX_FLOW_STEPS."""
+
+    def __init__(self, rules: ir.RuleSet, env: dict[str, int], ages: int, turns: int) -> None:
+        self.attached = attached_steps(rules)
+        self.env, self.ages, self.turns = env, ages, turns
+        #: the path of the innermost step whose own steps go beyond the bound
+        self.beyond = ""
+
+    def times(self, step: ir.Repeat) -> int:
+        """The largest count of a repeat, over every age and turn of the table."""
+        return max(table_value(step.times, {**self.env, "age": a, "turn": t})
+                   for a in range(0, self.ages + 1) for t in range(0, self.turns + 1))
+
+    def steps(self, steps: tuple[Any, ...], path: str) -> int:
+        total = 0
+        for i, step in enumerate(steps):
+            here = f"{path}[{i}]"
+            total += 1 + self._inside(step, here)
+            if total > MAX_FLOW_STEPS:
+                return total
+        return total
+
+    def _inside(self, step: Any, path: str) -> int:
+        if isinstance(step, (ir.EachAge, ir.EachTurn, ir.Repeat)):
+            times = self.ages if isinstance(step, ir.EachAge) else self.turns if isinstance(step, ir.EachTurn) \
+                else max(0, self.times(step))
+            n = times * (1 + self.steps(step.body, f"{path}.body")) if times else 0
         elif isinstance(step, ir.If):
-            total += max(_flow_steps(step.then, attached, env, ages, turns),
-                         _flow_steps(step.otherwise, attached, env, ages, turns))
+            n = max(self.steps(step.then, f"{path}.then"), self.steps(step.otherwise, f"{path}.otherwise"))
         elif isinstance(step, ir.AtStep):
-            for _, block in attached.get(step.moment, ()):
-                total += _flow_steps(block.steps, attached, env, ages, turns)
-        if total > MAX_FLOW_STEPS:
-            return total
-    return total
+            n = 0
+            for k, block in self.attached.get(step.moment, ()):
+                n += self.steps(block.steps, f"moments[{k}].steps")
+                if n > MAX_FLOW_STEPS:
+                    break
+        else:
+            n = 0
+        if n > MAX_FLOW_STEPS and not self.beyond:
+            self.beyond = path
+        return n
+
+
+def _flow_refusal(rules: ir.RuleSet, size: _FlowSize, table: str) -> CompiledRulesError:
+    """The flow goes beyond its bound: named at the innermost step beyond it on its own, or at the
+    repeat of the largest count inside that step (a repeat in a loop of turns, say)."""
+    path = size.beyond
+    step: Any = _at_path(rules, path)
+    repeats = [(size.times(inner), where) for where, inner in _within(step, path) if isinstance(inner, ir.Repeat)]
+    if repeats and not isinstance(step, ir.Repeat):
+        path = max(repeats, key=lambda r: r[0])[1]
+        step = _at_path(rules, path)
+    words = f"{table}, the flow may run more than {MAX_FLOW_STEPS} steps (loops, repeats and moments multiply " \
+            "the steps inside them)"
+    if isinstance(step, ir.Repeat):
+        words += f"; this repeat runs up to {size.times(step)} times"
+    return CompiledRulesError(path or "flow", words)
+
+
+def _within(step: Any, path: str) -> Iterator[tuple[str, Any]]:
+    """The steps inside a step (not those attached to the moments it runs), with their paths."""
+    for field in ("body", "then", "otherwise"):
+        for i, inner in enumerate(getattr(step, field, ())):
+            here = f"{path}.{field}[{i}]"
+            yield here, inner
+            yield from _within(inner, here)
+
+
+def _at_path(rules: ir.RuleSet, path: str) -> Any:
+    """The object of the rule set at a path made of fields and indexes (`flow[0].body[2]`)."""
+    value: Any = rules
+    for name, index in re.findall(r"(\w+)|\[(\d+)\]", path):
+        value = value[int(index)] if index else getattr(value, name)
+    return value
 
 
 # ---- tables --------------------------------------------------------------------------------------------
@@ -193,7 +242,6 @@ def _tables(rules: ir.RuleSet) -> None:
     deals of a bounded number of cards, decks that hold what their deals give (:mod:`.decks`) and
     a flow of a bounded number of steps."""
     wonders = len({b.name for b in rules.boards})
-    attached = attached_steps(rules)
     for players, options in supported_tables(rules):
         table = _describe(players, options)
         try:
@@ -211,10 +259,9 @@ def _tables(rules: ir.RuleSet) -> None:
                 raise CompiledRulesError(f"deals[{i}].targets[{j}].count", f"{table}, each gets {n} cards; it "
                                                                            f"must be between 0 and {MAX_DRAW}")
         check_decks(rules, table, cfg, partial(_setting_path, rules, players, options, "pool_draws"))
-        steps = _flow_steps(rules.flow, attached, cfg.variables(), cfg.ages, cfg.turns)
-        if steps > MAX_FLOW_STEPS:
-            raise CompiledRulesError("flow", f"{table}, the flow may run more than {MAX_FLOW_STEPS} steps (its "
-                                             "loops and repeats multiply)")
+        size = _FlowSize(rules, cfg.variables(), cfg.ages, cfg.turns)
+        if size.steps(rules.flow, "flow") > MAX_FLOW_STEPS:
+            raise _flow_refusal(rules, size, table)
 
 
 def _deal_counts(rules: ir.RuleSet, cfg: TableConfig, table: str) -> Iterator[tuple[int, int, int]]:

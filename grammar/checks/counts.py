@@ -228,7 +228,7 @@ def _bad_count(rules: ir.RuleSet, i: int, j: int, options: tuple[str, ...], foun
                where: Span | None) -> Diagnostic:
     """E0104: a deal gives a target fewer than no cards, or more than the engine deals."""
     deal, target = rules.deals[i], rules.deals[i].targets[j]
-    at = deal.origin
+    at = target.origin or deal.origin
     span = Span(at.path, at.line, at.column, at.line, at.column + 1) if at else where
     who = "each player" if target.to == "players" else f'"{target.to}"'
     return error("E0104", f"deal '{deal.name}' gives {_range(n for _, n in found)} cards to {target.zone} of {who} "

@@ -245,8 +245,11 @@ def test_the_flow_runs_a_bounded_number_of_steps() -> None:
     doc["moments"][0]["steps"].insert(0, {"type": "Repeat", "times": {"type": "Num", "value": 1000},
                                           "body": [{"type": "Repeat", "times": {"type": "Num", "value": 1000},
                                                     "body": []}]})
-    path, message = refused_at(doc)
-    assert path == "flow" and "may run more than 100000 steps" in message
+    # the repeat at fault is named: the moment's steps run each turn of each age, and its
+    # repeats multiply
+    assert refused_at(doc) == ("moments[0].steps[0]", "at 3 players, the flow may run more than 100000 steps "
+                               "(loops, repeats and moments multiply the steps inside them); this repeat runs up "
+                               "to 1000 times")
     doc = document()
     doc["moments"][0]["steps"].insert(0, {"type": "Repeat", "times": {"type": "Quantity", "what": "coins"},
                                           "body": []})
@@ -264,6 +267,16 @@ def test_every_table_is_within_the_engine_limits() -> None:
     doc = document()
     doc["boards"] = [b for b in doc["boards"] if b["name"] in ("Rhodes", "Babylon", "Olympia")]
     assert refused_at(doc) == ("boards", "at 4 players, 4 seats need a wonder each, but there are 3")
+
+
+def test_a_repeat_within_a_loop_is_named_rather_than_the_loop() -> None:
+    doc = document()
+    turn = doc["flow"][0]["body"][2]
+    assert turn["type"] == "EachTurn"
+    turn["body"].append({"type": "Repeat", "times": {"type": "Num", "value": 10_000}, "body": []})
+    path, message = refused_at(doc)
+    assert path == f"flow[0].body[2].body[{len(turn['body']) - 1}]"
+    assert message.endswith("this repeat runs up to 10000 times")
 
 
 def test_every_deck_holds_what_its_deal_gives() -> None:
