@@ -140,6 +140,16 @@ def test_two_prices_of_the_market_of_one_rank_never_disagree() -> None:
                        "disagree: a price naming both the sellers and the resource says which holds")
 
 
+def test_a_price_naming_both_settles_two_prices_that_disagree() -> None:
+    """As the language says (docs/language/market.rst): `price 3 from right` and `price 1 for
+    glass` disagree for glass from the right, and `price 2 for glass from right` settles it."""
+    doc = document()
+    doc["market"]["prices"] = [{"price": 3, "sellers": [{"kind": "right"}]}, {"price": 1, "resources": ["glass"]},
+                               {"price": 2, "resources": ["glass"], "sellers": [{"kind": "right"}]},
+                               {"price": 2, "resources": ["glass"], "sellers": [{"kind": "left"}]}]
+    assert [p.price for p in serial.rules_from_dict(doc).market.prices] == [3, 1, 2, 2]
+
+
 def test_prices_of_the_market_that_agree_or_rank_apart_pass() -> None:
     doc = document()
     doc["market"]["prices"] = [{"price": 3, "sellers": [{"kind": "right"}]}, {"price": 3, "resources": ["glass"]},
