@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from functools import partial
+from itertools import islice
 from math import comb, prod
 from typing import Any
 
@@ -135,11 +136,16 @@ class _FlowSize:
         self.env, self.ages, self.turns = env, ages, turns
         #: the path of the innermost step whose own steps go beyond the bound
         self.beyond = ""
+        self._times: dict[int, int] = {}
 
     def times(self, step: ir.Repeat) -> int:
-        """The largest count of a repeat, over every age and turn of the table."""
-        return max(table_value(step.times, {**self.env, "age": a, "turn": t})
-                   for a in range(0, self.ages + 1) for t in range(0, self.turns + 1))
+        """The largest count of a repeat, over every age and turn of the table (found once per
+        repeat: a moment's steps are walked each time the moment comes)."""
+        found = self._times.get(id(step))
+        if found is None:
+            found = self._times[id(step)] = max(table_value(step.times, {**self.env, "age": a, "turn": t})
+                                                for a in range(0, self.ages + 1) for t in range(0, self.turns + 1))
+        return found
 
     def steps(self, steps: tuple[Any, ...], path: str) -> int:
         total = 0
@@ -175,24 +181,30 @@ def _flow_refusal(rules: ir.RuleSet, size: _FlowSize, table: str) -> CompiledRul
     repeat of the largest count inside that step (a repeat in a loop of turns, say)."""
     path = size.beyond
     step: Any = _at_path(rules, path)
-    repeats = [(size.times(inner), where) for where, inner in _within(step, path) if isinstance(inner, ir.Repeat)]
-    if repeats and not isinstance(step, ir.Repeat):
-        path = max(repeats, key=lambda r: r[0])[1]
+    repeats = [(size.times(inner), where) for where, inner in islice(_within(step, path, size.attached), MAX_FLOW_STEPS)
+               if isinstance(inner, ir.Repeat)]
+    largest = max(repeats, key=lambda r: r[0], default=(0, ""))
+    if largest[0] > 1 and not isinstance(step, ir.Repeat):
+        path = largest[1]
         step = _at_path(rules, path)
     words = f"{table}, the flow may run more than {MAX_FLOW_STEPS} steps (loops, repeats and moments multiply " \
             "the steps inside them)"
-    if isinstance(step, ir.Repeat):
+    if isinstance(step, ir.Repeat) and size.times(step) > 1:
         words += f"; this repeat runs up to {size.times(step)} times"
     return CompiledRulesError(path or "flow", words)
 
 
-def _within(step: Any, path: str) -> Iterator[tuple[str, Any]]:
-    """The steps inside a step (not those attached to the moments it runs), with their paths."""
-    for field in ("body", "then", "otherwise"):
-        for i, inner in enumerate(getattr(step, field, ())):
-            here = f"{path}.{field}[{i}]"
-            yield here, inner
-            yield from _within(inner, here)
+def _within(step: Any, path: str, attached: dict[str, list[tuple[int, ir.MomentSteps]]]
+            ) -> Iterator[tuple[str, Any]]:
+    """The steps inside a step and those attached to the moments it runs, with their paths."""
+    inside = [(f"{path}.{field}[{i}]", inner) for field in ("body", "then", "otherwise")
+              for i, inner in enumerate(getattr(step, field, ()))]
+    if isinstance(step, ir.AtStep):
+        inside += [(f"moments[{k}].steps[{i}]", inner) for k, block in attached.get(step.moment, ())
+                   for i, inner in enumerate(block.steps)]
+    for here, inner in inside:
+        yield here, inner
+        yield from _within(inner, here, attached)
 
 
 def _at_path(rules: ir.RuleSet, path: str) -> Any:
