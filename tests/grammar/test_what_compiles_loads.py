@@ -11,7 +11,7 @@ import attrs
 from grammar_support import MINI, line_of, only
 
 from wonderrules.grammar.checks import loadable
-from wonderrules.interpreter import ir, serial
+from wonderrules.interpreter import serial
 from wonderrules.interpreter import words as w
 
 #: the flow of mini, with room for one more step in each age (`{}`)
@@ -230,6 +230,6 @@ def test_a_rule_set_the_loader_accepts_gets_no_diagnostic(compile_layer) -> None
     assert loadable.check(r.rules, r.model, None) == []
     short = attrs.evolve(r.rules, cards=tuple(c for c in r.rules.cards if c.name != "Log"))
     (d,) = loadable.check(short, r.model, None)
-    assert d.message.startswith("beyond what the engine accepts: at 3 players, the age 1 deck holds 5 cards (5 from copies), but the "
-                                 "deal gives 6")
+    assert d.message.startswith("beyond what the engine accepts: at 3 players, the age 1 deck holds 5 cards (5 "
+                                "from copies), but the deal gives 6")
     assert d.span.line == line_of(MINI, "deal age from deck age")
