@@ -114,7 +114,7 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
     deals: dict[tuple[str, int, tuple[str, ...]], list[DeckCount]] = {}
     pools: dict[tuple[int, str, int, tuple[str, ...]], list[tuple[int, int]]] = {}
     negative_draws: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
-    config_errors: dict[str, None] = {}
+    config_errors: dict[tuple[str, tuple[str, ...]], None] = {}
     wonders = len({b.name for b in rules.boards})
     no_wonder: dict[tuple[str, ...], list[tuple[int, int]]] = {}
     to_deal = dealt(rules)
@@ -123,7 +123,7 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
         try:
             cfg = resolve_config(rules, players, options)
         except ConfigError as e:
-            config_errors.setdefault(str(e))
+            config_errors.setdefault((str(e), options))
             continue
         if cfg.seats > wonders:
             no_wonder.setdefault(options, []).append((players, cfg.seats))
@@ -135,13 +135,14 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
             continue
         if cfg.turns > cfg.hand:
             turns_over.setdefault(options, []).append((players, cfg.hand, cfg.turns))
-        counted = _deal_counts(rules, cfg, options, bad_counts, config_errors)
+        counted = _deal_counts(rules, cfg, options, bad_counts)
         for deal in to_deal:
             if deal.name in counted:
                 _deals(rules, cfg, deal, given(deal, cfg), options, deals, pools, negative_draws)
 
-    for msg in config_errors:
-        diags.append(error("E0104", msg, where))
+    for msg, options in config_errors:
+        option = model.options.get(options[0]) if options else None
+        diags.append(error("E0104", msg, option.span if option is not None else where))
     for options, rows in no_wonder.items():
         diags.append(_too_few_wonders(model, wonders, options, rows, where))
     hand_span = _setting(model, "hand")
@@ -167,6 +168,7 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
                            help="each turn plays one card from the hand: play at most as many turns as "
                                 "there are cards in a hand"))
     overdrawn = {(age, options) for (age, _, _, options) in pools}
+    overdrawn |= {(age, options) for age, _, options in negative_draws}
     for (age, pool, available, options), rows in pools.items():
         drawn = sorted({n for _, n in rows})
         amount = str(drawn[0]) if len(drawn) == 1 else f"{drawn[0]} to {drawn[-1]}"
@@ -181,15 +183,14 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
         diags.append(error("E0104", f"age {age} draws fewer than 0 cards from pool '{pool}' "
                            f"({describe_tables(players, options)})", span[1] if span else where))
     for (deal, age, options), rows in deals.items():
-        if (age, options) not in overdrawn:  # the pool error explains the count
+        if (age, options) not in overdrawn:  # the pool's error explains the count
             diags.append(_deck_error(model, deal, age, options, rows, where))
     return diags
 
 
-def _deal_counts(rules: ir.RuleSet, cfg: TableConfig, options: tuple[str, ...], bad_counts: dict,
-                 config_errors: dict) -> set[str]:
+def _deal_counts(rules: ir.RuleSet, cfg: TableConfig, options: tuple[str, ...], bad_counts: dict) -> set[str]:
     """The deals whose counts a table computes within the engine's limits (the others are
-    noted in `bad_counts` and `config_errors`, and their decks are not counted)."""
+    noted in `bad_counts`, and their decks are not counted)."""
     good = set()
     env = cfg.variables()
     for i, deal in enumerate(rules.deals):
@@ -198,7 +199,7 @@ def _deal_counts(rules: ir.RuleSet, cfg: TableConfig, options: tuple[str, ...], 
             try:
                 n = evaluate(target.count, env)
             except ConfigError as e:
-                config_errors.setdefault(str(e))
+                bad_counts.setdefault((i, j, options), []).append((cfg.players, str(e)))
                 ok = False
                 continue
             if not 0 <= n <= MAX_DRAW:
@@ -224,16 +225,21 @@ def _beyond(model: Model, setting: str, pool: str, low: int, high: int, options:
                  span[1] if span else where, help=f"the engine accepts {low} to {high}")
 
 
-def _bad_count(rules: ir.RuleSet, i: int, j: int, options: tuple[str, ...], found: list[tuple[int, int]],
+def _bad_count(rules: ir.RuleSet, i: int, j: int, options: tuple[str, ...], found: list[tuple[int, int | str]],
                where: Span | None) -> Diagnostic:
-    """E0104: a deal gives a target fewer than no cards, or more than the engine deals."""
+    """E0104: a deal gives a target fewer than no cards, or more than the engine deals, or a
+    number the table cannot compute (`found`: the players and the count, or why there is none)."""
     deal, target = rules.deals[i], rules.deals[i].targets[j]
     at = target.origin or deal.origin
     span = Span(at.path, at.line, at.column, at.line, at.column + 1) if at else where
     who = "each player" if target.to == "players" else f'"{target.to}"'
+    tables = describe_tables([p for p, _ in found], options)
+    why = next((n for _, n in found if isinstance(n, str)), None)
+    if why is not None:
+        return error("E0104", f"the cards deal '{deal.name}' gives to {target.zone} of {who} cannot be counted: "
+                              f"{why.removeprefix('a setting ')} ({tables})", span)
     return error("E0104", f"deal '{deal.name}' gives {_range(n for _, n in found)} cards to {target.zone} of {who} "
-                          f"({describe_tables([p for p, _ in found], options)})", span,
-                 help=f"a deal gives each target 0 to {MAX_DRAW} cards")
+                          f"({tables})", span, help=f"a deal gives each target 0 to {MAX_DRAW} cards")
 
 
 def _too_few_wonders(model: Model, wonders: int, options: tuple[str, ...], rows: list[tuple[int, int]],

@@ -233,3 +233,12 @@ def test_a_rule_set_the_loader_accepts_gets_no_diagnostic(compile_layer) -> None
     assert d.message.startswith("beyond what the engine accepts: at 3 players, the age 1 deck holds 5 cards (5 "
                                 "from copies), but the deal gives 6")
     assert d.span.line == line_of(MINI, "deal age from deck age")
+
+
+def test_a_deal_count_the_table_cannot_compute_is_refused_at_its_target(compile_layer) -> None:
+    text = "override deal age from deck age {\n  hand cards to hand of each player\n  1 / (players - 3) cards to " \
+           "tucked of each player\n  rest to discard\n}\n"
+    d = only(compile_layer(text), "E0104")
+    assert d.message == "the cards deal 'age' gives to tucked of each player cannot be counted: divides by zero " \
+                        "(3 players)"
+    at(d, 4, 3)
