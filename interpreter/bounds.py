@@ -18,7 +18,6 @@ import re
 from collections.abc import Iterator, Mapping
 from functools import partial
 from itertools import islice
-from math import comb, prod
 from typing import Any
 
 from wonderrules.interpreter import ir
@@ -30,9 +29,10 @@ from wonderrules.interpreter.config import (
     resolve_config,
     supported_tables,
 )
-from wonderrules.interpreter.decks import check_decks
+from wonderrules.interpreter.decks import Decks, check_decks
+from wonderrules.interpreter.scoring_bound import check_scoring
 from wonderrules.interpreter.validate import CompiledRulesError, quote
-from wonderrules.interpreter.words import MAX_DRAW, MAX_FLOW_STEPS, MAX_SCORING_STEPS
+from wonderrules.interpreter.words import MAX_DRAW, MAX_FLOW_STEPS
 
 __all__ = ["check_bounds", "MAX_FLOW_STEPS", "steps", "attached_steps", "sources", "rule_effect_lists", "table_value"]
 
@@ -41,7 +41,7 @@ def check_bounds(rules: ir.RuleSet) -> None:
     """CompiledRulesError at the first bound a rule set goes beyond."""
     _tables(rules)
     _event_cycles(rules)
-    _scoring_bounded(rules)
+    check_scoring(rules, rule_effect_lists(rules))
 
 
 # ---- walks ----------------------------------------------------------------------------------------
@@ -137,6 +137,7 @@ class _FlowSize:
         #: the path of the innermost step whose own steps go beyond the bound
         self.beyond = ""
         self._times: dict[int, int] = {}
+        self._moments: dict[str, int] = {}
 
     def times(self, step: ir.Repeat) -> int:
         """The largest count of a repeat, over every age and turn of the table (found once per
@@ -164,11 +165,14 @@ class _FlowSize:
         elif isinstance(step, ir.If):
             n = max(self.steps(step.then, f"{path}.then"), self.steps(step.otherwise, f"{path}.otherwise"))
         elif isinstance(step, ir.AtStep):
-            n = 0
-            for k, block in self.attached.get(step.moment, ()):
-                n += self.steps(block.steps, f"moments[{k}].steps")
-                if n > MAX_FLOW_STEPS:
-                    break
+            n = self._moments.get(step.moment, -1)
+            if n < 0:  # the same wherever the moment comes: counted once
+                n = 0
+                for k, block in self.attached.get(step.moment, ()):
+                    n += self.steps(block.steps, f"moments[{k}].steps")
+                    if n > MAX_FLOW_STEPS:
+                        break
+                self._moments[step.moment] = n
         else:
             n = 0
         if n > MAX_FLOW_STEPS and not self.beyond:
@@ -254,6 +258,7 @@ def _tables(rules: ir.RuleSet) -> None:
     deals of a bounded number of cards, decks that hold what their deals give (:mod:`.decks`) and
     a flow of a bounded number of steps."""
     wonders = len({b.name for b in rules.boards})
+    decks = Decks(rules)
     for players, options in supported_tables(rules):
         table = _describe(players, options)
         try:
@@ -270,7 +275,7 @@ def _tables(rules: ir.RuleSet) -> None:
             if not 0 <= n <= MAX_DRAW:
                 raise CompiledRulesError(f"deals[{i}].targets[{j}].count", f"{table}, each gets {n} cards; it "
                                                                            f"must be between 0 and {MAX_DRAW}")
-        check_decks(rules, table, cfg, partial(_setting_path, rules, players, options, "pool_draws"))
+        check_decks(decks, table, cfg, partial(_setting_path, rules, players, options, "pool_draws"))
         size = _FlowSize(rules, cfg.variables(), cfg.ages, cfg.turns)
         if size.steps(rules.flow, "flow") > MAX_FLOW_STEPS:
             raise _flow_refusal(rules, size, table)
@@ -339,80 +344,3 @@ def _gained(op: Any, decisions: Mapping[str, set[str]]) -> Iterator[str]:
         yield op.or_take
     elif isinstance(op, ir.Decide):
         yield from decisions.get(op.decision, ())
-
-
-# ---- final scoring -------------------------------------------------------------------------------------
-
-def _scoring_bounded(rules: ir.RuleSet) -> None:
-    """Final scoring tries every combination of a city's end-of-game choices: each copied card,
-    each set of different cards whose symbols are copied, each symbol of every either/or symbol.
-    Bound the steps it could take for a city that built every card, on each board side, holding
-    every effect of the rule set and of its options."""
-    seats = max((resolve_config(rules, p, o).seats for p, o in supported_tables(rules)), default=1)
-    cards = [h for i, c in enumerate(rules.cards) for h in _choices(c.hooks, f"cards[{i}]")]
-    sides = [_choices(b.hooks, f"boards[{i}]") + [h for j, st in enumerate(b.stages)
-                                                  for h in _choices(st.hooks, f"boards[{i}].stages[{j}]")]
-             for i, b in enumerate(rules.boards)] or [[]]
-    held = [h for where, blocks in rule_effect_lists(rules) for i, block in enumerate(blocks)
-            for h in _choices(block.hooks, f"{where}[{i}]")]
-    for side in sides:
-        hooks = cards + side + held
-        total = _scoring_steps(rules, [h for h, _ in hooks], seats)
-        if total > MAX_SCORING_STEPS:
-            path = max(hooks, key=lambda hp: _scoring_steps(rules, [hp[0]], seats))[1]
-            big = str(total) if total < 10**12 else f"more than 10^{len(str(total)) - 1}"
-            raise CompiledRulesError(path, f"final scoring could take {big} steps through the end-of-game choices "
-                                           f"of one city (at most {MAX_SCORING_STEPS}); this effect adds the most")
-
-
-def _choices(hooks: tuple[ir.Hook, ...], path: str) -> list[tuple[ir.Hook, str]]:
-    return [(h, f"{path}.hooks[{k}]") for k, h in enumerate(hooks)
-            if isinstance(h.op, (ir.CopyCard, ir.CopySymbol))
-            or (isinstance(h.op, ir.Symbol) and len(h.op.options) > 1)]
-
-
-def _wild(hooks: tuple[ir.Hook, ...]) -> list[int]:
-    return [len(h.op.options) for h in hooks if isinstance(h.op, ir.Symbol) and len(h.op.options) > 1]
-
-
-def _symbols(card: ir.Card) -> tuple[str, ...]:
-    return tuple(sorted(s for h in card.hooks if isinstance(h.op, ir.Symbol) and len(h.op.options) == 1
-                        for s in h.op.options * h.op.amount))
-
-
-def _seats_in(relations: set[str], seats: int) -> int:
-    if relations - {"left", "right", "neighbours", "self"}:
-        return seats
-    return 2 if "neighbours" in relations or {"left", "right"} <= relations else 1
-
-
-def _scoring_steps(rules: ir.RuleSet, hooks: list[ir.Hook], seats: int) -> int:
-    """The work final scoring may do for a city with these hooks (see scoring.py's loops): for
-    each choice of copied cards, each set of different cards whose symbols are copied; for each
-    distinct set, every choice of the either/or symbols, and each distinct choice scored (every
-    formula evaluated: ten steps)."""
-    copies, wild, slots = 1, [], 0
-    colours: set[str] = set()
-    relations: set[str] = set()
-    for hook in hooks:
-        op = hook.op
-        if isinstance(op, ir.Symbol):
-            wild.append(len(op.options))
-        elif isinstance(op, ir.CopyCard):
-            kinds = [c for c in rules.cards if not op.colours or c.colour in op.colours]
-            # the cards to copy are different kinds (by name), whichever city they are in
-            copies *= max(1, len({c.name for c in kinds})) ** op.count
-            most = max(kinds, key=lambda c: prod(_wild(c.hooks)), default=None)
-            wild.extend(_wild(most.hooks) * op.count if most else [])
-        elif isinstance(op, ir.CopySymbol):
-            slots += op.count
-            colours.update(op.colours)
-            relations.update(r.kind for r in op.sources)
-    shown = [c for c in rules.cards if c.colour in colours and _symbols(c)]
-    candidates = len(shown) * _seats_in(relations, seats)
-    picked = min(slots, candidates)
-    walked = comb(candidates, picked)
-    distinct = comb(len({_symbols(c) for c in shown}) + picked - 1, picked) if picked else 1
-    symbols = len({s for g in rules.symbol_groups for s in g.members})
-    choices = min(prod(wild), comb(symbols + len(wild) - 1, len(wild))) if wild else 1
-    return copies * (walked + distinct * (prod(wild) + 10 * choices))

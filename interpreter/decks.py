@@ -22,15 +22,13 @@ from wonderrules.interpreter import ir
 from wonderrules.interpreter.config import (
     ConfigError,
     TableConfig,
-    deck_cards,
     evaluate,
     resolve_config,
     supported_tables,
 )
 from wonderrules.interpreter.validate import CompiledRulesError, quote
 
-__all__ = ["AGE_DECK", "Given", "DeckCount", "PoolShortage", "dealt", "given", "deck_counts", "pool_shortages",
-           "deck_report", "check_decks"]
+__all__ = ["AGE_DECK", "Given", "DeckCount", "PoolShortage", "Decks", "dealt", "given", "deck_report", "check_decks"]
 
 #: the deck dealt by age
 AGE_DECK = "age"
@@ -131,22 +129,65 @@ def given(deal: ir.Deal, cfg: TableConfig) -> list[Given]:
     return out
 
 
-def deck_counts(rules: ir.RuleSet, cfg: TableConfig, deal: ir.Deal, targets: Sequence[Given]) -> Iterator[DeckCount]:
-    """The deck of a deal at a table: once per age for the deck dealt by age, else once."""
-    if deal.deck != AGE_DECK:
-        copies = sum(max(1, c.copies_for(cfg.seats)) for c in rules.cards if c.deck == deal.deck)
-        yield DeckCount(deal.name, deal.deck, cfg.players, 0, copies, (), tuple(targets), bool(deal.rest))
-        return
-    for age in range(1, cfg.ages + 1):
-        yield DeckCount(deal.name, deal.deck, cfg.players, age, len(deck_cards(rules, cfg, age)),
-                        tuple(cfg.draws_for(age)), tuple(targets), bool(deal.rest))
+class Decks:
+    """The deck arithmetic of one rule set. The cards of each deck (and age) and of each pool are
+    sorted out once, and a deck's size is counted once for each number of seats, so that every
+    table of a large rule set is checked in little time."""
 
+    def __init__(self, rules: ir.RuleSet) -> None:
+        self.rules = rules
+        #: the deals the flow deals
+        self.dealt = dealt(rules)
+        #: (deck, age) -> the copy markers of its cards (age 0: a deck not dealt by age); pool
+        #: cards are drawn, not dealt by their markers
+        self._markers: dict[tuple[str, int], list[tuple[int, ...]]] = {}
+        #: (pool, age) -> how many cards it holds
+        self._pools: dict[tuple[str, int], int] = {}
+        for card in rules.cards:
+            if card.pool:
+                self._pools[(card.pool, card.age)] = self._pools.get((card.pool, card.age), 0) + 1
+            if card.deck == AGE_DECK and not card.pool:
+                self._markers.setdefault((AGE_DECK, card.age), []).append(card.copies)
+            elif card.deck != AGE_DECK:
+                self._markers.setdefault((card.deck, 0), []).append(card.copies)
+        self._copies: dict[tuple[str, int, int], int] = {}
 
-def pool_shortages(rules: ir.RuleSet, cfg: TableConfig) -> Iterator[PoolShortage]:
-    """Each draw of an age that asks a pool for more cards than it holds in that age."""
-    for age in range(1, cfg.ages + 1):
-        for pool, n in cfg.draws_for(age):
-            available = sum(1 for c in rules.cards if c.pool == pool and c.age == age)
+    def copies(self, deck: str, age: int, seats: int) -> int:
+        """The cards a deck holds by their markers at a table of `seats` seats (for the deck dealt
+        by age, in an age; any other deck holds each of its cards at least once)."""
+        key = (deck, age, seats)
+        found = self._copies.get(key)
+        if found is None:
+            least = 0 if deck == AGE_DECK else 1
+            found = self._copies[key] = sum(max(least, sum(1 for m in markers if m <= seats))
+                                            for markers in self._markers.get((deck, age), ()))
+        return found
+
+    def counts(self, cfg: TableConfig, deal: ir.Deal, targets: Sequence[Given]) -> Iterator[DeckCount]:
+        """The deck of a deal at a table: once per age for the deck dealt by age, else once."""
+        for age in (range(1, cfg.ages + 1) if deal.deck == AGE_DECK else (0,)):
+            yield from self.counts_in(cfg, deal, targets, age)
+
+    def wrong(self, cfg: TableConfig, deal: ir.Deal, targets: Sequence[Given]) -> Iterator[DeckCount]:
+        """The decks of a deal at a table that do not hold what it gives (see DeckCount.wrong),
+        counted without making the others."""
+        need = sum(t.count * t.receivers for t in targets)
+        exact = deal.deck == AGE_DECK and not deal.rest
+        for age in (range(1, cfg.ages + 1) if deal.deck == AGE_DECK else (0,)):
+            total = self.copies(deal.deck, age, cfg.seats) + (sum(n for _, n in cfg.draws_for(age)) if age else 0)
+            if total < need or (exact and total != need):
+                yield from self.counts_in(cfg, deal, targets, age)
+
+    def counts_in(self, cfg: TableConfig, deal: ir.Deal, targets: Sequence[Given], age: int) -> Iterator[DeckCount]:
+        """The deck of a deal at a table in one age (0: a deck not dealt by age)."""
+        draws = tuple(cfg.draws_for(age)) if age else ()
+        yield DeckCount(deal.name, deal.deck, cfg.players, age, self.copies(deal.deck, age, cfg.seats), draws,
+                        tuple(targets), bool(deal.rest))
+
+    def shortages(self, cfg: TableConfig) -> Iterator[PoolShortage]:
+        """Each draw of an age that asks a pool for more cards than it holds in that age."""
+        for pool, age, n in cfg.pool_draws:
+            available = self._pools.get((pool, age), 0)
             if n > available:
                 yield PoolShortage(age, pool, n, available)
 
@@ -154,7 +195,8 @@ def pool_shortages(rules: ir.RuleSet, cfg: TableConfig) -> Iterator[PoolShortage
 def deck_report(rules: ir.RuleSet) -> list[dict[str, Any]]:
     """Per table and age: cards from copies, cards drawn from pools, and what the deal by age needs."""
     rows: list[dict[str, Any]] = []
-    deal = next((d for d in dealt(rules) if d.deck == AGE_DECK), None)
+    decks = Decks(rules)
+    deal = next((d for d in decks.dealt if d.deck == AGE_DECK), None)
     if deal is None:
         return rows
     for players, options in supported_tables(rules):
@@ -163,7 +205,7 @@ def deck_report(rules: ir.RuleSet) -> list[dict[str, Any]]:
             targets = given(deal, cfg)
         except ConfigError:
             continue
-        for count in deck_counts(rules, cfg, deal, targets):
+        for count in decks.counts(cfg, deal, targets):
             rows.append({
                 "players": players, "options": options, "age": count.age, "copies": count.copies,
                 "draws": list(count.draws), "total": count.total, "needed": count.need, "hand": cfg.hand,
@@ -174,20 +216,20 @@ def deck_report(rules: ir.RuleSet) -> list[dict[str, Any]]:
 
 # ---- the loader's check ------------------------------------------------------------------------
 
-def check_decks(rules: ir.RuleSet, table: str, cfg: TableConfig, pool_path: Callable[[str], str]) -> None:
+def check_decks(decks: Decks, table: str, cfg: TableConfig, pool_path: Callable[[str], str]) -> None:
     """CompiledRulesError at the first deal of a table whose deck does not hold what it gives, or
     the first pool that cannot give its draw. `table` says which table (`at 3 players`);
     `pool_path(pool)` is the JSON path of the draw the table takes from a pool."""
-    for short in pool_shortages(rules, cfg):
+    for short in decks.shortages(cfg):
         raise CompiledRulesError(pool_path(short.pool), f"{table}, age {short.age} draws {short.drawn} cards from "
                                                         f"pool {quote(short.pool)}, which holds only {short.available}")
-    index = {d.name: i for i, d in enumerate(rules.deals)}
-    for deal in dealt(rules):
+    index = {d.name: i for i, d in enumerate(decks.rules.deals)}
+    for deal in decks.dealt:
         try:
             targets = given(deal, cfg)
         except ConfigError as e:
             raise CompiledRulesError(f"deals[{index[deal.name]}]", f"{table}: {e}") from None
-        for count in deck_counts(rules, cfg, deal, targets):
+        for count in decks.wrong(cfg, deal, targets):
             if count.wrong():
                 deck = f"the age {count.age} deck" if count.age else f"deck {quote(count.deck)}"
                 exactly = "exactly " if count.deck == AGE_DECK and not count.rest else ""

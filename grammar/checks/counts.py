@@ -26,16 +26,7 @@ from wonderrules.interpreter.config import (
     resolve_config,
     supported_tables,
 )
-from wonderrules.interpreter.decks import (
-    AGE_DECK,
-    DeckCount,
-    Given,
-    dealt,
-    deck_counts,
-    deck_report,
-    given,
-    pool_shortages,
-)
+from wonderrules.interpreter.decks import AGE_DECK, DeckCount, Decks, Given, deck_report, given
 from wonderrules.interpreter.words import MAX_DRAW
 
 __all__ = ["check", "deck_report", "describe_tables", "AGE_DECK"]
@@ -117,7 +108,7 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
     config_errors: dict[tuple[str, tuple[str, ...]], None] = {}
     wonders = len({b.name for b in rules.boards})
     no_wonder: dict[tuple[str, ...], list[tuple[int, int]]] = {}
-    to_deal = dealt(rules)
+    decks = Decks(rules)
 
     for players, options in supported_tables(rules):
         try:
@@ -136,9 +127,9 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
         if cfg.turns > cfg.hand:
             turns_over.setdefault(options, []).append((players, cfg.hand, cfg.turns))
         counted = _deal_counts(rules, cfg, options, bad_counts)
-        for deal in to_deal:
+        for deal in decks.dealt:
             if deal.name in counted:
-                _deals(rules, cfg, deal, given(deal, cfg), options, deals, pools, negative_draws)
+                _deals(decks, cfg, deal, given(deal, cfg), options, deals, pools, negative_draws)
 
     for msg, options in config_errors:
         option = model.options.get(options[0]) if options else None
@@ -266,15 +257,15 @@ def _range(values) -> str:
     return str(vals[0]) if len(vals) == 1 else f"{vals[0]} to {vals[-1]}"
 
 
-def _deals(rules: ir.RuleSet, cfg: TableConfig, deal: ir.Deal, targets: list[Given],
+def _deals(decks: Decks, cfg: TableConfig, deal: ir.Deal, targets: list[Given],
            options: tuple[str, ...], deals: dict, pools: dict, negative_draws: dict) -> None:
     if deal.deck == AGE_DECK:
-        for short in pool_shortages(rules, cfg):
+        for short in decks.shortages(cfg):
             pools.setdefault((short.age, short.pool, short.available, options), []).append((cfg.players, short.drawn))
         for pool, age, n in cfg.pool_draws:
             if n < 0:
                 negative_draws.setdefault((age, pool, options), []).append(cfg.players)
-    for count in deck_counts(rules, cfg, deal, targets):
+    for count in decks.wrong(cfg, deal, targets):
         if count.wrong():
             deals.setdefault((deal.name, count.age, options), []).append(count)
 

@@ -405,6 +405,19 @@ def test_an_option_needs_whole_teams() -> None:
     assert refused_at(doc) == ("settings", "at 4 players with option 'teams': 4 players cannot sit in teams of 3")
 
 
+def test_final_scoring_beyond_any_number_is_refused_in_a_sentence() -> None:
+    """Every card copies twenty cards ten times: a count of tens of thousands of digits, said as
+    a power of ten (Python refuses to write such a number out)."""
+    doc = document()
+    copy = {"type": "CopyCard", "colours": ["purple"], "sources": [{"kind": "left"}], "count": 20}
+    for card in doc["cards"]:
+        card["hooks"] = [_hook({"type": "EndOfGame"}, dict(copy)) for _ in range(10)]
+    path, message = refused_at(doc)
+    assert path == "cards[0].hooks[0]"
+    assert message == ("final scoring could take more than 10^30 steps through the end-of-game choices of one city "
+                       "(at most 5000000); this effect adds the most")
+
+
 def test_copies_of_many_symbols_are_bounded() -> None:
     doc = document("cities")
     i = next(i for i, c in enumerate(doc["cards"]) if c["hooks"] and c["hooks"][0]["op"]["type"] == "CopySymbol")
