@@ -6,7 +6,7 @@ engine's limits (ages, hand, turns, draws, seats, a wonder per seat, deals of a 
 of cards, decks that hold what their deals give); the flow runs a bounded number of steps at
 every table (loops and repeats at their largest count); no `whenever` effect sets itself off
 again (a cycle of events); final scoring's end-of-game choices stay within a bounded number of
-steps.
+steps (:mod:`.scoring_bound`).
 
 The walks of the rule set that both modules use (every step of the flow, the blocks attached to
 moments, every source with its hooks) are here too.
