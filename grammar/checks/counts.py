@@ -101,7 +101,7 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
     turns_over: dict[tuple[str, ...], list[tuple[int, int, int]]] = {}
     no_hand: dict[tuple[str, ...], list[tuple[int, int, int]]] = {}
     beyond: dict[tuple[str, str, int, int, tuple[str, ...]], list[tuple[int, int]]] = {}
-    bad_counts: dict[tuple[int, int, tuple[str, ...]], list[tuple[int, int]]] = {}
+    bad_counts: dict[tuple[int, int, tuple[str, ...]], list[tuple[int, int | str]]] = {}
     deals: dict[tuple[str, int, tuple[str, ...]], list[DeckCount]] = {}
     pools: dict[tuple[int, str, int, tuple[str, ...]], list[tuple[int, int]]] = {}
     negative_draws: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
@@ -119,7 +119,7 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
         if cfg.seats > wonders:
             no_wonder.setdefault(options, []).append((players, cfg.seats))
         for b in beyond_limits(cfg):
-            if b.value > b.high:  # fewer cards, turns or draws than none are said below
+            if b.value > b.high:  # below: said further down (hands of no card, draws of fewer than none)
                 beyond.setdefault((b.setting, b.pool, b.low, b.high, options), []).append((players, b.value))
         if cfg.turns < 1 or cfg.hand < 1:
             no_hand.setdefault(options, []).append((players, cfg.hand, cfg.turns))

@@ -1,6 +1,6 @@
 """What `wr check` accepts, `load_compiled` loads: every rule set written in the repository that
-compiles without an error (every example of the docs, whose examples cover every construct of
-the language, the files of docs/examples, the bundled rule sets alone and layered, and the `.wr`
+compiles without an error (every example of the docs, which cover every construct of the
+language as test_examples.py checks, the files of docs/examples, the bundled rule sets alone and layered, and the `.wr`
 files of the tests) is written as compiled JSON and read back by the loader, which must accept
 it and give back the same rule set. A rule set that plays locally then also plays where only its
 compiled form travels (`wr simulate` workers, a cluster)."""
