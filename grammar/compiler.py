@@ -21,6 +21,7 @@ from wonderrules.grammar.checks import (
     layering,
     limits,
     lints,
+    loadable,
     market,
     references,
     rule_effects,
@@ -114,7 +115,9 @@ def _check(layers: list[Layer], diags: list[Diagnostic], sources: dict[str, str]
         diags.extend(conflicts.check(model, rules))
         diags.extend(lints.check(model, rules))
         if not has_errors(diags) and not probe:
-            diags.extend(limits.check(rules, where))
+            diags.extend(limits.check(rules, where, model))
+        if not has_errors(diags) and not probe:
+            diags.extend(loadable.check(rules, model, where))
     else:
         rules = None
     if model.sibling_overrides and not probe:

@@ -51,7 +51,7 @@ def lower(model: Model) -> ir.RuleSet:
         tokens=tuple(model.tokens),
         colours=tuple(ir.Colour(c.name.text, c.category.text if c.category else None)
                       for c in model.colours.values()),
-        categories=tuple(ir.Category(c.name.text, lower_expr(c.formula) if c.formula else None)
+        categories=tuple(ir.Category(c.name.text, lower_expr(c.formula) if c.formula else None, origin(c.span))
                          for c in model.categories),
         zones=tuple(lower_zone(z) for z in model.zones.values()),
         decks=(AGE_DECK,) + tuple(d for d in model.decks if d != AGE_DECK),
@@ -177,7 +177,8 @@ def _deal(d: s.Deal, model: Model) -> ir.Deal:
     clauses = list(d.clauses)
     for ext, _ in model.deal_extensions.get(d.name.text, ()):
         clauses.extend(ext.clauses)
-    targets = tuple(ir.DealTarget(c.zone.text, c.seat.text if c.seat else "players", lower_expr(c.count))
+    targets = tuple(ir.DealTarget(c.zone.text, c.seat.text if c.seat else "players", lower_expr(c.count),
+                                  origin(c.span))
                     for c in clauses if isinstance(c, s.DealTarget))
     rest = next((c.zone.text for c in reversed(clauses) if isinstance(c, s.DealRest)), "")
     return ir.Deal(d.name.text, d.deck.text, targets, rest, origin(d.span))
@@ -237,24 +238,25 @@ def _steps(steps: Iterable[s.Step]) -> tuple[ir.Step, ...]:
 
 
 def _step(st: s.Step) -> ir.Step:
+    at = origin(st.span)
     if isinstance(st, s.EachAge):
-        return ir.EachAge(_steps(st.body))
+        return ir.EachAge(_steps(st.body), at)
     if isinstance(st, s.EachTurn):
-        return ir.EachTurn(_steps(st.body))
+        return ir.EachTurn(_steps(st.body), at)
     if isinstance(st, s.Repeat):
-        return ir.Repeat(_steps(st.body), lower_expr(st.times))
+        return ir.Repeat(_steps(st.body), lower_expr(st.times), at)
     if isinstance(st, s.IfStep):
-        return ir.If(lower_expr(st.condition), _steps(st.then), _steps(st.otherwise))
+        return ir.If(lower_expr(st.condition), _steps(st.then), _steps(st.otherwise), at)
     if isinstance(st, s.DealStep):
-        return ir.DealStep(st.deal.text)
+        return ir.DealStep(st.deal.text, at)
     if isinstance(st, s.AtStep):
-        return ir.AtStep(st.moment.text)
+        return ir.AtStep(st.moment.text, at)
     if isinstance(st, s.RoundStep):
-        return ir.RoundStep(st.decision.text, st.seats, st.ability.text if st.ability else "", st.within_turn)
+        return ir.RoundStep(st.decision.text, st.seats, st.ability.text if st.ability else "", st.within_turn, at)
     if isinstance(st, s.PassStep):
-        return ir.PassStep(st.zone.text, st.direction.text if st.direction else "")
+        return ir.PassStep(st.zone.text, st.direction.text if st.direction else "", at)
     if isinstance(st, s.DiscardStep):
-        return ir.DiscardStep(tuple(z.text for z in st.zones), st.to.text)
+        return ir.DiscardStep(tuple(z.text for z in st.zones), st.to.text, at)
     raise TypeError(type(st))
 
 

@@ -213,10 +213,11 @@ def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
         except TokenRefused as e:
             diags.append(e.diagnostic(path))
         except RecursionError:
-            diags.append(error("E0001", "this item nests too deeply to read", Span.point(path, first_line + 1, 1),
-                               help="write the expression with fewer nested signs and brackets"))
+            diags.append(_too_deep(path, first_line))
         except VisitError as e:  # a tree the grammar allows but the syntax tree cannot hold
-            if isinstance(e.orig_exc, MomentOverLines):
+            if isinstance(e.orig_exc, RecursionError):
+                diags.append(_too_deep(path, first_line))
+            elif isinstance(e.orig_exc, MomentOverLines):
                 diags.append(explain_moment_over_lines(parser, e.orig_exc, path))
             else:
                 diags.append(error("E0001", f"cannot read this item: {e.orig_exc}",
@@ -237,6 +238,12 @@ def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
         except RecursionError as e:
             diags.append(error("E0001", f"cannot read this file: {e}", Span.point(path, 1, 1)))
     return None, diags
+
+
+def _too_deep(path: str, first_line: int) -> Diagnostic:
+    return error("E0001", "this item nests too deeply to read", Span.point(path, first_line + 1, 1),
+                 help="write the expression with fewer nested signs and brackets, the steps with fewer steps "
+                      "within steps")
 
 
 def readable_parts(text: str, path: str) -> tuple[s.Header | None, list]:

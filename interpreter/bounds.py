@@ -3,9 +3,10 @@
 Checked on the structured rule set after the rules between fields (:mod:`.consistency`), each
 refusal naming the JSON path at fault: every table the rule set seats resolves within the
 engine's limits (ages, hand, turns, draws, seats, a wonder per seat, deals of a bounded number
-of cards); the flow runs a bounded number of steps at every table (loops and repeats at their
-largest count); no `whenever` effect sets itself off again (a cycle of events); final scoring's
-end-of-game choices stay within a bounded number of steps.
+of cards, decks that hold what their deals give); the flow runs a bounded number of steps at
+every table (loops and repeats at their largest count); no `whenever` effect sets itself off
+again (a cycle of events); final scoring's end-of-game choices stay within a bounded number of
+steps (:mod:`.scoring_bound`).
 
 The walks of the rule set that both modules use (every step of the flow, the blocks attached to
 moments, every source with its hooks) are here too.
@@ -13,27 +14,34 @@ moments, every source with its hooks) are here too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
-from math import comb, prod
+from functools import partial
+from itertools import islice
 from typing import Any
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter import words as w
-from wonderrules.interpreter.config import ConfigError, resolve_config, supported_tables
+from wonderrules.interpreter.config import (
+    ConfigError,
+    TableConfig,
+    beyond_limits,
+    evaluate,
+    resolve_config,
+    supported_tables,
+)
+from wonderrules.interpreter.decks import Decks, check_decks
+from wonderrules.interpreter.scoring_bound import check_scoring
 from wonderrules.interpreter.validate import CompiledRulesError, quote
-from wonderrules.interpreter.words import MAX_DRAW, MAX_HAND, MAX_SCORING_STEPS, MAX_TURNS
+from wonderrules.interpreter.words import MAX_DRAW, MAX_FLOW_STEPS
 
 __all__ = ["check_bounds", "MAX_FLOW_STEPS", "steps", "attached_steps", "sources", "rule_effect_lists", "table_value"]
-
-#: the steps of the flow one game may run at most (a round counts one)
-MAX_FLOW_STEPS = 100_000
 
 
 def check_bounds(rules: ir.RuleSet) -> None:
     """CompiledRulesError at the first bound a rule set goes beyond."""
     _tables(rules)
     _event_cycles(rules)
-    _scoring_bounded(rules)
+    check_scoring(rules, rule_effect_lists(rules))
 
 
 # ---- walks ----------------------------------------------------------------------------------------
@@ -119,30 +127,96 @@ def table_value(expr: Any, env: Mapping[str, int]) -> int:
 
 # ---- the flow ------------------------------------------------------------------------------------------
 
-def _flow_steps(steps: tuple[Any, ...], attached: dict[str, list[tuple[int, ir.MomentSteps]]],
-                env: dict[str, int], ages: int, turns: int) -> int:
-    """How many steps the flow may run at a table (at most; loops at their largest count)."""
-    total = 0
-    for step in steps:
-        total += 1
-        if isinstance(step, ir.EachAge):
-            total += ages * (1 + _flow_steps(step.body, attached, env, ages, turns))
-        elif isinstance(step, ir.EachTurn):
-            total += turns * (1 + _flow_steps(step.body, attached, env, ages, turns))
-        elif isinstance(step, ir.Repeat):
-            times = max(table_value(step.times, {**env, "age": a, "turn": t})
-                        for a in range(0, ages + 1) for t in range(0, turns + 1))
-            if times > 0:
-                total += times * (1 + _flow_steps(step.body, attached, env, ages, turns))
+class _FlowSize:
+    """The steps the flow may run at a table (at most: loops and repeats at their largest count,
+    a moment's attached steps each time it comes), and where it goes beyond MAX_FLOW_STEPS."""
+
+    def __init__(self, rules: ir.RuleSet, env: dict[str, int], ages: int, turns: int) -> None:
+        self.attached = attached_steps(rules)
+        self.env, self.ages, self.turns = env, ages, turns
+        #: the path of the innermost step whose own steps go beyond the bound
+        self.beyond = ""
+        self._times: dict[int, int] = {}
+        self._moments: dict[str, int] = {}
+
+    def times(self, step: ir.Repeat) -> int:
+        """The largest count of a repeat, over every age and turn of the table (found once per
+        repeat: a moment's steps are walked each time the moment comes)."""
+        found = self._times.get(id(step))
+        if found is None:
+            found = self._times[id(step)] = max(table_value(step.times, {**self.env, "age": a, "turn": t})
+                                                for a in range(0, self.ages + 1) for t in range(0, self.turns + 1))
+        return found
+
+    def steps(self, steps: tuple[Any, ...], path: str) -> int:
+        total = 0
+        for i, step in enumerate(steps):
+            here = f"{path}[{i}]"
+            total += 1 + self._inside(step, here)
+            if total > MAX_FLOW_STEPS:
+                return total
+        return total
+
+    def _inside(self, step: Any, path: str) -> int:
+        if isinstance(step, (ir.EachAge, ir.EachTurn, ir.Repeat)):
+            times = self.ages if isinstance(step, ir.EachAge) else self.turns if isinstance(step, ir.EachTurn) \
+                else max(0, self.times(step))
+            n = times * (1 + self.steps(step.body, f"{path}.body")) if times else 0
         elif isinstance(step, ir.If):
-            total += max(_flow_steps(step.then, attached, env, ages, turns),
-                         _flow_steps(step.otherwise, attached, env, ages, turns))
+            n = max(self.steps(step.then, f"{path}.then"), self.steps(step.otherwise, f"{path}.otherwise"))
         elif isinstance(step, ir.AtStep):
-            for _, block in attached.get(step.moment, ()):
-                total += _flow_steps(block.steps, attached, env, ages, turns)
-        if total > MAX_FLOW_STEPS:
-            return total
-    return total
+            n = self._moments.get(step.moment, -1)
+            if n < 0:  # the same wherever the moment comes: counted once
+                n = 0
+                for k, block in self.attached.get(step.moment, ()):
+                    n += self.steps(block.steps, f"moments[{k}].steps")
+                    if n > MAX_FLOW_STEPS:
+                        break
+                self._moments[step.moment] = n
+        else:
+            n = 0
+        if n > MAX_FLOW_STEPS and not self.beyond:
+            self.beyond = path
+        return n
+
+
+def _flow_refusal(rules: ir.RuleSet, size: _FlowSize, table: str) -> CompiledRulesError:
+    """The flow goes beyond its bound: named at the innermost step beyond it on its own, or at the
+    repeat of the largest count inside that step (a repeat in a loop of turns, say)."""
+    path = size.beyond
+    step: Any = _at_path(rules, path)
+    repeats = [(size.times(inner), where) for where, inner in islice(_within(step, path, size.attached), MAX_FLOW_STEPS)
+               if isinstance(inner, ir.Repeat)]
+    largest = max(repeats, key=lambda r: r[0], default=(0, ""))
+    if largest[0] > 1 and not isinstance(step, ir.Repeat):
+        path = largest[1]
+        step = _at_path(rules, path)
+    words = f"{table}, the flow may run more than {MAX_FLOW_STEPS} steps (loops, repeats and moments multiply " \
+            "the steps inside them)"
+    if isinstance(step, ir.Repeat) and size.times(step) > 1:
+        words += f"; this repeat runs up to {size.times(step)} times"
+    return CompiledRulesError(path or "flow", words)
+
+
+def _within(step: Any, path: str, attached: dict[str, list[tuple[int, ir.MomentSteps]]]
+            ) -> Iterator[tuple[str, Any]]:
+    """The steps inside a step and those attached to the moments it runs, with their paths."""
+    inside = [(f"{path}.{field}[{i}]", inner) for field in ("body", "then", "otherwise")
+              for i, inner in enumerate(getattr(step, field, ()))]
+    if isinstance(step, ir.AtStep):
+        inside += [(f"moments[{k}].steps[{i}]", inner) for k, block in attached.get(step.moment, ())
+                   for i, inner in enumerate(block.steps)]
+    for here, inner in inside:
+        yield here, inner
+        yield from _within(inner, here, attached)
+
+
+def _at_path(rules: ir.RuleSet, path: str) -> Any:
+    """The object of the rule set at a path made of fields and indexes (`flow[0].body[2]`)."""
+    value: Any = rules
+    for name, index in re.findall(r"(\w+)|\[(\d+)\]", path):
+        value = value[int(index)] if index else getattr(value, name)
+    return value
 
 
 # ---- tables --------------------------------------------------------------------------------------------
@@ -151,62 +225,71 @@ def _describe(players: int, options: tuple[str, ...]) -> str:
     return f"at {players} players" + (f" with option {quote(options[0])}" if options else "")
 
 
-def _setting_path(rules: ir.RuleSet, players: int, options: tuple[str, ...], setting: str) -> str:
+def _setting_path(rules: ir.RuleSet, players: int, options: tuple[str, ...], setting: str, pool: str = "") -> str:
     """The path of the value a table took for a setting: the base settings, or the last patch
-    (of the rule set, then of the options, in the order they apply) that replaced it."""
-    path = f"settings.{setting}"
+    (of the rule set, then of the options, in the order they apply) that replaced it. For the
+    draws of a pool (`pool`), the draw itself."""
+    def draw(place: str, draws: tuple[ir.PoolDraw, ...]) -> str:
+        found = [i for i, d in enumerate(draws) if d.pool == pool]
+        return f"{place}[{found[-1]}]" if pool and found else place
+
+    path = draw(f"settings.{setting}", rules.settings.pool_draws) if setting == "pool_draws" else f"settings.{setting}"
     for i, patch in enumerate(rules.patches):
-        if players in patch.players and _sets(patch, setting):
-            path = f"patches[{i}].{setting}"
+        if players in patch.players and _sets(patch, setting, pool):
+            path = draw(f"patches[{i}].{setting}", patch.pool_draws)
     index = {o.name: k for k, o in enumerate(rules.options)}
     for name in options:
         k = index[name]
         for j, patch in enumerate(rules.options[k].patches):
-            if (not patch.players or players in patch.players) and _sets(patch, setting):
-                path = f"options[{k}].patches[{j}].{setting}"
+            if (not patch.players or players in patch.players) and _sets(patch, setting, pool):
+                path = draw(f"options[{k}].patches[{j}].{setting}", patch.pool_draws)
     return path
 
 
-def _sets(patch: ir.Patch, setting: str) -> bool:
-    value = getattr(patch, setting)
+def _sets(patch: ir.Patch, setting: str, pool: str) -> bool:
+    if setting == "pool_draws" and pool:
+        return any(d.pool == pool for d in patch.pool_draws)
+    value = getattr(patch, setting, None)
     return value is not None and value != ()
 
 
 def _tables(rules: ir.RuleSet) -> None:
     """Every table the rule set seats resolves within the engine's limits, with a wonder per seat,
-    deals of a bounded number of cards and a flow of a bounded number of steps."""
+    deals of a bounded number of cards, decks that hold what their deals give (:mod:`.decks`) and
+    a flow of a bounded number of steps."""
     wonders = len({b.name for b in rules.boards})
-    attached = attached_steps(rules)
+    decks = Decks(rules)
     for players, options in supported_tables(rules):
         table = _describe(players, options)
         try:
             cfg = resolve_config(rules, players, options)
         except ConfigError as e:
             raise CompiledRulesError("settings", f"{table}: {e}") from None
-
-        limits = [(cfg.hand, 0, MAX_HAND, "hand", "the hand size"),
-                  (cfg.turns, 0, MAX_TURNS, "turns", "the number of turns"),
-                  (cfg.seats, 1, w.MAX_SEATS, "neutral_seats", "the number of seats")]
-        limits += [(n, 0, MAX_DRAW, "pool_draws", f"the draw from pool {quote(pool)} in age {age}")
-                   for pool, age, n in cfg.pool_draws]
-        for value, low, high, setting, what in limits:
-            if not low <= value <= high:
-                raise CompiledRulesError(_setting_path(rules, players, options, setting),
-                                         f"{table}, {what} is {value}; it must be between {low} and {high}")
+        for b in beyond_limits(cfg):
+            raise CompiledRulesError(_setting_path(rules, players, options, b.setting, b.pool),
+                                     f"{table}, {b.what} is {b.value}; it must be between {b.low} and {b.high}")
         if cfg.seats > wonders:
             raise CompiledRulesError("boards", f"{table}, {cfg.seats} seats need a wonder each, but there are "
                                                f"{wonders}")
-        env = cfg.variables()
-        for i, deal in enumerate(rules.deals):
-            for j, target in enumerate(deal.targets):
-                n = table_value(target.count, env)
-                if not 0 <= n <= MAX_DRAW:
-                    raise CompiledRulesError(f"deals[{i}].targets[{j}].count", f"{table}, each gets {n} cards; it "
-                                                                               f"must be between 0 and {MAX_DRAW}")
-        steps = _flow_steps(rules.flow, attached, env, cfg.ages, cfg.turns)
-        if steps > MAX_FLOW_STEPS:
-            raise CompiledRulesError("flow", f"{table}, the flow may run more than {MAX_FLOW_STEPS} steps (its "
-                                             "loops and repeats multiply)")
+        for i, j, n in _deal_counts(rules, cfg, table):
+            if not 0 <= n <= MAX_DRAW:
+                raise CompiledRulesError(f"deals[{i}].targets[{j}].count", f"{table}, each gets {n} cards; it "
+                                                                           f"must be between 0 and {MAX_DRAW}")
+        check_decks(decks, table, cfg, partial(_setting_path, rules, players, options, "pool_draws"))
+        size = _FlowSize(rules, cfg.variables(), cfg.ages, cfg.turns)
+        if size.steps(rules.flow, "flow") > MAX_FLOW_STEPS:
+            raise _flow_refusal(rules, size, table)
+
+
+def _deal_counts(rules: ir.RuleSet, cfg: TableConfig, table: str) -> Iterator[tuple[int, int, int]]:
+    """(deal, target, count) of every target of every deal at a table, counted as the engine deals."""
+    env = cfg.variables()
+    for i, deal in enumerate(rules.deals):
+        for j, target in enumerate(deal.targets):
+            try:
+                yield i, j, evaluate(target.count, env)
+            except ConfigError as e:
+                raise CompiledRulesError(f"deals[{i}].targets[{j}].count", f"{table}: {e}") from None
 
 
 # ---- events --------------------------------------------------------------------------------------------
@@ -261,79 +344,3 @@ def _gained(op: Any, decisions: Mapping[str, set[str]]) -> Iterator[str]:
         yield op.or_take
     elif isinstance(op, ir.Decide):
         yield from decisions.get(op.decision, ())
-
-
-# ---- final scoring -------------------------------------------------------------------------------------
-
-def _scoring_bounded(rules: ir.RuleSet) -> None:
-    """Final scoring tries every combination of a city's end-of-game choices: each copied card,
-    each set of different cards whose symbols are copied, each symbol of every either/or symbol.
-    Bound the steps it could take for a city that built every card, on each board side, holding
-    every effect of the rule set and of its options."""
-    seats = max((resolve_config(rules, p, o).seats for p, o in supported_tables(rules)), default=1)
-    cards = [h for i, c in enumerate(rules.cards) for h in _choices(c.hooks, f"cards[{i}]")]
-    sides = [_choices(b.hooks, f"boards[{i}]") + [h for j, st in enumerate(b.stages)
-                                                  for h in _choices(st.hooks, f"boards[{i}].stages[{j}]")]
-             for i, b in enumerate(rules.boards)] or [[]]
-    held = [h for where, blocks in rule_effect_lists(rules) for i, block in enumerate(blocks)
-            for h in _choices(block.hooks, f"{where}[{i}]")]
-    for side in sides:
-        hooks = cards + side + held
-        total = _scoring_steps(rules, [h for h, _ in hooks], seats)
-        if total > MAX_SCORING_STEPS:
-            path = max(hooks, key=lambda hp: _scoring_steps(rules, [hp[0]], seats))[1]
-            big = str(total) if total < 10**12 else f"more than 10^{len(str(total)) - 1}"
-            raise CompiledRulesError(path, f"final scoring could take {big} steps through the end-of-game choices "
-                                           f"of one city (at most {MAX_SCORING_STEPS}); this effect adds the most")
-
-
-def _choices(hooks: tuple[ir.Hook, ...], path: str) -> list[tuple[ir.Hook, str]]:
-    return [(h, f"{path}.hooks[{k}]") for k, h in enumerate(hooks)
-            if isinstance(h.op, (ir.CopyCard, ir.CopySymbol))
-            or (isinstance(h.op, ir.Symbol) and len(h.op.options) > 1)]
-
-
-def _wild(hooks: tuple[ir.Hook, ...]) -> list[int]:
-    return [len(h.op.options) for h in hooks if isinstance(h.op, ir.Symbol) and len(h.op.options) > 1]
-
-
-def _symbols(card: ir.Card) -> tuple[str, ...]:
-    return tuple(sorted(s for h in card.hooks if isinstance(h.op, ir.Symbol) and len(h.op.options) == 1
-                        for s in h.op.options * h.op.amount))
-
-
-def _seats_in(relations: set[str], seats: int) -> int:
-    if relations - {"left", "right", "neighbours", "self"}:
-        return seats
-    return 2 if "neighbours" in relations or {"left", "right"} <= relations else 1
-
-
-def _scoring_steps(rules: ir.RuleSet, hooks: list[ir.Hook], seats: int) -> int:
-    """The work final scoring may do for a city with these hooks (see scoring.py's loops): for
-    each choice of copied cards, each set of different cards whose symbols are copied; for each
-    distinct set, every choice of the either/or symbols, and each distinct choice scored (every
-    formula evaluated: ten steps)."""
-    copies, wild, slots = 1, [], 0
-    colours: set[str] = set()
-    relations: set[str] = set()
-    for hook in hooks:
-        op = hook.op
-        if isinstance(op, ir.Symbol):
-            wild.append(len(op.options))
-        elif isinstance(op, ir.CopyCard):
-            kinds = [c for c in rules.cards if not op.colours or c.colour in op.colours]
-            copies *= max(1, len({c.name for c in kinds}) * _seats_in({r.kind for r in op.sources}, seats)) ** op.count
-            most = max(kinds, key=lambda c: prod(_wild(c.hooks)), default=None)
-            wild.extend(_wild(most.hooks) * op.count if most else [])
-        elif isinstance(op, ir.CopySymbol):
-            slots += op.count
-            colours.update(op.colours)
-            relations.update(r.kind for r in op.sources)
-    shown = [c for c in rules.cards if c.colour in colours and _symbols(c)]
-    candidates = len(shown) * _seats_in(relations, seats)
-    picked = min(slots, candidates)
-    walked = comb(candidates, picked)
-    distinct = comb(len({_symbols(c) for c in shown}) + picked - 1, picked) if picked else 1
-    symbols = len({s for g in rules.symbol_groups for s in g.members})
-    choices = min(prod(wild), comb(symbols + len(wild) - 1, len(wild))) if wild else 1
-    return copies * (walked + distinct * (prod(wild) + 10 * choices))

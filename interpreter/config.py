@@ -12,9 +12,10 @@ from typing import Any, Optional
 import attrs
 
 from wonderrules.interpreter import ir
+from wonderrules.interpreter import words as w
 
-__all__ = ["TableConfig", "ConfigError", "resolve_config", "check_limits", "evaluate", "supported_tables",
-           "deck_cards"]
+__all__ = ["TableConfig", "ConfigError", "resolve_config", "Beyond", "beyond_limits", "check_limits", "evaluate",
+           "supported_tables", "deck_cards"]
 
 
 class ConfigError(ValueError):
@@ -166,19 +167,39 @@ def resolve_config(rules: ir.RuleSet, players: int, options: Sequence[str] = ())
         effects=tuple(effects))
 
 
+@attrs.frozen
+class Beyond:
+    """A number of a table beyond the engine's limits: `what` it is (`the hand size`), its
+    `value`, the bounds, and the `setting` that gave it (`hand`, `turns`, `ages`, `neutral_seats`,
+    `pool_draws`, with the `pool` for a draw)."""
+
+    setting: str
+    what: str
+    value: int
+    low: int
+    high: int
+    pool: str = ""
+
+
+def beyond_limits(cfg: TableConfig) -> list[Beyond]:
+    """The numbers of a table beyond the engine's limits (the checker, the loader and Game all
+    ask this function)."""
+    limits = [Beyond("ages", "the number of ages", cfg.ages, 1, w.MAX_AGES),
+              Beyond("hand", "the hand size", cfg.hand, 0, w.MAX_HAND),
+              Beyond("turns", "the number of turns", cfg.turns, 0, w.MAX_TURNS),
+              Beyond("neutral_seats", "the number of seats", cfg.seats, 1, w.MAX_SEATS)]
+    limits += [Beyond("pool_draws", f"the draw from pool '{pool}' in age {age}", n, 0, w.MAX_DRAW, pool)
+               for pool, age, n in cfg.pool_draws]
+    return [b for b in limits if not b.low <= b.value <= b.high]
+
+
 def check_limits(cfg: TableConfig) -> None:
     """The table is within the engine's limits, or ConfigError with a sentence. A rule set loaded
     from text or JSON is checked for every table it seats (see :mod:`.bounds`); one built in
     Python reaches the Game without those checks, and would otherwise deal a negative hand from
     the end of the deck or fail in the middle of a game."""
-    from wonderrules.interpreter.words import MAX_AGES, MAX_DRAW, MAX_HAND, MAX_TURNS
-
-    limits = [(cfg.ages, 1, MAX_AGES, "the number of ages"), (cfg.hand, 0, MAX_HAND, "the hand size"),
-              (cfg.turns, 0, MAX_TURNS, "the number of turns")]
-    limits += [(n, 0, MAX_DRAW, f"the draw from pool '{pool}' in age {age}") for pool, age, n in cfg.pool_draws]
-    for value, low, high, what in limits:
-        if not low <= value <= high:
-            raise ConfigError(f"at {cfg.players} players, {what} is {value}; it must be between {low} and {high}")
+    for b in beyond_limits(cfg):
+        raise ConfigError(f"at {cfg.players} players, {b.what} is {b.value}; it must be between {b.low} and {b.high}")
 
 
 def _ranges(counts: Sequence[int]) -> str:

@@ -435,6 +435,7 @@ class Category:
 
     name: str = spec(doc="The column.", declares="category")
     formula: Optional[Expr] = spec(None, doc="How it is computed (absent: the points put there).")
+    origin: Optional[Origin] = _origin()
 
 
 @attrs.frozen
@@ -543,6 +544,7 @@ class DealTarget:
     zone: str = spec(doc="The zone.", refers_to="zone")
     to: str = spec(doc="`players`, or a neutral seat's name.", refers_to="seat", also=("players",))
     count: Expr = spec(doc="How many cards each.")
+    origin: Optional[Origin] = _origin()
 
 
 @attrs.frozen
@@ -733,6 +735,7 @@ class EachAge:
     """The body once per age (`age` = 1, 2, ...)."""
 
     body: tuple[Step, ...] = spec(doc="The steps.", max_items=64)
+    origin: Optional[Origin] = _origin()
 
 
 @attrs.frozen
@@ -740,12 +743,14 @@ class EachTurn:
     """The body once per turn of the age (`turn` = 1 .. turns)."""
 
     body: tuple[Step, ...] = spec(doc="The steps.", max_items=64)
+    origin: Optional[Origin] = _origin()
 
 
 @attrs.frozen
 class Repeat:
     body: tuple[Step, ...] = spec(doc="The steps.", max_items=64)
     times: Expr = spec(doc="How many times.")
+    origin: Optional[Origin] = _origin()
 
 
 @attrs.frozen
@@ -753,11 +758,13 @@ class If:
     condition: Expr = spec(doc="When not 0.")
     then: tuple[Step, ...] = spec(doc="The steps.", max_items=64)
     otherwise: tuple[Step, ...] = spec((), doc="Else these.", max_items=64)
+    origin: Optional[Origin] = _origin()
 
 
 @attrs.frozen
 class DealStep:
     deal: str = spec(doc="The deal.", refers_to="deal")
+    origin: Optional[Origin] = _origin()
 
 
 @attrs.frozen
@@ -766,6 +773,7 @@ class AtStep:
     contests, then the effects waiting for it."""
 
     moment: str = spec(doc="The moment.", declares="moment")
+    origin: Optional[Origin] = _origin()
 
 
 @attrs.frozen
@@ -780,6 +788,7 @@ class RoundStep:
     seats: str = spec("seats", doc="Every seat, or the players' seats only.", enum=("seats", "players"))
     ability: str = spec("", doc="Only seats with this ability.", refers_to="ability", also=("",))
     within_turn: bool = spec(False, doc="Spend as at the start of the turn.")
+    origin: Optional[Origin] = _origin()
 
 
 @attrs.frozen
@@ -789,6 +798,7 @@ class PassStep:
 
     zone: str = spec(doc="The zone.", refers_to="zone")
     direction: str = spec("", doc="Left, right, or the age's direction.", enum=("",) + w.DIRECTIONS)
+    origin: Optional[Origin] = _origin()
 
 
 @attrs.frozen
@@ -797,6 +807,7 @@ class DiscardStep:
 
     zones: tuple[str, ...] = spec(doc="The zones emptied.", refers_to="zone", min_items=1, max_items=16)
     to: str = spec(doc="Where the cards go.", refers_to="zone")
+    origin: Optional[Origin] = _origin()
 
 
 Step = Union[EachAge, EachTurn, Repeat, If, DealStep, AtStep, RoundStep, PassStep, DiscardStep]

@@ -67,18 +67,20 @@ def relation_prices(market: ir.Market, resources: Sequence[str]) -> tuple[tuple[
 
 def disagreeing_prices(market: ir.Market, resources: Sequence[str]) -> tuple[int, int, ir.Relation, str] | None:
     """Two prices of the market (their indices in `prices`) that hold for the same relation of
-    its sellers and the same resource, name as much (sellers, resources or both) and ask
-    different prices, with that relation and resource; None when every price is said once."""
+    its sellers and the same resource, name as much (sellers, resources or both), ask different
+    prices and are not settled by a price that names more (the one :func:`relation_prices` takes),
+    with that relation and resource; None when every price is said once."""
     for rel in market.sellers:
         for res in resources:
-            found: dict[int, tuple[int, int]] = {}  # rank -> (index, price) of the first holding
-            for i, p in enumerate(market.prices):
-                if (p.sellers and rel not in p.sellers) or (p.resources and res not in p.resources):
-                    continue
-                named = bool(p.sellers) + bool(p.resources)
-                first = found.setdefault(named, (i, p.price))
-                if first[1] != p.price:
-                    return first[0], i, rel, res
+            holding = [(bool(p.sellers) + bool(p.resources), i, p.price) for i, p in enumerate(market.prices)
+                       if not (p.sellers and rel not in p.sellers) and not (p.resources and res not in p.resources)]
+            if not holding:
+                continue
+            top = max(rank for rank, _, _ in holding)
+            best = [(i, price) for rank, i, price in holding if rank == top]
+            other = next((i for i, price in best[1:] if price != best[0][1]), None)
+            if other is not None:
+                return best[0][0], other, rel, res
     return None
 
 

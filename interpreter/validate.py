@@ -33,8 +33,9 @@ import attrs
 from wonderrules.interpreter.constraints import field_spec, item_spec
 from wonderrules.interpreter.words import MAX_NESTING
 
-__all__ = ["CompiledRulesError", "check_data", "Names", "quote", "printable", "escaped_char", "unprintable",
-           "shape_of", "class_plans", "ClassPlan", "FieldPlan", "Shape", "Model", "model_of", "objects", "json_schema"]
+__all__ = ["CompiledRulesError", "NestingError", "check_data", "Names", "quote", "printable", "escaped_char",
+           "unprintable", "shape_of", "class_plans", "ClassPlan", "FieldPlan", "Shape", "Model", "model_of", "objects",
+           "json_schema"]
 
 #: how many known names a message lists before it says how many more there are
 _LISTED = 12
@@ -64,6 +65,10 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(escaped_char(c) for c in text)
+
+
+class NestingError(CompiledRulesError):
+    """The JSON nests deeper than the loader reads (expressions or steps within one another)."""
 
 
 def quote(value: object) -> str:
@@ -307,7 +312,7 @@ class _Walk:
 
     def value(self, value: object, shape: Shape, spec: Mapping[str, Any], path: str, depth: int) -> None:
         if depth > self.model.max_nesting:
-            raise CompiledRulesError(path, f"the data nests deeper than {self.model.max_nesting} levels")
+            raise NestingError(path, f"the data nests deeper than {self.model.max_nesting} levels")
         kind = shape[0]
         if kind == "optional":
             if value is not None:

@@ -11,7 +11,8 @@ __all__ = [
     "FORMAT_VERSION", "RELATIONS", "VARIABLES", "OPERATORS", "FUNCTIONS", "QUANTITIES", "AGGREGATES",
     "EVENTS", "PERIODS", "VISIBILITY", "DIRECTIONS", "STEPS", "WINNER_MODES", "TIE_BREAKS", "BOARD",
     "MAX_PLAYERS", "MAX_NEUTRALS", "MAX_SEATS", "MAX_AGES", "MAX_STAGES", "MAX_COINS", "MAX_UNITS",
-    "MAX_PRICE", "MAX_COUNT", "MAX_POINTS", "MAX_NUMBER", "MAX_OPTIONS",
+    "MAX_PRICE", "MAX_COUNT", "MAX_POINTS", "MAX_NUMBER", "MAX_OPTIONS", "MAX_NESTING", "MAX_SCORING_STEPS",
+    "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW",
 ]
 
 #: The version of the compiled format this engine reads (1 was the format before the core).
@@ -73,8 +74,12 @@ MAX_NUMBER = 1_000_000
 #: how deeply the JSON of a rule set may nest (expressions are the deepest part)
 MAX_NESTING = 64
 #: steps final scoring may take through one city's end-of-game choices (either/or symbols, copied
-#: cards and symbols): a combination walked through is a step, one scored is ten
-MAX_SCORING_STEPS = 1_000_000
+#: cards and symbols): a combination walked through is a step, one scored is ten. The bound is
+#: counted for a city whose neighbours built every card it may copy, which no game reaches; that
+#: city of Cities with Leaders (2.2 million steps) is scored in about 4 seconds on one core.
+MAX_SCORING_STEPS = 5_000_000
+#: steps of the flow one game may run at most (a round counts one)
+MAX_FLOW_STEPS = 100_000
 MAX_SEATS = MAX_PLAYERS + MAX_NEUTRALS
 MAX_STAGES = 20
 MAX_COINS = 1000

@@ -2,7 +2,9 @@
 (each player count, with and without each option), each deal's deck holds the cards its targets
 take: exactly, for the deck dealt by age when nothing is left over (`rest to ZONE` keeps what is
 left; any other deck may hold more). Pools hold enough cards for their draws; turns fit in a
-hand; there is a wonder for every seat.
+hand; there is a wonder for every seat; hands, turns, draws and deals stay within the engine's
+limits. The counting is the loader's own (:mod:`wonderrules.interpreter.decks`,
+:func:`~wonderrules.interpreter.config.beyond_limits`): this pass says where in the text.
 
 A mistake usually shows at every player count (one card too many is too many at 3 players and
 at 7); such findings are reported once, naming all the tables they concern.
@@ -12,8 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model
@@ -21,82 +21,15 @@ from wonderrules.interpreter import ir
 from wonderrules.interpreter.config import (
     ConfigError,
     TableConfig,
-    deck_cards,
+    beyond_limits,
     evaluate,
     resolve_config,
     supported_tables,
 )
+from wonderrules.interpreter.decks import AGE_DECK, DeckCount, Decks, Given, deck_report, given
+from wonderrules.interpreter.words import MAX_DRAW
 
 __all__ = ["check", "deck_report", "describe_tables", "AGE_DECK"]
-
-AGE_DECK = "age"
-
-
-@attrs.frozen
-class _Target:
-    count: int
-    zone: str
-    who: str  # "players" or a neutral seat
-    receivers: int
-
-    def words(self, players: int) -> str:
-        if self.who == "players":
-            return f"{self.count} to {self.zone} of each of {players} players"
-        return f'{self.count} to {self.zone} of "{self.who}"'
-
-
-def _targets(deal: ir.Deal, cfg: TableConfig) -> list[_Target]:
-    seats = {n.name for n in cfg.neutral_seats}
-    out = []
-    for t in deal.targets:
-        count = evaluate(t.count, cfg.variables())
-        receivers = cfg.players if t.to == "players" else (1 if t.to in seats else 0)
-        if receivers:
-            out.append(_Target(count, t.zone, t.to, receivers))
-    return out
-
-
-def _dealt(rules: ir.RuleSet) -> list[ir.Deal]:
-    """The deals the flow deals (every deal, when the flow deals none by name)."""
-    named: set[str] = set()
-
-    def walk(steps: Sequence[object]) -> None:
-        for st in steps:
-            if isinstance(st, ir.DealStep):
-                named.add(st.deal)
-            for field in ("body", "then", "otherwise"):
-                inner = getattr(st, field, None)
-                if inner:
-                    walk(inner)
-
-    walk(rules.flow)
-    for block in rules.moments:
-        walk(block.steps)
-    return [d for d in rules.deals if d.name in named]
-
-
-def deck_report(rules: ir.RuleSet) -> list[dict]:
-    """Per table and age: cards from copies, cards drawn from pools, and what the deal by age needs."""
-    rows = []
-    deal = next((d for d in _dealt(rules) if d.deck == AGE_DECK), None)
-    if deal is None:
-        return rows
-    for players, options in supported_tables(rules):
-        try:
-            cfg = resolve_config(rules, players, options)
-            targets = _targets(deal, cfg)
-        except ConfigError:
-            continue
-        for age in range(1, cfg.ages + 1):
-            copies = len(deck_cards(rules, cfg, age))
-            draws = cfg.draws_for(age)
-            rows.append({
-                "players": players, "options": options, "age": age, "copies": copies,
-                "draws": draws, "total": copies + sum(n for _, n in draws),
-                "needed": sum(t.count * t.receivers for t in targets), "hand": cfg.hand,
-                "piles": sum(t.receivers for t in targets), "turns": cfg.turns,
-            })
-    return rows
 
 
 def describe_tables(players: Sequence[int], options: tuple[str, ...] = ()) -> str:
@@ -111,37 +44,6 @@ def describe_tables(players: Sequence[int], options: tuple[str, ...] = ()) -> st
     if options:
         text += f" with option '{options[0]}'"
     return text
-
-
-@attrs.frozen
-class _Deal:
-    deal: str
-    deck: str
-    players: int
-    age: int  # 0: a deck not dealt by age
-    copies: int
-    draws: tuple[tuple[str, int], ...]
-    targets: tuple[_Target, ...]
-    rest: bool
-
-    @property
-    def total(self) -> int:
-        return self.copies + sum(n for _, n in self.draws)
-
-    @property
-    def need(self) -> int:
-        return sum(t.count * t.receivers for t in self.targets)
-
-    def wrong(self) -> bool:
-        if self.total < self.need:
-            return True
-        return self.deck == AGE_DECK and not self.rest and self.total != self.need
-
-    def breakdown(self) -> str:
-        parts = [f"{self.copies} from copies"] + [f"{n} from pool '{p}'" for p, n in self.draws]
-        gives = ", ".join(t.words(self.players) for t in self.targets) or "nothing"
-        return f"at {self.players} players the deck holds {self.total} ({' + '.join(parts)}), " \
-               f"and the deal gives {self.need}: {gives}"
 
 
 def _layer_rank(model: Model, layer: str) -> int:
@@ -198,41 +100,48 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
     diags: list[Diagnostic] = []
     turns_over: dict[tuple[str, ...], list[tuple[int, int, int]]] = {}
     no_hand: dict[tuple[str, ...], list[tuple[int, int, int]]] = {}
-    deals: dict[tuple[str, int, tuple[str, ...]], list[_Deal]] = {}
+    beyond: dict[tuple[str, str, int, int, tuple[str, ...]], list[tuple[int, int]]] = {}
+    bad_counts: dict[tuple[int, int, tuple[str, ...]], list[tuple[int, int | str]]] = {}
+    deals: dict[tuple[str, int, tuple[str, ...]], list[DeckCount]] = {}
     pools: dict[tuple[int, str, int, tuple[str, ...]], list[tuple[int, int]]] = {}
     negative_draws: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
-    config_errors: dict[str, None] = {}
+    config_errors: dict[tuple[str, tuple[str, ...]], None] = {}
     wonders = len({b.name for b in rules.boards})
     no_wonder: dict[tuple[str, ...], list[tuple[int, int]]] = {}
-    dealt = _dealt(rules)
+    decks = Decks(rules)
 
     for players, options in supported_tables(rules):
         try:
             cfg = resolve_config(rules, players, options)
         except ConfigError as e:
-            config_errors.setdefault(str(e))
+            config_errors.setdefault((str(e), options))
             continue
         if cfg.seats > wonders:
             no_wonder.setdefault(options, []).append((players, cfg.seats))
+        for b in beyond_limits(cfg):
+            if b.value > b.high:  # below: said further down (hands of no card, draws of fewer than none)
+                beyond.setdefault((b.setting, b.pool, b.low, b.high, options), []).append((players, b.value))
         if cfg.turns < 1 or cfg.hand < 1:
             no_hand.setdefault(options, []).append((players, cfg.hand, cfg.turns))
             continue
         if cfg.turns > cfg.hand:
             turns_over.setdefault(options, []).append((players, cfg.hand, cfg.turns))
-        for deal in dealt:
-            try:
-                targets = tuple(_targets(deal, cfg))
-            except ConfigError as e:
-                config_errors.setdefault(str(e))
-                continue
-            _deals(rules, cfg, deal, targets, options, deals, pools, negative_draws)
+        counted = _deal_counts(rules, cfg, options, bad_counts)
+        for deal in decks.dealt:
+            if deal.name in counted:
+                _deals(decks, cfg, deal, given(deal, cfg), options, deals, pools, negative_draws)
 
-    for msg in config_errors:
-        diags.append(error("E0104", msg, where))
+    for msg, options in config_errors:
+        option = model.options.get(options[0]) if options else None
+        diags.append(error("E0104", msg, option.span if option is not None else where))
     for options, rows in no_wonder.items():
         diags.append(_too_few_wonders(model, wonders, options, rows, where))
     hand_span = _setting(model, "hand")
     turns_span = _setting(model, "turns")
+    for (setting, pool, low, high, options), found in beyond.items():
+        diags.append(_beyond(model, setting, pool, low, high, options, found, where))
+    for (i, j, options), found in bad_counts.items():
+        diags.append(_bad_count(rules, i, j, options, found, where))
     for options, rows in no_hand.items():
         tables = describe_tables([p for p, _, _ in rows], options)
         hands, turns = _range(h for _, h, _ in rows), _range(t for _, _, t in rows)
@@ -250,6 +159,7 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
                            help="each turn plays one card from the hand: play at most as many turns as "
                                 "there are cards in a hand"))
     overdrawn = {(age, options) for (age, _, _, options) in pools}
+    overdrawn |= {(age, options) for age, _, options in negative_draws}
     for (age, pool, available, options), rows in pools.items():
         drawn = sorted({n for _, n in rows})
         amount = str(drawn[0]) if len(drawn) == 1 else f"{drawn[0]} to {drawn[-1]}"
@@ -264,9 +174,63 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
         diags.append(error("E0104", f"age {age} draws fewer than 0 cards from pool '{pool}' "
                            f"({describe_tables(players, options)})", span[1] if span else where))
     for (deal, age, options), rows in deals.items():
-        if (age, options) not in overdrawn:  # the pool error explains the count
+        if (age, options) not in overdrawn:  # the pool's error explains the count
             diags.append(_deck_error(model, deal, age, options, rows, where))
     return diags
+
+
+def _deal_counts(rules: ir.RuleSet, cfg: TableConfig, options: tuple[str, ...], bad_counts: dict) -> set[str]:
+    """The deals whose counts a table computes within the engine's limits (the others are
+    noted in `bad_counts`, and their decks are not counted)."""
+    good = set()
+    env = cfg.variables()
+    for i, deal in enumerate(rules.deals):
+        ok = True
+        for j, target in enumerate(deal.targets):
+            try:
+                n = evaluate(target.count, env)
+            except ConfigError as e:
+                bad_counts.setdefault((i, j, options), []).append((cfg.players, str(e)))
+                ok = False
+                continue
+            if not 0 <= n <= MAX_DRAW:
+                bad_counts.setdefault((i, j, options), []).append((cfg.players, n))
+                ok = False
+        if ok:
+            good.add(deal.name)
+    return good
+
+
+def _beyond(model: Model, setting: str, pool: str, low: int, high: int, options: tuple[str, ...],
+            found: list[tuple[int, int]], where: Span | None) -> Diagnostic:
+    """E0104: a number of some tables beyond the engine's limits, at the setting that gives it."""
+    what = {"hand": "hands of {} cards", "turns": "{} turns in an age", "ages": "{} ages",
+            "neutral_seats": "{} seats", "pool_draws": f"{{}} cards drawn from pool '{pool}' in an age"}[setting]
+    key = f"pool {pool}" if setting == "pool_draws" else setting
+    span = _setting(model, key)
+    if setting == "neutral_seats":
+        seats = [s.name.span for s in model.seats.values()]
+        span = (0, seats[-1]) if seats else None
+    tables = describe_tables([p for p, _ in found], options)
+    return error("E0104", f"{what.format(_range(v for _, v in found))} ({tables}): beyond what the engine accepts",
+                 span[1] if span else where, help=f"the engine accepts {low} to {high}")
+
+
+def _bad_count(rules: ir.RuleSet, i: int, j: int, options: tuple[str, ...], found: list[tuple[int, int | str]],
+               where: Span | None) -> Diagnostic:
+    """E0104: a deal gives a target fewer than no cards, or more than the engine deals, or a
+    number the table cannot compute (`found`: the players and the count, or why there is none)."""
+    deal, target = rules.deals[i], rules.deals[i].targets[j]
+    at = target.origin or deal.origin
+    span = Span(at.path, at.line, at.column, at.line, at.column + 1) if at else where
+    who = "each player" if target.to == "players" else f'"{target.to}"'
+    tables = describe_tables([p for p, _ in found], options)
+    why = next((n for _, n in found if isinstance(n, str)), None)
+    if why is not None:
+        return error("E0104", f"the cards deal '{deal.name}' gives to {target.zone} of {who} cannot be counted: "
+                              f"{why.removeprefix('a setting ')} ({tables})", span)
+    return error("E0104", f"deal '{deal.name}' gives {_range(n for _, n in found)} cards to {target.zone} of {who} "
+                          f"({tables})", span, help=f"a deal gives each target 0 to {MAX_DRAW} cards")
 
 
 def _too_few_wonders(model: Model, wonders: int, options: tuple[str, ...], rows: list[tuple[int, int]],
@@ -293,29 +257,20 @@ def _range(values) -> str:
     return str(vals[0]) if len(vals) == 1 else f"{vals[0]} to {vals[-1]}"
 
 
-def _deals(rules: ir.RuleSet, cfg: TableConfig, deal: ir.Deal, targets: tuple[_Target, ...],
+def _deals(decks: Decks, cfg: TableConfig, deal: ir.Deal, targets: list[Given],
            options: tuple[str, ...], deals: dict, pools: dict, negative_draws: dict) -> None:
-    if deal.deck != AGE_DECK:
-        copies = sum(max(1, c.copies_for(cfg.seats)) for c in rules.cards if c.deck == deal.deck)
-        found = _Deal(deal.name, deal.deck, cfg.players, 0, copies, (), targets, bool(deal.rest))
-        if found.wrong():
-            deals.setdefault((deal.name, 0, options), []).append(found)
-        return
-    for age in range(1, cfg.ages + 1):
-        draws = tuple(cfg.draws_for(age))
-        for pool, n in draws:
-            available = sum(1 for c in rules.cards if c.pool == pool and c.age == age)
-            if n > available:
-                pools.setdefault((age, pool, available, options), []).append((cfg.players, n))
+    if deal.deck == AGE_DECK:
+        for short in decks.shortages(cfg):
+            pools.setdefault((short.age, short.pool, short.available, options), []).append((cfg.players, short.drawn))
+        for pool, age, n in cfg.pool_draws:
             if n < 0:
                 negative_draws.setdefault((age, pool, options), []).append(cfg.players)
-        found = _Deal(deal.name, deal.deck, cfg.players, age, len(deck_cards(rules, cfg, age)), draws, targets,
-                      bool(deal.rest))
-        if found.wrong():
-            deals.setdefault((deal.name, age, options), []).append(found)
+    for count in decks.wrong(cfg, deal, targets):
+        if count.wrong():
+            deals.setdefault((deal.name, count.age, options), []).append(count)
 
 
-def _deck_error(model: Model, deal: str, age: int, options: tuple[str, ...], rows: list[_Deal],
+def _deck_error(model: Model, deal: str, age: int, options: tuple[str, ...], rows: list[DeckCount],
                 where: Span | None) -> Diagnostic:
     tables = describe_tables([r.players for r in rows], options)
     diffs = {r.total - r.need for r in rows}
@@ -331,7 +286,8 @@ def _deck_error(model: Model, deal: str, age: int, options: tuple[str, ...], row
         message = f"{deck} does not match the deal for {tables}"
     span, labels = _deck_span(model, deal, age, where)
     first = rows[0]
-    help_text = first.breakdown()
+    help_text = f"at {first.players} players the deck holds {first.total} ({first.parts()}), and the deal gives " \
+                f"{first.need}: {first.gives()}"
     for r in rows[1:5]:
         help_text += f"; at {r.players} players, {r.total} for {r.need}"
     if len(rows) > 5:

@@ -1,7 +1,8 @@
 """Pass: the compiled rule set stays within the limits the core declares on its fields (bounds of
 numbers, lengths of lists), so that what compiles also loads. The limits are read from the
 fields' metadata (``interpreter.constraints``), never repeated here; a value beyond one is E0104,
-pointing at the nearest node that carries its origin.
+pointing at the nearest node that carries its origin, or at the setting that gave it
+(:mod:`.places`).
 
 Every value of the compiled rule set that may be beyond a limit is visited, so the walk is kept
 lean: the limits of each IR class are read from its fields once per process (they depend on the
@@ -13,11 +14,13 @@ from __future__ import annotations
 import typing
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, Optional, Union
+from typing import Any, Optional
 
 import attrs
 
+from wonderrules.grammar.checks.places import span_of
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
+from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.constraints import field_spec
 
@@ -75,14 +78,14 @@ def _bound(spec: Mapping[str, Any], key: str, absent: float) -> float:
     return absent if value is None else value
 
 
-#: the origin of the nearest node that has one, or where the rule set is when none has
-_Where = Union[ir.Origin, Span, None]
+#: what is beyond a limit, and its place
+_Found = tuple[str, _Place]
 
 
-def check(rules: ir.RuleSet, where: Optional[Span]) -> list[Diagnostic]:
-    diags: list[Diagnostic] = []
-    _walk(rules, None, where, diags)
-    return diags[:5]
+def check(rules: ir.RuleSet, where: Optional[Span], model: Optional[Model] = None) -> list[Diagnostic]:
+    found: list[_Found] = []
+    _walk(rules, None, found)
+    return [_beyond(message, _spelt(place), rules, model, where) for message, place in found[:5]]
 
 
 def _spelt(place: _Place) -> str:
@@ -94,61 +97,54 @@ def _spelt(place: _Place) -> str:
     return "".join(reversed(parts)).lstrip(".")
 
 
-def _walk(node: Any, place: _Place, where: _Where, diags: list[Diagnostic]) -> None:
+def _walk(node: Any, place: _Place, diags: list[_Found]) -> None:
     """Check the fields of an IR node. Numbers, words and nodes, the most common values, are
     handled here; anything else goes through `_value`."""
-    origin = getattr(node, "origin", None)
-    if isinstance(origin, ir.Origin):
-        where = origin
     for name, spec, min_items, max_items, low, high in _limits(type(node)):
         value = getattr(node, name)
         kind = type(value)
         if kind is int:
             if not low <= value <= high:
-                diags.append(_not_between(value, spec, (place, name), where))
+                diags.append(_not_between(value, spec, (place, name)))
         elif value is None or kind is str or kind is bool:
             continue
         elif kind is tuple:
             here = (place, name)
             if len(value) > max_items:
-                diags.append(_beyond(f"{len(value)} items where at most {spec['max_items']} are accepted", here,
-                                     where))
+                diags.append((f"{len(value)} items where at most {spec['max_items']} are accepted", here))
             if len(value) < min_items:
-                diags.append(_beyond(f"{len(value)} items where at least {spec['min_items']} are needed", here,
-                                     where))
+                diags.append((f"{len(value)} items where at least {spec['min_items']} are needed", here))
             for i, item in enumerate(value):
                 kind = type(item)
                 if kind is int:
                     if not low <= item <= high:
-                        diags.append(_not_between(item, spec, (here, i), where))
+                        diags.append(_not_between(item, spec, (here, i)))
                 elif kind is not str and item is not None:
-                    _value(item, spec, (here, i), where, diags)
+                    _value(item, spec, (here, i), diags)
         elif _limits(kind) is not None:
-            _walk(value, (place, name), where, diags)
+            _walk(value, (place, name), diags)
         else:
-            _value(value, spec, (place, name), where, diags)
+            _value(value, spec, (place, name), diags)
 
 
-def _value(value: Any, spec: Mapping[str, Any], place: _Place, where: _Where, diags: list[Diagnostic]) -> None:
+def _value(value: Any, spec: Mapping[str, Any], place: _Place, diags: list[_Found]) -> None:
     if _limits(type(value)) is not None:
-        _walk(value, place, where, diags)
+        _walk(value, place, diags)
     elif isinstance(value, int) and not isinstance(value, bool):
         lo, hi = spec.get("min"), spec.get("max")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            diags.append(_not_between(value, spec, place, where))
+            diags.append(_not_between(value, spec, place))
     elif isinstance(value, tuple):
         parts = spec.get("parts")
         for i, item in enumerate(value):
-            _value(item, parts[i] if parts and i < len(parts) else {}, (place, i), where, diags)
+            _value(item, parts[i] if parts and i < len(parts) else {}, (place, i), diags)
 
 
-def _not_between(value: int, spec: Mapping[str, Any], place: _Place, where: _Where) -> Diagnostic:
-    return _beyond(f"{value} is not between {spec.get('min')} and {spec.get('max')}", place, where)
+def _not_between(value: int, spec: Mapping[str, Any], place: _Place) -> _Found:
+    return f"{value} is not between {spec.get('min')} and {spec.get('max')}", place
 
 
-def _beyond(message: str, place: _Place, where: _Where) -> Diagnostic:
-    if isinstance(where, ir.Origin):
-        where = Span(where.path, where.line, where.column, where.line, where.column + 1)
-    return error("E0104", f"beyond what the engine accepts: {message}", where,
-                 help=f"at {_spelt(place)} of the compiled rule set; the engine's limits are listed in the "
-                      "documentation of compiled rule sets")
+def _beyond(message: str, path: str, rules: ir.RuleSet, model: Optional[Model], where: Optional[Span]) -> Diagnostic:
+    return error("E0104", f"beyond what the engine accepts: {message}", span_of(rules, model, path, where),
+                 help=f"at {path} of the compiled rule set; the engine's limits are listed in the documentation "
+                      "of compiled rule sets")

@@ -103,7 +103,8 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
     """Compile PATHS (layered in order) into one JSON rule set that the engine loads without the parser."""
     from wonderrules.grammar.compiler import compile_rules
     from wonderrules.grammar.origins import origins_relative_to
-    from wonderrules.interpreter.serial import rules_to_json
+    from wonderrules.interpreter.serial import rules_from_json, rules_to_json
+    from wonderrules.interpreter.validate import CompiledRulesError
 
     _prepare_output(output, "'-o' / '--output'")
     result = compile_rules(list(paths))
@@ -111,7 +112,14 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
     if not result.ok:
         sys.exit(1)
     written = origins_relative_to(result.rules, Path(output).parent)  # no path of this machine
-    _write_output(output, rules_to_json(written) + "\n", "the compiled rule set")
+    text = rules_to_json(written) + "\n"
+    try:  # the text written is the text read: what the loader would refuse is never written
+        rules_from_json(text)
+    except CompiledRulesError as e:
+        _say(f"error: nothing written: the loader of compiled rule sets would refuse this one ({e}); this is a bug "
+             "in the checker, please report it with the files compiled", err=True)
+        sys.exit(1)
+    _write_output(output, text, "the compiled rule set")
     from wonderrules.report import plural
 
     _say(f"wrote {output} ({plural(len(result.rules.cards), 'card')}, "

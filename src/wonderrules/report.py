@@ -94,7 +94,7 @@ def _effects(block: ir.RuleEffects) -> str:
 def rules_summary(rules: ir.RuleSet, width: int) -> list[Any]:
     """What `wr check` prints for a rule set without errors: its size, what it declares (lines
     wrapped to `width`), the wonders and the cards dealt per age at every table."""
-    from wonderrules.grammar.checks.counts import deck_report
+    from wonderrules.interpreter.decks import deck_report
 
     wonders = list(dict.fromkeys(b.name for b in rules.boards))
     layers = " + ".join(shown(layer) for layer in rules.layers)

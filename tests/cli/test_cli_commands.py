@@ -291,6 +291,23 @@ def test_a_compiled_rule_set_records_no_path_of_the_machine_that_compiled_it(tmp
     assert compiled.fingerprint == wr.load_rules(str(harbour), str(tweak)).fingerprint
 
 
+def test_compile_writes_nothing_the_loader_would_refuse(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Even where the checker lets a rule set through (its last pass left out here), the file
+    written is read back by the loader first: a refusal writes nothing, in one sentence."""
+    from wonderrules.grammar.checks import loadable
+
+    monkeypatch.setattr(loadable, "check", lambda *args: [])
+    layer = tmp_path / "long.wr"
+    layer.write_text("ruleset long extends base\nscoring {\n  override treasury = " + " + ".join(["coins"] * 70)
+                     + "\n}\n", encoding="utf-8")
+    out = tmp_path / "rules.json"
+    result = run("compile", str(layer), "-o", str(out))
+    assert result.exit_code == 1 and not out.exists()
+    lines = [ln for ln in result.output.splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: nothing written: the loader of compiled rule sets would "
+                                                   "refuse this one (categories[1].formula.left"), result.output
+
+
 @pytest.mark.parametrize(("text", "why"), [
     ('{"format": 2}', "the rule set: missing key 'name'"),
     ("{", "the rule set: this is not JSON: "),

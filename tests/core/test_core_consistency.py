@@ -24,7 +24,8 @@ def _index(doc: dict, name: str) -> int:
     return next(i for i, c in enumerate(doc["cards"]) if c["name"] == name)
 
 
-@pytest.mark.parametrize("layers", [("base",), ("cities",), ("two_player",), ("cities", "two_player")])
+@pytest.mark.parametrize("layers", [("base",), ("cities",), ("two_player",), ("cities", "two_player"), ("leaders",),
+                                    ("cities_leaders",)])
 def test_the_bundled_rule_sets_pass(layers) -> None:
     doc = document(*layers)
     assert serial.rules_to_dict(serial.rules_from_dict(doc)) is not None
@@ -139,6 +140,16 @@ def test_two_prices_of_the_market_of_one_rank_never_disagree() -> None:
                        "disagree: a price naming both the sellers and the resource says which holds")
 
 
+def test_a_price_naming_both_settles_two_prices_that_disagree() -> None:
+    """As the language says (docs/language/market.rst): `price 3 from right` and `price 1 for
+    glass` disagree for glass from the right, and `price 2 for glass from right` settles it."""
+    doc = document()
+    doc["market"]["prices"] = [{"price": 3, "sellers": [{"kind": "right"}]}, {"price": 1, "resources": ["glass"]},
+                               {"price": 2, "resources": ["glass"], "sellers": [{"kind": "right"}]},
+                               {"price": 2, "resources": ["glass"], "sellers": [{"kind": "left"}]}]
+    assert [p.price for p in serial.rules_from_dict(doc).market.prices] == [3, 1, 2, 2]
+
+
 def test_prices_of_the_market_that_agree_or_rank_apart_pass() -> None:
     doc = document()
     doc["market"]["prices"] = [{"price": 3, "sellers": [{"kind": "right"}]}, {"price": 3, "resources": ["glass"]},
@@ -244,8 +255,11 @@ def test_the_flow_runs_a_bounded_number_of_steps() -> None:
     doc["moments"][0]["steps"].insert(0, {"type": "Repeat", "times": {"type": "Num", "value": 1000},
                                           "body": [{"type": "Repeat", "times": {"type": "Num", "value": 1000},
                                                     "body": []}]})
-    path, message = refused_at(doc)
-    assert path == "flow" and "may run more than 100000 steps" in message
+    # the repeat at fault is named: the moment's steps run each turn of each age, and its
+    # repeats multiply
+    assert refused_at(doc) == ("moments[0].steps[0]", "at 3 players, the flow may run more than 100000 steps "
+                               "(loops, repeats and moments multiply the steps inside them); this repeat runs up "
+                               "to 1000 times")
     doc = document()
     doc["moments"][0]["steps"].insert(0, {"type": "Repeat", "times": {"type": "Quantity", "what": "coins"},
                                           "body": []})
@@ -263,6 +277,55 @@ def test_every_table_is_within_the_engine_limits() -> None:
     doc = document()
     doc["boards"] = [b for b in doc["boards"] if b["name"] in ("Rhodes", "Babylon", "Olympia")]
     assert refused_at(doc) == ("boards", "at 4 players, 4 seats need a wonder each, but there are 3")
+
+
+def test_a_repeat_within_a_loop_is_named_rather_than_the_loop() -> None:
+    doc = document()
+    turn = doc["flow"][0]["body"][2]
+    assert turn["type"] == "EachTurn"
+    turn["body"].append({"type": "Repeat", "times": {"type": "Num", "value": 10_000}, "body": []})
+    path, message = refused_at(doc)
+    assert path == f"flow[0].body[2].body[{len(turn['body']) - 1}]"
+    assert message.endswith("this repeat runs up to 10000 times")
+
+
+def test_every_deck_holds_what_its_deal_gives() -> None:
+    """The docs promise that the loader checks deck arithmetic: a card taken out of an age deck
+    (or its age taken away) leaves a player a card short."""
+    doc = document()
+    del doc["cards"][_index(doc, "Clay Pit")]  # one copy from 3 players on
+    assert refused_at(doc) == ("deals[0]", "at 3 players, the age 1 deck holds 20 cards (20 from copies), but the "
+                                           "deal gives 21 (7 to hand of each of 3 players); the deck must hold "
+                                           "exactly what its deal gives")
+    doc = document()
+    del doc["cards"][_index(doc, "Clay Pit")]["age"]  # a card of no age: dealt by no age
+    assert refused_at(doc)[0] == "deals[0]"
+    doc = document()
+    doc["cards"][_index(doc, "Clay Pit")]["copies"] = [3, 3]
+    assert refused_at(doc)[1].startswith("at 3 players, the age 1 deck holds 22 cards (22 from copies), but the "
+                                         "deal gives 21")
+
+
+def test_a_deck_may_hold_more_when_the_rest_is_put_aside() -> None:
+    doc = document()
+    doc["cards"][_index(doc, "Clay Pit")]["copies"] = [3, 3]
+    doc["deals"][0]["rest"] = "discard"
+    serial.rules_from_dict(doc)
+
+
+def test_a_pool_holds_the_cards_drawn_from_it() -> None:
+    doc = document()
+    doc["settings"]["pool_draws"][0]["count"] = {"type": "Num", "value": 11}  # base has 10 guilds
+    assert refused_at(doc) == ("settings.pool_draws[0]", "at 3 players, age 3 draws 11 cards from pool 'guilds', "
+                                                         "which holds only 10")
+
+
+def test_a_deal_counted_as_the_engine_deals() -> None:
+    """A count that divides by zero stops the engine when it deals; the loader refuses it."""
+    doc = document()
+    doc["deals"][0]["targets"][0]["count"] = {"type": "BinOp", "op": "/", "left": {"type": "Num", "value": 7},
+                                              "right": _players_minus(3)}
+    assert refused_at(doc) == ("deals[0].targets[0].count", "at 3 players: a setting divides by zero")
 
 
 def test_no_event_sets_itself_off_again() -> None:
@@ -340,6 +403,19 @@ def test_an_option_needs_whole_teams() -> None:
     doc = document("cities")
     doc["options"][0]["team_size"] = 3
     assert refused_at(doc) == ("settings", "at 4 players with option 'teams': 4 players cannot sit in teams of 3")
+
+
+def test_final_scoring_beyond_any_number_is_refused_in_a_sentence() -> None:
+    """Every card copies twenty cards ten times: a count of tens of thousands of digits, said as
+    a power of ten (Python refuses to write such a number out)."""
+    doc = document()
+    copy = {"type": "CopyCard", "colours": ["purple"], "sources": [{"kind": "left"}], "count": 20}
+    for card in doc["cards"]:
+        card["hooks"] = [_hook({"type": "EndOfGame"}, dict(copy)) for _ in range(10)]
+    path, message = refused_at(doc)
+    assert path == "cards[0].hooks[0]"
+    assert message == ("final scoring could take more than 10^30 steps through the end-of-game choices of one city "
+                       "(at most 5000000); this effect adds the most")
 
 
 def test_copies_of_many_symbols_are_bounded() -> None:

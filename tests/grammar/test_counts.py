@@ -143,3 +143,16 @@ def test_wonders_with_two_sides_count_once(compile_layer) -> None:
     r = compile_layer('remove wonder "Gate" side A\n'
                       'wonder "Tower" side B { start wood  stage cost 2 wood { end of game: score 3 } }\n')
     assert only(r, "E0104").message.startswith("only 3 wonders for 4 players:")
+
+
+def test_a_negative_draw_is_not_blamed_on_the_deck_too(compile_layer) -> None:
+    r = compile_layer('card "X1" age 2 brown pool extra { passive: produce wood }\n'
+                      "game { pool extra: 0 - 5 in age 2 }\n")
+    d = only(r)  # the deck is 5 short because of the draw: said once
+    assert d.message == "age 2 draws fewer than 0 cards from pool 'extra' (3 and 4 players)"
+
+
+def test_a_table_an_option_cannot_seat_is_said_at_the_option(compile_layer) -> None:
+    d = only(compile_layer("option pairs {\n  teams of 3 adjacent seats\n}\n"), "E0104")
+    assert d.message == "4 players cannot sit in teams of 3"
+    assert (d.span.path, d.span.line) == ("t.wr", 2)

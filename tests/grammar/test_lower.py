@@ -75,12 +75,18 @@ def test_actions_and_decisions(mini: ir.RuleSet) -> None:
 
 
 def test_flow(mini: ir.RuleSet) -> None:
-    assert mini.flow == (
+    assert bare(mini.flow) == (
         ir.EachAge((ir.DealStep("age"),
                     ir.EachTurn((ir.RoundStep("play"), ir.AtStep("end of turn"),
                                  ir.If(ir.BinOp("<", ir.Var("turn"), ir.Var("turns")), (ir.PassStep("hand"),)))),
                     ir.DiscardStep(("hand",), "discard"), ir.AtStep("end of age"))),
         ir.AtStep("end of game"))
+    # each step knows where it was written (the `repeat` of the flow a loader refuses, say)
+    each_age, end_of_game = mini.flow
+    assert (each_age.origin.path, each_age.origin.line, each_age.origin.column) == \
+        ("mini.wr", line_of(MINI, "each age {"), 3)
+    assert each_age.body[1].origin.line == line_of(MINI, "each turn {")
+    assert end_of_game.origin.line == line_of(MINI, "  at end of game")
 
 
 def test_moments_are_added_layer_after_layer_with_their_origin(compile_layer) -> None:
@@ -233,8 +239,9 @@ def test_setting_expressions_and_patches(compile_layer) -> None:
 
 def test_negation(compile_layer) -> None:
     rules = layer(compile_layer, "scoring { debt = -coins\n  loss = -3 }\n")
-    assert rules.categories[-2] == ir.Category("debt", ir.BinOp("-", ir.Num(0), ir.Quantity("coins")))
-    assert rules.categories[-1] == ir.Category("loss", ir.Num(-3))
+    assert bare(rules.categories[-2]) == ir.Category("debt", ir.BinOp("-", ir.Num(0), ir.Quantity("coins")))
+    assert bare(rules.categories[-1]) == ir.Category("loss", ir.Num(-3))
+    assert (rules.categories[-1].origin.path, rules.categories[-1].origin.line) == ("t.wr", 3)
 
 
 def test_option(compile_layer) -> None:
@@ -282,3 +289,6 @@ def test_neutral_seat(compile_layer) -> None:
         hooks=(ir.Hook(ir.At("end of turn", each=True),
                        ir.Move(ir.Num(1), "pile", "hand", to_seat=ir.Relation("controller"))),))
     assert bare(rules.deals[0].targets[-1]) == ir.DealTarget("pile", "Free", ir.Var("hand"))
+    # the target added by `extend deal` is where that layer wrote it
+    at = rules.deals[0].targets[-1].origin
+    assert (at.path, at.line, at.column) == ("t.wr", 3, 19)

@@ -445,3 +445,12 @@ def test_compilations_of_one_run_share_the_files_they_parse(monkeypatch) -> None
     for name in ("base", "cities", "two_player"):
         assert compile_rules([name]).ok
     assert sorted(done) == ["base", "base", "base", "cities", "two_player"]
+
+
+def test_deep_calls_and_steps_are_refused_by_item_as_too_deep() -> None:
+    """Nesting that stops the reader while it builds the syntax tree is said the same way (not
+    as Python's own words about its recursion)."""
+    for body in ('card "X" age 1 blue copies 3+ { end of game: score ' + "max(1, " * 3000 + "1" + ")" * 3000 + " }",
+                 "flow {\n" + "if 1 {\n" * 600 + "}\n" * 600 + "}"):
+        d = one_error("ruleset t\n\n" + body + "\n")
+        assert (d.code, d.message, d.span.line) == ("E0001", "this item nests too deeply to read", 3)

@@ -263,6 +263,7 @@ def test_the_documented_limits_are_the_engines(repo_root) -> None:
         "ages": f"1 to {w.MAX_AGES}",
         "cards in a hand, turns in an age": f"0 to {w.MAX_HAND}",
         "cards drawn from a pool into one age": f"0 to {w.MAX_DRAW}",
+        "cards a deal gives one target": f"0 to {w.MAX_DRAW}",
         "stages of a wonder": f"at most {w.MAX_STAGES}",
         "coins of a cost, coins off a cost, starting coins": f"at most {w.MAX_COINS}",
         "units of a resource in a cost or a production": f"1 to {w.MAX_UNITS}",
@@ -273,6 +274,7 @@ def test_the_documented_limits_are_the_engines(repo_root) -> None:
         "options": f"at most {w.MAX_OPTIONS}",
         "nesting of the JSON": f"{w.MAX_NESTING} levels",
         "steps of final scoring through a city's choices": f"{w.MAX_SCORING_STEPS}",
+        "steps of the flow in one game": f"{w.MAX_FLOW_STEPS}",
     }
     assert w.MAX_HAND == w.MAX_TURNS
     text = (repo_root / "docs" / "engine.rst").read_text(encoding="utf-8")
