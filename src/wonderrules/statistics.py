@@ -25,8 +25,9 @@ import attrs
 
 from wonderrules.simulation import SeatRecord
 
-__all__ = ["Z95", "Rate", "Mean", "Spread", "Group", "CardStrength", "Summary", "wilson", "mean_interval", "spread",
-           "quantile", "t_quantile", "t_two_sided_p", "summarise", "group", "MIN_BUILT", "by_card"]
+__all__ = ["Z95", "Rate", "Mean", "Spread", "Group", "CardStrength", "Summary", "wilson", "wilson_bounds",
+           "mean_interval", "spread", "quantile", "t_quantile", "t_two_sided_p", "summarise", "group", "MIN_BUILT",
+           "by_card"]
 
 #: the normal quantile of a two-sided 95% interval
 Z95 = NormalDist().inv_cdf(0.975)
@@ -127,10 +128,17 @@ def wilson(successes: float, n: int, z: float = Z95) -> Rate:
     if n <= 0:
         return Rate(successes, 0, math.nan, math.nan, math.nan)
     p = successes / n
+    return Rate(successes, n, p, *wilson_bounds(p, n, z))
+
+
+def wilson_bounds(p: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The ends of Wilson's score interval of the rate `p` seen over `n` (above 0) trials. The
+    ends hold `p` and stay inside 0..1: the formula, rounded, may put an end a hair past the rate
+    (0 of 5 gives 3e-17 as its lower end), which would draw an error bar of negative length."""
     centre = p + z * z / (2 * n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     scale = 1 + z * z / n
-    return Rate(successes, n, p, max(0.0, (centre - half) / scale), min(1.0, (centre + half) / scale))
+    return max(0.0, min(p, (centre - half) / scale)), min(1.0, max(p, (centre + half) / scale))
 
 
 def _beta_fraction(a: float, b: float, x: float) -> float:

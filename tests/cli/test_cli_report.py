@@ -41,6 +41,15 @@ def test_simulate_writes_the_report_after_the_tables(tmp_path: Path) -> None:
     assert sum(int(row[2]) for row in page.table("boards")[1:]) == 12
 
 
+@pytest.mark.parametrize("seed", ["0", "3", "4"])
+def test_a_board_that_never_won_is_drawn(tmp_path: Path, seed: str) -> None:
+    # 20 games of 6 players leave some board or card with no win (or every win) in its seats
+    path = tmp_path / "report.html"
+    result = run("simulate", "-p", "6", "-n", "20", "-s", seed, "-j", "1", "--report", str(path))
+    assert result.exit_code == 0, result.output
+    assert "0.0%" in " ".join(row[3] for row in Page(path.read_text(encoding="utf-8")).table("boards"))
+
+
 def test_the_report_is_the_same_bytes_for_one_job_or_two(tmp_path: Path) -> None:
     for jobs in ("1", "2"):
         path = tmp_path / f"{jobs}.html"
