@@ -187,31 +187,25 @@ def test_a_records_file_that_cannot_be_written_is_named_in_one_line(tmp_path: Pa
 def test_a_stopped_comparison_compares_the_games_finished_in_both(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[int] = []
 
-    def eighth_time() -> bool:  # asked before each game: A plays its 5 games, B 2
+    def third_time() -> bool:  # asked before each game of A and B, played side by side: 2 of each
         asked.append(1)
-        return len(asked) > 7
+        return len(asked) > 2
 
-    monkeypatch.setattr(simulation_run, "run_jobs", functools.partial(simulation_run.run_jobs, stop_after=eighth_time))
+    monkeypatch.setattr(simulation_run, "run_jobs", functools.partial(simulation_run.run_jobs, stop_after=third_time))
     result = run("compare", "base", "base", "-p", "3", "-n", "5", "-j", "1")
     assert result.exit_code == 130
     a, b, stopped, *_ = result.output.splitlines()
-    assert a.startswith("A: 5 games, 3 players (base): ") and b.startswith("B: 2 games, 3 players (base): ")
+    assert a.startswith("A: 2 games, 3 players (base): ") and b.startswith("B: 2 games, 3 players (base): ")
     assert stopped == "interrupted: 2 of 5 games finished in both; the comparison is of those"
     assert "2 games played in both from the same seeds" in " ".join(result.output.split())
 
 
-def test_a_comparison_stopped_before_any_game_of_b_compares_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[int] = []
-
-    def fourth_time() -> bool:  # asked before each game: A plays 3 games, B none
-        asked.append(1)
-        return len(asked) > 3
-
-    monkeypatch.setattr(simulation_run, "run_jobs", functools.partial(simulation_run.run_jobs, stop_after=fourth_time))
+def test_a_comparison_stopped_before_any_game_compares_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(simulation_run, "run_jobs", functools.partial(simulation_run.run_jobs, stop_after=lambda: True))
     result = run("compare", "base", "base", "-p", "3", "-n", "5", "-j", "1")
     assert result.exit_code == 130
     a, b, *rest = result.output.splitlines()
-    assert a.startswith("A: 3 games, 3 players (base): ")
+    assert re.fullmatch(r"A: 0 games, 3 players \(base\): [\d.]+ s, 0\.0 games/s, 0\.0 µs per decision", a)
     assert re.fullmatch(r"B: 0 games, 3 players \(base\): [\d.]+ s, 0\.0 games/s, 0\.0 µs per decision", b)
     assert rest == ["interrupted: 0 of 5 games finished in both; the comparison is of those"]
 
