@@ -8,11 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
+from records_reference import compare_records, same_figures, summarise_records
 from simulation_runs import STRONG_ALTAR, figures, run
 from test_cli_commands import table_lines, table_rows
 
 import wonderrules as wr
-from wonderrules import simulation_run
+from wonderrules import simulation_run, simulation_tables
 from wonderrules.records import read_records
 from wonderrules.simulation import make_plan, play
 
@@ -32,6 +33,45 @@ def test_one_job_and_two_jobs_write_the_same_bytes(tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
     assert (tmp_path / "1.jsonl").read_bytes() == (tmp_path / "2.jsonl").read_bytes()
     assert len((tmp_path / "1.jsonl").read_text(encoding="utf-8").splitlines()) == 36
+
+
+def test_the_figures_printed_are_those_of_the_records_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    # the figures are counted as the games come, and no record is kept: they must be the figures
+    # of the whole list of records, as written to --out
+    printed = []
+
+    def tables(summary, card_limit=0):
+        printed.append(summary)
+        return real(summary, card_limit)
+
+    real = simulation_tables.summary_tables
+    monkeypatch.setattr(simulation_tables, "summary_tables", tables)
+    out = tmp_path / "games.jsonl"
+    result = run("simulate", "-p", "4", "-n", "200", "-s", "7", "-j", "2", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    (summary,) = printed
+    assert summary.games == 200 and same_figures(summary) == same_figures(summarise_records(read_records(str(out))))
+
+
+def test_compare_prints_the_comparison_of_the_records_of_both(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    printed = []
+
+    def tables(comparison, *args, **kwargs):
+        printed.append(comparison)
+        return real(comparison, *args, **kwargs)
+
+    real = simulation_tables.comparison_tables
+    monkeypatch.setattr(simulation_tables, "comparison_tables", tables)
+    monkeypatch.chdir(tmp_path)
+    Path("strong_altar.wr").write_text(STRONG_ALTAR, encoding="utf-8")
+    result = run("compare", "base", "strong_altar.wr", "-p", "3", "-n", "120", "-s", "9", "-j", "2")
+    assert result.exit_code == 0, result.output
+    a, b = (wr.load_rules(name) for name in ("base", "strong_altar.wr"))
+    records_a, records_b = (play(make_plan(r, 3, (), ("random",), 9, 120), rules=r).records() for r in (a, b))
+    (comparison,) = printed
+    assert comparison.paired_games == 120
+    assert same_figures(comparison) == same_figures(compare_records(records_a, records_b))
 
 
 def test_the_tables_name_what_the_rule_set_names() -> None:

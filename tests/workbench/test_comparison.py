@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 import pytest
-from records_reference import compare_records, summarise_records
+from records_reference import compare_records, same_figures, summarise_records
 
 import wonderrules as wr
 from wonderrules.comparison import ChunkPairs, compare, holm, paired, two_proportions, welch
@@ -121,17 +121,6 @@ def test_a_board_or_card_met_in_one_simulation_only_is_shown_as_such() -> None:
 
 STRONG_ALTAR = ('ruleset strong_altar extends base\n'
                 'replace card "Altar" age 1 blue chain to "Temple" copies 3+ 5+ { end of game: score 20 }\n')
-
-
-def same_figures(x: object) -> object:
-    """`x` (attrs classes, tuples, numbers) with NaN made comparable: NaN is not equal to itself."""
-    if attrs.has(type(x)):
-        return (type(x).__name__, same_figures(attrs.astuple(x, recurse=False)))
-    if isinstance(x, (tuple, list)):
-        return tuple(same_figures(v) for v in x)
-    if isinstance(x, float) and math.isnan(x):
-        return "NaN"
-    return x
 
 
 @pytest.fixture(scope="module")

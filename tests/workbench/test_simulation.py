@@ -159,6 +159,7 @@ def test_a_stop_in_a_run_of_two_simulations_finishes_the_same_games_of_both() ->
     runs, stopped = run_jobs(jobs, 1, False)
     # the two are played side by side: game 0 of B was under way, and is finished
     assert stopped and [r.played.games for r in runs] == [1, 1] and handed == [("A", 0), ("B", 0)]
+    assert [r.played.chunks for r in runs] == [(), ()]  # handed over, not kept
 
 
 @pytest.mark.parametrize("workers", [1, 3])

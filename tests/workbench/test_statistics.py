@@ -8,7 +8,7 @@ import math
 
 import attrs
 import pytest
-from records_reference import summarise_records
+from records_reference import same_figures, summarise_records
 
 import wonderrules as wr
 from wonderrules.simulation import SeatRecord, make_plan, play
@@ -154,17 +154,6 @@ def test_a_card_built_too_rarely_is_ranked_after_the_others() -> None:
 
 
 # ---- the figures counted as the games come, against those of the whole list of records ----------
-
-def same_figures(x: object) -> object:
-    """`x` (attrs classes, tuples, numbers) with NaN made comparable: NaN is not equal to itself."""
-    if attrs.has(type(x)):
-        return (type(x).__name__, same_figures(attrs.astuple(x, recurse=False)))
-    if isinstance(x, (tuple, list)):
-        return tuple(same_figures(v) for v in x)
-    if isinstance(x, float) and math.isnan(x):
-        return "NaN"
-    return x
-
 
 def tied(r: SeatRecord) -> SeatRecord:
     """A seat of game g as if the game were a tie of g % 3 + 1 players (seats 0 and up)."""

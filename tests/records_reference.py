@@ -1,8 +1,9 @@
 """The figures of simulated games computed from the whole list of their records, as `wr simulate`
 and `wr compare` computed them before they kept their figures as counts: the reference the
-counted figures must equal, number for number (see test_statistics.py and test_comparison.py).
-Kept as it was written then; only the two entry points are renamed (`summarise_records`,
-`compare_records`)."""
+counted figures must equal, number for number (workbench/test_statistics.py,
+workbench/test_comparison.py, cli/test_cli_simulate.py). The code is kept as it was written
+then, its two entry points renamed (`summarise_records`, `compare_records`); `same_figures`
+compares two results, NaN included."""
 
 from __future__ import annotations
 
@@ -26,7 +27,18 @@ from wonderrules.statistics import (
     wilson,
 )
 
-__all__ = ["summarise_records", "compare_records"]
+__all__ = ["summarise_records", "compare_records", "same_figures"]
+
+
+def same_figures(x: object) -> object:
+    """`x` (attrs classes, tuples, numbers) with NaN made comparable: NaN is not equal to itself."""
+    if attrs.has(type(x)):
+        return (type(x).__name__, same_figures(attrs.astuple(x, recurse=False)))
+    if isinstance(x, (tuple, list)):
+        return tuple(same_figures(v) for v in x)
+    if isinstance(x, float) and math.isnan(x):
+        return "NaN"
+    return x
 
 
 def mean_interval(values: Sequence[float]) -> Mean:
