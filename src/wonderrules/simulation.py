@@ -311,9 +311,9 @@ def play_side_by_side(plans: Sequence[Plan], executor: Optional[Executor] = None
                 if g < plan.games:
                     deliver(index, player.chunk(g, g + 1))
         return results()
-    spans: Iterator[tuple[int, tuple[int, int]]] = iter([
+    spans: Iterator[tuple[int, tuple[int, int]]] = (
         (index, span) for turn in itertools.zip_longest(*(chunk_spans(plan.games, workers) for plan in plans))
-        for index, span in enumerate(turn) if span is not None])
+        for index, span in enumerate(turn) if span is not None)
     out: deque[tuple[int, Any]] = deque()
 
     def refill() -> None:
