@@ -272,8 +272,8 @@ class ComparisonTally:
 
     def __init__(self) -> None:
         self.games_a = self.games_b = self.paired_games = 0
-        #: the score columns of each simulation's first seat
-        self.columns: tuple[Optional[list[str]], Optional[list[str]]] = (None, None)
+        #: the score columns of each simulation's first seat (None before it comes)
+        self.columns: list[Optional[list[str]]] = [None, None]
         self.seats: set[int] = set()
         self.agents: tuple[dict[str, None], dict[str, None]] = ({}, {})
         #: (section, subject, measure) -> the pairs of its values, one per game played in both
@@ -291,8 +291,7 @@ class ComparisonTally:
                 self.seats.update(r.seat for r in rows)
                 self.agents[side].update(dict.fromkeys(r.agent for r in rows))
                 if self.columns[side] is None:
-                    names = [name for name, _ in rows[0].scores]
-                    self.columns = (names, self.columns[1]) if side == 0 else (self.columns[0], names)
+                    self.columns[side] = [name for name, _ in rows[0].scores]
         self.games_a += bool(a)
         self.games_b += bool(b)
         if a and b:
@@ -324,10 +323,11 @@ class ComparisonTally:
         values: list[tuple[tuple[str, str, str], Optional[float], Optional[float]]] = []
         columns_a, columns_b = self.columns
         assert columns_a is not None and columns_b is not None
+        scores_a, scores_b = [dict(r.scores) for r in a], [dict(r.scores) for r in b]
         for column in columns_a:
             if column in columns_b:
-                values.append((("score", column, "mean"), _mean([dict(r.scores)[column] for r in a]),
-                               _mean([dict(r.scores)[column] for r in b])))
+                values.append((("score", column, "mean"), _mean([scores[column] for scores in scores_a]),
+                               _mean([scores[column] for scores in scores_b])))
         values.append((("score", "total", "mean"), _mean([r.total for r in a]), _mean([r.total for r in b])))
         for section, key in (("seat", _seat), ("agent", _agent)):
             groups_a, groups_b = _groups(a, key), _groups(b, key)
