@@ -128,7 +128,9 @@ class Played:
     chunks: tuple[Chunk, ...] = ()
 
     def records(self) -> list[SeatRecord]:
-        """The records of the chunks kept (none unless they were kept)."""
+        """The records of the chunks, in game order; a ValueError when they were not kept."""
+        if self.games and not self.chunks:
+            raise ValueError("the chunks of this simulation were not kept: play(..., keep=True) keeps them")
         return [r for c in self.chunks for g in c.games for r in g.seats]
 
 

@@ -174,3 +174,5 @@ def test_simulations_side_by_side_hand_over_the_same_games_of_each_in_turn(worke
     assert [p.games for p in played] == [9, 9, 4] and not any(p.stopped for p in played)
     unkept = play_side_by_side(plans, executor=None, rules=[BASE] * 3)
     assert [(p.games, p.decisions, p.chunks) for p in unkept] == [(p.games, p.decisions, ()) for p in played]
+    with pytest.raises(ValueError, match=r"not kept: play\(..., keep=True\) keeps them"):
+        unkept[0].records()
