@@ -12,21 +12,25 @@ simulations had it at the same seats of the same games, as a variant that deals 
 does, and otherwise as two independent samples: rates by the two-proportion z test (with
 Newcombe's interval), means by Welch's t test.
 
-Pure functions; the result is plain data for a table or a report.
+The figures are kept as the games come in (a :class:`ComparisonTally`), game g of A with game g
+of B, so that memory does not grow with the number of games; the result is plain data for a
+table or a report.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Optional
 
 import attrs
 
-from wonderrules.simulation import SeatRecord
-from wonderrules.statistics import by_card, per_game, t_quantile, t_two_sided_p, wilson
+from wonderrules.simulation import Chunk, SeatRecord
+from wonderrules.statistics import Tally, per_game, t_quantile, t_two_sided_p, wilson
+from wonderrules.value_counts import ValueCounts
 
-__all__ = ["Difference", "Comparison", "compare", "paired", "welch", "two_proportions", "holm", "ALPHA"]
+__all__ = ["Difference", "Comparison", "compare", "ComparisonTally", "ChunkPairs", "Pairs", "paired", "welch",
+           "two_proportions", "holm", "ALPHA"]
 
 ALPHA = 0.05
 
@@ -91,30 +95,57 @@ def _from_t(difference: float, se: float, df: float) -> tuple[float, float, floa
     return difference - half, difference + half, t_two_sided_p(difference / se, df)
 
 
+class Pairs:
+    """Pairs of values (a figure in A and in B, for one game or one seat-game) as they come in:
+    the values of each side and their differences, counted by distinct value
+    (:class:`~wonderrules.value_counts.ValueCounts`), which is all the paired t test needs."""
+
+    __slots__ = ("a", "b", "differences")
+
+    def __init__(self) -> None:
+        self.a = ValueCounts()
+        self.b = ValueCounts()
+        #: b - a of each pair
+        self.differences = ValueCounts()
+
+    def add(self, a: float, b: float) -> None:
+        self.a.add(a)
+        self.b.add(b)
+        self.differences.add(b - a)
+
+    def difference(self, section: str, subject: str, measure: str) -> Difference:
+        """The mean of b - a over the pairs, by the paired t test."""
+        n = self.differences.n
+        if n == 0:
+            return _unpaired(section, subject, measure, math.nan, math.nan, "paired t", 0, 0)
+        mean_a, mean_b = self.a.total() / n, self.b.total() / n
+        d = self.differences.total() / n
+        if n < 2:
+            return _unpaired(section, subject, measure, mean_a, mean_b, "paired t", n, n)
+        sd = math.sqrt(self.differences.squares_about(d) / (n - 1))
+        low, high, p = _from_t(d, sd / math.sqrt(n), n - 1)
+        return Difference(section, subject, measure, mean_a, mean_b, d, low, high, p, "paired t", n, n)
+
+
 def paired(section: str, subject: str, measure: str, a: Sequence[float], b: Sequence[float]) -> Difference:
     """The mean of b - a over pairs (one per game), by the paired t test."""
-    n = len(a)
-    if n == 0:
-        return _unpaired(section, subject, measure, math.nan, math.nan, "paired t", 0, 0)
-    mean_a, mean_b = math.fsum(a) / n, math.fsum(b) / n
-    diffs = [y - x for x, y in zip(a, b)]
-    d = math.fsum(diffs) / n
-    if n < 2:
-        return _unpaired(section, subject, measure, mean_a, mean_b, "paired t", n, n)
-    sd = math.sqrt(math.fsum((x - d) ** 2 for x in diffs) / (n - 1))
-    low, high, p = _from_t(d, sd / math.sqrt(n), n - 1)
-    return Difference(section, subject, measure, mean_a, mean_b, d, low, high, p, "paired t", n, n)
+    pairs = Pairs()
+    for x, y in zip(a, b):
+        pairs.add(x, y)
+    return pairs.difference(section, subject, measure)
 
 
-def welch(section: str, subject: str, measure: str, a: Sequence[float], b: Sequence[float]) -> Difference:
+def welch(section: str, subject: str, measure: str, a: Sequence[float] | ValueCounts,
+          b: Sequence[float] | ValueCounts) -> Difference:
     """The difference of two means by Welch's t test (unequal variances)."""
-    na, nb = len(a), len(b)
-    mean_a = math.fsum(a) / na if na else math.nan
-    mean_b = math.fsum(b) / nb if nb else math.nan
+    a = a if isinstance(a, ValueCounts) else ValueCounts(a)
+    b = b if isinstance(b, ValueCounts) else ValueCounts(b)
+    na, nb = a.n, b.n
+    mean_a, mean_b = a.mean(), b.mean()
     if na < 2 or nb < 2:
         return _unpaired(section, subject, measure, mean_a, mean_b, "Welch t", na, nb)
-    va = math.fsum((x - mean_a) ** 2 for x in a) / (na - 1) / na
-    vb = math.fsum((x - mean_b) ** 2 for x in b) / (nb - 1) / nb
+    va = a.squares_about(mean_a) / (na - 1) / na
+    vb = b.squares_about(mean_b) / (nb - 1) / nb
     se = math.sqrt(va + vb)
     df = (va + vb) ** 2 / (va * va / (na - 1) + vb * vb / (nb - 1)) if se else math.inf
     low, high, p = _from_t(mean_b - mean_a, se, df)
@@ -156,131 +187,266 @@ def holm(p_values: Sequence[float]) -> list[float]:
 
 # ---- the comparison -----------------------------------------------------------------------------
 
-def _per_game_values(games: dict[int, list[SeatRecord]], numbers: Sequence[int],
-                     value: Callable[[list[SeatRecord]], Optional[float]]) -> dict[int, float]:
-    out = {}
-    for g in numbers:
-        v = value(games[g])
-        if v is not None:
-            out[g] = v
-    return out
-
-
 def _mean(values: Sequence[float]) -> Optional[float]:
     return math.fsum(values) / len(values) if values else None
 
 
-def _paired_sections(games_a: dict[int, list[SeatRecord]], games_b: dict[int, list[SeatRecord]]
-                     ) -> list[Difference]:
-    """The figures measured once per game, compared game by game."""
-    common = sorted(set(games_a) & set(games_b))
-    measures: list[tuple[str, str, str, Callable[[list[SeatRecord]], Optional[float]]]] = []
-    columns_a = [n for n, _ in next(iter(games_a.values()))[0].scores] if games_a else []
-    columns_b = [n for n, _ in next(iter(games_b.values()))[0].scores] if games_b else []
-    out: list[Difference] = []
-    for column in dict.fromkeys(columns_a + columns_b):
-        if column not in columns_a or column not in columns_b:
-            out.append(_unpaired("score", column, "mean", math.nan, math.nan, "", 0, 0))
-            out[-1] = attrs.evolve(out[-1], only="A" if column in columns_a else "B")
-            continue
-        measures.append(("score", column, "mean",
-                         lambda rows, c=column: _mean([dict(r.scores)[c] for r in rows])))
-    measures.append(("score", "total", "mean", lambda rows: _mean([r.total for r in rows])))
-    seats = sorted({r.seat for rows in games_a.values() for r in rows} | {r.seat for rows in games_b.values()
-                                                                          for r in rows})
-    for seat in seats:
-        measures.append(("seat", str(seat), "win rate", lambda rows, s=seat: _mean([r.winner for r in rows
-                                                                                    if r.seat == s])))
-        measures.append(("seat", str(seat), "mean total", lambda rows, s=seat: _mean([r.total for r in rows
-                                                                                      if r.seat == s])))
-    agents = list(dict.fromkeys([r.agent for rows in games_a.values() for r in rows]
-                                + [r.agent for rows in games_b.values() for r in rows]))
-    for agent in agents:
-        measures.append(("agent", agent, "win rate", lambda rows, n=agent: _mean([r.winner for r in rows
-                                                                                  if r.agent == n])))
-        measures.append(("agent", agent, "mean total", lambda rows, n=agent: _mean([r.total for r in rows
-                                                                                    if r.agent == n])))
-    measures.append(("length", "game", "rounds", lambda rows: float(rows[0].rounds)))
-    for section, subject, measure, value in measures:
-        va = _per_game_values(games_a, common, value)
-        vb = _per_game_values(games_b, common, value)
-        both = [g for g in common if g in va and g in vb]
-        out.append(paired(section, subject, measure, [va[g] for g in both], [vb[g] for g in both]))
+class _SeatGames:
+    """A figure over the seat-games that had a subject (a board and side, a card), in A and in B.
+    While both simulations had the subject at the same seats of every game, the seat-games are
+    kept as pairs (compared by the paired t test); from the first game where they differ, as two
+    independent samples (rates by the z test, means by Welch's)."""
+
+    __slots__ = ("pairs", "a", "b")
+
+    def __init__(self) -> None:
+        self.pairs: Optional[Pairs] = Pairs()
+        self.a = ValueCounts()
+        self.b = ValueCounts()
+
+    def add(self, a: dict[int, float], b: dict[int, float]) -> None:
+        """The values of the seats of one game that had the subject in A (seat -> value) and in B."""
+        if self.pairs is not None:
+            if a.keys() == b.keys():
+                for seat, value in a.items():
+                    self.pairs.add(value, b[seat])
+                return
+            self.a, self.b, self.pairs = self.pairs.a, self.pairs.b, None  # the pairs so far, as samples
+        for value in a.values():
+            self.a.add(value)
+        for value in b.values():
+            self.b.add(value)
+
+    @property
+    def counts(self) -> tuple[int, int]:
+        """How many seat-games had the subject in A and in B."""
+        return (self.pairs.a.n, self.pairs.b.n) if self.pairs is not None else (self.a.n, self.b.n)
+
+    def difference(self, section: str, subject: str, measure: str, rate: bool) -> Difference:
+        if self.pairs is not None:
+            return self.pairs.difference(section, subject, measure)
+        if rate:
+            return two_proportions(section, subject, measure, self.a.total(), self.a.n, self.b.total(), self.b.n)
+        return welch(section, subject, measure, self.a, self.b)
+
+
+def _by_subject(rows: Sequence[SeatRecord], subjects: Callable[[SeatRecord], Iterable[str]],
+                value: Callable[[SeatRecord, str], float]) -> dict[str, dict[int, float]]:
+    """subject -> {seat: value} over the seats of one game."""
+    out: dict[str, dict[int, float]] = {}
+    for r in rows:
+        for subject in subjects(r):
+            out.setdefault(subject, {})[r.seat] = value(r, subject)
     return out
 
 
-def _by(records: Sequence[SeatRecord], key: Callable[[SeatRecord], str]) -> dict[str, list[SeatRecord]]:
+def _groups(rows: Sequence[SeatRecord], key: Callable[[SeatRecord], str]) -> dict[str, list[SeatRecord]]:
     out: dict[str, list[SeatRecord]] = {}
-    for r in records:
+    for r in rows:
         out.setdefault(key(r), []).append(r)
     return out
 
 
-def _seat_games(section: str, subject: str, measure: str, rows_a: Sequence[SeatRecord],
-                rows_b: Sequence[SeatRecord], value: Callable[[SeatRecord], float], rate: bool) -> Difference:
-    """A figure over seat-games: paired seat-game by seat-game when both simulations count the
-    same seats of the same games (a variant that deals and plays alike there), else compared as
-    independent samples: rates by the z test, means by Welch's."""
-    keyed_a = {(r.game, r.seat): value(r) for r in rows_a}
-    keyed_b = {(r.game, r.seat): value(r) for r in rows_b}
-    if keyed_a.keys() == keyed_b.keys() and len(keyed_a) == len(rows_a) == len(rows_b):
-        keys = sorted(keyed_a)
-        return paired(section, subject, measure, [keyed_a[k] for k in keys], [keyed_b[k] for k in keys])
-    if rate:
-        return two_proportions(section, subject, measure, math.fsum(keyed_a.values()), len(rows_a),
-                               math.fsum(keyed_b.values()), len(rows_b))
-    return welch(section, subject, measure, [value(r) for r in rows_a], [value(r) for r in rows_b])
+def _seat(r: SeatRecord) -> str:
+    return str(r.seat)
 
 
-def _only(section: str, subject: str, measure: str, only: str, rows: Sequence[SeatRecord]) -> Difference:
-    """A subject met in simulation `only` alone: its seat-games, nothing tested."""
-    n_a, n_b = (len(rows), 0) if only == "A" else (0, len(rows))
+def _agent(r: SeatRecord) -> str:
+    return r.agent
+
+
+def _board(r: SeatRecord) -> tuple[str]:
+    return (f"{r.board} {r.side}",)
+
+
+def _built(r: SeatRecord) -> Iterable[str]:
+    return dict.fromkeys(r.built)
+
+
+class ComparisonTally:
+    """What :func:`compare` needs of two simulations, kept as their games come in, game g of A
+    with game g of B, so that memory does not grow with the number of games: for each figure
+    measured once per game, its pairs of values; for each board and card, its seat-games
+    (:class:`_SeatGames`). :meth:`comparison` gives the very figures that the lists of all the
+    records would give."""
+
+    def __init__(self) -> None:
+        self.games_a = self.games_b = self.paired_games = 0
+        #: the score columns of each simulation's first seat (None before it comes)
+        self.columns: list[Optional[list[str]]] = [None, None]
+        self.seats: set[int] = set()
+        self.agents: tuple[dict[str, None], dict[str, None]] = ({}, {})
+        #: (section, subject, measure) -> the pairs of its values, one per game played in both
+        self.per_game: dict[tuple[str, str, str], Pairs] = {}
+        #: board and side -> its seat-games' shares of the win and totals
+        self.boards: dict[str, tuple[_SeatGames, _SeatGames]] = {}
+        #: card -> whether a seat-game saw it or built it in A and in B, and its seat-games that
+        #: saw it (built or not) and that built it (their shares of the win)
+        self.cards: dict[str, tuple[list[bool], _SeatGames, _SeatGames]] = {}
+
+    def add(self, a: Sequence[SeatRecord], b: Sequence[SeatRecord]) -> None:
+        """The seats of game g in A and in B; one side is empty for a game finished in the other only."""
+        for side, rows in enumerate((a, b)):
+            if rows:
+                self.seats.update(r.seat for r in rows)
+                self.agents[side].update(dict.fromkeys(r.agent for r in rows))
+                if self.columns[side] is None:
+                    self.columns[side] = [name for name, _ in rows[0].scores]
+        self.games_a += bool(a)
+        self.games_b += bool(b)
+        if a and b:
+            self.paired_games += 1
+            self._add_per_game(a, b)
+        boards_a = _by_subject(a, _board, lambda r, _: r.winner), _by_subject(a, _board, lambda r, _: float(r.total))
+        boards_b = _by_subject(b, _board, lambda r, _: r.winner), _by_subject(b, _board, lambda r, _: float(r.total))
+        for subject in {**boards_a[0], **boards_b[0]}:
+            if subject not in self.boards:
+                self.boards[subject] = (_SeatGames(), _SeatGames())
+            for figure, found_a, found_b in zip(self.boards[subject], boards_a, boards_b):
+                figure.add(found_a.get(subject, {}), found_b.get(subject, {}))
+        seen_a = _by_subject(a, lambda r: r.seen, lambda r, card: float(card in r.built))
+        seen_b = _by_subject(b, lambda r: r.seen, lambda r, card: float(card in r.built))
+        built_a = _by_subject(a, _built, lambda r, _: r.winner)
+        built_b = _by_subject(b, _built, lambda r, _: r.winner)
+        met_a, met_b = seen_a.keys() | built_a.keys(), seen_b.keys() | built_b.keys()
+        for card in met_a | met_b:
+            if card not in self.cards:
+                self.cards[card] = ([False, False], _SeatGames(), _SeatGames())
+            met, when_seen, builders = self.cards[card]
+            met[0] = met[0] or card in met_a
+            met[1] = met[1] or card in met_b
+            when_seen.add(seen_a.get(card, {}), seen_b.get(card, {}))
+            builders.add(built_a.get(card, {}), built_b.get(card, {}))
+
+    def _add_per_game(self, a: Sequence[SeatRecord], b: Sequence[SeatRecord]) -> None:
+        """The figures measured once per game, of a game played in both."""
+        values: list[tuple[tuple[str, str, str], Optional[float], Optional[float]]] = []
+        columns_a, columns_b = self.columns
+        assert columns_a is not None and columns_b is not None
+        scores_a, scores_b = [dict(r.scores) for r in a], [dict(r.scores) for r in b]
+        for column in columns_a:
+            if column in columns_b:
+                values.append((("score", column, "mean"), _mean([scores[column] for scores in scores_a]),
+                               _mean([scores[column] for scores in scores_b])))
+        values.append((("score", "total", "mean"), _mean([r.total for r in a]), _mean([r.total for r in b])))
+        for section, key in (("seat", _seat), ("agent", _agent)):
+            groups_a, groups_b = _groups(a, key), _groups(b, key)
+            for subject in groups_a.keys() & groups_b.keys():
+                rows_a, rows_b = groups_a[subject], groups_b[subject]
+                values.append(((section, subject, "win rate"), _mean([r.winner for r in rows_a]),
+                               _mean([r.winner for r in rows_b])))
+                values.append(((section, subject, "mean total"), _mean([r.total for r in rows_a]),
+                               _mean([r.total for r in rows_b])))
+        values.append((("length", "game", "rounds"), float(a[0].rounds), float(b[0].rounds)))
+        for measure, value_a, value_b in values:
+            if value_a is not None and value_b is not None:
+                pairs = self.per_game.get(measure)
+                if pairs is None:
+                    pairs = self.per_game[measure] = Pairs()
+                pairs.add(value_a, value_b)
+
+    def _per_game_sections(self) -> list[Difference]:
+        """The figures measured once per game, compared game by game: the score columns met in one
+        simulation only first, then each column, the total, each seat, each agent and the length."""
+        columns_a, columns_b = (names or [] for names in self.columns)
+        out: list[Difference] = []
+        measures: list[tuple[str, str, str]] = []
+        for column in dict.fromkeys(columns_a + columns_b):
+            if column not in columns_a or column not in columns_b:
+                only = _unpaired("score", column, "mean", math.nan, math.nan, "", 0, 0)
+                out.append(attrs.evolve(only, only="A" if column in columns_a else "B"))
+            else:
+                measures.append(("score", column, "mean"))
+        measures.append(("score", "total", "mean"))
+        for seat in sorted(self.seats):
+            measures += [("seat", str(seat), "win rate"), ("seat", str(seat), "mean total")]
+        for agent in dict.fromkeys([*self.agents[0], *self.agents[1]]):
+            measures += [("agent", agent, "win rate"), ("agent", agent, "mean total")]
+        measures.append(("length", "game", "rounds"))
+        return out + [self.per_game.get(m, Pairs()).difference(*m) for m in measures]
+
+    def _board_sections(self) -> list[Difference]:
+        out = []
+        for subject in sorted(self.boards):
+            wins, totals = self.boards[subject]
+            n_a, n_b = wins.counts
+            if not n_a or not n_b:
+                out.append(_only("board", subject, "seats", "A" if n_a else "B", n_a or n_b))
+                continue
+            out.append(wins.difference("board", subject, "win rate", True))
+            out.append(totals.difference("board", subject, "mean total", False))
+        return out
+
+    def _card_sections(self) -> list[Difference]:
+        out = []
+        for card in sorted(self.cards):
+            (in_a, in_b), when_seen, builders = self.cards[card]
+            if not in_a or not in_b:
+                out.append(_only("card", card, "seen", "A" if in_a else "B", when_seen.counts[0 if in_a else 1]))
+                continue
+            out.append(when_seen.difference("card", card, "built when seen", True))
+            out.append(builders.difference("card", card, "builders' win rate", True))
+        return out
+
+    def comparison(self, alpha: float = ALPHA) -> Comparison:
+        """Every statistic of simulation B against simulation A (differences are B - A)."""
+        found = self._per_game_sections() + self._board_sections() + self._card_sections()
+        adjusted = holm([d.p for d in found])
+        found = [attrs.evolve(d, adjusted=q) for d, q in zip(found, adjusted)]
+        tests = sum(1 for d in found if not math.isnan(d.p))
+
+        def order(d: Difference) -> tuple[int, float, float]:
+            if d.only:
+                return (3, 0.0, 0.0)
+            if math.isnan(d.p):
+                return (2, 0.0, 0.0)
+            return (0 if d.significant(alpha) else 1, d.adjusted if d.significant(alpha) else d.p,
+                    -abs(d.difference))
+
+        found.sort(key=order)
+        return Comparison(self.games_a, self.games_b, self.paired_games, alpha, tests, tuple(found))
+
+
+def _only(section: str, subject: str, measure: str, only: str, n: int) -> Difference:
+    """A subject met in simulation `only` alone, in `n` seat-games: nothing tested."""
+    n_a, n_b = (n, 0) if only == "A" else (0, n)
     return attrs.evolve(_unpaired(section, subject, measure, math.nan, math.nan, "", n_a, n_b), only=only)
 
 
-def _board_sections(a: Sequence[SeatRecord], b: Sequence[SeatRecord]) -> list[Difference]:
-    by_a, by_b = _by(a, lambda r: f"{r.board} {r.side}"), _by(b, lambda r: f"{r.board} {r.side}")
-    out = []
-    for subject in sorted(set(by_a) | set(by_b)):
-        rows_a, rows_b = by_a.get(subject, []), by_b.get(subject, [])
-        if not rows_a or not rows_b:
-            out.append(_only("board", subject, "seats", "A" if rows_a else "B", rows_a or rows_b))
-            continue
-        out.append(_seat_games("board", subject, "win rate", rows_a, rows_b, lambda r: r.winner, True))
-        out.append(_seat_games("board", subject, "mean total", rows_a, rows_b, lambda r: float(r.total), False))
-    return out
-
-
-def _card_sections(a: Sequence[SeatRecord], b: Sequence[SeatRecord]) -> list[Difference]:
-    (seen_a, built_a), (seen_b, built_b) = by_card(a), by_card(b)
-    out = []
-    for card in sorted(set(seen_a) | set(built_a) | set(seen_b) | set(built_b)):
-        in_a, in_b = card in seen_a or card in built_a, card in seen_b or card in built_b
-        if not in_a or not in_b:
-            out.append(_only("card", card, "seen", "A" if in_a else "B", (seen_a if in_a else seen_b).get(card, [])))
-            continue
-        out.append(_seat_games("card", card, "built when seen", seen_a.get(card, []), seen_b.get(card, []),
-                               lambda r, c=card: float(c in r.built), True))
-        out.append(_seat_games("card", card, "builders' win rate", built_a.get(card, []), built_b.get(card, []),
-                               lambda r: r.winner, True))
-    return out
-
-
 def compare(a: Sequence[SeatRecord], b: Sequence[SeatRecord], alpha: float = ALPHA) -> Comparison:
-    """Every statistic of simulation B against simulation A (differences are B - A)."""
+    """Every statistic of simulation B against simulation A (differences are B - A), from the
+    records of each: game g of A is paired with game g of B."""
     games_a, games_b = per_game(a), per_game(b)
-    found = _paired_sections(games_a, games_b) + _board_sections(a, b) + _card_sections(a, b)
-    adjusted = holm([d.p for d in found])
-    found = [attrs.evolve(d, adjusted=q) for d, q in zip(found, adjusted)]
-    tests = sum(1 for d in found if not math.isnan(d.p))
+    tally = ComparisonTally()
+    for game in dict.fromkeys([*games_a, *games_b]):
+        tally.add(games_a.get(game, []), games_b.get(game, []))
+    return tally.comparison(alpha)
 
-    def order(d: Difference) -> tuple[int, float, float]:
-        if d.only:
-            return (3, 0.0, 0.0)
-        if math.isnan(d.p):
-            return (2, 0.0, 0.0)
-        return (0 if d.significant(alpha) else 1, d.adjusted if d.significant(alpha) else d.p, -abs(d.difference))
 
-    found.sort(key=order)
-    return Comparison(len(games_a), len(games_b), len(set(games_a) & set(games_b)), alpha, tests, tuple(found))
+class ChunkPairs:
+    """The chunks of two simulations played side by side (`wr compare`), paired as they come in:
+    game g of A with game g of B, counted into a :class:`ComparisonTally` and into each
+    simulation's :class:`~wonderrules.statistics.Tally`. A chunk is kept only until the chunk of
+    the same games of the other simulation comes; the games of a chunk whose fellow never came
+    (a run stopped between the two) are left out, so every figure is of the games finished in both."""
 
+    def __init__(self) -> None:
+        self.tally = ComparisonTally()
+        self.sides = (Tally(), Tally())
+        #: (side, first game, last game + 1) -> a chunk waiting for its fellow
+        self.waiting: dict[tuple[int, int, int], Chunk] = {}
+
+    def add(self, side: int, chunk: Chunk) -> None:
+        """A chunk of simulation A (`side` 0) or B (1)."""
+        fellow = self.waiting.pop((1 - side, chunk.start, chunk.stop), None)
+        if fellow is None:
+            self.waiting[(side, chunk.start, chunk.stop)] = chunk
+            return
+        a, b = (chunk, fellow) if side == 0 else (fellow, chunk)
+        games_b = {g.game: g for g in b.games}
+        for game in a.games:
+            other = games_b.get(game.game)
+            if other is not None:
+                self.tally.add(game.seats, other.seats)
+                self.sides[0].add_game(game.seats)
+                self.sides[1].add_game(other.seats)

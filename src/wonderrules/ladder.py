@@ -20,7 +20,6 @@ parallel part is `play_games` alone, so that another runner can replace it.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Optional
@@ -28,6 +27,8 @@ from typing import Any, Optional
 import attrs
 from rich.table import Table
 from rich.text import Text
+
+from wonderrules.statistics import wilson_bounds
 
 __all__ = ["Pairing", "GameTask", "Ladder", "schedule", "play_game", "play_games", "run_ladder", "wilson",
            "matrix_table", "verdict"]
@@ -161,10 +162,7 @@ def wilson(share: float, n: int) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion `share` observed over `n` trials."""
     if n <= 0:
         return 0.0, 1.0
-    z2 = Z95 * Z95
-    centre = (share + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(share * (1 - share) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return wilson_bounds(share, n, Z95)
 
 
 def matrix_table(ladder: Ladder, title: str) -> Table:

@@ -1,7 +1,8 @@
 """What a report page of `wr simulate --report` or `wr compare --report` shows, as plain frozen
 data: what was simulated (the rule set, the table, the agents, the seeds), the statistics of
 :mod:`wonderrules.statistics` and :mod:`wonderrules.comparison`, and the few distributions the
-statistics keep only as quartiles (the length of a game), counted value by value.
+statistics keep only as quartiles (the length of a game), counted value by value (as the
+:class:`~wonderrules.statistics.Tally` of the games counted them).
 
 The page and its plots are drawn from this data alone (:mod:`wonderrules.report_html`,
 :mod:`wonderrules.report_plots`), so they can be tested on figures made by hand, without playing
@@ -20,8 +21,8 @@ from typing import Any
 import attrs
 
 from wonderrules.comparison import Comparison
-from wonderrules.simulation import SeatRecord
-from wonderrules.statistics import Summary, summarise
+from wonderrules.statistics import Summary, Tally
+from wonderrules.value_counts import ValueCounts
 
 __all__ = ["Counts", "Simulated", "Compared", "MissingMatplotlib", "counts", "simulated", "require_matplotlib"]
 
@@ -97,15 +98,16 @@ class Compared:
     comparison: Comparison
 
 
-def simulated(title: str, layers: Sequence[str], plan: Any, records: Sequence[SeatRecord],
-              summary: Summary | None = None) -> Simulated:
-    """A simulation run by `plan` (a :class:`~wonderrules.simulation.Plan`) that gave `records`;
-    `summary` is the records' summary when it is already made."""
-    games: dict[int, int] = {}
-    for r in records:
-        games.setdefault(r.game, r.rounds)
+def simulated(title: str, layers: Sequence[str], plan: Any, tally: Tally, summary: Summary | None = None
+              ) -> Simulated:
+    """A simulation run by `plan` (a :class:`~wonderrules.simulation.Plan`) whose games were
+    counted into `tally`; `summary` is the tally's summary when it is already made."""
     return Simulated(
         title=title, layers=tuple(layers), players=plan.players, options=tuple(plan.options), sides=plan.sides,
         agents=tuple(plan.agents), seed=plan.seed, games=plan.games,
-        summary=summary if summary is not None else summarise(records),
-        rounds=counts(games.values()), decisions=counts(r.decisions for r in records))
+        summary=summary if summary is not None else tally.summary(),
+        rounds=_counted(tally.rounds), decisions=_counted(tally.decisions))
+
+
+def _counted(values: ValueCounts) -> Counts:
+    return Counts(tuple((int(v), n) for v, n in values.ordered()))

@@ -90,10 +90,11 @@ def _percent_axis(ax: Any, label: str) -> None:
 
 
 def _interval(value: float, low: float, high: float) -> list[list[float]]:
-    """matplotlib's error bar lengths below and above `value`, in percent."""
+    """matplotlib's error bar lengths below and above `value`, in percent (never negative: an
+    interval that rounding put a hair past its value is drawn with a bar of no length there)."""
     if math.isnan(low):
         return [[0.0], [0.0]]
-    return [[(value - low) * 100], [(high - value) * 100]]
+    return [[max(0.0, (value - low) * 100)], [max(0.0, (high - value) * 100)]]
 
 
 # ---- win rates per board, seat, agent -----------------------------------------------------------
@@ -270,8 +271,8 @@ def differences(comparison: Comparison, significant: int, others: int) -> Option
             scale = 100 if rows and is_rate(rows[0]) else 1
             for y, d in enumerate(rows):
                 colour = SIGNIFICANT if d.significant(comparison.alpha) else OTHER
-                below = 0.0 if math.isnan(d.low) else (d.difference - d.low) * scale
-                above = 0.0 if math.isnan(d.high) else (d.high - d.difference) * scale
+                below = 0.0 if math.isnan(d.low) else max(0.0, (d.difference - d.low) * scale)
+                above = 0.0 if math.isnan(d.high) else max(0.0, (d.high - d.difference) * scale)
                 ax.errorbar([d.difference * scale], [y], xerr=[[below], [above]], fmt="o", color=colour,
                             markersize=4, capsize=3, linewidth=1.2)
             ax.axvline(0, color=FAIR, linewidth=1)

@@ -23,6 +23,7 @@ decisions) and how long the game was.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import os
 import time
@@ -34,8 +35,8 @@ import attrs
 
 from wonderrules.interpreter.ir import RuleSet
 
-__all__ = ["Plan", "SeatRecord", "GameRecord", "Chunk", "Played", "Executor", "make_plan", "seat_agents",
-           "GamePlayer", "play_chunk", "play", "process_pool", "chunk_spans", "default_jobs"]
+__all__ = ["Plan", "SeatRecord", "GameRecord", "Chunk", "Played", "Handed", "Executor", "make_plan", "seat_agents",
+           "GamePlayer", "play_chunk", "play", "play_side_by_side", "process_pool", "chunk_spans", "default_jobs"]
 
 
 @attrs.frozen
@@ -113,32 +114,46 @@ class Chunk:
 
 @attrs.frozen
 class Played:
-    """What a simulation gave: the chunks finished, in game order (a run that was stopped may
-    lack some games after the first one missing), and whether it was stopped."""
+    """What a simulation gave: how many games finished (a run that was stopped may lack some
+    games after the first one missing), the decisions made in them, the time spent, whether it
+    was stopped and, when they were kept (``play(keep=True)``), the chunks, in game order."""
 
-    chunks: tuple[Chunk, ...]
     stopped: bool
-
-    @property
-    def games(self) -> int:
-        return sum(len(c.games) for c in self.chunks)
-
-    @property
-    def decisions(self) -> int:
-        return sum(c.decisions for c in self.chunks)
-
-    @property
-    def seconds(self) -> float:
-        """The time the workers spent playing, added up (not the time it took)."""
-        return sum(c.seconds for c in self.chunks)
-
-    @property
-    def processor(self) -> float:
-        """The processor time the workers used playing, added up."""
-        return sum(c.processor for c in self.chunks)
+    games: int = 0
+    decisions: int = 0
+    #: the time the workers spent playing, added up (not the time it took)
+    seconds: float = 0.0
+    #: the processor time the workers used playing, added up
+    processor: float = 0.0
+    chunks: tuple[Chunk, ...] = ()
 
     def records(self) -> list[SeatRecord]:
+        """The records of the chunks, in game order; a ValueError when they were not kept."""
+        if self.games and not self.chunks:
+            raise ValueError("the chunks of this simulation were not kept: play(..., keep=True) keeps them")
         return [r for c in self.chunks for g in c.games for r in g.seats]
+
+
+class Handed:
+    """The chunks of one simulation handed over so far: counted, and kept only when asked, so
+    that a long run's memory does not grow with its games."""
+
+    def __init__(self, keep: bool = False) -> None:
+        self.keep = keep
+        self.games = self.decisions = 0
+        self.seconds = self.processor = 0.0
+        self.chunks: list[Chunk] = []
+
+    def add(self, chunk: Chunk) -> None:
+        self.games += len(chunk.games)
+        self.decisions += chunk.decisions
+        self.seconds += chunk.seconds
+        self.processor += chunk.processor
+        if self.keep:
+            self.chunks.append(chunk)
+
+    def played(self, stopped: bool) -> Played:
+        return Played(stopped, self.games, self.decisions, self.seconds, self.processor, tuple(self.chunks))
 
 
 class Executor(Protocol):
@@ -256,49 +271,74 @@ def chunk_spans(games: int, workers: int) -> list[tuple[int, int]]:
 
 def play(plan: Plan, executor: Optional[Executor] = None, workers: int = 1, rules: Optional[RuleSet] = None,
          on_chunk: Callable[[Chunk], None] = lambda chunk: None,
-         stop: Callable[[], bool] = lambda: False) -> Played:
+         stop: Callable[[], bool] = lambda: False, keep: bool = True) -> Played:
     """Play the plan and hand each finished chunk to `on_chunk`, in game order.
 
     Without an executor the games are played here, one by one (`rules`, when given, saves
     rebuilding the rule set). With one, about two chunks per worker are out at a time. `stop` is
     asked between chunks: once it says yes, no new chunk is sent, the chunks not started are
     cancelled, those under way are finished and handed over, and the result says it stopped.
+    The result keeps every chunk unless `keep` is false (what a long run asks, to play in
+    bounded memory: `on_chunk` takes what it needs of each).
     """
-    done: list[Chunk] = []
+    (played,) = play_side_by_side([plan], executor, workers, [rules], lambda _, chunk: on_chunk(chunk), stop, keep)
+    return played
 
-    def deliver(chunk: Chunk) -> None:
-        on_chunk(chunk)
-        done.append(chunk)
+
+def play_side_by_side(plans: Sequence[Plan], executor: Optional[Executor] = None, workers: int = 1,
+                      rules: Sequence[Optional[RuleSet]] = (),
+                      on_chunk: Callable[[int, Chunk], None] = lambda plan, chunk: None,
+                      stop: Callable[[], bool] = lambda: False, keep: bool = False) -> list[Played]:
+    """Play several plans side by side, as :func:`play` plays one: the chunk of games ``g`` to
+    ``h`` of each plan in turn (the first plan's, then the second's ...), then the next games.
+    Each chunk is handed to `on_chunk` with its plan's index, in that order, so that the games of
+    the same numbers in every plan come in one after the other (`wr compare` pairs them as they
+    come). `rules[i]`, when given, is plan i's rule set already loaded here."""
+    handed = [Handed(keep) for _ in plans]
+
+    def deliver(index: int, chunk: Chunk) -> None:
+        on_chunk(index, chunk)
+        handed[index].add(chunk)
+
+    def results() -> list[Played]:
+        return [h.played(h.games < plan.games) for h, plan in zip(handed, plans)]
 
     if executor is None:
-        player = GamePlayer(rules, plan) if rules is not None else _player_for(plan)
-        for g in range(plan.games):
+        loaded = list(rules) + [None] * (len(plans) - len(rules))
+        players = [GamePlayer(r, plan) if r is not None else _player_for(plan) for r, plan in zip(loaded, plans)]
+        for g in range(max((plan.games for plan in plans), default=0)):
             if stop():
                 break
-            deliver(player.chunk(g, g + 1))
-        return Played(tuple(done), len(done) < plan.games)
-    spans: Iterator[tuple[int, int]] = iter(chunk_spans(plan.games, workers))
-    out: deque[Any] = deque()
+            for index, (plan, player) in enumerate(zip(plans, players)):
+                if g < plan.games:
+                    deliver(index, player.chunk(g, g + 1))
+        return results()
+    spans: Iterator[tuple[int, tuple[int, int]]] = (
+        (index, span) for turn in itertools.zip_longest(*(chunk_spans(plan.games, workers) for plan in plans))
+        for index, span in enumerate(turn) if span is not None)
+    out: deque[tuple[int, Any]] = deque()
 
     def refill() -> None:
         while len(out) < 2 * max(1, workers):
-            span = next(spans, None)
-            if span is None:
+            sent = next(spans, None)
+            if sent is None:
                 return
-            out.append(executor.submit(play_chunk, plan, *span))
+            index, span = sent
+            out.append((index, executor.submit(play_chunk, plans[index], *span)))
 
     refill()
     while out:
-        deliver(out.popleft().result())
+        index, future = out.popleft()
+        deliver(index, future.result())
         if stop():
-            for future in out:
+            for _, future in out:
                 future.cancel()
-            for future in out:
+            for index, future in out:
                 if not future.cancelled():
-                    deliver(future.result())
+                    deliver(index, future.result())
             break
         refill()
-    return Played(tuple(done), sum(len(c.games) for c in done) < plan.games)
+    return results()
 
 
 def _ignore_interrupts() -> None:

@@ -6,6 +6,7 @@ run the simulations (:mod:`wonderrules.simulation_run`, on local processes or on
 from __future__ import annotations
 
 import contextlib
+import functools
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -171,6 +172,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
     from wonderrules.records import open_writer
     from wonderrules.simulation import Chunk
     from wonderrules.simulation_run import Job, run_jobs
+    from wonderrules.statistics import Tally
 
     _check_out(out)
     _check_report(report, out)
@@ -192,27 +194,37 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
                 except OSError as e:
                     raise RecordsError((e.strerror or "the system refused it").lower()) from None
 
+        tally = Tally()
         try:
-            (run,), stopped = engines.run(run_jobs, [Job("games", plan, ruleset, write)], progress)
+            (run,), stopped = engines.run(run_jobs, [Job("games", plan, ruleset, _then(write, tally.add_chunk))],
+                                          progress)
         except RecordsError as e:
             assert out is not None
             _fail_to_write(out, e)
         finally:
             if writer is not None:
                 writer.close()
-    summary = _print_simulation(ruleset, plan, run, stopped, engines.describe(), out, card_limit)
+    summary = _print_simulation(ruleset, plan, run, tally, stopped, engines.describe(), out, card_limit)
     if report is not None:
-        _report_simulation(report, ruleset, plan, run.played.records(), summary, card_limit)
+        _report_simulation(report, ruleset, plan, tally, summary, card_limit)
     if stopped:
         sys.exit(130)
 
 
-def _print_simulation(ruleset: Any, plan: Any, run: Any, stopped: bool, played_on: str, out: Optional[str],
-                      card_limit: int) -> Any:
-    """Print the speed and the tables; return the summary of the games (None when none finished)."""
+def _then(*steps: Any) -> Any:
+    """What to do with each chunk: the steps, in order."""
+    def each(chunk: Any) -> None:
+        for step in steps:
+            step(chunk)
+    return each
+
+
+def _print_simulation(ruleset: Any, plan: Any, run: Any, tally: Any, stopped: bool, played_on: str,
+                      out: Optional[str], card_limit: int) -> Any:
+    """Print the speed and the tables (of the games counted in `tally`); return the summary of
+    the games (None when none finished)."""
     from wonderrules.report import console as make_console
     from wonderrules.simulation_tables import speed_line, summary_tables
-    from wonderrules.statistics import summarise
 
     console = make_console(120)
     played = run.played
@@ -224,21 +236,21 @@ def _print_simulation(ruleset: Any, plan: Any, run: Any, stopped: bool, played_o
     if stopped:
         console.print(f"interrupted: {played.games} of {plan.games} games finished; the figures are of those",
                       soft_wrap=True)
-    if not played.games:
+    if not tally.games:
         return None
-    summary = summarise(played.records())
+    summary = tally.summary()
     cli._print(summary_tables(summary, card_limit), console)
     return summary
 
 
-def _report_simulation(report: str, ruleset: Any, plan: Any, records: Any, summary: Any, card_limit: int) -> None:
+def _report_simulation(report: str, ruleset: Any, plan: Any, tally: Any, summary: Any, card_limit: int) -> None:
     if summary is None:
         cli._say(f"no game finished: no report written to {report}")
         return
     from wonderrules.report_data import simulated
     from wonderrules.report_html import simulation_page
 
-    sim = simulated(ruleset.title or ruleset.name, ruleset.layers, plan, records, summary)
+    sim = simulated(ruleset.title or ruleset.name, ruleset.layers, plan, tally, summary)
     _write_report(report, lambda: simulation_page(sim, card_limit))
 
 
@@ -255,7 +267,7 @@ def rules_refs(text: str) -> list[str]:
 def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, agents: str, options: Sequence[str],
             teams: bool, sides: str, jobs: Optional[int], progress: Optional[bool], show_all: bool,
             report: Optional[str] = None, cluster: Optional[str] = None) -> None:
-    from wonderrules.comparison import compare as compare_records
+    from wonderrules.comparison import ChunkPairs
     from wonderrules.report import console as make_console
     from wonderrules.simulation_run import Job, run_jobs
     from wonderrules.simulation_tables import comparison_tables, speed_line
@@ -265,7 +277,9 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
     refs = [rules_refs(rules_a), rules_refs(rules_b)]
     loaded = [cli._load(r) for r in refs]
     plans = [_plan(r, players, _options(options, teams), agents, seed, games, sides) for r in loaded]
-    jobs_run = [Job(label, plan, r) for label, plan, r in zip(("A", "B"), plans, loaded)]
+    pairs = ChunkPairs()  # game g of A with game g of B, as they come: the two are played side by side
+    jobs_run = [Job(label, plan, r, functools.partial(pairs.add, side))
+                for side, (label, plan, r) in enumerate(zip(("A", "B"), plans, loaded))]
     with _engines(jobs, address, games) as engines:
         runs, stopped = engines.run(run_jobs, jobs_run, progress)
     console = make_console(150)
@@ -273,30 +287,27 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
         console.print(Text.assemble(f"{label}: ", speed_line(run.played.games, players, r.layers, run.elapsed,
                                                               run.played.decisions, run.played.seconds)),
                       soft_wrap=True)
-    records_a, records_b = runs[0].played.records(), runs[1].played.records()
+    both = pairs.tally.paired_games
     if stopped:
-        both = {r.game for r in records_a} & {r.game for r in records_b}
-        console.print(f"interrupted: {len(both)} of {games} games finished in both; the comparison is of those",
+        console.print(f"interrupted: {both} of {games} games finished in both; the comparison is of those",
                       soft_wrap=True)
         if not both:
             if report is not None:
                 cli._say(f"no game finished in both: no report written to {report}")
             sys.exit(130)
-        records_a = [r for r in records_a if r.game in both]
-        records_b = [r for r in records_b if r.game in both]
-    comparison = compare_records(records_a, records_b)
+    comparison = pairs.tally.comparison()
     label_a, label_b = (" + ".join(r.layers) for r in loaded)
     cli._print(comparison_tables(comparison, label_a, label_b, show_all), console)
     if report is not None:
-        _report_comparison(report, loaded, plans, (records_a, records_b), comparison)
+        _report_comparison(report, loaded, plans, pairs.sides, comparison)
     if stopped:
         sys.exit(130)
 
 
-def _report_comparison(report: str, loaded: Sequence[Any], plans: Sequence[Any], records: Sequence[Any],
+def _report_comparison(report: str, loaded: Sequence[Any], plans: Sequence[Any], tallies: Sequence[Any],
                        comparison: Any) -> None:
     from wonderrules.report_data import Compared, simulated
     from wonderrules.report_html import comparison_page
 
-    a, b = (simulated(r.title or r.name, r.layers, plan, rows) for r, plan, rows in zip(loaded, plans, records))
+    a, b = (simulated(r.title or r.name, r.layers, plan, tally) for r, plan, tally in zip(loaded, plans, tallies))
     _write_report(report, lambda: comparison_page(Compared(a, b, comparison)))

@@ -30,7 +30,7 @@ from rich.progress import (
 from rich.text import Text
 
 from wonderrules.interpreter.ir import RuleSet
-from wonderrules.simulation import Chunk, Executor, Plan, Played, play, process_pool
+from wonderrules.simulation import Chunk, Executor, Handed, Plan, Played, play_side_by_side, process_pool
 
 __all__ = ["Job", "Run", "run_jobs", "StopRequest"]
 
@@ -49,7 +49,8 @@ class Job:
 @attrs.frozen
 class Run:
     played: Played
-    #: seconds from the first game sent to the last handed over
+    #: seconds from the first game sent to the last handed over (of a run of several jobs, this
+    #: job's share: see :func:`run_jobs`)
     elapsed: float
 
 
@@ -100,14 +101,19 @@ def _progress(show: bool) -> Iterator[Optional[Progress]]:
 
 def run_jobs(jobs: Sequence[Job], workers: int, show_progress: bool, executor: Optional[Executor] = None,
              stop_after: Callable[[], bool] = lambda: False) -> tuple[list[Run], bool]:
-    """Play the jobs one after the other and say whether the run was stopped. With `workers`
+    """Play the jobs side by side (:func:`~wonderrules.simulation.play_side_by_side`: the same
+    games of each job one after the other) and say whether the run was stopped. With `workers`
     above 1 and no `executor`, a pool of that many processes is started for the run and closed
     after it; an executor given (a cluster's client) is used as it is. `stop_after` is asked with
-    Ctrl-C between chunks (a test stops a run with it)."""
+    Ctrl-C between chunks (a test stops a run with it). No chunk is kept: each is handed to its
+    job's `on_chunk`, and counted.
+
+    The time of the run is shared among the jobs in proportion to the time the workers spent on
+    each (all of it for a single job)."""
     own = executor is None and workers > 1
     pool = process_pool(workers) if own else executor
-    hard = False
-    runs: list[Run] = []
+    handed = [Handed() for _ in jobs]
+
     def say(text: str) -> None:  # above the progress bar while it is shown
         if bar is not None:
             bar.console.print(text)
@@ -115,30 +121,27 @@ def run_jobs(jobs: Sequence[Job], workers: int, show_progress: bool, executor: O
             print(text, file=sys.stderr)
 
     with _progress(show_progress) as bar, StopRequest(say) as stop:
+        tasks = [bar.add_task(job.label, total=job.plan.games) for job in jobs] if bar is not None else []
+
+        def deliver(index: int, chunk: Chunk) -> None:
+            jobs[index].on_chunk(chunk)
+            handed[index].add(chunk)
+            if bar is not None:
+                bar.advance(tasks[index], len(chunk.games))
+
+        start = time.perf_counter()
+        hard = False
         try:
-            for job in jobs:
-                task = bar.add_task(job.label, total=job.plan.games) if bar is not None else None
-                delivered: list[Chunk] = []
-
-                def deliver(chunk: Chunk, job: Job = job, delivered: list[Chunk] = delivered, task: Any = task
-                            ) -> None:
-                    job.on_chunk(chunk)
-                    delivered.append(chunk)
-                    if bar is not None:
-                        bar.advance(task, len(chunk.games))
-
-                start = time.perf_counter()
-                if stop.requested:
-                    runs.append(Run(Played((), True), 0.0))
-                    continue
-                try:
-                    played = play(job.plan, pool, workers=workers, rules=job.rules, on_chunk=deliver,
-                                  stop=lambda: stop.requested or stop_after())
-                except KeyboardInterrupt:
-                    played, hard = Played(tuple(delivered), True), True
-                    stop.requested = True
-                runs.append(Run(played, time.perf_counter() - start))
+            play_side_by_side([job.plan for job in jobs], pool, workers, [job.rules for job in jobs], deliver,
+                              stop=lambda: stop.requested or stop_after())
+        except KeyboardInterrupt:
+            hard = stop.requested = True
         finally:
+            elapsed = time.perf_counter() - start
             if own and pool is not None:
                 pool.shutdown(wait=not hard, cancel_futures=True)
+    worked = sum(h.seconds for h in handed)
+    runs = [Run(h.played(hard or h.games < job.plan.games),
+                elapsed * (h.seconds / worked if worked else 1 / len(jobs)))
+            for h, job in zip(handed, jobs)]
     return runs, any(r.played.stopped for r in runs)

@@ -1,8 +1,10 @@
 """What simulated games say about a rule set: win rates and scores per board and side, per seat
 and per agent, the spread of every score column, the strength of each card, the length of a game.
 
-Pure functions over :class:`~wonderrules.simulation.SeatRecord` rows; they return plain frozen
-data (numbers and names), which the command line prints as tables and a report can plot.
+The figures are taken from :class:`~wonderrules.simulation.SeatRecord` rows as the games come
+in, kept as counts (a :class:`Tally`), so that a run of a million games needs no more memory than
+a run of a thousand; they are given as plain frozen data (numbers and names), which the command
+line prints as tables and a report can plot.
 
 The conventions, stated once:
 
@@ -18,15 +20,17 @@ The conventions, stated once:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from statistics import NormalDist
 
 import attrs
 
-from wonderrules.simulation import SeatRecord
+from wonderrules.simulation import Chunk, SeatRecord
+from wonderrules.value_counts import ValueCounts
 
-__all__ = ["Z95", "Rate", "Mean", "Spread", "Group", "CardStrength", "Summary", "wilson", "mean_interval", "spread",
-           "quantile", "t_quantile", "t_two_sided_p", "summarise", "group", "MIN_BUILT", "by_card"]
+__all__ = ["Z95", "Rate", "Mean", "Spread", "Group", "CardStrength", "Summary", "wilson", "wilson_bounds",
+           "mean_interval", "spread", "quantile", "t_quantile", "t_two_sided_p", "summarise", "Tally", "per_game",
+           "MIN_BUILT"]
 
 #: the normal quantile of a two-sided 95% interval
 Z95 = NormalDist().inv_cdf(0.975)
@@ -127,10 +131,17 @@ def wilson(successes: float, n: int, z: float = Z95) -> Rate:
     if n <= 0:
         return Rate(successes, 0, math.nan, math.nan, math.nan)
     p = successes / n
+    return Rate(successes, n, p, *wilson_bounds(p, n, z))
+
+
+def wilson_bounds(p: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The ends of Wilson's score interval of the rate `p` seen over `n` (above 0) trials. The
+    ends hold `p` and stay inside 0..1: the formula, rounded, may put an end a hair past the rate
+    (0 of 5 gives 3e-17 as its lower end), which would draw an error bar of negative length."""
     centre = p + z * z / (2 * n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     scale = 1 + z * z / n
-    return Rate(successes, n, p, max(0.0, (centre - half) / scale), min(1.0, (centre + half) / scale))
+    return max(0.0, min(p, (centre - half) / scale)), min(1.0, max(p, (centre + half) / scale))
 
 
 def _beta_fraction(a: float, b: float, x: float) -> float:
@@ -185,17 +196,24 @@ def t_quantile(p: float, df: float) -> float:
     return (low + high) / 2
 
 
-def mean_interval(values: Sequence[float]) -> Mean:
+def mean_interval(values: Sequence[float] | ValueCounts) -> Mean:
     """The mean with Student's 95% interval."""
-    n = len(values)
+    counted = values if isinstance(values, ValueCounts) else ValueCounts(values)
+    n = counted.n
     if n == 0:
         return Mean(0, math.nan, math.nan, math.nan, math.nan)
-    mean = math.fsum(values) / n
+    mean, sd = _mean_sd(counted)
     if n == 1:
         return Mean(1, mean, math.nan, math.nan, math.nan)
-    sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
     half = t_quantile(0.975, n - 1) * sd / math.sqrt(n)
     return Mean(n, mean, sd, mean - half, mean + half)
+
+
+def _mean_sd(counted: ValueCounts) -> tuple[float, float]:
+    """The mean and the standard deviation (NaN for fewer than two values) of some values."""
+    n = counted.n
+    mean = counted.total() / n
+    return mean, math.sqrt(counted.squares_about(mean) / (n - 1)) if n > 1 else math.nan
 
 
 def quantile(ordered: Sequence[float], q: float) -> float:
@@ -209,64 +227,154 @@ def quantile(ordered: Sequence[float], q: float) -> float:
     return ordered[below] + (ordered[above] - ordered[below]) * (position - below)
 
 
-def spread(name: str, values: Sequence[float]) -> Spread:
-    ordered = sorted(values)
-    m = mean_interval(ordered)
-    if not ordered:
+def spread(name: str, values: Sequence[float] | ValueCounts) -> Spread:
+    """The spread of some values: their mean, deviation, extremes and quartiles. The quartiles
+    are exact: they are read from the values counted one by one, not estimated."""
+    counted = values if isinstance(values, ValueCounts) else ValueCounts(values)
+    if not counted.n:
         return Spread(name, 0, *([math.nan] * 7))
-    return Spread(name, len(ordered), m.value, m.sd, ordered[0], quantile(ordered, 0.25), quantile(ordered, 0.5),
-                  quantile(ordered, 0.75), ordered[-1])
+    mean, sd = _mean_sd(counted)
+    return Spread(name, counted.n, mean, sd, counted.at(0), counted.quantile(0.25), counted.quantile(0.5),
+                  counted.quantile(0.75), counted.at(counted.n - 1))
 
 
 # ---- summaries ----------------------------------------------------------------------------------
 
-def fair_rate(records: Sequence[SeatRecord]) -> float:
-    """The mean share of the win over every seat: what a seat of no particular strength wins."""
-    return math.fsum(r.winner for r in records) / len(records) if records else math.nan
+class _GroupTally:
+    """The seats of one group so far: their shares of the win and their totals."""
+
+    __slots__ = ("wins", "totals")
+
+    def __init__(self) -> None:
+        self.wins = ValueCounts()
+        self.totals = ValueCounts()
+
+    def group(self, key: tuple[str, ...], fair: float) -> Group:
+        win = wilson(self.wins.total(), self.wins.n)
+        return Group(key, win, win.value / fair if fair else math.nan, mean_interval(self.totals))
 
 
-def group(records: Iterable[SeatRecord], key: Callable[[SeatRecord], tuple[str, ...]], fair: float
-          ) -> tuple[Group, ...]:
-    """The groups of seats by `key`, in the order first met."""
-    found: dict[Hashable, list[SeatRecord]] = {}
-    for r in records:
-        found.setdefault(key(r), []).append(r)
-    out = []
-    for k, rows in found.items():
-        win = wilson(math.fsum(r.winner for r in rows), len(rows))
-        out.append(Group(k, win, win.value / fair if fair else math.nan, mean_interval([r.total for r in rows])))
-    return tuple(out)
+class _CardTally:
+    """One card so far: the seat-games that saw it, that built it, that saw it and built it, and
+    the shares of the win of its builders and of the seats that saw it and passed it."""
+
+    __slots__ = ("seen", "built", "built_when_seen", "builders", "passers")
+
+    def __init__(self) -> None:
+        self.seen = self.built = self.built_when_seen = 0
+        self.builders = ValueCounts()
+        self.passers = ValueCounts()
+
+    def strength(self, card: str, fair: float, min_built: int) -> CardStrength:
+        builders = wilson(self.builders.total(), self.built)
+        return CardStrength(card, self.seen, self.built, wilson(self.built_when_seen, self.seen), builders,
+                            wilson(self.passers.total(), self.passers.n),
+                            builders.value / fair if fair else math.nan, self.built < min_built)
 
 
-def by_card(records: Sequence[SeatRecord]) -> tuple[dict[str, list[SeatRecord]], dict[str, list[SeatRecord]]]:
-    """card -> the seat-games that saw it, and those that built it."""
-    seen: dict[str, list[SeatRecord]] = {}
-    built: dict[str, list[SeatRecord]] = {}
-    for r in records:
+class Tally:
+    """The statistics of simulated games kept as the games come in, so that memory does not grow
+    with their number: a count per distinct value of each figure (scores, totals, shares of the
+    win, lengths: see :mod:`wonderrules.value_counts`), per group (board and side, seat, agent) and
+    per card. :meth:`summary` gives the very figures the list of all the records would give.
+
+    Feed it whole games (:meth:`add_game`, :meth:`add_chunk`) or, for records read from
+    elsewhere, :meth:`of` them."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.seats = 0
+        self.wins = ValueCounts()
+        #: the score columns of the first seat met, in the rule set's order
+        self.columns: dict[str, ValueCounts] = {}
+        self.totals = ValueCounts()
+        self.boards: dict[tuple[str, ...], _GroupTally] = {}
+        self.by_seat: dict[tuple[str, ...], _GroupTally] = {}
+        self.by_agent: dict[tuple[str, ...], _GroupTally] = {}
+        self.cards: dict[str, _CardTally] = {}
+        #: rounds of decisions per game
+        self.rounds = ValueCounts()
+        #: decisions per seat and game
+        self.decisions = ValueCounts()
+
+    @classmethod
+    def of(cls, records: Iterable[SeatRecord]) -> Tally:
+        """The tally of records given as a list: each counted as a seat, each game number once."""
+        tally = cls()
+        games: dict[int, int] = {}
+        for r in records:
+            tally.add_seat(r)
+            games.setdefault(r.game, r.rounds)
+        for rounds in games.values():
+            tally.add_length(rounds)
+        return tally
+
+    def add_chunk(self, chunk: Chunk) -> None:
+        for game in chunk.games:
+            self.add_game(game.seats)
+
+    def add_game(self, seats: Sequence[SeatRecord]) -> None:
+        """One finished game, given by its seats."""
+        for r in seats:
+            self.add_seat(r)
+        if seats:
+            self.add_length(seats[0].rounds)
+
+    def add_length(self, rounds: int) -> None:
+        """A game, counted, and its rounds of decisions."""
+        self.games += 1
+        self.rounds.add(rounds)
+
+    def add_seat(self, r: SeatRecord) -> None:
+        """One seat of a game."""
+        self.seats += 1
+        self.wins.add(r.winner)
+        if self.seats == 1:
+            self.columns = {name: ValueCounts() for name, _ in r.scores}
+        scores = dict(r.scores)
+        for name, values in self.columns.items():
+            values.add(scores.get(name, 0))
+        self.totals.add(r.total)
+        self.decisions.add(r.decisions)
+        for groups, key in ((self.boards, (r.board, r.side)), (self.by_seat, (str(r.seat),)),
+                            (self.by_agent, (r.agent,))):
+            found = groups.get(key)
+            if found is None:
+                found = groups[key] = _GroupTally()
+            found.wins.add(r.winner)
+            found.totals.add(r.total)
+        built = set(r.built)
+        cards = self.cards
         for card in r.seen:
-            seen.setdefault(card, []).append(r)
+            tally = cards.get(card)
+            if tally is None:
+                tally = cards[card] = _CardTally()
+            tally.seen += 1
+            if card in built:
+                tally.built_when_seen += 1
+            else:
+                tally.passers.add(r.winner)
         for card in dict.fromkeys(r.built):
-            built.setdefault(card, []).append(r)
-    return seen, built
+            tally = cards.get(card)
+            if tally is None:
+                tally = cards[card] = _CardTally()
+            tally.built += 1
+            tally.builders.add(r.winner)
 
-
-def card_strengths(records: Sequence[SeatRecord], fair: float, min_built: int = MIN_BUILT
-                   ) -> tuple[CardStrength, ...]:
-    """Every card seen or built, ranked: first those built at least `min_built` times, by the
-    win rate of the seats that built them (best first), then the rarely built ones, the same way."""
-    seen, built = by_card(records)
-    out = []
-    for card in sorted(set(seen) | set(built)):
-        saw, made = seen.get(card, []), built.get(card, [])
-        made_when_seen = sum(1 for r in saw if card in r.built)
-        passed = [r for r in saw if card not in r.built]
-        builders = wilson(math.fsum(r.winner for r in made), len(made))
-        out.append(CardStrength(
-            card, len(saw), len(made), wilson(made_when_seen, len(saw)), builders,
-            wilson(math.fsum(r.winner for r in passed), len(passed)),
-            builders.value / fair if fair else math.nan, len(made) < min_built))
-    out.sort(key=lambda c: (c.few, -c.builders.value if c.built else math.inf, c.card))
-    return tuple(out)
+    def summary(self, min_built: int = MIN_BUILT) -> Summary:
+        """Every statistic of the games counted (see the module's text for the conventions)."""
+        fair = self.wins.mean()
+        columns = [spread(name, values) for name, values in self.columns.items()]
+        columns.append(spread("total", self.totals))
+        boards = sorted((g.group(k, fair) for k, g in self.boards.items()), key=lambda g: (-g.win.value, g.key))
+        cards = [self.cards[card].strength(card, fair, min_built) for card in sorted(self.cards)]
+        cards.sort(key=lambda c: (c.few, -c.builders.value if c.built else math.inf, c.card))
+        return Summary(
+            games=self.games, seats=self.seats, fair=fair, boards=tuple(boards),
+            by_seat=tuple(sorted((g.group(k, fair) for k, g in self.by_seat.items()), key=lambda g: int(g.key[0]))),
+            by_agent=tuple(g.group(k, fair) for k, g in self.by_agent.items()), columns=tuple(columns),
+            cards=tuple(cards), rounds=spread("rounds", self.rounds), decisions=spread("decisions", self.decisions),
+            min_built=min_built)
 
 
 def per_game(records: Iterable[SeatRecord]) -> dict[int, list[SeatRecord]]:
@@ -279,16 +387,4 @@ def per_game(records: Iterable[SeatRecord]) -> dict[int, list[SeatRecord]]:
 
 def summarise(records: Sequence[SeatRecord], min_built: int = MIN_BUILT) -> Summary:
     """Every statistic of the records (see the module's text for the conventions)."""
-    fair = fair_rate(records)
-    games = per_game(records)
-    names = [name for name, _ in records[0].scores] if records else []
-    columns = [spread(name, [dict(r.scores).get(name, 0) for r in records]) for name in names]
-    columns.append(spread("total", [r.total for r in records]))
-    boards = sorted(group(records, lambda r: (r.board, r.side), fair), key=lambda g: (-g.win.value, g.key))
-    return Summary(
-        games=len(games), seats=len(records), fair=fair, boards=tuple(boards),
-        by_seat=tuple(sorted(group(records, lambda r: (str(r.seat),), fair), key=lambda g: int(g.key[0]))),
-        by_agent=group(records, lambda r: (r.agent,), fair), columns=tuple(columns),
-        cards=card_strengths(records, fair, min_built),
-        rounds=spread("rounds", [rows[0].rounds for rows in games.values()]),
-        decisions=spread("decisions", [r.decisions for r in records]), min_built=min_built)
+    return Tally.of(records).summary(min_built)

@@ -68,6 +68,14 @@ def test_the_wilson_interval_is_the_textbook_one() -> None:
     assert wilson(1.0, 10) == pytest.approx((10 / 13.8415, 1.0), abs=1e-4)
 
 
+def test_the_wilson_interval_holds_the_share_and_stays_inside_0_to_1() -> None:
+    for n in range(1, 400):
+        assert wilson(0.0, n)[0] == 0.0 and wilson(1.0, n)[1] == 1.0, n
+        for share in (0.0, 0.25, 0.5, 1 / 3, 1.0):
+            low, high = wilson(share, n)
+            assert 0.0 <= low <= share <= high <= 1.0, (share, n)
+
+
 def _ladder(shares: list[tuple[int, int, float]], games: int = 40) -> Ladder:
     return Ladder(("r", "g", "m1", "m2"), 4, games, tuple(Pairing(i, j, s * games, games) for i, j, s in shares))
 

@@ -41,6 +41,15 @@ def test_simulate_writes_the_report_after_the_tables(tmp_path: Path) -> None:
     assert sum(int(row[2]) for row in page.table("boards")[1:]) == 12
 
 
+@pytest.mark.parametrize("seed", ["0", "3", "4"])
+def test_a_board_that_never_won_is_drawn(tmp_path: Path, seed: str) -> None:
+    # 20 games of 6 players leave some board or card with no win (or every win) in its seats
+    path = tmp_path / "report.html"
+    result = run("simulate", "-p", "6", "-n", "20", "-s", seed, "-j", "1", "--report", str(path))
+    assert result.exit_code == 0, result.output
+    assert "0.0%" in " ".join(row[3] for row in Page(path.read_text(encoding="utf-8")).table("boards"))
+
+
 def test_the_report_is_the_same_bytes_for_one_job_or_two(tmp_path: Path) -> None:
     for jobs in ("1", "2"):
         path = tmp_path / f"{jobs}.html"
@@ -160,7 +169,8 @@ def test_a_report_may_not_write_over_the_records(tmp_path: Path, monkeypatch: py
 
 
 def stop_at(call: int) -> functools.partial:
-    """run_jobs stopping when asked for the `call`-th time (it asks before each game)."""
+    """run_jobs stopping when asked for the `call`-th time (it asks before each game, or before
+    each game of A and B played side by side)."""
     asked: list[int] = []
 
     def stop() -> bool:
@@ -172,7 +182,7 @@ def stop_at(call: int) -> functools.partial:
 
 def test_a_stopped_comparison_reports_the_games_finished_in_both(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(simulation_run, "run_jobs", stop_at(8))  # A plays 5 games, B 2
+    monkeypatch.setattr(simulation_run, "run_jobs", stop_at(3))  # A and B play 2 games each
     path = tmp_path / "report.html"
     result = run("compare", "base", "base", "-p", "3", "-n", "5", "-j", "1", "--report", str(path))
     assert result.exit_code == 130, result.output
@@ -183,9 +193,9 @@ def test_a_stopped_comparison_reports_the_games_finished_in_both(tmp_path: Path,
     assert [sum(int(row[2]) for row in rows[1:]) for rows in boards] == [6, 6]  # 2 games of 3 seats
 
 
-def test_a_comparison_stopped_before_any_game_of_b_writes_no_report(tmp_path: Path,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(simulation_run, "run_jobs", stop_at(4))  # A plays 3 games, B none
+def test_a_comparison_stopped_before_any_game_writes_no_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    monkeypatch.setattr(simulation_run, "run_jobs", stop_at(1))  # no game of A or B
     path = tmp_path / "report.html"
     result = run("compare", "base", "base", "-p", "3", "-n", "5", "-j", "1", "--report", str(path))
     assert result.exit_code == 130, result.output

@@ -8,11 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
+from records_reference import compare_records, same_figures, summarise_records
 from simulation_runs import STRONG_ALTAR, figures, run
 from test_cli_commands import table_lines, table_rows
 
 import wonderrules as wr
-from wonderrules import simulation_run
+from wonderrules import simulation_run, simulation_tables
 from wonderrules.records import read_records
 from wonderrules.simulation import make_plan, play
 
@@ -32,6 +33,45 @@ def test_one_job_and_two_jobs_write_the_same_bytes(tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
     assert (tmp_path / "1.jsonl").read_bytes() == (tmp_path / "2.jsonl").read_bytes()
     assert len((tmp_path / "1.jsonl").read_text(encoding="utf-8").splitlines()) == 36
+
+
+def test_the_figures_printed_are_those_of_the_records_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    # the figures are counted as the games come, and no record is kept: they must be the figures
+    # of the whole list of records, as written to --out
+    printed = []
+
+    def tables(summary, card_limit=0):
+        printed.append(summary)
+        return real(summary, card_limit)
+
+    real = simulation_tables.summary_tables
+    monkeypatch.setattr(simulation_tables, "summary_tables", tables)
+    out = tmp_path / "games.jsonl"
+    result = run("simulate", "-p", "4", "-n", "200", "-s", "7", "-j", "2", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    (summary,) = printed
+    assert summary.games == 200 and same_figures(summary) == same_figures(summarise_records(read_records(str(out))))
+
+
+def test_compare_prints_the_comparison_of_the_records_of_both(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    printed = []
+
+    def tables(comparison, *args, **kwargs):
+        printed.append(comparison)
+        return real(comparison, *args, **kwargs)
+
+    real = simulation_tables.comparison_tables
+    monkeypatch.setattr(simulation_tables, "comparison_tables", tables)
+    monkeypatch.chdir(tmp_path)
+    Path("strong_altar.wr").write_text(STRONG_ALTAR, encoding="utf-8")
+    result = run("compare", "base", "strong_altar.wr", "-p", "3", "-n", "120", "-s", "9", "-j", "2")
+    assert result.exit_code == 0, result.output
+    a, b = (wr.load_rules(name) for name in ("base", "strong_altar.wr"))
+    records_a, records_b = (play(make_plan(r, 3, (), ("random",), 9, 120), rules=r).records() for r in (a, b))
+    (comparison,) = printed
+    assert comparison.paired_games == 120
+    assert same_figures(comparison) == same_figures(compare_records(records_a, records_b))
 
 
 def test_the_tables_name_what_the_rule_set_names() -> None:
@@ -187,31 +227,25 @@ def test_a_records_file_that_cannot_be_written_is_named_in_one_line(tmp_path: Pa
 def test_a_stopped_comparison_compares_the_games_finished_in_both(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[int] = []
 
-    def eighth_time() -> bool:  # asked before each game: A plays its 5 games, B 2
+    def third_time() -> bool:  # asked before each game of A and B, played side by side: 2 of each
         asked.append(1)
-        return len(asked) > 7
+        return len(asked) > 2
 
-    monkeypatch.setattr(simulation_run, "run_jobs", functools.partial(simulation_run.run_jobs, stop_after=eighth_time))
+    monkeypatch.setattr(simulation_run, "run_jobs", functools.partial(simulation_run.run_jobs, stop_after=third_time))
     result = run("compare", "base", "base", "-p", "3", "-n", "5", "-j", "1")
     assert result.exit_code == 130
     a, b, stopped, *_ = result.output.splitlines()
-    assert a.startswith("A: 5 games, 3 players (base): ") and b.startswith("B: 2 games, 3 players (base): ")
+    assert a.startswith("A: 2 games, 3 players (base): ") and b.startswith("B: 2 games, 3 players (base): ")
     assert stopped == "interrupted: 2 of 5 games finished in both; the comparison is of those"
     assert "2 games played in both from the same seeds" in " ".join(result.output.split())
 
 
-def test_a_comparison_stopped_before_any_game_of_b_compares_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[int] = []
-
-    def fourth_time() -> bool:  # asked before each game: A plays 3 games, B none
-        asked.append(1)
-        return len(asked) > 3
-
-    monkeypatch.setattr(simulation_run, "run_jobs", functools.partial(simulation_run.run_jobs, stop_after=fourth_time))
+def test_a_comparison_stopped_before_any_game_compares_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(simulation_run, "run_jobs", functools.partial(simulation_run.run_jobs, stop_after=lambda: True))
     result = run("compare", "base", "base", "-p", "3", "-n", "5", "-j", "1")
     assert result.exit_code == 130
     a, b, *rest = result.output.splitlines()
-    assert a.startswith("A: 3 games, 3 players (base): ")
+    assert re.fullmatch(r"A: 0 games, 3 players \(base\): [\d.]+ s, 0\.0 games/s, 0\.0 µs per decision", a)
     assert re.fullmatch(r"B: 0 games, 3 players \(base\): [\d.]+ s, 0\.0 games/s, 0\.0 µs per decision", b)
     assert rest == ["interrupted: 0 of 5 games finished in both; the comparison is of those"]
 

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from wonderrules.comparison import compare
 from wonderrules.report_data import Compared, Simulated, simulated
 from wonderrules.simulation import SeatRecord
-from wonderrules.statistics import summarise
+from wonderrules.statistics import Tally
 
 SCRIPT_CARD = "<script>alert('card')</script>"
 TOWER = 'Tower & "Keep"'
@@ -40,7 +40,8 @@ def plan(games: int = 4, seed: int = 10) -> SimpleNamespace:
 
 def hand_simulation(records: Sequence[SeatRecord] = tuple(RECORDS), min_built: int = 1, games: int = 4,
                     title: str = "Hand <game>") -> Simulated:
-    return simulated(title, ("hand",), plan(games), records, summarise(records, min_built=min_built))
+    tally = Tally.of(records)
+    return simulated(title, ("hand",), plan(games), tally, tally.summary(min_built=min_built))
 
 
 def richer(records: Sequence[SeatRecord], extra: int) -> list[SeatRecord]:
@@ -56,5 +57,6 @@ def hand_comparison() -> Compared:
     rest alike."""
     b_records = richer(RECORDS, 2)
     a = hand_simulation()
-    b = simulated("Hand richer", ("hand", "richer"), plan(), b_records, summarise(b_records, min_built=1))
+    tally = Tally.of(b_records)
+    b = simulated("Hand richer", ("hand", "richer"), plan(), tally, tally.summary(min_built=1))
     return Compared(a, b, compare(RECORDS, b_records))

@@ -3,13 +3,17 @@ with itself, and a variant whose card is much stronger found out."""
 
 from __future__ import annotations
 
+import itertools
 import math
+from typing import Any
 
+import attrs
 import pytest
+from records_reference import compare_records, same_figures, summarise_records
 
 import wonderrules as wr
-from wonderrules.comparison import compare, holm, paired, two_proportions, welch
-from wonderrules.simulation import make_plan, play
+from wonderrules.comparison import ChunkPairs, compare, holm, paired, two_proportions, welch
+from wonderrules.simulation import Chunk, make_plan, play
 from wonderrules.statistics import t_two_sided_p
 
 BASE = wr.load_rules("base")
@@ -111,3 +115,60 @@ def test_a_board_or_card_met_in_one_simulation_only_is_shown_as_such() -> None:
     card = next(d for d in only if d.section == "card")
     assert (card.n_a, card.n_b) == (sum(gone in r.seen for r in played), 0)
     assert all(math.isnan(d.p) for d in only) and comparison.differences[-len(only):] == tuple(only)
+
+
+# ---- the comparison counted as the games come, against that of the whole lists of records -------
+
+STRONG_ALTAR = ('ruleset strong_altar extends base\n'
+                'replace card "Altar" age 1 blue chain to "Temple" copies 3+ 5+ { end of game: score 20 }\n')
+
+
+@pytest.fixture(scope="module")
+def simulations(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Three simulations of 200 games of 3 random players: the base game, the same deals with a
+    stronger Altar, and the base game from other seeds; with their plans."""
+    variant = tmp_path_factory.mktemp("variant") / "strong_altar.wr"
+    variant.write_text(STRONG_ALTAR, encoding="utf-8")
+    plans = {"base": make_plan(BASE, 3, (), ("random",), 0, 200), "other seeds": make_plan(BASE, 3, (), ("random",),
+                                                                                         5000, 200)}
+    strong = wr.load_rules(str(variant))
+    plans["strong"] = make_plan(strong, 3, (), ("random",), 0, 200)
+    loaded = {"base": BASE, "other seeds": BASE, "strong": strong}
+    return {"plans": plans, "played": {name: play(plan, rules=loaded[name]) for name, plan in plans.items()}}
+
+
+def test_the_comparison_counted_game_by_game_is_that_of_the_whole_lists(simulations: dict[str, Any]) -> None:
+    base, strong, other = (simulations["played"][n].records() for n in ("base", "strong", "other seeds"))
+    gone = base[0].seen[0]
+    fewer = [attrs.evolve(r, seen=tuple(c for c in r.seen if c != gone), built=tuple(c for c in r.built if c != gone))
+             for r in base if r.board != base[0].board]
+    cases = {"paired seat by seat": (base, strong), "independent samples": (base, other),
+             "boards and a card met in A only": (base, fewer), "games of A missing in B": (base, strong[:300]),
+             "games of B missing in A": (base[150:], strong), "a few games": (base[:9], strong[:9])}
+    for case, (a, b) in cases.items():
+        assert same_figures(compare(a, b)) == same_figures(compare_records(a, b)), case
+    tests = {d.test for d in compare(base, strong).differences} | {d.test for d in compare(base, other).differences}
+    assert {"paired t", "z test", "Welch t"} <= tests
+
+
+def test_chunks_paired_as_they_come_give_the_comparison_of_the_games_finished_in_both(
+        simulations: dict[str, Any]) -> None:
+    a, b = simulations["played"]["base"], simulations["played"]["strong"]
+    chunks_a = [Chunk(c.start, c.stop, c.games, 0.0) for c in a.chunks]
+    # B's chunks of 5 games, like A's ones, but one of them never finished (a stopped run)
+    games_b = [g for c in b.chunks for g in c.games]
+    chunks_b = [Chunk(s, s + 5, tuple(games_b[s:s + 5]), 0.0) for s in range(0, 200, 5) if s != 50]
+    chunks_a = [Chunk(s, s + 5, tuple(g for c in chunks_a[s:s + 5] for g in c.games), 0.0) for s in range(0, 200, 5)]
+    pairs = ChunkPairs()
+    for chunk_a, chunk_b in itertools.zip_longest(chunks_a, chunks_b):
+        pairs.add(0, chunk_a)
+        if chunk_b is not None:
+            pairs.add(1, chunk_b)
+    assert len(pairs.waiting) == 1  # A's games 50 to 54, whose fellow never came
+    both = {g.game for c in chunks_b for g in c.games}
+    records_a = [r for r in a.records() if r.game in both]
+    records_b = [r for r in b.records() if r.game in both]
+    assert pairs.tally.paired_games == 195
+    assert same_figures(pairs.tally.comparison()) == same_figures(compare_records(records_a, records_b))
+    assert same_figures(pairs.sides[0].summary()) == same_figures(summarise_records(records_a))
+    assert same_figures(pairs.sides[1].summary()) == same_figures(summarise_records(records_b))

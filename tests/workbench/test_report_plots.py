@@ -13,7 +13,7 @@ from report_support import DOLLARS, RECORDS, hand_comparison, hand_simulation
 
 from wonderrules import report_plots as plots
 from wonderrules.comparison import compare
-from wonderrules.statistics import CardStrength, wilson
+from wonderrules.statistics import CardStrength, Rate, wilson
 
 
 def card(name: str, built: int, wins: float, few: bool = False) -> CardStrength:
@@ -50,6 +50,22 @@ def test_nothing_tested_is_no_difference_plot() -> None:
     comparison = compare(one_game, one_game)
     assert comparison.tests == 0 and plots.differences(comparison, 40, 15) is None
     assert plots.differences(hand_comparison().comparison, 40, 15) is not None
+
+
+def test_an_interval_that_rounding_puts_past_its_rate_is_drawn_with_bars_of_no_length() -> None:
+    # a rate of 0 whose interval starts 3e-17 above it, and a rate of 1 whose interval ends below
+    # it: matplotlib refuses an error bar of negative length
+    summary = hand_simulation().summary
+    none_won = Rate(0, 5, 0.0, 3.1e-17, 0.43)
+    all_won = Rate(7, 7, 1.0, 0.65, 1.0 - 1.1e-16)
+    groups = tuple(attrs.evolve(g, win=rate) for g, rate in zip(summary.boards, (none_won, all_won)))
+    cards = (attrs.evolve(card("c0", 50, 0), builders=none_won), attrs.evolve(card("c1", 50, 50), builders=all_won))
+    sim = attrs.evolve(hand_simulation(), summary=attrs.evolve(summary, boards=groups, cards=cards))
+    assert "<svg" in plots.group_win_rates([("", sim)], "boards", "board")
+    assert "<svg" in (plots.card_ranking([("", sim)], 15) or "")
+    comparison = hand_comparison().comparison
+    past = attrs.evolve(comparison.differences[0], low=comparison.differences[0].difference + 1e-17)
+    assert "<svg" in (plots.differences(attrs.evolve(comparison, differences=(past,)), 40, 15) or "")
 
 
 def axes(svg: str) -> list[str]:

@@ -11,7 +11,7 @@ import pytest
 
 import wonderrules as wr
 from wonderrules.interpreter.agents import make_agent
-from wonderrules.simulation import Chunk, chunk_spans, make_plan, play, process_pool
+from wonderrules.simulation import Chunk, chunk_spans, make_plan, play, play_side_by_side, process_pool
 from wonderrules.simulation_run import Job, run_jobs
 
 BASE = wr.load_rules("base")
@@ -148,7 +148,31 @@ def test_ctrl_c_finishes_the_game_under_way_and_a_second_one_stops_at_once() -> 
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
-def test_a_stop_in_the_first_simulation_of_a_run_leaves_the_second_unplayed() -> None:
-    jobs = [Job("A", plan_of(5), BASE, lambda chunk: signal.raise_signal(signal.SIGINT)), Job("B", plan_of(5), BASE)]
+def test_a_stop_in_a_run_of_two_simulations_finishes_the_same_games_of_both() -> None:
+    handed: list[tuple[str, int]] = []
+
+    def first(chunk: Chunk) -> None:
+        handed.append(("A", chunk.start))
+        signal.raise_signal(signal.SIGINT)
+
+    jobs = [Job("A", plan_of(5), BASE, first), Job("B", plan_of(5), BASE, lambda c: handed.append(("B", c.start)))]
     runs, stopped = run_jobs(jobs, 1, False)
-    assert stopped and [r.played.games for r in runs] == [1, 0]
+    # the two are played side by side: game 0 of B was under way, and is finished
+    assert stopped and [r.played.games for r in runs] == [1, 1] and handed == [("A", 0), ("B", 0)]
+    assert [r.played.chunks for r in runs] == [(), ()]  # handed over, not kept
+
+
+@pytest.mark.parametrize("workers", [1, 3])
+def test_simulations_side_by_side_hand_over_the_same_games_of_each_in_turn(workers: int) -> None:
+    plans = [plan_of(9), plan_of(9, players=4), plan_of(4, seed=50)]
+    handed: list[tuple[int, int, int]] = []
+    with ThreadPoolExecutor(workers) if workers > 1 else _nothing() as executor:
+        played = play_side_by_side(plans, executor, workers, [BASE] * 3,
+                                   lambda i, c: handed.append((c.start, i, c.stop)), keep=True)
+    assert handed == sorted(handed)  # games 0 to k of each plan in turn, then the next ones
+    assert [p.records() for p in played] == [play(plan, rules=BASE).records() for plan in plans]
+    assert [p.games for p in played] == [9, 9, 4] and not any(p.stopped for p in played)
+    unkept = play_side_by_side(plans, executor=None, rules=[BASE] * 3)
+    assert [(p.games, p.decisions, p.chunks) for p in unkept] == [(p.games, p.decisions, ()) for p in played]
+    with pytest.raises(ValueError, match=r"not kept: play\(..., keep=True\) keeps them"):
+        unkept[0].records()

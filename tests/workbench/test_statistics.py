@@ -3,13 +3,28 @@ by hand, and the intervals against published values."""
 
 from __future__ import annotations
 
+import io
 import math
 
 import attrs
 import pytest
+from records_reference import same_figures, summarise_records
 
-from wonderrules.simulation import SeatRecord
-from wonderrules.statistics import mean_interval, quantile, spread, summarise, t_quantile, t_two_sided_p, wilson
+import wonderrules as wr
+from wonderrules.simulation import SeatRecord, make_plan, play
+from wonderrules.statistics import (
+    MIN_BUILT,
+    Summary,
+    Tally,
+    mean_interval,
+    per_game,
+    quantile,
+    spread,
+    summarise,
+    t_quantile,
+    t_two_sided_p,
+    wilson,
+)
 
 
 def rec(game: int, seat: int, board: str, agent: str, total: int, winner: float, built: tuple[str, ...],
@@ -46,6 +61,16 @@ def test_the_wilson_interval_worked_out_by_hand() -> None:
     rate = wilson(7, 10)
     assert rate.low == pytest.approx((0.892073 - 0.342876) / 1.384146, abs=1e-5)
     assert rate.high == pytest.approx((0.892073 + 0.342876) / 1.384146, abs=1e-5)
+
+
+def test_the_wilson_interval_holds_its_rate_and_stays_inside_0_to_1() -> None:
+    # 0 of n has 0 as its lower end and n of n has 1 as its upper end exactly: rounding once gave
+    # 3e-17 above the rate, and a report's error bar of negative length
+    for n in range(1, 400):
+        assert wilson(0, n).low == 0.0 and wilson(n, n).high == 1.0, n
+        for successes in (*range(n + 1), n / 3, n - 0.5):
+            rate = wilson(successes, n)
+            assert 0.0 <= rate.low <= rate.value <= rate.high <= 1.0, (successes, n)
 
 
 def test_a_rate_of_no_seat_has_no_value() -> None:
@@ -126,3 +151,52 @@ def test_a_card_built_too_rarely_is_ranked_after_the_others() -> None:
     assert ranked == ["c1", "c2", "c3"]
     cards = summarise(RECORDS, min_built=4).cards
     assert all(c.few for c in cards) and [c.card for c in cards] == ["c3", "c1", "c2"]
+
+
+# ---- the figures counted as the games come, against those of the whole list of records ----------
+
+def tied(r: SeatRecord) -> SeatRecord:
+    """A seat of game g as if the game were a tie of g % 3 + 1 players (seats 0 and up)."""
+    level = r.game % 3 + 1
+    return attrs.evolve(r, winner=1 / level if r.seat < level else 0.0)
+
+
+@pytest.fixture(scope="module")
+def played_games() -> list[SeatRecord]:
+    # 300 games of 5 random players, their wins made ties of 1 to 3 by hand (shares of 1/2 and
+    # 1/3), then 40 games of teams in cities by random and greedy players
+    base, cities = wr.load_rules("base"), wr.load_rules("cities")
+    return ([tied(r) for r in play(make_plan(base, 5, (), ("random",), 0, 300), rules=base).records()]
+            + play(make_plan(cities, 4, ("teams",), ("random", "greedy"), 0, 40), rules=cities).records())
+
+
+def test_the_figures_counted_game_by_game_are_those_of_the_whole_list(played_games: list[SeatRecord]) -> None:
+    for records in (played_games[:1500], played_games[1500:], played_games[:7], played_games):
+        for min_built in (MIN_BUILT, 1, 200):
+            expected = summarise_records(records, min_built)
+            assert same_figures(summarise(records, min_built)) == same_figures(expected)
+            tally = Tally()
+            for rows in per_game(records).values():
+                tally.add_game(rows)
+            assert same_figures(tally.summary(min_built)) == same_figures(expected)
+
+
+def test_the_tables_printed_from_the_counts_are_those_of_the_whole_list(played_games: list[SeatRecord]) -> None:
+    from rich.console import Console
+
+    from wonderrules.simulation_tables import summary_tables
+
+    def printed(summary: Summary) -> str:
+        console = Console(width=200, record=True, file=io.StringIO())
+        for table in summary_tables(summary, 5):
+            console.print(table)
+        return console.export_text()
+
+    assert printed(summarise(played_games[:1500])) == printed(summarise_records(played_games[:1500]))
+
+
+def test_a_tally_keeps_one_count_per_distinct_value_not_per_game(played_games: list[SeatRecord]) -> None:
+    tally = Tally.of(played_games)
+    distinct = {r.total for r in played_games}
+    assert len(tally.totals.counts) == len(distinct) < len(played_games) / 20
+    assert sorted(tally.totals.sorted_values()) == sorted(r.total for r in played_games)
