@@ -27,6 +27,7 @@ from wonderrules.grammar.checks import (
     static_seats,
     structure,
     structure_refs,
+    triggers,
     values,
     values_structure,
 )
@@ -112,6 +113,7 @@ def _check(layers: list[Layer], diags: list[Diagnostic], sources: dict[str, str]
         diags.extend(static_seats.check(rules, where))
         diags.extend(counts.check(model, rules, where))
         diags.extend(conflicts.check(model, rules))
+        diags.extend(triggers.check(model, rules))
         diags.extend(lints.check(model, rules))
         if not has_errors(diags) and not probe:
             diags.extend(limits.check(rules, where))

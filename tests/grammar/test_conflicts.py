@@ -1,6 +1,6 @@
-"""Pass `conflicts`: effects of one moment whose order changes the outcome need a declared order
-(E0402), from what their core operations read and write; builds, and tokens gained, must not
-trigger each other without end (E0403)."""
+"""Passes `conflicts` and `triggers`: effects of one moment whose order changes the outcome need a
+declared order (E0402), from what their core operations read and write; builds, and tokens
+gained, must not trigger each other without end (E0403)."""
 
 from __future__ import annotations
 
@@ -140,7 +140,7 @@ def test_an_effect_run_at_each_moment_is_no_cycle(compile_layer) -> None:
 def test_tokens_gained_whenever_tokens_are_gained(compile_layer) -> None:
     text = 'replace card "Log" age 1 brown copies 3+ 4+ { whenever self gains victory tokens: gain 1 victory token }'
     d = only(compile_layer(text + "\n"), "E0403")
-    assert d.message == "tokens gained trigger each other without end: card 'Log' -> card 'Log'"
+    assert d.message == "tokens gained trigger each other without end: card 'Log' (gains victory tokens) -> card 'Log'"
     other = 'replace card "Log" age 1 brown copies 3+ 4+ { whenever self gains victory tokens: gain 1 defeat token }'
     assert "E0403" not in codes(compile_layer(other + "\n"))
 
