@@ -27,6 +27,10 @@ Rules of the core carried out here, in the order they happen:
   in turn: the winner's tokens, its win, the loser's tokens, its loss); after the effects of
   what a round's resolution built; after a loss is paid. Nothing is emitted for an event no
   source of the rule set listens to.
+- *a cascade*: the effects that events set off while one step of the flow runs (a round with
+  what its resolution sets off, a moment's contests), or one effect of a moment, count
+  together, those they set off in turn and those after a decision they ask included; beyond
+  the bound (:data:`.words.MAX_CASCADE`) the game stops, naming the effects (:mod:`.cascade`).
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from wonderrules.interpreter.actions import (
     decision_actions,
 )
 from wonderrules.interpreter.errors import GameStoppedError
+from wonderrules.interpreter.words import MAX_CASCADE
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
@@ -82,6 +87,7 @@ def advance(st: State) -> None:
             item = work.popleft()
             _WORK[item[0]](st, *item[1:])
         else:
+            st.cascade = 0  # what earlier steps set off is over
             instr = program[st.pc]
             _INSTRUCTIONS[instr[0]](st, instr)
 
@@ -498,6 +504,7 @@ def _moment_next(st: State) -> None:
     rank, seat, _, hook = queue.pop(0)
     st.moment_rank = rank
     st.work.appendleft(("moment_next",))
+    st.cascade = 0  # each effect of a moment starts a cascade of its own
     hook.run(st, seat)
     if st.fired:
         _flush(st)
@@ -520,8 +527,16 @@ def emit(st: State, event: str, seat: int, name: int, opponent: int = -1) -> Non
 
 
 def _take_fired(st: State) -> list[tuple[Any, ...]]:
+    """The listeners of the events just raised, counted in the cascade under way: beyond the
+    bound (:data:`.words.MAX_CASCADE`), the game stops, naming the effects involved."""
     fired = st.fired
     st.fired = []
+    count = st.cascade + len(fired)
+    if count > MAX_CASCADE:
+        from wonderrules.interpreter.cascade import cascade_sentence
+
+        stop(st, cascade_sentence(st, fired))
+    st.cascade = count
     return fired
 
 
