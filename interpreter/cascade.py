@@ -63,9 +63,9 @@ def cascade_sentence(st: State, fired: Sequence[tuple[Any, ...]]) -> str:
     order = sorted(distance, key=lambda h: (distance[h], hooks.index(h)))
     names = [described(h.source, listeners[h][1]) for h in order[:_NAMED]]
     more = f", and {len(order) - _NAMED} more" if len(order) > _NAMED else ""
-    return (f"the rules set off more than {MAX_CASCADE} `whenever` effects in one cascade of events, so the game "
-            f"stops here: " + " -> ".join(names) + more + " (each sets off the next, in every seat it reaches; "
-            "limit one of them to once per turn, age or game, or let it reach fewer seats)")
+    return (f"the rules set off more than {MAX_CASCADE} `whenever` effects in one cascade of events: "
+            + " -> ".join(names) + more + " (each sets off the next, in every seat it reaches: limit one of them "
+            "to once per turn, age or game, or let it reach fewer seats)")
 
 
 def _listeners(st: State) -> dict[Any, tuple[ir.Hook, ir.When]]:

@@ -34,8 +34,8 @@ import attrs
 
 from wonderrules.interpreter.ir import RuleSet
 
-__all__ = ["Plan", "SeatRecord", "GameRecord", "Chunk", "Played", "Executor", "make_plan", "seat_agents",
-           "GamePlayer", "play_chunk", "play", "process_pool", "chunk_spans", "default_jobs"]
+__all__ = ["Plan", "SeatRecord", "GameRecord", "Chunk", "Played", "Executor", "GameStopped", "make_plan",
+           "seat_agents", "GamePlayer", "play_chunk", "play", "process_pool", "chunk_spans", "default_jobs"]
 
 
 @attrs.frozen
@@ -148,6 +148,20 @@ class Executor(Protocol):
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Any: ...  # pragma: no cover
 
 
+class GameStopped(Exception):
+    """A game of a run that the rules stopped (the engine's GameStoppedError): which game (`game`:
+    its rule set, table and seed, in words) and why. Plain values, so that it comes back whole
+    from a worker process or a cluster; a run that meets one stops there."""
+
+    def __init__(self, game: str, message: str) -> None:
+        super().__init__(game, message)
+        self.game = game
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"the game stopped ({self.game}): {self.message}"
+
+
 def make_plan(rules: RuleSet, players: int, options: Sequence[str], agents: Sequence[str], seed: int,
               games: int, sides: str = "random") -> Plan:
     """The plan of `games` games of `rules`; `agents` are repeated around the table as needed
@@ -186,7 +200,18 @@ class GamePlayer:
         return Chunk(start, stop, games, time.perf_counter() - began, time.process_time() - used)
 
     def play(self, number: int) -> GameRecord:
-        """Game `number` of the plan, played to its end and recorded."""
+        """Game `number` of the plan, played to its end and recorded; GameStopped when the rules
+        stop it."""
+        from wonderrules.interpreter.errors import GameStoppedError
+
+        try:
+            return self._play(number)
+        except GameStoppedError as e:
+            plan = self.plan
+            raise GameStopped(f"{plan.rules}, {plan.players} players, game {number}, seed {plan.seed + number}",
+                              e.message) from None
+
+    def _play(self, number: int) -> GameRecord:
         plan = self.plan
         players = plan.players
         seed = plan.seed + number
@@ -262,7 +287,9 @@ def play(plan: Plan, executor: Optional[Executor] = None, workers: int = 1, rule
     Without an executor the games are played here, one by one (`rules`, when given, saves
     rebuilding the rule set). With one, about two chunks per worker are out at a time. `stop` is
     asked between chunks: once it says yes, no new chunk is sent, the chunks not started are
-    cancelled, those under way are finished and handed over, and the result says it stopped.
+    cancelled, those under way are finished and handed over, and the result says it stopped. A
+    game the rules stop raises GameStopped: the chunks before its own were handed over, the
+    others are cancelled.
     """
     done: list[Chunk] = []
 
@@ -289,7 +316,13 @@ def play(plan: Plan, executor: Optional[Executor] = None, workers: int = 1, rule
 
     refill()
     while out:
-        deliver(out.popleft().result())
+        try:
+            chunk = out.popleft().result()
+        except GameStopped:  # the run stops there: the chunks after it are not wanted
+            for future in out:
+                future.cancel()
+            raise
+        deliver(chunk)
         if stop():
             for future in out:
                 future.cancel()

@@ -59,7 +59,7 @@ def test_a_cycle_of_four_effects_stops_the_game_naming_them_in_order() -> None:
     message = stopped.value.message
     assert state.stopped == message
     assert message.startswith(f"the rules set off more than {MAX_CASCADE} `whenever` effects in one cascade of "
-                              "events, so the game stops here: ")
+                              "events: card '")
     named = re.findall(r"card '(\w+)' \(whenever self gains (\w) tokens\)", message)
     assert sorted(named) == [("Ant", "x"), ("Bee", "y"), ("Cat", "z"), ("Dog", "w")]
     order = "".join(name[0] for name, _ in named)
