@@ -18,6 +18,7 @@ from wonderrules.grammar.checks import (
     chains,
     conflicts,
     counts,
+    fanout,
     layering,
     limits,
     lints,
@@ -114,6 +115,7 @@ def _check(layers: list[Layer], diags: list[Diagnostic], sources: dict[str, str]
         diags.extend(counts.check(model, rules, where))
         diags.extend(conflicts.check(model, rules))
         diags.extend(triggers.check(model, rules))
+        diags.extend(fanout.check(model, rules))
         diags.extend(lints.check(model, rules))
         if not has_errors(diags) and not probe:
             diags.extend(limits.check(rules, where))

@@ -20,7 +20,7 @@ from typing import Any
 from wonderrules.interpreter import ir
 from wonderrules.interpreter import words as w
 from wonderrules.interpreter.config import ConfigError, resolve_config, supported_tables
-from wonderrules.interpreter.event_graph import COINS, Event, Raising, find_cycle, heard, sets_off, successors
+from wonderrules.interpreter.event_graph import COINS, Event, EventGraph, Raising, heard, sets_off
 from wonderrules.interpreter.validate import CompiledRulesError, quote
 from wonderrules.interpreter.words import MAX_DRAW, MAX_HAND, MAX_SCORING_STEPS, MAX_TURNS
 
@@ -228,7 +228,7 @@ def _event_cycles(rules: ir.RuleSet) -> None:
                 paths.append(f"{path}.hooks[{k}]")
                 listened.append(events)
                 raised.append(frozenset(e for e in raising.raised(hook.op) if e[0] in _GAINED))
-    cycle = find_cycle(successors(raised, listened))
+    cycle = EventGraph(raised, listened).cycle()
     if cycle is None:
         return
     first, then = cycle[0], cycle[1] if len(cycle) > 1 else cycle[0]

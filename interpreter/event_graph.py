@@ -19,7 +19,7 @@ from typing import Any, Optional
 
 from wonderrules.interpreter import ir
 
-__all__ = ["Event", "COINS", "BUILDS", "heard", "Raising", "sets_off", "successors", "find_cycle"]
+__all__ = ["Event", "COINS", "BUILDS", "heard", "Raising", "sets_off", "EventGraph", "find_cycle"]
 
 Event = tuple[str, str]
 COINS: Event = ("coins", "")
@@ -94,22 +94,59 @@ def sets_off(event: Event, listened: Event) -> bool:
     return event == listened or (not listened[1] and event[0] == listened[0])
 
 
-def successors(raised: Sequence[Iterable[Event]], listened: Sequence[Iterable[Event]]) -> list[list[int]]:
-    """For each effect i (what it raises: `raised[i]`), the effects j that what it raises sets
-    off (what they listen to: `listened[j]`), in order."""
-    by_event: dict[Event, list[int]] = {}
-    for j, events in enumerate(listened):
-        for e in events:
-            by_event.setdefault(e, []).append(j)
-    out: list[list[int]] = []
-    for events in raised:
-        found: set[int] = set()
-        for e in events:
-            found.update(by_event.get(e, ()))
-            if e[1]:
-                found.update(by_event.get((e[0], ""), ()))
-        out.append(sorted(found))
-    return out
+class EventGraph:
+    """Effects and the events between them, as one graph: effect i (node i) leads to each event
+    it raises (a node after the effects), and each event to the effects it sets off. Its size is
+    what the effects raise and hear, never effects times effects: a thousand effects that all
+    hear one token and gain it make two thousand edges, not a million."""
+
+    def __init__(self, raised: Sequence[Iterable[Event]], listened: Sequence[Iterable[Event]]) -> None:
+        self.effects = len(raised)
+        #: the events raised, in order; event k is node `effects + k`
+        self.events: list[Event] = []
+        index: dict[Event, int] = {}
+        self.succ: list[list[int]] = [[] for _ in range(self.effects)]
+        for i, events in enumerate(raised):
+            for e in sorted(events):
+                if e not in index:
+                    index[e] = len(self.events)
+                    self.events.append(e)
+                    self.succ.append([])
+                self.succ[i].append(self.effects + index[e])
+        for j, events in enumerate(listened):
+            nodes = set()
+            for heard_event in events:
+                for e in ([heard_event] if heard_event[1] else [e for e in self.events if e[0] == heard_event[0]]):
+                    if e in index:
+                        nodes.add(self.effects + index[e])
+            for node in sorted(nodes):
+                self.succ[node].append(j)
+
+    def event_of(self, node: int) -> Optional[Event]:
+        """The event of a node, None for an effect's."""
+        return self.events[node - self.effects] if node >= self.effects else None
+
+    def cycle(self) -> Optional[list[int]]:
+        """The effects of one cycle, in order (see :func:`find_cycle`), or None."""
+        found = find_cycle(self.succ)
+        return None if found is None else [n for n in found if n < self.effects]
+
+    def last_first(self) -> Optional[list[int]]:
+        """Every node, each after every node it leads to; None when there is a cycle."""
+        incoming = [0] * len(self.succ)
+        for heads in self.succ:
+            for j in heads:
+                incoming[j] += 1
+        free = [i for i, n in enumerate(incoming) if n == 0]
+        order = []
+        while free:
+            i = free.pop()
+            order.append(i)
+            for j in self.succ[i]:
+                incoming[j] -= 1
+                if incoming[j] == 0:
+                    free.append(j)
+        return order[::-1] if len(order) == len(self.succ) else None
 
 
 def find_cycle(succ: Sequence[Sequence[int]]) -> Optional[list[int]]:

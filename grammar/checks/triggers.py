@@ -24,41 +24,54 @@ from wonderrules.grammar.checks.reach import Reach
 from wonderrules.grammar.diagnostics import Diagnostic, Label, error
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.event_graph import BUILDS, COINS, Event, Raising, heard
+from wonderrules.interpreter.event_graph import BUILDS, COINS, Event, EventGraph, Raising, heard
 
 __all__ = ["check", "listened", "heard_words"]
 
 #: cycles reported at most (each is one diagnostic)
 _MOST = 6
+#: the event of a build by a decision's action: (_DECIDED, the decision)
+_DECIDED = "builds by decision"
 
 
 def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
     found = list(entries(model, rules))
     raising = Raising(rules)
-    raised = [raising.raised(hook.op) for _, _, hook, _ in found]
-    hears = [listened(owner, hook) for owner, _, hook, _ in found]
     may_build = _builds_card(found, rules)
-    g: Digraph[int] = Digraph()
-    listeners: dict[Event, list[int]] = {}
+    decisions = sorted({hook.op.decision for _, _, hook, _ in found if isinstance(hook.op, ir.Decide)})
+    raised: list[set[Event]] = []
+    for _, _, hook, _ in found:
+        events = set(raising.raised(hook.op))
+        if isinstance(hook.op, ir.Decide) and BUILDS in events:  # builds what the decision may build
+            events.discard(BUILDS)
+            events.add((_DECIDED, hook.op.decision))
+        raised.append(events)
+    hears = [set(listened(owner, hook)) for owner, _, hook, _ in found]
+    # first as if a decision could build any card: a rule set without a cycle then has none
+    graph = EventGraph(raised, [events | {(_DECIDED, d) for d in decisions} if BUILDS in events else events
+                                for events in hears])
+    if graph.cycle() is None:
+        return []
     for j, events in enumerate(hears):
-        for e in events:
-            listeners.setdefault(e, []).append(j)
-    for i, events in enumerate(raised):
-        passed: dict[int, set[str]] = {}
-        for e in events:
-            for j in listeners.get(e, []) + (listeners.get((e[0], ""), []) if e[1] else []):
-                if e != BUILDS or may_build(i, j):
-                    passed.setdefault(j, set()).add(_kind(e))
-        for j in sorted(passed):
-            g.add_edge(i, j, passed[j])
+        if BUILDS in events:
+            events.update((_DECIDED, d) for d in decisions if may_build(d, j))
+    graph = EventGraph(raised, hears)
+    if graph.cycle() is None:
+        return []
+    g: Digraph[int] = Digraph()
+    for node, heads in enumerate(graph.succ):
+        for head in heads:
+            g.add_edge(node, head)
     diags = []
     reported: set[frozenset[int]] = set()
     for cycle in g.simple_cycles():
-        key = frozenset(cycle)
+        effects = [n for n in cycle if n < graph.effects]
+        key = frozenset(effects)
         if key in reported:
             continue
         reported.add(key)
-        diags.append(_cycle_error(found, _from_first(found, cycle), g))
+        kinds = {_kind(e) for e in map(graph.event_of, cycle) if e is not None}
+        diags.append(_cycle_error(found, _from_first(found, effects), kinds))
         if len(reported) >= _MOST:
             break
     return diags
@@ -90,25 +103,24 @@ def heard_words(hook: ir.Hook) -> str:
 
 
 def _kind(e: Event) -> str:
-    return "builds" if e == BUILDS else "coins" if e == COINS else "tokens"
+    return "builds" if e[0] in ("builds", _DECIDED) else "coins" if e == COINS else "tokens"
 
 
-def _builds_card(found: list[Entry], rules: ir.RuleSet) -> Callable[[int, int], bool]:
-    """Whether the build of effect i may bring again effect j, a card's own effect that comes
+def _builds_card(found: list[Entry], rules: ir.RuleSet) -> Callable[[str, int], bool]:
+    """Whether a build by decision d may bring again effect j, a card's own effect that comes
     with each such card built: a card built by a decision is one that can lie where the
     decision's actions take their card from. Any build sets off a `whenever` effect."""
     reach: Optional[Reach] = None  # read from the compiled rule set when first needed
     decks = {card.name: card.deck for card in rules.cards}
 
-    def may(i: int, j: int) -> bool:
+    def may(decision: str, j: int) -> bool:
         nonlocal reach
         owner, _, hook, _ = found[j]
-        builder = found[i][2].op
-        if isinstance(hook.trigger, ir.When) or not isinstance(builder, ir.Decide) or not owner.startswith("card '"):
+        if isinstance(hook.trigger, ir.When) or not owner.startswith("card '"):
             return True
         if reach is None:
             reach = Reach(rules)
-        sources = reach.decision_sources(builder.decision)
+        sources = reach.decision_sources(decision)
         deck = decks.get(owner[len("card '"):-1])
         return sources is None or deck is None or bool(sources & reach.deck_zones.get(deck, set()))
     return may
@@ -124,10 +136,7 @@ def _from_first(found: list[Entry], cycle: list[int]) -> list[int]:
     return cycle[first:] + cycle[:first]
 
 
-def _cycle_error(found: list[Entry], cycle: list[int], g: Digraph[int]) -> Diagnostic:
-    kinds: set[str] = set()
-    for a, b in zip(cycle, cycle[1:] + cycle[:1]):
-        kinds |= g.edge(a, b)
+def _cycle_error(found: list[Entry], cycle: list[int], kinds: set[str]) -> Diagnostic:
     owner, hook, _, _ = found[cycle[0]]
     labels = [Label(found[k][1].span, "triggers the next") for k in cycle[1:]]
     whenever = any(isinstance(found[k][2].trigger, ir.When) for k in cycle)
