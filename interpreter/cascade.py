@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.event_graph import Event, Raising, sets_off
+from wonderrules.interpreter.event_graph import Event, EventGraph, Raising
 from wonderrules.interpreter.validate import quote
 from wonderrules.interpreter.words import MAX_CASCADE
 
@@ -40,27 +40,27 @@ def cascade_sentence(st: State, fired: Sequence[tuple[Any, ...]]) -> str:
     listeners = _listeners(st)
     raising = Raising(st.catalog.rules)
     hooks = list(listeners)
-    raised = {h: frozenset(raising.raised(listeners[h][0].op)) for h in hooks}
-    heard = {h: _heard(listeners[h][1]) for h in hooks}
-
-    def leads(g: Any, h: Any) -> bool:
-        """Whether what effect g raises sets off effect h."""
-        return any(sets_off(e, heard[h]) for e in raised[g])
-
+    index = {h: i for i, h in enumerate(hooks)}
+    graph = EventGraph([raising.raised(listeners[h][0].op) for h in hooks], [[_heard(listeners[h][1])] for h in hooks])
+    before: list[list[int]] = [[] for _ in graph.succ]
+    for node, heads in enumerate(graph.succ):
+        for head in heads:
+            before[head].append(node)
     # from the effects just set off, back to the effects whose events led to them, and on to
-    # those they set off next
-    distance = {item[1]: 0 for item in fired if item[1] in listeners}
-    for step in (-1, 1):
-        frontier = [h for h, d in distance.items() if d == 0]
+    # those they set off next (an effect leads to the events it raises, an event to its listeners)
+    distance = {index[item[1]]: 0 for item in fired if item[1] in index}
+    for step, links in ((-1, before), (1, graph.succ)):
+        frontier = [i for i, d in distance.items() if d == 0]
         while frontier:
             later = []
-            for h in frontier:
-                for g in hooks:
-                    if g not in distance and (leads(g, h) if step < 0 else leads(h, g)):
-                        distance[g] = distance[h] + step
-                        later.append(g)
+            for i in frontier:
+                for event in links[i]:
+                    for j in links[event]:
+                        if j not in distance:
+                            distance[j] = distance[i] + step
+                            later.append(j)
             frontier = later
-    order = sorted(distance, key=lambda h: (distance[h], hooks.index(h)))
+    order = [hooks[i] for i in sorted(distance, key=lambda i: (distance[i], i))]
     names = [described(h.source, listeners[h][1]) for h in order[:_NAMED]]
     more = f", and {len(order) - _NAMED} more" if len(order) > _NAMED else ""
     return (f"the rules set off more than {MAX_CASCADE} `whenever` effects in one cascade of events: "

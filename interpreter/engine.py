@@ -418,7 +418,11 @@ def activate(st: State, seat: int, src: Source, built: bool) -> None:
         for m, hooks in src.at_each.items():
             city.at_each.setdefault(m, []).extend((h, src) for h in hooks)
     if src.when:
+        hearing = city.hearing
         for entry in src.when:
+            if entry[0] in _EMITTED:
+                key = (entry[0], entry[3])
+                hearing[key] = hearing.get(key, ()) + (len(city.when),)
             city.when.append(entry + (src,))
     if src.end_of_game:
         for hook in src.end_of_game:
@@ -518,12 +522,22 @@ def emit(st: State, event: str, seat: int, name: int, opponent: int = -1) -> Non
     when what raised it is over (see the module's text). Callers emit only the events the
     catalog says some source listens to."""
     fired = st.fired
+    key = (event, name)
+    anyone = (event, -1)
     for city in st.cities:
-        if city.when:
-            listener = city.seat
-            for ev, seats, _, wanted, hook, _, _ in city.when:
-                if ev == event and (wanted < 0 or wanted == name) and seat in seats(st, listener, listener):
-                    fired.append(("hook", hook, listener) if opponent < 0 else ("hook_vs", hook, listener, opponent))
+        hearing = city.hearing
+        if hearing:
+            found = hearing.get(key, ())
+            if name >= 0 and anyone in hearing:  # listeners of any name too, in the order they came
+                found = tuple(sorted(found + hearing[anyone]))
+            if found:
+                listener = city.seat
+                when = city.when
+                for k in found:
+                    _, seats, _, _, hook, _, _ = when[k]
+                    if seat in seats(st, listener, listener):
+                        fired.append(("hook", hook, listener) if opponent < 0 else
+                                     ("hook_vs", hook, listener, opponent))
 
 
 def _take_fired(st: State) -> list[tuple[Any, ...]]:
@@ -596,6 +610,9 @@ def move_cards(st: State, n: int, from_zone: int, from_seat: int, to_zone: int, 
     for _ in range(min(n, len(source))):
         place(st, to_seat, source.pop(0), to_zone)
 
+
+#: the events emit raises (builds and purchases are found by build_items)
+_EMITTED = frozenset({"gains", "coins", "wins", "loses"})
 
 _WORK: Mapping[str, Callable[..., None]] = MappingProxyType({
     "hook": _hook, "hook_vs": _hook_vs, "moment_next": _moment_next, "ask": ask_decision, "ask_loss": ask_loss,

@@ -154,3 +154,20 @@ def test_the_bundled_rule_sets_stay_far_below_the_bound(monkeypatch: pytest.Monk
         agents = [make_agent("random", seed=seed + p) for p in range(players)]
         while not state.is_terminal():
             state.apply_actions({p: agents[p].choose(state, p) for p in state.pending_decisions()})
+
+
+@pytest.mark.parametrize("cheer_first,honours", [(True, 2), (False, 1)])
+def test_the_listeners_of_one_event_run_in_the_order_they_became_active(cheer_first: bool, honours: int) -> None:
+    # one listens to any win, the other to wins of the war only; both are effects of every
+    # player, active in the order of their blocks. Seat 0 wins twice (3 coins at first): the
+    # token needs 4 coins, which the coin of a win run before it gives
+    cheer = c.RuleEffects((hook(c.When("wins", (SELF,)), c.GainCoins(c.Num(1))),))
+    proud = c.RuleEffects((hook(c.When("wins", (SELF,), name="war"), gains("honour"),
+                                c.BinOp(">=", c.Quantity("coins"), c.Num(4))),))
+    rules = tiny.rules((card("Fort", "red", hooks=[tiny.shields(2)]), HUT), hand=1, extra_tokens=("honour",))
+    rules = attrs.evolve(rules, effects=(cheer, proud) if cheer_first else (proud, cheer))
+    state = Game(rules, 3).new_initial_state(seed=1, hands={1: [["Fort"], ["Hut"], ["Hut"]]})
+    build_all(state, {})
+    assert state.is_terminal()
+    assert state.cities[0].coins == 3 + 2
+    assert state.cities[0].token_counts[state.catalog.token_index["honour"]] == honours
