@@ -93,3 +93,9 @@ def test_compare(rules: Path) -> None:
 def test_ladder(rules: Path) -> None:
     one_error(run("ladder", "-p", "7", "-n", "1", "--agents", "random,greedy", "-j", "1", "--rules", "boom.wr"),
               "base + boom, 7 players, seed 0, agents random, greedy, random, greedy, random, greedy, random")
+
+
+def test_simulate_on_a_cluster(rules: Path, dask_cluster) -> None:
+    # the workers play from the plan: the stop comes back from them as it does from a local process
+    one_error(run("simulate", "-p", "7", "-n", "3", "--rules", "boom.wr", "--cluster", dask_cluster.address),
+              "base + boom, 7 players, game 0, seed 0")
