@@ -244,8 +244,9 @@ def _event_words(event: Event) -> str:
     return f"each {name} {'won' if what == 'wins' else 'lost'}" if name else f"each contest {what[:-1]}"
 
 
-def _count_words(n: int) -> str:
-    return f"more than 10^{len(str(_HUGE)) - 1}" if n >= _HUGE else f"{n}"
+def _count_words(n: int, most: str = "") -> str:
+    """`29524`, `up to 29524` (`most`: what is said of an upper bound), or more than 10^18."""
+    return f"more than 10^{len(str(_HUGE)) - 1}" if n >= _HUGE else f"{most}{n}"
 
 
 def _diagnostic(found: list[Entry], nodes: list[int], estimate: _Estimate, event: Event, seats: int,
@@ -254,14 +255,15 @@ def _diagnostic(found: list[Entry], nodes: list[int], estimate: _Estimate, event
     head = found[nodes[chain[0]]]
     names = " -> ".join(f"{found[nodes[i]][0]} ({heard_words(found[nodes[i]][2])})" for i in chain)
     labels = [Label(found[nodes[i]][1].span, "sets off the next") for i in chain[1:]]
-    total = _count_words(estimate.effects(event))
+    total = estimate.effects(event)
     help_ = ("each link that gives to several seats (`others`, `everyone`) multiplies the effects: let fewer "
              "seats gain, or limit one of the effects to `once per turn` (a game stops when one cascade goes "
              f"beyond {MAX_CASCADE} effects)")
+    what = _event_words(event)
     if certain:
-        return error("E0408", f"{_event_words(event)} sets off {total} `whenever` effects at {seats} players, more "
+        return error("E0408", f"{what} sets off {_count_words(total)} `whenever` effects at {seats} players, more "
                               f"than the {MAX_CASCADE} a game allows in one cascade, so every game where it happens "
                               f"stops: {names}", head[1].span, labels=labels, help=help_)
-    return warning("W0407", f"{_event_words(event)} may set off up to {total} `whenever` effects at {seats} seats, "
-                            f"more than the {MAX_CASCADE} a game allows in one cascade: {names}", head[1].span,
+    return warning("W0407", f"{what} may set off {_count_words(total, 'up to ')} `whenever` effects at {seats} "
+                            f"seats, more than the {MAX_CASCADE} a game allows in one cascade: {names}", head[1].span,
                    labels=labels, help=help_)
