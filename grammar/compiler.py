@@ -18,6 +18,7 @@ from wonderrules.grammar.checks import (
     chains,
     conflicts,
     counts,
+    fanout,
     layering,
     limits,
     lints,
@@ -28,6 +29,7 @@ from wonderrules.grammar.checks import (
     static_seats,
     structure,
     structure_refs,
+    triggers,
     values,
     values_structure,
 )
@@ -113,6 +115,8 @@ def _check(layers: list[Layer], diags: list[Diagnostic], sources: dict[str, str]
         diags.extend(static_seats.check(rules, where))
         diags.extend(counts.check(model, rules, where))
         diags.extend(conflicts.check(model, rules))
+        diags.extend(triggers.check(model, rules))
+        diags.extend(fanout.check(model, rules))
         diags.extend(lints.check(model, rules))
         if not has_errors(diags) and not probe:
             diags.extend(limits.check(rules, where, model))

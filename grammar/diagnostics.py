@@ -63,6 +63,8 @@ CODES: dict[str, str] = {
     "E0404": "override of something never defined",
     "E0405": "bad layering",
     "W0406": "the load order decides an override",
+    "W0407": "one event may set off more effects than a game allows",
+    "E0408": "one event sets off more effects than a game allows",
     "W0501": "self-count not stated",
     "W0502": "declared but never used",
     "W0503": "settings for player counts never seated",

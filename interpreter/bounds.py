@@ -15,7 +15,7 @@ moments, every source with its hooks) are here too.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import partial
 from itertools import islice
 from typing import Any
@@ -30,6 +30,7 @@ from wonderrules.interpreter.config import (
     supported_tables,
 )
 from wonderrules.interpreter.decks import Decks, check_decks
+from wonderrules.interpreter.event_graph import COINS, Event, EventGraph, Raising, heard, sets_off
 from wonderrules.interpreter.scoring_bound import check_scoring
 from wonderrules.interpreter.validate import CompiledRulesError, quote
 from wonderrules.interpreter.words import MAX_DRAW, MAX_FLOW_STEPS
@@ -295,52 +296,36 @@ def _deal_counts(rules: ir.RuleSet, cfg: TableConfig, table: str) -> Iterator[tu
 # ---- events --------------------------------------------------------------------------------------------
 
 def _event_cycles(rules: ir.RuleSet) -> None:
-    """No `whenever ... gains` effect sets itself off again: the tokens (or coins) an effect
-    listening to gains of a token (or of coins) may gain (itself, through a decision's actions, or
-    as the tokens of a loss) never lead back to what it listens to. An effect limited to once per
-    period ends any cycle it is in."""
-    tokens_of_decision: dict[str, set[str]] = {}
-    kinds = {a.name: a for a in rules.actions}
-    for d in rules.decisions:
-        tokens_of_decision[d.name] = {t for a in d.actions for op in kinds[a].then for t in _gained(op, {})}
-    listeners: list[tuple[str, str, set[str]]] = []
+    """No `whenever` effect listening to tokens or coins gained sets itself off again, alone or
+    through others: what an effect gains (itself, through a decision's actions, or as the tokens
+    of a loss) never leads back to what it listens to. An effect limited to once per period ends
+    any cycle it is in (see :mod:`.event_graph`, which the checker reads too)."""
+    raising = Raising(rules)
+    paths: list[str] = []
+    listened: list[frozenset[Event]] = []
+    raised: list[frozenset[Event]] = []
     for path, hooks in sources(rules):
         for k, hook in enumerate(hooks):
-            t = hook.trigger
-            if isinstance(t, ir.When) and t.event in ("gains", "coins") and not t.once_per:
-                listeners.append((f"{path}.hooks[{k}]", _COINS if t.event == "coins" else t.name,
-                                  set(_gained(hook.op, tokens_of_decision))))
-    if not listeners:
+            events = frozenset(e for e in heard(hook.trigger) if e[0] in _GAINED)
+            if events:
+                paths.append(f"{path}.hooks[{k}]")
+                listened.append(events)
+                raised.append(frozenset(e for e in raising.raised(hook.op) if e[0] in _GAINED))
+    cycle = EventGraph(raised, listened).cycle()
+    if cycle is None:
         return
-
-    def after(token: str) -> set[str]:
-        return {g for _, name, gained in listeners if name == token or (not name and token != _COINS)
-                for g in gained}
-
-    for path, name, gained in listeners:
-        start = {name} if name else set(rules.tokens)
-        seen: set[str] = set()
-        frontier = set(gained)
-        while frontier:
-            if frontier & start:
-                what = "coins" if name == _COINS else "tokens"
-                raise CompiledRulesError(path, f"this effect listens to {what} gained and gains {what} that set it "
-                                               "off again: a cycle of `whenever` effects (limit one of them to once "
-                                               "per turn, age or game)")
-            seen |= frontier
-            frontier = {x for t in frontier for x in after(t)} - seen
+    first, then = cycle[0], cycle[1] if len(cycle) > 1 else cycle[0]
+    listens = _gained_words(listened[first])
+    gains = _gained_words(e for e in raised[first] if any(sets_off(e, heard_e) for heard_e in listened[then]))
+    through = "" if len(cycle) == 1 else " through " + ", then ".join(paths[i] for i in cycle[1:])
+    raise CompiledRulesError(paths[first], f"this effect listens to {listens} gained and gains {gains} that set it "
+                                           f"off again{through}: a cycle of `whenever` effects (limit one of them "
+                                           "to once per turn, age or game)")
 
 
-#: what coins taken from the bank are called among the tokens an effect gains (no token's name)
-_COINS = "(coins)"
+def _gained_words(events: Iterable[Event]) -> str:
+    return " and ".join(sorted({"coins" if e == COINS else "tokens" for e in events}))
 
 
-def _gained(op: Any, decisions: Mapping[str, set[str]]) -> Iterator[str]:
-    if isinstance(op, ir.GainTokens):
-        yield op.token
-    elif isinstance(op, ir.GainCoins):
-        yield _COINS
-    elif isinstance(op, ir.LoseCoins) and op.or_take:
-        yield op.or_take
-    elif isinstance(op, ir.Decide):
-        yield from decisions.get(op.decision, ())
+#: the events of coins and tokens gained
+_GAINED = ("gains", "coins")

@@ -19,8 +19,8 @@ class City:
     __slots__ = (
         "seat", "board", "stages_built", "coins", "zones", "card_zone", "built", "names", "colour_counts", "symbols",
         "token_counts", "token_values", "fixed", "choices", "sell_fixed", "sell_choices", "derived", "prices",
-        "rebates", "grants", "cost_changes", "strength_bonuses", "limited", "at_each", "when", "end_of_game", "active",
-        "version",
+        "rebates", "grants", "cost_changes", "strength_bonuses", "limited", "at_each", "when", "hearing", "end_of_game",
+        "active", "version",
         "turn_start_coins", "spent", "turn_version", "memo", "parts", "turn_parts",
     )
 
@@ -61,6 +61,9 @@ class City:
         self.at_each: dict[int, list[tuple[Any, Source]]] = {}
         #: (event, seats fn, colours, name index, hook, source) listened to
         self.when: list[tuple[Any, ...]] = []
+        #: (event, name index) -> the positions in `when` of the entries listening to it, for
+        #: the events engine.emit raises (an event looks up its listeners, never scans them all)
+        self.hearing: dict[tuple[str, int], tuple[int, ...]] = {}
         self.end_of_game: list[tuple[Any, Source]] = []
         #: every active source: the board, built cards and stages
         self.active: list[Source] = []
@@ -102,6 +105,7 @@ class City:
         c.limited = dict(self.limited)
         c.at_each = {k: list(v) for k, v in self.at_each.items()}
         c.when = list(self.when)
+        c.hearing = dict(self.hearing)  # its values are tuples: shared safely
         c.end_of_game = list(self.end_of_game)
         c.active = list(self.active)
         c.version = self.version

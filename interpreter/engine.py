@@ -30,6 +30,10 @@ Rules of the core carried out here, in the order they happen:
   in turn: the winner's tokens, its win, the loser's tokens, its loss); after the effects of
   what a round's resolution built; after a loss is paid. Nothing is emitted for an event no
   source of the rule set listens to.
+- *a cascade*: the effects that events set off while one step of the flow runs (a round with
+  what its resolution sets off, a moment's contests), or one effect of a moment, count
+  together, those they set off in turn and those after a decision they ask included; beyond
+  the bound (:data:`.words.MAX_CASCADE`) the game stops, naming the effects (:mod:`.cascade`).
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from wonderrules.interpreter.actions import (
     decision_actions,
 )
 from wonderrules.interpreter.errors import GameStoppedError
+from wonderrules.interpreter.words import MAX_CASCADE
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
@@ -85,6 +90,7 @@ def advance(st: State) -> None:
             item = work.popleft()
             _WORK[item[0]](st, *item[1:])
         else:
+            st.cascade = 0  # what earlier steps set off is over
             instr = program[st.pc]
             _INSTRUCTIONS[instr[0]](st, instr)
 
@@ -464,7 +470,11 @@ def activate(st: State, seat: int, src: Source, built: bool) -> None:
         for m, hooks in src.at_each.items():
             city.at_each.setdefault(m, []).extend((h, src) for h in hooks)
     if src.when:
+        hearing = city.hearing
         for entry in src.when:
+            if entry[0] in _EMITTED:
+                key = (entry[0], entry[3])
+                hearing[key] = hearing.get(key, ()) + (len(city.when),)
             city.when.append(entry + (src,))
     if src.end_of_game:
         for hook in src.end_of_game:
@@ -550,6 +560,7 @@ def _moment_next(st: State) -> None:
     rank, seat, _, hook = queue.pop(0)
     st.moment_rank = rank
     st.work.appendleft(("moment_next",))
+    st.cascade = 0  # each effect of a moment starts a cascade of its own
     hook.run(st, seat)
     if st.fired:
         _flush(st)
@@ -563,17 +574,35 @@ def emit(st: State, event: str, seat: int, name: int, opponent: int = -1) -> Non
     when what raised it is over (see the module's text). Callers emit only the events the
     catalog says some source listens to."""
     fired = st.fired
+    key = (event, name)
+    anyone = (event, -1)
     for city in st.cities:
-        if city.when:
-            listener = city.seat
-            for ev, seats, _, wanted, hook, _, _ in city.when:
-                if ev == event and (wanted < 0 or wanted == name) and seat in seats(st, listener, listener):
-                    fired.append(("hook", hook, listener) if opponent < 0 else ("hook_vs", hook, listener, opponent))
+        hearing = city.hearing
+        if hearing:
+            found = hearing.get(key, ())
+            if name >= 0 and anyone in hearing:  # listeners of any name too, in the order they came
+                found = tuple(sorted(found + hearing[anyone]))
+            if found:
+                listener = city.seat
+                when = city.when
+                for k in found:
+                    _, seats, _, _, hook, _, _ = when[k]
+                    if seat in seats(st, listener, listener):
+                        fired.append(("hook", hook, listener) if opponent < 0 else
+                                     ("hook_vs", hook, listener, opponent))
 
 
 def _take_fired(st: State) -> list[tuple[Any, ...]]:
+    """The listeners of the events just raised, counted in the cascade under way: beyond the
+    bound (:data:`.words.MAX_CASCADE`), the game stops, naming the effects involved."""
     fired = st.fired
     st.fired = []
+    count = st.cascade + len(fired)
+    if count > MAX_CASCADE:
+        from wonderrules.interpreter.cascade import cascade_sentence
+
+        stop(st, cascade_sentence(st, fired))
+    st.cascade = count
     return fired
 
 
@@ -633,6 +662,9 @@ def move_cards(st: State, n: int, from_zone: int, from_seat: int, to_zone: int, 
     for _ in range(min(n, len(source))):
         place(st, to_seat, source.pop(0), to_zone)
 
+
+#: the events emit raises (builds and purchases are found by build_items)
+_EMITTED = frozenset({"gains", "coins", "wins", "loses"})
 
 _WORK: Mapping[str, Callable[..., None]] = MappingProxyType({
     "hook": _hook, "hook_vs": _hook_vs, "moment_next": _moment_next, "ask": ask_decision, "ask_loss": ask_loss,

@@ -36,7 +36,7 @@ class State:
         "controller", "age", "turn", "pc", "slots", "work", "fired", "pending", "asked", "chosen",
         "asked_within", "round", "builds", "way", "purchases", "waiting", "moment_queue", "moment_running",
         "moment_rank", "seq", "sellers", "seat_info", "seller_pairs", "legal", "deals", "deals_made",
-        "history", "sheets", "terminal", "opponent", "stopped",
+        "history", "sheets", "terminal", "opponent", "stopped", "cascade",
     )
 
     def __init__(self, game: Game, seed: int, boards: Sequence[BoardKind], deals: FixedDeals,
@@ -71,6 +71,8 @@ class State:
         self.work: deque[tuple[Any, ...]] = deque()
         #: work items of the `whenever` effects set off by events not yet run (see engine.emit)
         self.fired: list[tuple[Any, ...]] = []
+        #: the `whenever` effects set off in the cascade under way (see engine._take_fired)
+        self.cascade = 0
         self.pending: dict[int, Decision] = {}
         #: player -> what their pending decision is about (see engine.ask_*)
         self.asked: dict[int, tuple[Any, ...]] = {}

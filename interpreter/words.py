@@ -12,7 +12,7 @@ __all__ = [
     "EVENTS", "PERIODS", "VISIBILITY", "DIRECTIONS", "STEPS", "WINNER_MODES", "TIE_BREAKS", "BOARD",
     "MAX_PLAYERS", "MAX_NEUTRALS", "MAX_SEATS", "MAX_AGES", "MAX_STAGES", "MAX_COINS", "MAX_UNITS",
     "MAX_PRICE", "MAX_COUNT", "MAX_POINTS", "MAX_NUMBER", "MAX_OPTIONS", "MAX_NESTING", "MAX_SCORING_STEPS",
-    "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW",
+    "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW", "MAX_CASCADE",
 ]
 
 #: The version of the compiled format this engine reads (1 was the format before the core).
@@ -88,3 +88,6 @@ MAX_PRICE = 50
 MAX_COUNT = 20
 MAX_POINTS = 1000
 MAX_OPTIONS = 50
+#: `whenever` effects one cascade of events may set off while a game is played (see
+#: :mod:`.cascade`); the bundled rule sets set off at most 3 (every table, random and greedy agents)
+MAX_CASCADE = 10_000

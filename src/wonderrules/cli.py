@@ -226,6 +226,13 @@ def _play_out(state, agents) -> None:
         state.apply_actions({p: agents[p].choose(state, p) for p in state.pending_decisions()})
 
 
+def _stopped(game: str, message: str) -> NoReturn:
+    """A game the rules stopped (GameStoppedError): one sentence naming the game, and the exit
+    status 1."""
+    _say(f"error: the game stopped ({game}): {message}", err=True)
+    sys.exit(1)
+
+
 def _score_table(state, agents=None, title: str = "Score sheet") -> None:
     from wonderrules.report import console, score_sheet
 
@@ -262,6 +269,7 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
     """Play one game with bots and print the score sheet. Same seed, same game."""
     import json
 
+    from wonderrules.interpreter.errors import GameStoppedError
     from wonderrules.interpreter.log import to_log
     from wonderrules.log_rules import rules_for_log
 
@@ -271,9 +279,13 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
     opts = list(options) + (["teams"] if teams and "teams" not in options else [])
     game = _make_game(ruleset, players, opts, sides)
     bots = _agents(agents, players, seed)
-    state = game.new_initial_state(seed=seed)
-    _play_out(state, bots)
-    _score_table(state, bots, title=_table_title(ruleset, players, seed, opts))
+    title = _table_title(ruleset, players, seed, opts)
+    try:
+        state = game.new_initial_state(seed=seed)
+        _play_out(state, bots)
+    except GameStoppedError as e:
+        _stopped(title, e.message)
+    _score_table(state, bots, title=title)
     if log_path is not None:
         recorded, outside = rules_for_log(list(rules) or ["base"], log_path)
         log = to_log(state, recorded)
@@ -293,9 +305,10 @@ def _replayed(log_file: str, rules: Sequence[str], run):
     """Read a log and replay it with `run(game, log)`, reading only what `wr replay` may read:
     the log named, and the rules given with --rules or those the log names (bundled names, .wr
     and .json files inside its folder). A file that cannot be read or a log that does not fit
-    is one located sentence on the standard error, and the exit status 1. Returns the log and
-    what `run` returned."""
+    is one located sentence on the standard error, and the exit status 1, as is a game the rules
+    stop. Returns the log and what `run` returned."""
     from wonderrules.interpreter.config import ConfigError
+    from wonderrules.interpreter.errors import GameStoppedError
     from wonderrules.interpreter.files import LOG_LIMIT, FileReadError, read_json
     from wonderrules.interpreter.game import Game, SetupError
     from wonderrules.interpreter.log import ReplayError, check_log
@@ -313,7 +326,10 @@ def _replayed(log_file: str, rules: Sequence[str], run):
             game = Game(ruleset, log["players"], tuple(log.get("options", ())))
         except (ConfigError, SetupError) as e:
             raise ReplayError(f"the table of the log does not fit these rules: {e}") from None
-        return log, run(game, log)
+        try:
+            return log, run(game, log)
+        except GameStoppedError as e:
+            _stopped(f"{_shown(log_file)}, seed {_shown(log.get('seed', 0))}", e.message)
     except ReplayError as e:
         hint = "; give the rules the game was played with (--rules FILE)" if e.field == "fingerprint" else ""
         _say(f"error: {log_file}: {e}{hint}", err=True)
@@ -394,6 +410,7 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
     """
     import json
 
+    from wonderrules.interpreter.errors import GameStoppedError
     from wonderrules.trace import trace_log, trace_new_game
     from wonderrules.trace_view import account, account_json
 
@@ -416,7 +433,11 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
         game = _make_game(ruleset, players, opts, sides or "random")
         seed = seed or 0
         bots = _agents(agents or "random", players, seed)
-        account_of = trace_new_game(game, seed, bots, _table_title(ruleset, players, seed, opts))
+        title = _table_title(ruleset, players, seed, opts)
+        try:
+            account_of = trace_new_game(game, seed, bots, title)
+        except GameStoppedError as e:
+            _stopped(title, e.message)
     if follow is not None and not 0 <= follow < len(account_of.seats):
         raise click.BadParameter(f"there is no seat {follow} at this table (seats 0 to {len(account_of.seats) - 1})",
                                  param_hint="'--seat'")
@@ -513,8 +534,13 @@ def ladder(players: int, games: int, seed: int, rules: Sequence[str], agents: st
         raise click.UsageError("--games must be at least 1")
     if jobs is not None and jobs < 1:
         raise click.UsageError("--jobs must be at least 1")
-    result = ladders.run_ladder(ruleset, players, names, games, seed, jobs or _cores(),
-                                progress=_progress_bar("ladder games"))
+    from wonderrules.simulation import GameStopped
+
+    try:
+        result = ladders.run_ladder(ruleset, players, names, games, seed, jobs or _cores(),
+                                    progress=_progress_bar("ladder games"))
+    except GameStopped as e:
+        _stopped(e.game, e.message)
     layers = " + ".join(_shown(layer) for layer in ruleset.layers)
     console = make_console(120)
     console.print(f"{games} game(s) per pair of agents, {players} players ({layers}), seeds {seed} to "

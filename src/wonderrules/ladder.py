@@ -89,13 +89,20 @@ def schedule(agents: Sequence[str], players: int, games: int, seed: int) -> list
 
 
 def play_game(game: Any, task: GameTask) -> tuple[float, float]:
-    """Play one game of a pair: (the first agent's share of the win, the second's)."""
+    """Play one game of a pair: (the first agent's share of the win, the second's); GameStopped
+    when the rules stop it."""
     from wonderrules.interpreter.agents import make_agent
+    from wonderrules.interpreter.errors import GameStoppedError
+    from wonderrules.simulation import GameStopped
 
     agents = [make_agent(spec, task.seed * 1000 + p) for p, spec in enumerate(task.seats)]
-    state = game.new_initial_state(seed=task.seed)
-    while not state.is_terminal():
-        state.apply_actions({p: agents[p].choose(state, p) for p in state.pending_decisions()})
+    try:
+        state = game.new_initial_state(seed=task.seed)
+        while not state.is_terminal():
+            state.apply_actions({p: agents[p].choose(state, p) for p in state.pending_decisions()})
+    except GameStoppedError as e:
+        raise GameStopped(f"{' + '.join(game.rules.layers)}, {game.players} players, seed {task.seed}, agents "
+                          f"{', '.join(task.seats)}", e.message) from None
     result = state.returns()
     a = sum(r for s, r in enumerate(result) if s in task.first)
     return a, sum(result) - a

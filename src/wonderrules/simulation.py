@@ -35,8 +35,9 @@ import attrs
 
 from wonderrules.interpreter.ir import RuleSet
 
-__all__ = ["Plan", "SeatRecord", "GameRecord", "Chunk", "Played", "Handed", "Executor", "make_plan", "seat_agents",
-           "GamePlayer", "play_chunk", "play", "play_side_by_side", "process_pool", "chunk_spans", "default_jobs"]
+__all__ = ["Plan", "SeatRecord", "GameRecord", "Chunk", "Played", "Handed", "Executor", "GameStopped", "make_plan",
+           "seat_agents", "GamePlayer", "play_chunk", "play", "play_side_by_side", "process_pool", "chunk_spans",
+           "default_jobs"]
 
 
 @attrs.frozen
@@ -163,6 +164,20 @@ class Executor(Protocol):
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Any: ...  # pragma: no cover
 
 
+class GameStopped(Exception):
+    """A game of a run that the rules stopped (the engine's GameStoppedError): which game (`game`:
+    its rule set, table and seed, in words) and why. Plain values, so that it comes back whole
+    from a worker process or a cluster; a run that meets one stops there."""
+
+    def __init__(self, game: str, message: str) -> None:
+        super().__init__(game, message)
+        self.game = game
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"the game stopped ({self.game}): {self.message}"
+
+
 def make_plan(rules: RuleSet, players: int, options: Sequence[str], agents: Sequence[str], seed: int,
               games: int, sides: str = "random") -> Plan:
     """The plan of `games` games of `rules`; `agents` are repeated around the table as needed
@@ -201,7 +216,18 @@ class GamePlayer:
         return Chunk(start, stop, games, time.perf_counter() - began, time.process_time() - used)
 
     def play(self, number: int) -> GameRecord:
-        """Game `number` of the plan, played to its end and recorded."""
+        """Game `number` of the plan, played to its end and recorded; GameStopped when the rules
+        stop it."""
+        from wonderrules.interpreter.errors import GameStoppedError
+
+        try:
+            return self._play(number)
+        except GameStoppedError as e:
+            plan = self.plan
+            raise GameStopped(f"{plan.rules}, {plan.players} players, game {number}, seed {plan.seed + number}",
+                              e.message) from None
+
+    def _play(self, number: int) -> GameRecord:
         plan = self.plan
         players = plan.players
         seed = plan.seed + number
@@ -279,7 +305,8 @@ def play(plan: Plan, executor: Optional[Executor] = None, workers: int = 1, rule
     asked between chunks: once it says yes, no new chunk is sent, the chunks not started are
     cancelled, those under way are finished and handed over, and the result says it stopped.
     The result keeps every chunk unless `keep` is false (what a long run asks, to play in
-    bounded memory: `on_chunk` takes what it needs of each).
+    bounded memory: `on_chunk` takes what it needs of each). A game the rules stop raises
+    GameStopped: the chunks before its own were handed over, the others are cancelled.
     """
     (played,) = play_side_by_side([plan], executor, workers, [rules], lambda _, chunk: on_chunk(chunk), stop, keep)
     return played
@@ -329,7 +356,13 @@ def play_side_by_side(plans: Sequence[Plan], executor: Optional[Executor] = None
     refill()
     while out:
         index, future = out.popleft()
-        deliver(index, future.result())
+        try:
+            chunk = future.result()
+        except GameStopped:  # the run stops there: the chunks after it are not wanted
+            for _, later in out:
+                later.cancel()
+            raise
+        deliver(index, chunk)
         if stop():
             for _, future in out:
                 future.cancel()

@@ -170,7 +170,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
              teams: bool, sides: str, jobs: Optional[int], out: Optional[str], progress: Optional[bool],
              card_limit: int, report: Optional[str] = None, cluster: Optional[str] = None) -> None:
     from wonderrules.records import open_writer
-    from wonderrules.simulation import Chunk
+    from wonderrules.simulation import Chunk, GameStopped
     from wonderrules.simulation_run import Job, run_jobs
     from wonderrules.statistics import Tally
 
@@ -201,6 +201,8 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
         except RecordsError as e:
             assert out is not None
             _fail_to_write(out, e)
+        except GameStopped as e:  # the records of the games before it are kept
+            cli._stopped(e.game, e.message)
         finally:
             if writer is not None:
                 writer.close()
@@ -269,6 +271,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
             report: Optional[str] = None, cluster: Optional[str] = None) -> None:
     from wonderrules.comparison import ChunkPairs
     from wonderrules.report import console as make_console
+    from wonderrules.simulation import GameStopped
     from wonderrules.simulation_run import Job, run_jobs
     from wonderrules.simulation_tables import comparison_tables, speed_line
 
@@ -281,7 +284,10 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
     jobs_run = [Job(label, plan, r, functools.partial(pairs.add, side))
                 for side, (label, plan, r) in enumerate(zip(("A", "B"), plans, loaded))]
     with _engines(jobs, address, games) as engines:
-        runs, stopped = engines.run(run_jobs, jobs_run, progress)
+        try:
+            runs, stopped = engines.run(run_jobs, jobs_run, progress)
+        except GameStopped as e:
+            cli._stopped(e.game, e.message)
     console = make_console(150)
     for label, r, run in zip(("A", "B"), loaded, runs):
         console.print(Text.assemble(f"{label}: ", speed_line(run.played.games, players, r.layers, run.elapsed,

@@ -336,8 +336,38 @@ def test_no_event_sets_itself_off_again() -> None:
                                                                    "amount": NUM})]
     path, message = refused_at(doc)
     assert path == "cards[0].hooks[0]" and "a cycle of `whenever` effects" in message
+    assert "tokens that set it off again through cards[1].hooks[0]:" in message
     doc["cards"][1]["hooks"] = [_hook(dict(when, name="defeat"), {"type": "GainCoins", "amount": NUM})]
     serial.rules_from_dict(doc)  # a chain that ends is fine
+
+
+def test_a_cycle_of_four_effects_through_tokens_and_coins() -> None:
+    doc = document()
+    when = {"type": "When", "event": "gains", "by": [{"kind": "others"}], "name": "victory"}
+    gains = [{"type": "GainTokens", "token": "defeat", "amount": NUM}, {"type": "GainCoins", "amount": NUM},
+             {"type": "GainTokens", "token": "victory", "amount": NUM, "targets": [{"kind": "everyone"}]}]
+    doc["cards"][0]["hooks"] = [_hook(when, gains[0])]
+    doc["cards"][1]["hooks"] = [_hook(dict(when, name="defeat"), gains[1])]
+    doc["cards"][2]["hooks"] = [_hook({"type": "When", "event": "coins", "by": [{"kind": "self"}]}, gains[2])]
+    assert refused_at(doc) == ("cards[0].hooks[0]", "this effect listens to tokens gained and gains tokens that set "
+                                                    "it off again through cards[1].hooks[0], then cards[2].hooks[0]: a "
+                                                    "cycle of `whenever` effects (limit one of them to once per turn, "
+                                                    "age or game)")
+    doc["cards"][1]["hooks"] = [_hook(dict(when, name="defeat", once_per="age"), gains[1])]
+    serial.rules_from_dict(doc)  # one effect limited: no cycle
+
+
+def test_a_cycle_through_a_decision_asked_by_an_action() -> None:
+    # the effect asks `first`, whose action asks `second`, whose action gains what the effect hears
+    doc = document()
+    doc["actions"] += [{"name": "give", "then": [{"type": "GainTokens", "token": "victory", "amount": NUM}]},
+                       {"name": "ask", "then": [{"type": "Decide", "decision": "second"}]}]
+    doc["decisions"] += [{"name": "first", "actions": ["ask"]}, {"name": "second", "actions": ["give"]}]
+    when = {"type": "When", "event": "gains", "by": [{"kind": "self"}], "name": "victory"}
+    doc["cards"][0]["hooks"] = [_hook(when, {"type": "Decide", "decision": "first"})]
+    path, message = refused_at(doc)
+    assert path == "cards[0].hooks[0]" and message.startswith("this effect listens to tokens gained and gains tokens "
+                                                              "that set it off again: a cycle")
 
 
 def test_final_scoring_stays_bounded() -> None:
