@@ -42,6 +42,7 @@ from wonderrules.interpreter.actions import (
     decision_actions,
 )
 from wonderrules.interpreter.errors import GameStoppedError
+from wonderrules.interpreter.value_range import check_sheets
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
@@ -220,7 +221,9 @@ def _discard(st: State, instr: tuple[Any, ...]) -> None:
 
 
 def _end(st: State, instr: tuple[Any, ...]) -> None:
-    st.sheets = st.game.scorer.sheets(st)
+    sheets = st.game.scorer.sheets(st)
+    check_sheets(st, sheets)
+    st.sheets = sheets
     st.terminal = True
 
 
