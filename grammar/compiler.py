@@ -24,6 +24,7 @@ from wonderrules.grammar.checks import (
     lints,
     loadable,
     market,
+    ranges,
     references,
     rule_effects,
     static_seats,
@@ -104,6 +105,7 @@ def _check(layers: list[Layer], diags: list[Diagnostic], sources: dict[str, str]
     diags.extend(references.check(model, names))
     diags.extend(structure_refs.check(model, names))
     diags.extend(values.check(model, where))
+    diags.extend(ranges.check(layers))
     diags.extend(values_structure.check(model, where))
     diags.extend(chains.check(model))
     diags.extend(structure.check(model))

@@ -11,6 +11,12 @@ quotes or in a comment is left alone); the result is read as effect lines, where
 written, and may use other phrases. Everything read from a phrase is placed at its use (the
 checks that follow point there); a phrase that does not read with its arguments is reported in
 the phrase, with a label at the use. After this pass no syntax tree holds a phrase.
+
+Each text a phrase gives (the phrase with its arguments) is read once; its lines are placed again
+at every other use. What phrases write out is bounded: a phrase used twice in a phrase used twice
+... doubles at every level, so a few hundred bytes could stand for millions of lines. The texts
+written out for every use, at every depth, come to at most :data:`MAX_WRITTEN` characters in a
+rule set; beyond that, the use in the item is reported with the chain of phrases that reached it.
 """
 
 from __future__ import annotations
@@ -31,10 +37,12 @@ from wonderrules.grammar.loading import Layer, closest
 from wonderrules.grammar.parse import TokenRefused, _transform, load_parser
 from wonderrules.grammar.syntax_errors import explain
 
-__all__ = ["expand", "MAX_DEPTH"]
+__all__ = ["expand", "MAX_DEPTH", "MAX_WRITTEN"]
 
 #: phrases using phrases: at most this many deep
 MAX_DEPTH = 16
+#: the characters the phrases of one rule set write out, every use counted (four times the base game)
+MAX_WRITTEN = 100_000
 
 _WORDS = re.compile(r'"[^"\n]*"|#[^\n]*|[A-Za-z_][A-Za-z0-9_]*')
 
@@ -77,8 +85,9 @@ def expand(layers: Sequence[Layer]) -> tuple[list[Layer], list[Diagnostic]]:
                                    labels=[Label(first.name.span, "first defined here")],
                                    help="give the new phrase a name of its own"))
     out = []
+    written = _Written()
     for layer in layers:
-        writer = _Writer(visible(layer.name), diags)
+        writer = _Writer(visible(layer.name), diags, written)
         items = tuple(writer.item(i) for i in layer.tree.items if not isinstance(i, s.PhraseDef))
         out.append(attrs.evolve(layer, tree=attrs.evolve(layer.tree, items=items)))
     return out, diags
@@ -115,20 +124,31 @@ def _definitions(layer: Layer, diags: list[Diagnostic]) -> dict[str, s.PhraseDef
     return found
 
 
+class _Written:
+    """What the phrases of a rule set have written out so far, shared by its layers: the lines
+    read from each text (or why it did not read), and the characters of every use."""
+
+    def __init__(self) -> None:
+        self.read: dict[tuple[str, str], Any] = {}
+        self.characters = 0
+        self.beyond = False
+
+
 class _Writer:
     """Writes out the phrases used in the items of one layer."""
 
-    def __init__(self, phrases: dict[str, s.PhraseDef], diags: list[Diagnostic]) -> None:
+    def __init__(self, phrases: dict[str, s.PhraseDef], diags: list[Diagnostic], written: _Written) -> None:
         self.phrases = phrases
         self.diags = diags
+        self.written = written
 
     def item(self, item: Any) -> Any:
         if isinstance(item, (s.Card, s.RuleEffects, s.NeutralSeat)):
-            hooks = self.lines(item.hooks, ())
+            hooks = self.lines(item.hooks, (), None)
             return item if hooks is item.hooks else attrs.evolve(item, hooks=hooks)
         if isinstance(item, s.Wonder):
-            hooks = self.lines(item.hooks, ())
-            stages = tuple(st if (h := self.lines(st.hooks, ())) is st.hooks else attrs.evolve(st, hooks=h)
+            hooks = self.lines(item.hooks, (), None)
+            stages = tuple(st if (h := self.lines(st.hooks, (), None)) is st.hooks else attrs.evolve(st, hooks=h)
                            for st in item.stages)
             if hooks is item.hooks and all(a is b for a, b in zip(stages, item.stages)):
                 return item
@@ -138,19 +158,24 @@ class _Writer:
             return item if all(a is b for a, b in zip(items, item.items)) else attrs.evolve(item, items=items)
         return item
 
-    def lines(self, lines: tuple[Any, ...], using: tuple[str, ...]) -> tuple[Any, ...]:
-        """The lines with each phrase used written out (the same tuple when none is used)."""
+    def lines(self, lines: tuple[Any, ...], using: tuple[str, ...], first: s.PhraseUse | None) -> tuple[Any, ...]:
+        """The lines with each phrase used written out (the same tuple when none is used).
+        `using`: the phrases being written out, outermost first; `first`: the use in the item."""
         if not any(isinstance(h, s.PhraseUse) for h in lines):
             return lines
         out: list[Any] = []
         for h in lines:
-            if isinstance(h, s.PhraseUse):
-                out.extend(_respan(x, h.span) for x in self.use(h, using))
-            else:
+            if not isinstance(h, s.PhraseUse):
                 out.append(h)
+            elif first is None:  # placed at the use in the item (once, whatever the depth)
+                out.extend(_respan(x, h.span) for x in self.use(h, using, h))
+            else:
+                out.extend(self.use(h, using, first))
         return tuple(out)
 
-    def use(self, use: s.PhraseUse, using: tuple[str, ...]) -> tuple[Any, ...]:
+    def use(self, use: s.PhraseUse, using: tuple[str, ...], first: s.PhraseUse) -> tuple[Any, ...]:
+        if self.written.beyond:  # reported once, at the use that went beyond the bound
+            return ()
         name = use.name.text
         d = self.phrases.get(name)
         if d is None:
@@ -177,23 +202,48 @@ class _Writer:
             self.diags.append(error("E0104", f"phrases used within phrases more than {MAX_DEPTH} deep", use.span))
             return ()
         text = _substitute(d.body, {p.text: a.text for p, a in zip(d.params, use.args)})
+        self.written.characters += len(text)
+        if self.written.characters > MAX_WRITTEN:
+            self.written.beyond = True
+            chain = " uses ".join(f"'{n}'" for n in (*using, name))
+            bound = f"{MAX_WRITTEN:,}".replace(",", " ")
+            self.diags.append(error(
+                "E0104", f"phrases written out here come to more than {bound} characters: {chain}", first.span,
+                help=f"every use writes its phrase out again, also within another phrase, so uses multiply along "
+                     f"a chain: the phrases of a rule set write out at most {bound} characters in all"))
+            return ()
         padded = "\n" * (d.body_line - 1) + " " * (d.body_column - 1) + text
         path = d.span.path
-        given = ", ".join(f"{p.text} = {a.text}" for p, a in zip(d.params, use.args))
-        used_here = Label(use.span, f"phrase '{name}' used here" + (f", with {given}" if given else ""))
         parser = load_parser()
-        try:
-            lines = _transform(path, parser.parse(padded, start="effect_lines"))
-        except UnexpectedInput as exc:
-            diag = explain(parser, exc, path=path, padded=padded, start="effect_lines", first_line=0,
+        read = self.read(path, padded)
+        if isinstance(read, UnexpectedInput):
+            given = ", ".join(f"{p.text} = {a.text}" for p, a in zip(d.params, use.args))
+            used_here = Label(use.span, f"phrase '{name}' used here" + (f", with {given}" if given else ""))
+            diag = explain(parser, read, path=path, padded=padded, start="effect_lines", first_line=0,
                            chunk=padded, last_chunk=True)
             self.diags.append(attrs.evolve(diag, labels=(*diag.labels, used_here)))
             return ()
-        except (TokenRefused, VisitError, RecursionError):
+        if read is False:
             self.diags.append(error("E0104", f"phrase '{name}' does not read with these arguments", use.span,
                                     labels=[Label(d.name.span, "defined here")]))
             return ()
-        return self.lines(lines, (*using, name))
+        return self.lines(read, (*using, name), first)
+
+
+    def read(self, path: str, padded: str) -> Any:
+        """The lines of a phrase's text with its arguments, read once and then found again: the
+        parser's exception when the text does not follow the grammar, False when it is refused
+        for another reason (a number too large, lines nested too deep)."""
+        found = self.written.read.get((path, padded))
+        if found is None:
+            try:
+                found = _transform(path, load_parser().parse(padded, start="effect_lines"))
+            except UnexpectedInput as exc:
+                found = exc
+            except (TokenRefused, VisitError, RecursionError):
+                found = False
+            self.written.read[(path, padded)] = found
+        return found
 
 
 def _count(n: int) -> str:

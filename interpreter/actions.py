@@ -21,12 +21,13 @@ import builtins
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.effects import compile_op
+from wonderrules.interpreter.effects import GainCoins, GainTokens, compile_op
 from wonderrules.interpreter.errors import IllegalActionError
 from wonderrules.interpreter.expressions import compile_expr, compile_seats
 from wonderrules.interpreter.market import as_payment, many, many_context, seller_seats, trade_context
 from wonderrules.interpreter.payments import by_total, pareto
 from wonderrules.interpreter.trading import ZERO_COST
+from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
@@ -106,7 +107,7 @@ class CompiledAction:
         self.cost = {"none": NO_COST, "card": CARD_COST, "stage": STAGE_COST}[kind.cost]
         self.ways = tuple((w.name, w.free, {"always": ALWAYS, "chained": CHAINED, "granted": GRANTED}[w.when],
                            cat.ability_index[w.ability] if w.ability else -1, w.only) for w in kind.ways)
-        self.then = tuple(_compile_step(op, cat) for op in kind.then)
+        self.then = tuple(_compile_step(op, cat, kind.name) for op in kind.then)
         self.needs_stage = self.cost == STAGE_COST or any(s[0] == "stage" for s in self.then)
         self.way_by_name = {w[0]: w for w in self.ways}
         #: a paid way that changes the cost -> (resource units less, coins more)
@@ -120,14 +121,17 @@ class CompiledAction:
         return self.way_by_name.get(name)
 
 
-def _compile_step(op: Any, cat: Catalog) -> tuple[Any, ...]:
+def _compile_step(op: Any, cat: Catalog, action: str) -> tuple[Any, ...]:
     if isinstance(op, ir.MoveCard):
         # the seat whose zone receives the card: the acting seat itself (None), or another
         seats = None if op.seat == ir.Relation("self") else compile_seats((op.seat,))
         return ("move", cat.zone_index[op.zone], seats)
     if isinstance(op, ir.BuildStage):
         return ("stage",)
-    return ("op", compile_op(op, cat, None))
+    compiled = compile_op(op, cat, None)
+    if isinstance(compiled, (GainCoins, GainTokens)):
+        compiled.where = f"action '{action}'"
+    return ("op", compiled)
 
 
 def _executor(kind: CompiledAction, cat: Catalog) -> Any:
@@ -171,8 +175,9 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
             steps.append(build_stage)
         else:
             op = step[1]
-            if type(op).__name__ == "GainCoins" and op.constant is not None and not cat.listens_coins:
-                steps.append(lambda st, seat, city, card, n=op.constant: _gain(city, n))
+            if isinstance(op, GainCoins) and op.constant is not None and not cat.listens_coins:
+                n, where = op.constant, op.where
+                steps.append(lambda st, seat, city, card, n=n, where=where: _gain(st, seat, city, n, where))
             else:
                 steps.append(lambda st, seat, city, card, op=op: op.run(st, seat))
     run_steps = tuple(steps)
@@ -201,7 +206,10 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
             city.spent += paid
             cities = st.cities
             for s, c in pay:
-                cities[s].coins += c
+                held = cities[s].coins + c
+                if held > MAX_VALUE:
+                    beyond(st, f"seat {s} would hold {figure(held)} coins", f"paid by seat {seat}")
+                cities[s].coins = held
             if pay and st.catalog.listens_buys:
                 st.purchases.extend((seat, s) for s, c in pay if c)
         if track_way:
@@ -215,8 +223,11 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
     return run
 
 
-def _gain(city: Any, n: int) -> None:
-    city.coins += n
+def _gain(st: Any, seat: int, city: Any, n: int, where: str) -> None:
+    coins = city.coins + n
+    if not -MAX_VALUE <= coins <= MAX_VALUE:
+        beyond(st, f"seat {seat} would hold {figure(coins)} coins", where)
+    city.coins = coins
 
 
 def compile_action(kind: ir.ActionKind, cat: Catalog) -> CompiledAction:

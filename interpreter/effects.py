@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.expressions import Compiled, SeatsFn, compile_expr, compile_seats
+from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure, origin
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
@@ -94,22 +95,24 @@ def compile_hook(hook: ir.Hook, cat: Catalog, source: Source) -> CompiledHook:
 # ---- triggered operations ---------------------------------------------------------------------------
 
 class GainCoins:
-    __slots__ = ("amount", "targets", "constant")
+    __slots__ = ("amount", "targets", "constant", "where")
 
-    def __init__(self, amount: Compiled, targets: SeatsFn, constant: Optional[int] = None) -> None:
+    def __init__(self, amount: Compiled, targets: SeatsFn, constant: Optional[int] = None, where: str = "") -> None:
         self.amount = amount
         self.targets = targets
         #: a fixed number of coins for the owner alone (the common case, run without a call)
         self.constant = constant
+        #: what gives the coins, for a sentence (`gain coins of 'Bank'`; an action's: `action 'sell'`)
+        self.where = where
 
     def run(self, st: Any, seat: int) -> None:
         if self.constant is not None:
-            st.gain_coins(seat, self.constant)
+            st.gain_coins(seat, self.constant, self.where)
             return
         for target in self.targets(st, seat, seat):
             n = self.amount(st, seat, target, None)
             if n:
-                st.gain_coins(target, n)
+                st.gain_coins(target, n, self.where)
 
 
 class LoseCoins:
@@ -128,15 +131,17 @@ class LoseCoins:
 
 
 class GainTokens:
-    __slots__ = ("token", "amount", "worth", "targets", "giver")
+    __slots__ = ("token", "amount", "worth", "targets", "giver", "where")
 
     def __init__(self, token: int, amount: Compiled, worth: Compiled, targets: SeatsFn,
-                 giver: Optional[SeatsFn]) -> None:
+                 giver: Optional[SeatsFn], where: str = "") -> None:
         self.token = token
         self.amount = amount
         self.worth = worth
         self.targets = targets
         self.giver = giver
+        #: what gives the tokens, for a sentence (see GainCoins)
+        self.where = where
 
     def run(self, st: Any, seat: int) -> None:
         for target in self.targets(st, seat, seat):
@@ -144,14 +149,14 @@ class GainTokens:
             if not n:
                 continue
             if self.giver is None:
-                st.gain_tokens(target, self.token, n, self.worth(st, seat, target, None))
+                st.gain_tokens(target, self.token, n, self.worth(st, seat, target, None), self.where)
                 continue
             for giver in self.giver(st, seat, target):
                 if giver != target:
-                    _take_tokens(st, giver, target, self.token, n)
+                    _take_tokens(st, giver, target, self.token, n, self.where)
 
 
-def _take_tokens(st: Any, giver: int, taker: int, token: int, n: int) -> None:
+def _take_tokens(st: Any, giver: int, taker: int, token: int, n: int, where: str) -> None:
     """Up to `n` tokens of the giver go to the taker, with the giver's average worth (the
     remainder of an uneven worth stays with the giver)."""
     city = st.cities[giver]
@@ -161,9 +166,12 @@ def _take_tokens(st: Any, giver: int, taker: int, token: int, n: int) -> None:
         return
     value = city.token_values[token]
     moved = int(value * n / held)
+    worth = st.cities[taker].token_values[token] + moved
+    if not -MAX_VALUE <= worth <= MAX_VALUE:
+        beyond(st, f"seat {taker} would hold '{st.catalog.tokens[token]}' tokens worth {figure(worth)}", where)
     city.token_counts[token] -= n
     city.token_values[token] -= moved
-    st.gain_tokens(taker, token, n, 0)  # counted and announced as any gain; their worth follows
+    st.gain_tokens(taker, token, n, 0, where)  # counted and announced as any gain; their worth follows
     st.cities[taker].token_values[token] += moved
 
 
@@ -372,7 +380,13 @@ def _colours(cat: Catalog, names: tuple[str, ...]) -> frozenset[int]:
 
 def _gain_coins(op: ir.GainCoins, cat: Catalog, source: Source) -> GainCoins:
     constant = op.amount.value if isinstance(op.amount, ir.Num) and op.targets == (ir.Relation("self"),) else None
-    return GainCoins(compile_expr(op.amount, cat, source), compile_seats(op.targets), constant)
+    return GainCoins(compile_expr(op.amount, cat, source), compile_seats(op.targets), constant,
+                     _where("gain coins", source))
+
+
+def _where(operation: str, source: Optional[Source]) -> str:
+    """`gain coins of 'Bank'`: an operation and its source, for a sentence."""
+    return f"{operation} of {origin(source)}" if source is not None else operation
 
 
 def _lose_coins(op: ir.LoseCoins, cat: Catalog, source: Source) -> LoseCoins:
@@ -383,7 +397,7 @@ def _lose_coins(op: ir.LoseCoins, cat: Catalog, source: Source) -> LoseCoins:
 def _gain_tokens(op: ir.GainTokens, cat: Catalog, source: Source) -> GainTokens:
     return GainTokens(cat.token_index[op.token], compile_expr(op.amount, cat, source),
                       compile_expr(op.worth, cat, source), compile_seats(op.targets),
-                      compile_seats(op.giver) if op.giver else None)
+                      compile_seats(op.giver) if op.giver else None, _where("gain tokens", source))
 
 
 def _decide(op: ir.Decide, cat: Catalog, source: Source) -> Decide:

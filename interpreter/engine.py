@@ -49,6 +49,7 @@ from wonderrules.interpreter.actions import (
     decision_actions,
 )
 from wonderrules.interpreter.errors import GameStoppedError
+from wonderrules.interpreter.value_range import check_sheets
 from wonderrules.interpreter.words import MAX_CASCADE
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -229,7 +230,9 @@ def _discard(st: State, instr: tuple[Any, ...]) -> None:
 
 
 def _end(st: State, instr: tuple[Any, ...]) -> None:
-    st.sheets = st.game.scorer.sheets(st)
+    sheets = st.game.scorer.sheets(st)
+    check_sheets(st, sheets)
+    st.sheets = sheets
     st.terminal = True
 
 

@@ -4,7 +4,8 @@ A compiled expression is called as ``fn(state, subject, target, symbols)``: `sub
 it is evaluated for (an effect's owner, a scored city, a contestant), `target` the seat an effect
 is being applied to (`their city`; the subject when there is none), and `symbols` the subject's
 symbol counts to use (its own when None; final scoring passes them with its end-of-game choices).
-Names are turned into indices here, so evaluating never looks a name up.
+Names are turned into indices here, so evaluating never looks a name up. A product beyond the
+range of numbers (`value_range`) stops the game, naming the expression.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Optional
 
 from wonderrules.interpreter import ir
+from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure, origin, written
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
@@ -63,8 +65,10 @@ def compile_expr(expr: ir.Expr, cat: Catalog, source: Optional[Source] = None, v
         if expr.op == "==" and isinstance(expr.left, ir.Var) and isinstance(expr.right, ir.Var):
             if (expr.left.name, expr.right.name) == ("turn", "turns"):  # the last turn of the age
                 return lambda st, s, t, sym: 1 if st.turn == st.config.turns else 0
-        return _binop(expr.op, compile_expr(expr.left, cat, source, virtual),
-                      compile_expr(expr.right, cat, source, virtual))
+        left, right = compile_expr(expr.left, cat, source, virtual), compile_expr(expr.right, cat, source, virtual)
+        if expr.op == "*":
+            return _product(left, right, written(expr), f"in {origin(source)}" if source is not None else "")
+        return _binop(expr.op, left, right)
     if isinstance(expr, ir.Not):
         inner = compile_expr(expr.operand, cat, source, virtual)
         return lambda st, s, t, sym: 0 if inner(st, s, t, sym) else 1
@@ -94,14 +98,22 @@ def _var(name: str) -> Compiled:
     raise ValueError(f"unknown variable '{name}'")
 
 
+def _product(a: Compiled, b: Compiled, text: str, where: str) -> Compiled:
+    """`a * b`, which stops the game when it is beyond the range of numbers."""
+    def product(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
+        value = a(st, s, t, sym) * b(st, s, t, sym)
+        if -MAX_VALUE <= value <= MAX_VALUE:
+            return value
+        beyond(st, f"{text} would be {figure(value)}", where)
+    return product
+
+
 def _binop(op: str, a: Compiled, b: Compiled) -> Compiled:
-    """An operator on two compiled operands."""
+    """An operator on two compiled operands (a product: see _product)."""
     if op == "+":
         return lambda st, s, t, sym: a(st, s, t, sym) + b(st, s, t, sym)
     if op == "-":
         return lambda st, s, t, sym: a(st, s, t, sym) - b(st, s, t, sym)
-    if op == "*":
-        return lambda st, s, t, sym: a(st, s, t, sym) * b(st, s, t, sym)
     if op == "/":
         def div(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
             d = b(st, s, t, sym)

@@ -18,6 +18,7 @@ from wonderrules.interpreter.actions import Action, Decision, IllegalActionError
 from wonderrules.interpreter.arguments import check_action, check_round, plain_action, plain_payment
 from wonderrules.interpreter.city import City
 from wonderrules.interpreter.errors import ArgumentError, GameStoppedError
+from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.arguments import FixedDeals
@@ -305,16 +306,31 @@ class State:
         engine.move_cards(self, n, from_zone, from_seat, to_zone, to_seat)
 
     # ---- what effects call ---------------------------------------------------------------------
-    def gain_tokens(self, seat: int, token: int, n: int, worth: int) -> None:
+    def gain_tokens(self, seat: int, token: int, n: int, worth: int, where: str = "") -> None:
+        """`n` tokens, each worth `worth`. `where`: what gives them, named if the game stops
+        because the tokens or their worth would leave the range of numbers (value_range)."""
         city = self.cities[seat]
-        city.token_counts[token] += n
-        city.token_values[token] += n * worth
+        count = city.token_counts[token] + n
+        value = city.token_values[token] + n * worth
+        if not (-MAX_VALUE <= count <= MAX_VALUE and -MAX_VALUE <= value <= MAX_VALUE):
+            name = self.catalog.tokens[token]
+            if not -MAX_VALUE <= count <= MAX_VALUE:
+                beyond(self, f"seat {seat} would hold {figure(count)} '{name}' tokens", where)
+            beyond(self, f"seat {seat} would hold '{name}' tokens worth {figure(value)}", where)
+        city.token_counts[token] = count
+        city.token_values[token] = value
         if n > 0 and self.catalog.listens_gains:
             engine.emit(self, "gains", seat, token)
 
-    def gain_coins(self, seat: int, n: int) -> None:
-        """Coins from the bank (never a buyer's payment): heard by `whenever ... gains coins`."""
-        self.cities[seat].coins += n
+    def gain_coins(self, seat: int, n: int, where: str = "") -> None:
+        """Coins from the bank (never a buyer's payment): heard by `whenever ... gains coins`.
+        `where`: what gives them, named if the game stops because the coins would leave the
+        range of numbers (value_range)."""
+        city = self.cities[seat]
+        coins = city.coins + n
+        if not -MAX_VALUE <= coins <= MAX_VALUE:
+            beyond(self, f"seat {seat} would hold {figure(coins)} coins", where)
+        city.coins = coins
         if n > 0 and self.catalog.listens_coins:
             engine.emit(self, "coins", seat, -1)
 

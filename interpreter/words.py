@@ -12,7 +12,7 @@ __all__ = [
     "EVENTS", "PERIODS", "VISIBILITY", "DIRECTIONS", "STEPS", "WINNER_MODES", "TIE_BREAKS", "BOARD",
     "MAX_PLAYERS", "MAX_NEUTRALS", "MAX_SEATS", "MAX_AGES", "MAX_STAGES", "MAX_COINS", "MAX_UNITS",
     "MAX_PRICE", "MAX_COUNT", "MAX_POINTS", "MAX_NUMBER", "MAX_OPTIONS", "MAX_NESTING", "MAX_SCORING_STEPS",
-    "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW", "MAX_CASCADE",
+    "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW", "MAX_CASCADE", "MAX_VALUE",
 ]
 
 #: The version of the compiled format this engine reads (1 was the format before the core).
@@ -91,3 +91,8 @@ MAX_OPTIONS = 50
 #: `whenever` effects one cascade of events may set off while a game is played (see
 #: :mod:`.cascade`); the bundled rule sets set off at most 3 (every table, random and greedy agents)
 MAX_CASCADE = 10_000
+#: the range of the numbers a game holds and computes, -MAX_VALUE to MAX_VALUE: each city's coins,
+#: its tokens and their worth, each score column and total, every product an expression computes.
+#: A game whose rules would go beyond it stops (engine.stop) with a sentence naming the number
+#: (see value_range); `wr check` refuses what it can see going beyond (grammar/checks/ranges.py).
+MAX_VALUE = 1_000_000_000

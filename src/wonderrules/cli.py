@@ -234,9 +234,10 @@ def _stopped(game: str, message: str) -> NoReturn:
 
 
 def _score_table(state, agents=None, title: str = "Score sheet") -> None:
-    from wonderrules.report import console, score_sheet
+    from wonderrules.report import console_for, score_sheet
 
-    _print(score_sheet(state, agents, title), console(150))
+    sheet = score_sheet(state, agents, title)
+    _print(sheet, console_for(sheet, 150))
 
 
 def _table_title(ruleset, players: int, seed: int, options: Sequence[str]) -> str:
@@ -444,9 +445,10 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
     if fmt == "json":
         click.echo(json.dumps(account_json(account_of, follow), indent=1))
         return
-    from wonderrules.report import console
+    from wonderrules.report import console_for
 
-    _print(account(account_of, follow), console(120))
+    told = account(account_of, follow)
+    _print(told, console_for(told, 120))
 
 
 @main.command()

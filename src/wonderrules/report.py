@@ -13,18 +13,28 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from wonderrules.interpreter import ir
 
-__all__ = ["console", "shown", "bold", "rules_summary", "score_sheet", "plural"]
+__all__ = ["console", "console_for", "shown", "bold", "rules_summary", "score_sheet", "plural"]
 
 
 def console(width: int) -> Console:
     """A console that prints text literally: no markup, emoji codes or highlighting are read in
     it, so names from a rule set appear exactly as written (see `shown`)."""
     return Console(highlight=False, markup=False, emoji=False, width=max(Console().width, width))
+
+
+def console_for(parts: Sequence[Any], width: int) -> Console:
+    """A console (see `console`) at least `width` wide, and as wide as each table of `parts` needs
+    at its narrowest: a column that does not wrap (the numbers of a score sheet) is never cut."""
+    out = console(width)
+    unbounded = out.options.update_width(10_000)
+    need = max((Measurement.get(out, unbounded, p).minimum for p in parts if isinstance(p, Table)), default=0)
+    return console(need) if need > out.width else out
 
 
 def shown(text: object) -> str:
@@ -166,14 +176,14 @@ def score_sheet(state: Any, agents: Sequence[Any] | None = None, title: str = "S
     made at the end of the game, and who won, with how ties were broken."""
     sheets = state.scores()
     table = Table(title=shown(title), title_justify="left")
-    table.add_column("seat", justify="right")
+    table.add_column("seat", justify="right", no_wrap=True)
     table.add_column("board")
     if agents:
         table.add_column("agent")
-    for name, _ in sheets[0].columns:
-        table.add_column(shown(name), justify="right")
-    table.add_column("total", justify="right", style="bold")
-    table.add_column("coins", justify="right")
+    for name, _ in sheets[0].columns:  # numbers are never wrapped nor cut (see console_for)
+        table.add_column(shown(name), justify="right", no_wrap=True)
+    table.add_column("total", justify="right", style="bold", no_wrap=True)
+    table.add_column("coins", justify="right", no_wrap=True)
     winners = set(state.winners())
     for sheet in sheets:
         board = state.cities[sheet.seat].board

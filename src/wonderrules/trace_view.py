@@ -135,7 +135,7 @@ def _round_table(trace: Trace, rnd: Round, seat: Optional[int]) -> Table:
     table.add_column("city")
     table.add_column("did")
     table.add_column("paid")
-    table.add_column("coins", justify="right")
+    table.add_column("coins", justify="right", no_wrap=True)  # never cut (see report.console_for)
     table.add_column("tokens")
     plays = {p.seat: p for p in rnd.plays}
     for city in rnd.cities:

@@ -10,7 +10,7 @@ from grammar_support import MINI, codes, line_of, only
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.compiler import compile_rules
 from wonderrules.grammar.loading import load_layers
-from wonderrules.grammar.phrases import MAX_DEPTH, _substitute, expand
+from wonderrules.grammar.phrases import MAX_DEPTH, MAX_WRITTEN, _substitute, expand
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.game import Game
 
@@ -185,3 +185,72 @@ def test_a_negative_number_and_a_text_are_arguments(compile_layer) -> None:
 def test_bundled_rule_sets_check_as_before() -> None:
     for names in (["base"], ["cities"], ["cities", "two_player"]):
         assert compile_rules(names).diagnostics == ()
+
+
+def _doubling(levels: int, uses: int = 2) -> str:
+    """Phrases `p0` .. `p<levels>`, each using the next `uses` times; the last gains a coin."""
+    text = "".join(f"phrase p{i}() {{\n" + f"  p{i + 1}()\n" * uses + "}\n" for i in range(levels))
+    return text + f"phrase p{levels}() {{\n  on build: gain 1 coins\n}}\n"
+
+
+def test_a_phrase_is_read_once_for_each_text_it_gives(compile_layer, monkeypatch) -> None:
+    # p0 uses p1 twice, p1 uses p2 twice...: 63 uses, 6 texts (each phrase with no argument)
+    import wonderrules.grammar.phrases as phrases
+
+    parser = phrases.load_parser()
+    reads: list[str] = []
+
+    class Counting:
+        terminals = parser.terminals
+
+        def parse(self, text: str, start: str):
+            reads.append(text)
+            return parser.parse(text, start=start)
+
+    monkeypatch.setattr(phrases, "load_parser", lambda: Counting())
+    rules = ok(compile_layer(_doubling(5) + 'replace card "Shrine" age 1 blue chain to "Temple" copies 3+ {\n'
+                                           '  p0()\n}\n'))
+    assert len(card(rules, "Shrine").hooks) == 32
+    assert len(reads) == 6
+
+
+def test_phrases_write_out_a_bounded_text_and_the_diagnostic_names_the_chain(compile_layer) -> None:
+    # 4^8 = 65 536 uses of p8, each 25 characters or so: beyond the bound
+    text = _doubling(8, uses=4) + 'replace card "Shrine" age 1 blue chain to "Temple" copies 3+ {\n  p0()\n}\n'
+    d = only(compile_layer(text))
+    assert d.code == "E0104"
+    bound = f"{MAX_WRITTEN:,}".replace(",", " ")
+    sentence, chain = d.message.split(": ")
+    assert sentence == f"phrases written out here come to more than {bound} characters"
+    # the chain from the use in the card to the phrase written out when the bound was reached
+    names = chain.split(" uses ")
+    assert len(names) >= 2 and names == [f"'p{i}'" for i in range(len(names))]
+    assert (d.span.path, d.span.line) == ("t.wr", line_of("ruleset t extends mini\n" + text, "  p0()"))
+    # a rule set that stays within the bound writes every line out
+    rules = ok(compile_layer(_doubling(3, uses=4) + 'replace card "Shrine" age 1 blue chain to "Temple" copies 3+ '
+                                                    '{\n  p0()\n}\n'))
+    assert len(card(rules, "Shrine").hooks) == 4 ** 3
+
+
+def test_wr_check_of_a_phrase_bomb_ends_at_once_with_the_diagnostic(tmp_path) -> None:
+    # 16 phrases, each using the next 10 times: 10^15 lines if they were all written out; a few
+    # hundred bytes of text. The check runs in its own process, so that a hang fails the test.
+    import subprocess
+    import sys
+
+    text = "ruleset bomb extends base\n" + _doubling(15, uses=10)
+    text += 'card "Bomb" age 1 yellow copies 3+ {\n  p0()\n}\n'
+    (tmp_path / "bomb.wr").write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "wonderrules.cli", "check", "bomb.wr", "--format", "short"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert "phrases written out here come to more than" in done.stdout + done.stderr
+
+
+def test_the_docs_state_the_bounds_of_phrases() -> None:
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    text = " ".join((docs / "language" / "phrases.rst").read_text(encoding="utf-8").split())
+    assert f"nest at most {MAX_DEPTH} deep" in text
+    assert f"at most {MAX_WRITTEN:,} characters in all".replace(",", " ") in text
