@@ -5,18 +5,23 @@ The columns, in order: ``game seed rules players options seat board side agent``
 column per score column of the rule set (named as the rule set names it; a name that is also one
 of the fixed columns is written ``score NAME``), then ``total rank winner built seen decisions
 rounds``. Lists (``options``, ``built``, ``seen``) are JSON lists in JSON lines and Parquet, and
-one field joined with ``;`` in CSV. A writer writes each batch of records as soon as it gets it,
-so a simulation that stops leaves a file of the games it finished, each complete.
-"""
+one field joined with ``;`` in CSV. In CSV a text cell that begins with ``=``, ``+``, ``-``,
+``@``, a tab, a carriage return or ``'`` gets a ``'`` before it, so that a spreadsheet reads it as
+text, never as a formula; :func:`read_records` takes it away.
+
+A writer publishes the rows it gets every few seconds: the file at its name is complete at every
+moment (see :mod:`wonderrules.output_files`), so a simulation that stops in any way, killed
+too, leaves a file of the games published last, each complete, that reads as it should."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Optional, Protocol
 
 from wonderrules.simulation import SeatRecord
 
@@ -87,84 +92,223 @@ def _row(record: SeatRecord) -> dict[str, Any]:
 class RecordWriter(Protocol):
     def write(self, records: Sequence[SeatRecord]) -> None: ...  # pragma: no cover
 
-    def close(self) -> None: ...  # pragma: no cover
+    def close(self) -> bool: ...  # pragma: no cover
+
+    def discard(self) -> None: ...  # pragma: no cover
 
 
-class _TextWriter:
-    """CSV or JSON lines: each batch is formatted first and written in one call, then flushed,
-    so the file holds whole rows only."""
+#: the seconds between two publications of a records file: Parquet adds a row group and rewrites
+#: its footer each time, so it is published less often
+PUBLISH_EVERY = {"csv": 1.0, "jsonl": 1.0, "parquet": 5.0}
+#: the characters that make a spreadsheet read a CSV cell as a formula (and the quote that marks
+#: a cell kept as text)
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
 
-    def __init__(self, path: str, fmt: str, columns: list[str]) -> None:
+
+def _safe_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet reads as text: a text that begins like a formula gets a ' before
+    it (numbers, negative ones too, are left as they are)."""
+    return "'" + value if isinstance(value, str) and value.startswith(_FORMULA_START) else value
+
+
+def _cell_text(value: str) -> str:
+    """The text of a CSV cell written by :func:`_safe_cell`."""
+    return value[1:] if value.startswith("'") else value
+
+
+class _TextFormat:
+    """CSV or JSON lines: the header (CSV), then rows; nothing after them."""
+
+    def __init__(self, fmt: str, columns: list[str]) -> None:
         self.fmt = fmt
         self.columns = columns
-        self.file = open(path, "w", encoding="utf-8", newline="")
-        if fmt == "csv":
-            self.file.write(self._csv([columns]))
-            self.file.flush()
+
+    def head(self) -> bytes:
+        return self._csv([self.columns]) if self.fmt == "csv" else b""
 
     @staticmethod
-    def _csv(rows: Iterable[Sequence[Any]]) -> str:
+    def _csv(rows: Iterable[Sequence[Any]]) -> bytes:
         buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerows(rows)
-        return buffer.getvalue()
+        plain = csv.writer(buffer, lineterminator="\n")
+        # the csv module quotes a cell that holds a line feed, not one that holds a carriage
+        # return alone, which a reader takes for the end of the row: such a row is quoted whole
+        quoted = csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_ALL)
+        for row in rows:
+            (quoted if any(isinstance(cell, str) and "\r" in cell for cell in row) else plain).writerow(row)
+        return buffer.getvalue().encode("utf-8")
+
+    def check(self, rows: list[dict[str, Any]]) -> None:
+        if self.fmt != "csv":
+            return
+        for row in rows:
+            for name in _LISTS:
+                for item in row[name]:
+                    if SEPARATOR in item:
+                        raise RecordsError(f"the name {item!r} holds a '{SEPARATOR}', which CSV uses between the "
+                                           f"items of a list: write JSON lines (.jsonl) or Parquet instead")
 
     def _cells(self, row: dict[str, Any]) -> list[Any]:
+        row = dict(row)
         for name in _LISTS:
-            items = row[name]
-            for item in items:
-                if SEPARATOR in item:
-                    raise RecordsError(f"the name {item!r} holds a '{SEPARATOR}', which CSV uses between the "
-                                       f"items of a list: write JSON lines (.jsonl) or Parquet instead")
-            row[name] = SEPARATOR.join(items)
-        return [row[c] for c in self.columns]
+            row[name] = SEPARATOR.join(row[name])
+        return [_safe_cell(row[c]) for c in self.columns]
 
-    def write(self, records: Sequence[SeatRecord]) -> None:
-        rows = [_row(r) for r in records]
+    def block(self, rows: list[dict[str, Any]], at: int) -> bytes:
         if self.fmt == "csv":
-            text = self._csv(self._cells(row) for row in rows)
-        else:
-            text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-        self.file.write(text)
-        self.file.flush()
+            return self._csv(self._cells(row) for row in rows)
+        return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows).encode("utf-8")
 
-    def close(self) -> None:
-        self.file.close()
+    def ending(self) -> bytes:
+        return b""
 
 
-class _ParquetWriter:
-    """Parquet: each batch is a row group; the file is readable once closed."""
+class _ParquetFormat:
+    """Parquet: the magic number, one row group per publication, and a footer that describes them
+    all. Each row group is encoded by pyarrow where it will lie in the file (its footer records
+    where its pages are), and the footer is written again at each publication."""
 
-    def __init__(self, path: str, columns: list[str]) -> None:
+    def __init__(self, columns: list[str]) -> None:
         pa = _pyarrow()
         import pyarrow.parquet as pq
 
-        self.pa = pa
+        self.pa, self.pq = pa, pq
         kinds = {name: pa.int64() for name in _INTS}
         kinds.update({name: pa.list_(pa.string()) for name in _LISTS})
         kinds.update(rules=pa.string(), board=pa.string(), side=pa.string(), agent=pa.string(), winner=pa.float64())
         self.schema = pa.schema([(c, kinds.get(c, pa.int64())) for c in columns])
         self.columns = columns
-        self.file = pq.ParquetWriter(path, self.schema)
+        empty = pa.BufferOutputStream()
+        pq.ParquetWriter(empty, self.schema).close()
+        #: the footer so far: the schema, then the row groups written
+        self.footer = pq.read_metadata(pa.BufferReader(empty.getvalue()))
+
+    def head(self) -> bytes:
+        return b"PAR1"
+
+    def check(self, rows: list[dict[str, Any]]) -> None:
+        pass
+
+    def block(self, rows: list[dict[str, Any]], at: int) -> bytes:
+        import os
+        import tempfile
+
+        table = self.pa.Table.from_pydict({c: [row[c] for row in rows] for c in self.columns}, schema=self.schema)
+        room = 2 * table.nbytes + 64 * table.num_rows * table.num_columns + (1 << 20)
+        for attempt in range(2):
+            # a scratch file as long as the records file will be with this row group (sparse: only
+            # the row group is written), so that the writer records the row group's place in the file
+            handle, scratch = tempfile.mkstemp(prefix="wr-row-group-")
+            os.close(handle)
+            try:
+                sink = self.pa.create_memory_map(scratch, at + room * 4 ** attempt)
+            finally:
+                os.unlink(scratch)
+            try:
+                writer = self.pq.ParquetWriter(sink, self.schema)
+                sink.seek(at)
+                try:
+                    writer.write_table(table)
+                    writer.close()
+                except OSError:
+                    if attempt:
+                        raise
+                    continue
+                end = sink.tell()
+                sink.seek(end - 8)
+                footer_size = int.from_bytes(sink.read(4), "little")
+                sink.seek(at)
+                block = sink.read(end - 8 - footer_size - at)
+            finally:
+                sink.close()
+            self.footer.append_row_groups(writer.writer.metadata)
+            return bytes(block)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def ending(self) -> bytes:
+        out = self.pa.BufferOutputStream()
+        self.footer.write_metadata_file(out)
+        return bytes(out.getvalue())[4:]  # its footer, without the magic number it starts with
+
+
+class _RecordsFile:
+    """A file of records written as a :class:`~wonderrules.output_files.GrowingFile`: the rows
+    wait in memory and are published every few seconds (:data:`PUBLISH_EVERY`; the first rows
+    at once), and at :meth:`close`. The file at the name is complete at every moment: after a
+    stop of any kind (``kill -9`` too) it holds the games published last, each whole."""
+
+    def __init__(self, path: str, form: Any, every: float) -> None:
+        from wonderrules.output_files import GrowingFile
+
+        self.path = path
+        self.form = form
+        self.every = every
+        self.file = GrowingFile(path)
+        head = form.head()
+        self.file.add(head)
+        self.length = len(head)
+        self.waiting: list[dict[str, Any]] = []
+        self.rows = 0
+        self.last: Optional[float] = None
+        #: set while the file is being changed: a change cut short (an error, an interruption)
+        #: publishes nothing more, and leaves the file published last
+        self.broken = False
 
     def write(self, records: Sequence[SeatRecord]) -> None:
-        if not records:
-            return
         rows = [_row(r) for r in records]
-        table = self.pa.Table.from_pydict({c: [row[c] for row in rows] for c in self.columns}, schema=self.schema)
-        self.file.write_table(table)
+        self.form.check(rows)
+        self.waiting.extend(rows)
+        self.rows += len(rows)
+        if self.last is None or time.monotonic() - self.last >= self.every:
+            self._publish()
 
-    def close(self) -> None:
-        self.file.close()
+    def _publish(self, durable: bool = False) -> None:
+        from wonderrules.output_files import why_not
+
+        if self.broken:
+            raise RecordsError("an earlier write of the records failed")
+        self.broken = True
+        try:
+            if self.waiting:
+                block = self.form.block(self.waiting, self.length)
+                self.file.add(block)
+                self.length += len(block)
+                self.waiting = []
+            self.file.publish(self.form.ending(), durable)
+        except OSError as e:
+            raise RecordsError(why_not(e)) from None
+        self.last = time.monotonic()
+        self.broken = False
+
+    def close(self) -> bool:
+        """Publish the rows waiting, for good, and remove the helper files; whether the file was
+        written (a run that wrote no row leaves a file that was there as it was)."""
+        try:
+            if self.broken or (not self.rows and Path(self.path).exists()):
+                return False
+            self._publish(durable=True)
+            return True
+        finally:
+            self.file.discard()
+
+    def discard(self) -> None:
+        """Stop here: the file stays as it was published last."""
+        self.broken = True
+        self.file.discard()
 
 
-def open_writer(path: str, score_columns: Sequence[str]) -> RecordWriter:
-    """A writer of records to `path`, in the format of its suffix (the file is created now)."""
+def open_writer(path: str, score_columns: Sequence[str], every: Optional[float] = None) -> RecordWriter:
+    """A writer of records to `path`, in the format of its suffix, published every `every`
+    seconds (by default :data:`PUBLISH_EVERY` of the format). A file that is at `path` stays as
+    it is until the first rows are published."""
+    from wonderrules.output_files import why_not
+
     fmt = record_format(path)
     columns = column_names(score_columns)
-    if fmt == "parquet":
-        return _ParquetWriter(path, columns)
-    return _TextWriter(path, fmt, columns)
+    form = _ParquetFormat(columns) if fmt == "parquet" else _TextFormat(fmt, columns)
+    try:
+        return _RecordsFile(path, form, PUBLISH_EVERY[fmt] if every is None else every)
+    except OSError as e:
+        raise RecordsError(why_not(e)) from None
 
 
 # ---- reading ------------------------------------------------------------------------------------
@@ -218,6 +362,7 @@ def read_records(path: str) -> list[SeatRecord]:
                 names = next(reader, [])
                 out = []
                 for row in reader:
+                    row = [_cell_text(cell) for cell in row]
                     if len(row) != len(names):
                         raise RecordsError(f"{path}: line {reader.line_num}: {len(row)} fields, "
                                            f"the header names {len(names)}")
