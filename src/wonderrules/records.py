@@ -16,8 +16,10 @@ too, leaves a file of the games published last, each complete, that reads as it 
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
+import os
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -167,11 +169,13 @@ class _ParquetFormat:
     all. Each row group is encoded by pyarrow where it will lie in the file (its footer records
     where its pages are), and the footer is written again at each publication."""
 
-    def __init__(self, columns: list[str]) -> None:
+    def __init__(self, columns: list[str], scratch: str) -> None:
         pa = _pyarrow()
         import pyarrow.parquet as pq
 
         self.pa, self.pq = pa, pq
+        #: where a row group is encoded: a hidden file next to the records
+        self.scratch = scratch
         kinds = {name: pa.int64() for name in _INTS}
         kinds.update({name: pa.list_(pa.string()) for name in _LISTS})
         kinds.update(rules=pa.string(), board=pa.string(), side=pa.string(), agent=pa.string(), winner=pa.float64())
@@ -189,21 +193,14 @@ class _ParquetFormat:
         pass
 
     def block(self, rows: list[dict[str, Any]], at: int) -> bytes:
-        import os
-        import tempfile
-
         table = self.pa.Table.from_pydict({c: [row[c] for row in rows] for c in self.columns}, schema=self.schema)
         room = 2 * table.nbytes + 64 * table.num_rows * table.num_columns + (1 << 20)
         for attempt in range(2):
             # a scratch file as long as the records file will be with this row group (sparse: only
             # the row group is written), so that the writer records the row group's place in the file
-            handle, scratch = tempfile.mkstemp(prefix="wr-row-group-")
-            os.close(handle)
+            sink = self.pa.create_memory_map(self.scratch, at + room * 4 ** attempt)
             try:
-                sink = self.pa.create_memory_map(scratch, at + room * 4 ** attempt)
-            finally:
-                os.unlink(scratch)
-            try:
+                self._claim_disk(at, room * 4 ** attempt)
                 writer = self.pq.ParquetWriter(sink, self.schema)
                 sink.seek(at)
                 try:
@@ -220,9 +217,26 @@ class _ParquetFormat:
                 block = sink.read(end - 8 - footer_size - at)
             finally:
                 sink.close()
+                os.unlink(self.scratch)
             self.footer.append_row_groups(writer.writer.metadata)
             return bytes(block)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _claim_disk(self, at: int, room: int) -> None:
+        """Take the disk's room for what is written into the scratch file (its first page and the
+        row group's place): written through a memory map, a full disk would end the process
+        (SIGBUS) instead of raising OSError (ENOSPC) here."""
+        if not hasattr(os, "posix_fallocate"):  # pragma: no cover - not on Linux
+            return
+        fd = os.open(self.scratch, os.O_RDWR)
+        try:
+            os.posix_fallocate(fd, 0, 4096)
+            os.posix_fallocate(fd, at, room)
+        except OSError as e:
+            if e.errno not in (errno.EOPNOTSUPP, errno.EINVAL, errno.ENOSYS):  # (a file system that cannot)
+                raise
+        finally:
+            os.close(fd)
 
     def ending(self) -> bytes:
         out = self.pa.BufferOutputStream()
@@ -300,11 +314,12 @@ def open_writer(path: str, score_columns: Sequence[str], every: Optional[float] 
     """A writer of records to `path`, in the format of its suffix, published every `every`
     seconds (by default :data:`PUBLISH_EVERY` of the format). A file that is at `path` stays as
     it is until the first rows are published."""
-    from wonderrules.output_files import why_not
+    from wonderrules.output_files import helper_path, why_not
 
     fmt = record_format(path)
     columns = column_names(score_columns)
-    form = _ParquetFormat(columns) if fmt == "parquet" else _TextFormat(fmt, columns)
+    scratch = helper_path(os.path.realpath(path), "wr-part-row-group")
+    form = _ParquetFormat(columns, scratch) if fmt == "parquet" else _TextFormat(fmt, columns)
     try:
         return _RecordsFile(path, form, PUBLISH_EVERY[fmt] if every is None else every)
     except OSError as e:

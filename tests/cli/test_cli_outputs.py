@@ -248,3 +248,22 @@ def test_an_output_may_not_be_a_file_the_command_reads(tmp_path: Path, monkeypat
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
     assert_refused_as_an_input(CliRunner().invoke(main, args), option, path, read)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
+
+
+def test_a_full_disk_while_a_parquet_row_group_is_made_is_one_line(tmp_path: Path, monkeypatch) -> None:
+    import errno
+
+    pytest.importorskip("pyarrow")
+    if not hasattr(os, "posix_fallocate"):
+        pytest.skip("needs posix_fallocate")
+
+    def full(*args) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(os, "posix_fallocate", full)
+    Path("games.parquet").write_text("the old file", encoding="utf-8")
+    result = write_to("simulate --out", "games.parquet")
+    assert result.exit_code == 1, result.output
+    assert result.output == "error: cannot write the records to games.parquet: no space left on device\n"
+    assert Path("games.parquet").read_text(encoding="utf-8") == "the old file" and leftovers(tmp_path) == []
