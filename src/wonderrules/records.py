@@ -102,46 +102,44 @@ class RecordWriter(Protocol):
 #: the seconds between two publications of a records file: Parquet adds a row group and rewrites
 #: its footer each time, so it is published less often
 PUBLISH_EVERY = {"csv": 1.0, "jsonl": 1.0, "parquet": 5.0}
+#: the rows that may wait for a publication, whatever the time (they are kept in memory)
+MOST_WAITING = 100_000
 #: the characters that make a spreadsheet read a CSV cell as a formula (and the quote that marks
 #: a cell kept as text)
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
-
-
-def _safe_cell(value: Any) -> Any:
-    """A CSV cell a spreadsheet reads as text: a text that begins like a formula gets a ' before
-    it (numbers, negative ones too, are left as they are)."""
-    return "'" + value if isinstance(value, str) and value.startswith(_FORMULA_START) else value
+#: the columns of text (the others hold numbers)
+_TEXTS = ("rules", "options", "board", "side", "agent", "built", "seen")
 
 
 def _cell_text(value: str) -> str:
-    """The text of a CSV cell written by :func:`_safe_cell`."""
+    """The text of a CSV cell written with a ' before it (see :class:`_TextFormat`)."""
     return value[1:] if value.startswith("'") else value
 
 
 class _TextFormat:
-    """CSV or JSON lines: the header (CSV), then rows; nothing after them."""
+    """CSV or JSON lines: the header (CSV), then rows; nothing after them. In CSV, a text cell
+    that begins like a formula gets a ' before it, so that a spreadsheet reads it as text
+    (numbers, negative ones too, are left as they are)."""
 
     def __init__(self, fmt: str, columns: list[str]) -> None:
         self.fmt = fmt
         self.columns = columns
+        self.texts = [i for i, c in enumerate(columns) if c in _TEXTS]
 
     def head(self) -> bytes:
         return self._csv([self.columns]) if self.fmt == "csv" else b""
 
-    @staticmethod
-    def _csv(rows: Iterable[Sequence[Any]]) -> bytes:
+    def _csv(self, rows: Iterable[list[Any]]) -> bytes:
         buffer = io.StringIO()
         plain = csv.writer(buffer, lineterminator="\n")
         # the csv module quotes a cell that holds a line feed, not one that holds a carriage
         # return alone, which a reader takes for the end of the row: such a row is quoted whole
         quoted = csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_ALL)
         for row in rows:
-            (quoted if any(isinstance(cell, str) and "\r" in cell for cell in row) else plain).writerow(row)
+            (quoted if any("\r" in row[i] for i in self.texts) else plain).writerow(row)
         return buffer.getvalue().encode("utf-8")
 
-    def check(self, rows: list[dict[str, Any]]) -> None:
-        if self.fmt != "csv":
-            return
+    def _check(self, rows: list[dict[str, Any]]) -> None:
         for row in rows:
             for name in _LISTS:
                 for item in row[name]:
@@ -150,15 +148,22 @@ class _TextFormat:
                                            f"items of a list: write JSON lines (.jsonl) or Parquet instead")
 
     def _cells(self, row: dict[str, Any]) -> list[Any]:
-        row = dict(row)
-        for name in _LISTS:
-            row[name] = SEPARATOR.join(row[name])
-        return [_safe_cell(row[c]) for c in self.columns]
+        cells = [SEPARATOR.join(row[c]) if c in _LISTS else row[c] for c in self.columns]
+        for i in self.texts:
+            if cells[i].startswith(_FORMULA_START):
+                cells[i] = "'" + cells[i]
+        return cells
 
-    def block(self, rows: list[dict[str, Any]], at: int) -> bytes:
+    def piece(self, rows: list[dict[str, Any]]) -> bytes:
+        """The rows as they wait for the next publication: their lines (RecordsError for a row
+        that cannot be written)."""
         if self.fmt == "csv":
+            self._check(rows)
             return self._csv(self._cells(row) for row in rows)
         return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows).encode("utf-8")
+
+    def block(self, pieces: list[Any], at: int) -> bytes:
+        return b"".join(pieces)
 
     def ending(self) -> bytes:
         return b""
@@ -189,11 +194,12 @@ class _ParquetFormat:
     def head(self) -> bytes:
         return b"PAR1"
 
-    def check(self, rows: list[dict[str, Any]]) -> None:
-        pass
+    def piece(self, rows: list[dict[str, Any]]) -> Any:
+        """The rows as they wait for the next publication: a table (columns take less room than rows)."""
+        return self.pa.Table.from_pydict({c: [row[c] for row in rows] for c in self.columns}, schema=self.schema)
 
-    def block(self, rows: list[dict[str, Any]], at: int) -> bytes:
-        table = self.pa.Table.from_pydict({c: [row[c] for row in rows] for c in self.columns}, schema=self.schema)
+    def block(self, pieces: list[Any], at: int) -> bytes:
+        table = self.pa.concat_tables(pieces)
         room = 2 * table.nbytes + 64 * table.num_rows * table.num_columns + (1 << 20)
         for attempt in range(2):
             # a scratch file as long as the records file will be with this row group (sparse: only
@@ -247,8 +253,9 @@ class _ParquetFormat:
 class _RecordsFile:
     """A file of records written as a :class:`~wonderrules.output_files.GrowingFile`: the rows
     wait in memory and are published every few seconds (:data:`PUBLISH_EVERY`; the first rows
-    at once), and at :meth:`close`. The file at the name is complete at every moment: after a
-    stop of any kind (``kill -9`` too) it holds the games published last, each whole."""
+    at once; sooner when :data:`MOST_WAITING` rows wait), and at :meth:`close`. The file at the
+    name is complete at every moment: after a stop of any kind (``kill -9`` too) it holds the
+    games published last, each whole."""
 
     def __init__(self, path: str, form: Any, every: float) -> None:
         from wonderrules.output_files import GrowingFile
@@ -260,7 +267,9 @@ class _RecordsFile:
         head = form.head()
         self.file.add(head)
         self.length = len(head)
-        self.waiting: list[dict[str, Any]] = []
+        #: the rows waiting for the next publication, in the format's pieces, and how many
+        self.waiting: list[Any] = []
+        self.waiting_rows = 0
         self.rows = 0
         self.last: Optional[float] = None
         #: set while the file is being changed: a change cut short (an error, an interruption)
@@ -268,11 +277,13 @@ class _RecordsFile:
         self.broken = False
 
     def write(self, records: Sequence[SeatRecord]) -> None:
+        if not records:
+            return
         rows = [_row(r) for r in records]
-        self.form.check(rows)
-        self.waiting.extend(rows)
+        self.waiting.append(self.form.piece(rows))
+        self.waiting_rows += len(rows)
         self.rows += len(rows)
-        if self.last is None or time.monotonic() - self.last >= self.every:
+        if self.last is None or time.monotonic() - self.last >= self.every or self.waiting_rows >= MOST_WAITING:
             self._publish()
 
     def _publish(self, durable: bool = False) -> None:
@@ -286,7 +297,7 @@ class _RecordsFile:
                 block = self.form.block(self.waiting, self.length)
                 self.file.add(block)
                 self.length += len(block)
-                self.waiting = []
+                self.waiting, self.waiting_rows = [], 0
             self.file.publish(self.form.ending(), durable)
         except OSError as e:
             raise RecordsError(why_not(e)) from None

@@ -175,6 +175,19 @@ def test_rows_wait_for_the_next_publication(tmp_path: Path, records: list[SeatRe
     assert read_records(str(path)) == records
 
 
+def test_too_many_rows_waiting_are_published_at_once(tmp_path: Path, records: list[SeatRecord],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from wonderrules import records as records_module
+
+    monkeypatch.setattr(records_module, "MOST_WAITING", 4)
+    path = str(tmp_path / "games.parquet")
+    writer = open_writer(path, COLUMNS, every=3600)
+    for n in range(1, 10):
+        writer.write(records[n - 1:n])
+    assert len(read_records(path)) == 9  # published with the 1st, 5th and 9th rows
+    writer.close()
+
+
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])
 def test_a_file_that_was_there_stays_until_rows_come_and_a_run_without_rows_leaves_it(
         tmp_path: Path, records: list[SeatRecord], suffix: str) -> None:
