@@ -239,6 +239,29 @@ def objects(value: Any, model: Model, path: str = "", context: Optional[str] = N
             yield from objects(getattr(value, name), model, inner, expression or context)
 
 
+def data_of(value: Any, model: Model, shape: Optional[Shape] = None) -> Any:
+    """The JSON data of an IR value (the rule set itself by default), as the loader reads it and
+    the JSON converter writes it: an object as its fields, an object standing where the type is
+    a union of classes tagged with its class's name (``type``), tuples as lists. The checks of
+    :func:`check_data` read this data without the converter (the checker runs them on what it
+    compiles: ``grammar/checks/loadable.py``)."""
+    kind = (shape or ("object", model.root))[0]
+    if kind in ("int", "str", "bool") or value is None:
+        return value
+    if kind == "optional":
+        return data_of(value, model, shape[1])  # type: ignore[index]
+    if kind == "array":
+        inner = shape[1]  # type: ignore[index]
+        return [data_of(item, model, inner) for item in value]
+    if kind == "fixed":
+        return [data_of(item, model, part) for item, part in zip(value, shape[1])]  # type: ignore[index]
+    plan = model.plans[type(value)]
+    out = {f.name: data_of(getattr(value, f.name), model, f.shape) for f in plan.fields}
+    if kind == "tagged":
+        out["type"] = type(value).__name__
+    return out
+
+
 def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 

@@ -1,6 +1,8 @@
 """Pass: what compiles also loads. The compiled rule set goes through the loader's own checks
-(:func:`wonderrules.interpreter.serial.rules_from_dict`: the JSON walk, the rules between fields,
-the bounds of every table, of the flow and of final scoring), so that `wr check` accepts nothing
+(those of :func:`wonderrules.interpreter.serial.rules_from_dict`: the JSON walk, the rules
+between fields, the bounds of every table, of the flow and of final scoring; the JSON data is
+written by :func:`~wonderrules.interpreter.validate.data_of`, without the JSON converter, which
+a check leaves unloaded), so that `wr check` accepts nothing
 that `load_compiled` refuses and `wr compile` writes nothing it would refuse. A refusal is an
 E0104 at the innermost construct of the text it concerns (the effect, the step of the flow, the
 deal's target...), the place in the compiled rule set in `help`.
@@ -15,9 +17,9 @@ from typing import Any, Optional
 from wonderrules.grammar.checks.places import shown, span_of
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
 from wonderrules.grammar.resolve import Model
-from wonderrules.interpreter import ir, serial
-from wonderrules.interpreter.consistency import MODEL
-from wonderrules.interpreter.validate import CompiledRulesError, NestingError
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.consistency import MODEL, check_rules, implicit_names
+from wonderrules.interpreter.validate import CompiledRulesError, NestingError, check_data, data_of
 from wonderrules.interpreter.words import MAX_NESTING
 
 __all__ = ["check"]
@@ -29,7 +31,7 @@ _FEWER = "write it with fewer levels inside one another (brackets, signs and cal
 
 def check(rules: ir.RuleSet, model: Optional[Model], where: Optional[Span]) -> list[Diagnostic]:
     try:
-        serial.rules_from_dict(serial.rules_to_dict(rules))
+        check_rules(rules, check_data(data_of(rules, MODEL), MODEL, implicit_names))
     except NestingError as e:
         return [error("E0104", _DEEP, span_of(rules, model, e.path, where),
                       help=f"{_FEWER}; at {shown(e.path)} of the compiled rule set")]

@@ -9,6 +9,7 @@ import json
 import re
 import typing
 from functools import cache
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -155,3 +156,32 @@ def test_what_is_not_a_rule_set_is_refused_with_a_sentence() -> None:
     doc["cards"][0]["chains_to"] = ["Nowhere Hall"]
     path, message = refused_at(doc)
     assert path == "cards[0].chains_to[0]" and message.startswith("unknown card 'Nowhere Hall' (known: Clay Pit,")
+
+
+# ---- the data the checker writes without the converter -------------------------------------------------
+
+EXAMPLES = sorted(str(p) for p in (Path(__file__).resolve().parents[2] / "docs" / "examples").glob("*.wr"))
+
+
+@pytest.mark.parametrize("layers", LAYERS + [("leaders",), ("cities_leaders",)] + [(e,) for e in EXAMPLES],
+                         ids=lambda layers: "+".join(Path(x).name for x in layers))
+def test_the_data_of_a_rule_set_is_what_the_converter_writes(layers) -> None:
+    """validate.data_of (what `wr check` runs the loader's checks on) writes the very data the
+    JSON converter writes, for every bundled rule set and every example of the docs."""
+    from wonderrules.interpreter.consistency import MODEL
+    from wonderrules.interpreter.validate import data_of
+
+    rules = wonderrules.load_rules(*layers)
+    assert json.loads(json.dumps(data_of(rules, MODEL))) == json.loads(serial.rules_to_json(rules))
+
+
+def test_checking_a_rule_set_leaves_the_json_converter_unloaded() -> None:
+    """A check does not load cattrs: everything a process keeps alive is walked by each full
+    collection of the garbage collector, so a bigger heap makes every game played after it slower."""
+    import subprocess
+    import sys
+
+    code = ("import sys, wonderrules; wonderrules.load_rules('cities', 'two_player'); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'cattrs' or m.endswith('.serial')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
