@@ -350,6 +350,7 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
     st.history.append({"type": "decisions", "actions": record})
     round_choices = False
     card_zone_of = st.catalog.card_zone_of
+    shared, cities, chosen, within = st.shared, st.cities, st.chosen, st.asked_within
     shared_picks: Optional[list[tuple[int, tuple[Any, ...], Action]]] = None
     for p, asked, action in entries:
         kind = asked[0]
@@ -359,16 +360,16 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
             zone = card_zone_of[action.kind]
             if zone < 0:
                 card = None
-            elif zone in st.shared:  # another choice may name the same card: taken in order below
+            elif zone in shared:  # another choice may name the same card: taken in order below
                 if shared_picks is None:
                     shared_picks = []
                 shared_picks.append((p, asked, action))
                 continue
             else:
-                cards = st.cities[p].zones[zone]
+                cards = cities[p].zones[zone]
                 card = cards.pop(list(map(_NAME, cards)).index(action.card))
-            st.chosen[seat] = (p, action, card)
-            st.asked_within[seat] = asked[3]
+            chosen[seat] = (p, action, card)
+            within[seat] = asked[3]
         elif kind == "decide":
             card = take_card(st, p, seat, action)
             execute(st, seat, action, card, within=False)

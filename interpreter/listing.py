@@ -10,9 +10,10 @@ constants of the function. A buyer with more than two sellers is listed by
 
 Text of the rule set never becomes source. The source is written from the code's own words and
 from integers; every name and every other value of the rule set reaches the function as a
-constant of its namespace (``NAME_0``, ``KIND_1``...), never spelt in the text. Before the
-compiled source runs, :func:`_only_own_words` reads its code back and refuses any string in
-it, any builtin it is not meant to use and any private attribute.
+parameter (``NAME_0``, ``KIND_1``...) of the function that defines them, never spelt in
+the text. Before the compiled source runs, :func:`_only_own_words` reads its code back and
+refuses any string in it, any global but the builtins it is meant to use, and any private
+attribute.
 """
 
 from __future__ import annotations
@@ -67,11 +68,15 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
     for (kname, wname), table in free.items():
         namespace[table] = {n: a.Action(kname, n, (), wname) for n in cat.card_by_name}
     namespace.update(constants)
-    source = "\n".join(sources)
+    # the functions are written inside one that takes every value as a parameter: they read them
+    # from its closure, the quickest reads after their own variables, and have no globals
+    body = "".join("    " + line if line.strip() else line for line in "\n".join(sources).splitlines(True))
+    source = f"def listing_functions({', '.join(namespace)}):\n{body}    return list_actions\n"
     code = compile(source, f"<legal actions of decision {cat.decision_index[name]}>", "exec")
-    _only_own_words(code, namespace)
-    exec(code, namespace)
-    listing: Listing = namespace["list_actions"]
+    _only_own_words(code)
+    scope: dict[str, Any] = {"__builtins__": builtins}
+    exec(code, scope)
+    listing: Listing = scope["listing_functions"](**namespace)
     listing.__doc__ = source
     return listing
 
@@ -348,14 +353,15 @@ _FORBIDDEN_OPS = frozenset(dis.opmap[name] for name in ("IMPORT_NAME", "IMPORT_F
 _CONSTANTS = (int, type(None))
 
 
-def _only_own_words(code: CodeType, namespace: dict[str, Any]) -> None:
-    """Refuse compiled source that holds a string, a global that is neither a constant given to
-    it nor a builtin it uses, or a private attribute (``__class__``, ``__globals__``): what could
-    only come from the rule set's text. Read on the code objects (those of the functions and of
-    their comprehensions): their constants, and the names they read from globals and attributes.
-    (A guard on this module's own writer: the rule set's values are passed as constants, so a
-    refusal here is a bug of the writer, not of the rules.)"""
-    known = set(namespace) | _BUILTINS
+def _only_own_words(code: CodeType) -> None:
+    """Refuse compiled source that holds a string, a global other than a builtin it uses, or a
+    private attribute (``__class__``, ``__globals__``): what could only come from the rule set's
+    text. Read on the code objects (those of the functions and of their comprehensions): their
+    constants, and the names they read from globals and attributes (the values they are given
+    are parameters of the function that holds them, read from its closure). (A guard on this
+    module's own writer: the rule set's values are passed as values, so a refusal here is a bug
+    of the writer, not of the rules.)"""
+    known = _BUILTINS
     forbidden = set(vars(builtins)) - _BUILTINS
     codes = [code]
     while codes:

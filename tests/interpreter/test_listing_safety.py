@@ -118,20 +118,20 @@ def test_code_with_a_string_a_builtin_or_a_private_attribute_is_refused() -> Non
     """The guard that reads the written code back before it runs."""
     from wonderrules.interpreter.listing import _only_own_words
 
-    def check(source: str, namespace: dict) -> None:
-        _only_own_words(compile(source, "<test>", "exec"), namespace)
+    def check(source: str) -> None:
+        _only_own_words(compile(source, "<test>", "exec"))
 
-    check("def f(st):\n    x = [c for c in st.cards if c.age]\n    return len(x) + KIND_0 + (1, 2)[0]\n",
-          {"KIND_0": 0})
+    check("def f(KIND_0):\n    def g(st):\n        x = [c for c in st.cards if c.age]\n"
+          "        return len(x) + KIND_0 + (1, 2)[0]\n    return g\n")
     with pytest.raises(RuntimeError, match="constant 'build'"):
-        check("def f(st):\n    return 'build'\n", {})
+        check("def f(st):\n    return 'build'\n")
     with pytest.raises(RuntimeError, match="constant 'x'"):
-        check("def f(st):\n    return [c for c in st if c == 'x']\n", {})
+        check("def f(st):\n    return [c for c in st if c == 'x']\n")
     with pytest.raises(RuntimeError, match="names 'open'"):
-        check("def f(st):\n    return open\n", {})
+        check("def f(st):\n    return open\n")
     with pytest.raises(RuntimeError, match="names '__class__'"):
-        check("def f(st):\n    return st.__class__\n", {})
+        check("def f(st):\n    return st.__class__\n")
     with pytest.raises(RuntimeError, match="imports"):
-        check("def f(st):\n    import os\n", {})
+        check("def f(st):\n    import os\n")
     with pytest.raises(RuntimeError, match="constant|imports"):
-        check("def f(st):\n    from os import path\n", {})
+        check("def f(st):\n    from os import path\n")
