@@ -45,6 +45,9 @@ def test_a_source_tree_that_is_not_installed_reads_pyproject(fresh, monkeypatch)
         raise importlib.metadata.PackageNotFoundError(name)
 
     monkeypatch.setattr(importlib.metadata, "version", not_installed)
+    # The module as it lies in this source tree (the suite may run against an installed copy,
+    # which has no pyproject.toml beside it).
+    monkeypatch.setattr(version_module, "__file__", str(ROOT / "src" / "wonderrules" / "version.py"))
     written = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
     assert wonderrules.__version__ == written
 
