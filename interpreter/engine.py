@@ -49,8 +49,8 @@ from wonderrules.interpreter.actions import (
     decision_actions,
 )
 from wonderrules.interpreter.errors import GameStoppedError
-from wonderrules.interpreter.value_range import check_sheets
-from wonderrules.interpreter.words import MAX_CASCADE
+from wonderrules.interpreter.value_range import check_sheets, figure
+from wonderrules.interpreter.words import MAX_CASCADE, MAX_PAID_LOSS
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
@@ -643,11 +643,19 @@ def lose_coins(st: State, seat: int, n: int, token: Optional[int]) -> None:
 
 
 def ask_loss(st: State, seat: int, n: int, token: int) -> None:
+    """The seat's controller chooses how many of `n` coins lost to pay (one action per amount, at
+    most MAX_PAID_LOSS + 1 of them: beyond, the game stops); put off while that player is
+    deciding something else."""
     player = st.controller_of(seat)
     if player in st.pending:
         st.work.appendleft(("ask_loss", seat, n, token))
         return
     name = st.catalog.tokens[token]
+    choices = min(n, st.cities[seat].coins) + 1
+    if choices > MAX_PAID_LOSS + 1:
+        stop(st, f"seat {seat} would choose how many of {figure(n)} coins lost to pay among {figure(choices)} "
+                 f"amounts (the rest as '{name}' tokens): a loss that may be taken as tokens offers at most "
+                 f"{figure(MAX_PAID_LOSS + 1)}")
     st.pending[player] = Decision(player, seat, "pay", f"lose {n} coin(s): pay in coins, the rest as {name} tokens")
     st.asked[player] = ("pay", seat, n, token)
 

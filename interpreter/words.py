@@ -12,7 +12,7 @@ __all__ = [
     "EVENTS", "PERIODS", "VISIBILITY", "DIRECTIONS", "STEPS", "WINNER_MODES", "TIE_BREAKS", "BOARD",
     "MAX_PLAYERS", "MAX_NEUTRALS", "MAX_SEATS", "MAX_AGES", "MAX_STAGES", "MAX_COINS", "MAX_UNITS",
     "MAX_PRICE", "MAX_COUNT", "MAX_POINTS", "MAX_NUMBER", "MAX_OPTIONS", "MAX_NESTING", "MAX_SCORING_STEPS",
-    "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW", "MAX_CASCADE", "MAX_VALUE",
+    "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW", "MAX_CASCADE", "MAX_VALUE", "MAX_PAID_LOSS",
 ]
 
 #: The version of the compiled format this engine reads (1 was the format before the core).
@@ -96,3 +96,7 @@ MAX_CASCADE = 10_000
 #: A game whose rules would go beyond it stops (engine.stop) with a sentence naming the number
 #: (see value_range); `wr check` refuses what it can see going beyond (grammar/checks/ranges.py).
 MAX_VALUE = 1_000_000_000
+#: the coins a player may choose to pay of one loss that may be taken as tokens (`lose ... or
+#: take`): the decision offers one action per amount, from 0 to this many; a larger choice stops
+#: the game (engine.ask_loss)
+MAX_PAID_LOSS = 1000

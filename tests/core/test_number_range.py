@@ -17,7 +17,7 @@ import wonderrules as wr
 from wonderrules.interpreter import ir as c
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.game import Game
-from wonderrules.interpreter.words import MAX_VALUE
+from wonderrules.interpreter.words import MAX_PAID_LOSS, MAX_VALUE
 
 HUT = card("Hut", copies=6)
 #: a card built with a stone bought from a neighbour (2 coins to that seller)
@@ -113,6 +113,22 @@ def test_a_gain_that_comes_to_less_than_one_gives_nothing() -> None:
         assert all(count >= 0 for city in state.cities for count in city.token_counts)
     # three sales of 3 coins on 3, and a coin lost each turn (paid in coins: the last amount)
     assert coins(state) == [9, 9, 9]
+
+
+def test_a_loss_paid_in_coins_and_tokens_offers_a_bounded_choice() -> None:
+    # the payer of a loss that may be taken as tokens chooses how many coins to pay: one action
+    # per amount. A loss of a million coins in a city that holds them offered a million actions
+    # (built in seconds, the agents searching them for minutes; a billion would not fit in memory)
+    rich = c.Hook(FIRST_TURN, c.GainCoins(c.Num(5000)))
+    fine = start(rich, c.Hook(FIRST_TURN, c.LoseCoins(c.Num(MAX_PAID_LOSS), or_take="defeat")))
+    sell_all(fine)
+    assert fine.pending_decisions()[0].kind == "pay"
+    assert [a.amount for a in fine.legal_actions(0)] == list(range(MAX_PAID_LOSS + 1))
+    # (5 006 coins held: 3, a sale, 5 000)
+    big = start(rich, c.Hook(FIRST_TURN, c.LoseCoins(times(1000, 1000), or_take="defeat")))
+    message = stopped(big, lambda: sell_all(big))
+    assert message == ("seat 0 would choose how many of 1 000 000 coins lost to pay among 5 007 amounts (the "
+                       "rest as 'defeat' tokens): a loss that may be taken as tokens offers at most 1 001")
 
 
 def test_tokens_and_their_worth_beyond_the_range_stop_the_game() -> None:
