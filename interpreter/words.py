@@ -13,6 +13,7 @@ __all__ = [
     "MAX_PLAYERS", "MAX_NEUTRALS", "MAX_SEATS", "MAX_AGES", "MAX_STAGES", "MAX_COINS", "MAX_UNITS",
     "MAX_PRICE", "MAX_COUNT", "MAX_POINTS", "MAX_NUMBER", "MAX_OPTIONS", "MAX_NESTING", "MAX_SCORING_STEPS",
     "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW", "MAX_CASCADE", "MAX_VALUE", "MAX_PAID_LOSS",
+    "MAX_PAYMENTS", "MAX_PAYMENT_SEARCH",
 ]
 
 #: The version of the compiled format this engine reads (1 was the format before the core).
@@ -100,3 +101,8 @@ MAX_VALUE = 1_000_000_000
 #: take`): the decision offers one action per amount, from 0 to this many; a larger choice stops
 #: the game (engine.ask_loss)
 MAX_PAID_LOSS = 1000
+#: the ways a buyer with more than two sellers may be offered to pay one cost, and the steps of the
+#: search for them (:mod:`.payments`): beyond either, the game stops (a cost of 20 units, sold by
+#: nineteen sellers at one price, could be paid in 35 billion ways)
+MAX_PAYMENTS = 10_000
+MAX_PAYMENT_SEARCH = 1_000_000
