@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from operator import attrgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, NoReturn, Optional, TypeVar
 
 from wonderrules.interpreter.actions import (
     Action,
@@ -57,7 +57,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.state import State
 
 __all__ = ["start", "advance", "apply", "lose_coins", "ask_decision", "move_cards", "place", "activate", "emit",
-           "stop"]
+           "stop", "judged"]
+
+T = TypeVar("T")
 
 
 def stop(st: State, message: str) -> NoReturn:
@@ -67,6 +69,18 @@ def stop(st: State, message: str) -> NoReturn:
     st.pending = {}
     st.legal = {}
     raise GameStoppedError(message)
+
+
+def judged(st: State, compute: Callable[[], T]) -> Optional[T]:
+    """What `compute` reads from the state (an agent judging an action it may choose), or None
+    where the rules would stop the game (a number beyond the range): the game is not stopped by
+    what was only counted, and goes on as it was."""
+    stopped, pending, legal = st.stopped, st.pending, st.legal
+    try:
+        return compute()
+    except GameStoppedError:
+        st.stopped, st.pending, st.legal = stopped, pending, legal
+        return None
 
 
 # ---- the start --------------------------------------------------------------------------------
