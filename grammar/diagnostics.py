@@ -133,9 +133,23 @@ def has_errors(diags: Iterable[Diagnostic]) -> bool:
 
 
 def sort_and_cap(diags: Iterable[Diagnostic], cap: int = 50) -> tuple[list[Diagnostic], int]:
-    """Deduplicate, sort by position and keep at most `cap`; returns (kept, number left out)."""
+    """Deduplicate, keep at most `cap`, errors before warnings (so that what is left out is
+    warnings, unless there are more than `cap` errors), sorted by position; returns (kept,
+    number left out)."""
     unique = sorted(set(diags), key=Diagnostic.sort_key)
-    return unique[:cap], max(0, len(unique) - cap)
+    if len(unique) <= cap:
+        return unique, 0
+    errors = [d for d in unique if d.severity == "error"]
+    kept = set(errors[:cap])
+    kept.update([d for d in unique if d.severity != "error"][:cap - len(kept)])
+    return [d for d in unique if d in kept], len(unique) - len(kept)
+
+
+def _left_out(kept: Sequence[Diagnostic], left_out: int) -> str:
+    """`12 more warning(s)`, or `12 more diagnostic(s)` when errors may be among them (see
+    sort_and_cap)."""
+    only_errors = all(d.severity == "error" for d in kept)
+    return f"{left_out} more {'diagnostic(s)' if only_errors else 'warning(s)'}"
 
 
 # ---- rendering ------------------------------------------------------------------------------
@@ -213,9 +227,9 @@ def render_pretty(diags: Sequence[Diagnostic], sources: dict[str, str], left_out
     errors = sum(1 for d in diags if d.severity == "error")
     warnings = len(diags) - errors
     if left_out:
-        blocks.append(f"... and {left_out} more")
+        blocks.append(f"... and {_left_out(diags, left_out)}")
     if diags:
-        blocks.append(f"{errors} error(s), {warnings} warning(s)")
+        blocks.append(f"{errors} error(s), {warnings} warning(s){' shown' if left_out else ''}")
     return "\n\n".join(blocks) + ("\n" if blocks else "")
 
 
@@ -229,7 +243,7 @@ def render_short(diags: Sequence[Diagnostic], left_out: int = 0) -> str:
             msg += f" (help: {printable(d.help)})"
         out.append(msg)
     if left_out:
-        out.append(f"wr: note: {left_out} more diagnostic(s) not shown")
+        out.append(f"wr: note: {_left_out(diags, left_out)} not shown")
     return "\n".join(out) + ("\n" if out else "")
 
 

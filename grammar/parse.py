@@ -18,6 +18,7 @@ from lark.exceptions import VisitError
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.build import MomentOverLines, ToSyntax
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
+from wonderrules.grammar.reading import read
 from wonderrules.grammar.syntax_errors import explain, explain_moment_over_lines
 from wonderrules.interpreter.words import MAX_NUMBER
 
@@ -195,7 +196,7 @@ def parse_source(text: str, path: str, parsed: ParsedFiles | None = None) -> tup
 def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
     parser = load_parser()
     try:
-        tree = parser.parse(text, start="start")
+        tree = read(parser, text, "start")
         return _transform(path, tree), []
     except (UnexpectedInput, VisitError, RecursionError, TokenRefused):
         pass  # found again, piece by piece, below
@@ -206,7 +207,7 @@ def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
         start = "start" if n == 0 else "item_list"
         padded = "\n" * first_line + piece
         try:
-            _transform(path, parser.parse(padded, start=start))
+            _transform(path, read(parser, padded, start))
         except UnexpectedInput as exc:
             diags.append(explain(parser, exc, path=path, padded=padded, start=start, first_line=first_line,
                                  chunk=piece, last_chunk=n == len(pieces) - 1))
@@ -224,7 +225,7 @@ def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
                                    Span.point(path, first_line + 1, 1)))
     if not diags:  # every piece reads on its own: the file was cut in the wrong places
         try:
-            return _transform(path, parser.parse(text, start="start")), []
+            return _transform(path, read(parser, text, "start")), []
         except UnexpectedInput as exc:
             diags.append(explain(parser, exc, path=path, padded=text, start="start", first_line=0,
                                  chunk=text, last_chunk=True))
@@ -256,7 +257,7 @@ def readable_parts(text: str, path: str) -> tuple[s.Header | None, list]:
     for n, (first_line, piece) in enumerate(_chunks(text)):
         start = "start" if n == 0 else "item_list"
         try:
-            tree = _transform(path, parser.parse("\n" * first_line + piece, start=start))
+            tree = _transform(path, read(parser, "\n" * first_line + piece, start))
         except (UnexpectedInput, VisitError, RecursionError, TokenRefused):
             continue
         if isinstance(tree, s.Ruleset):

@@ -31,6 +31,7 @@ from lark import UnexpectedInput
 from lark.exceptions import VisitError
 from lark.lexer import PatternStr
 
+from wonderrules.grammar import reading
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.loading import Layer, closest
@@ -237,7 +238,7 @@ class _Writer:
         found = self.written.read.get((path, padded))
         if found is None:
             try:
-                found = _transform(path, load_parser().parse(padded, start="effect_lines"))
+                found = _transform(path, reading.read(load_parser(), padded, "effect_lines"))
             except UnexpectedInput as exc:
                 found = exc
             except (TokenRefused, VisitError, RecursionError):

@@ -24,6 +24,7 @@ import attrs
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error
+from wonderrules.grammar.reading import read
 from wonderrules.grammar.syntax_costs import COST_CHANGE, COST_CHANGE_HELP, explain_cost_words, explain_keyword_action
 from wonderrules.grammar.syntax_moments import (
     TRIGGERS_HELP,
@@ -324,7 +325,7 @@ def describe_expected(parser: Lark, terminals: Iterable[str]) -> str:
 
 def _failure(parser: Lark, text: str, start: str) -> Optional[UnexpectedToken]:
     try:
-        parser.parse(text, start=start)
+        read(parser, text, start)
     except UnexpectedToken as e:
         return retarget(parser, e, text, start)
     except UnexpectedInput:

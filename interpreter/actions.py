@@ -18,16 +18,17 @@ resort` action is offered only when nothing else is, for the same card or over t
 from __future__ import annotations
 
 import builtins
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Optional
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.effects import GainCoins, GainTokens, compile_op
 from wonderrules.interpreter.errors import IllegalActionError
 from wonderrules.interpreter.expressions import compile_expr, compile_seats
 from wonderrules.interpreter.market import as_payment, many, many_context, seller_seats, trade_context
-from wonderrules.interpreter.payments import by_total, pareto
+from wonderrules.interpreter.payments import TooManyPayments, by_total, pareto
 from wonderrules.interpreter.trading import ZERO_COST
 from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure
+from wonderrules.interpreter.words import MAX_PAYMENT_SEARCH, MAX_PAYMENTS
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
@@ -450,6 +451,16 @@ def many_payments(cat: Catalog, cost_id: int, ctx: Any, exact: bool) -> tuple[tu
     return pareto(found)
 
 
+def too_many_payments(st: State, seat: int, cost_id: int, sellers: int) -> NoReturn:
+    """Stop the game: the ways for `seat` to pay a cost go beyond the bound of the search."""
+    from wonderrules.interpreter.engine import stop
+
+    cat = st.catalog
+    cost = ", ".join(f"{n} {cat.resources[r]}" for r, n in enumerate(cat.solver.cost_of(cost_id)) if n)
+    stop(st, f"seat {seat} could pay {cost} to its {sellers} sellers in more ways than the engine lists: a cost "
+             f"is paid in at most {figure(MAX_PAYMENTS)} ways, found in at most {figure(MAX_PAYMENT_SEARCH)} steps")
+
+
 class _Lister:
     """The legal actions of one decision, kind by kind and card by card (see the module's text).
     A payment is the coins to each seller, in seller order (two entries for the packed solver's
@@ -499,7 +510,10 @@ class _Lister:
         if cost_id == ZERO_COST:
             return _FREE
         if self.many:
-            return many_payments(self.st.catalog, cost_id, self.context(), self.every)
+            try:
+                return many_payments(self.st.catalog, cost_id, self.context(), self.every)
+            except TooManyPayments:
+                too_many_payments(self.st, self.seat, cost_id, len(self.sellers))
         return payments(self.st, cost_id, self.context(), self.every)
 
     def list(self, kind: CompiledAction, card: Optional[Source]) -> None:
@@ -769,10 +783,14 @@ def _payment_reason(st: State, seat: int, kind: CompiledAction, card: Optional[S
         return f"{what} costs {cc} coin(s) and the city has {coins} to spend this turn"
     split = tuple(dict(action.pay).get(s, 0) for s in sellers)
     options: tuple[tuple[int, ...], ...]
+    exact: Optional[frozenset[tuple[int, ...]]]
     if many(st, seat):
         ctx = many_context(st, seat, within)
         options = many_payments(cat, cid, ctx, False)
-        exact = frozenset(many_payments(cat, cid, ctx, True)) if options else frozenset()
+        try:
+            exact = frozenset(many_payments(cat, cid, ctx, True)) if options else frozenset()
+        except TooManyPayments:  # too many to list (the options are not): compared with the options only
+            exact = None
         own_fixed, own_units, sells = ctx[1][:3]
         fixed = [own_fixed] + [f for f, _ in sells]
         units = list(own_units) + [u for _, us in sells for u in us]
@@ -810,8 +828,10 @@ def _payment_reason(st: State, seat: int, kind: CompiledAction, card: Optional[S
     if tuple(options) == _FREE or tuple(options) == ((0,) * len(options[0]),):
         return f"{what} needs nothing from the sellers: pay nobody"
     total = cc + sum(c for _, c in action.pay)
-    if split not in exact:
+    if split not in (options if exact is None else exact):
         ways = "; ".join(_describe(as_payment(sellers, p)) for p in options[:6])
+        if exact is None:
+            return f"paying {_describe(action.pay)} is not one of the ways to pay {what}; ways to pay: {ways}"
         return f"paying {_describe(action.pay)} does not buy exactly what {what} lacks; ways to pay: {ways}"
     if total > coins:
         return f"{what} would cost {total} coin(s) in all and the city has {coins} to spend this turn"

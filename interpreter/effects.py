@@ -111,7 +111,7 @@ class GainCoins:
             return
         for target in self.targets(st, seat, seat):
             n = self.amount(st, seat, target, None)
-            if n:
+            if n > 0:  # a gain that comes to 0 or less gives nothing (coins never go below 0)
                 st.gain_coins(target, n, self.where)
 
 
@@ -146,7 +146,7 @@ class GainTokens:
     def run(self, st: Any, seat: int) -> None:
         for target in self.targets(st, seat, seat):
             n = self.amount(st, seat, target, None)
-            if not n:
+            if n <= 0:  # as for coins: nothing, and no token count below 0
                 continue
             if self.giver is None:
                 st.gain_tokens(target, self.token, n, self.worth(st, seat, target, None), self.where)
@@ -379,7 +379,8 @@ def _colours(cat: Catalog, names: tuple[str, ...]) -> frozenset[int]:
 
 
 def _gain_coins(op: ir.GainCoins, cat: Catalog, source: Source) -> GainCoins:
-    constant = op.amount.value if isinstance(op.amount, ir.Num) and op.targets == (ir.Relation("self"),) else None
+    constant = (op.amount.value if isinstance(op.amount, ir.Num) and op.amount.value > 0
+                and op.targets == (ir.Relation("self"),) else None)
     return GainCoins(compile_expr(op.amount, cat, source), compile_seats(op.targets), constant,
                      _where("gain coins", source))
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from operator import attrgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, NoReturn, Optional, TypeVar
 
 from wonderrules.interpreter.actions import (
     Action,
@@ -49,15 +49,17 @@ from wonderrules.interpreter.actions import (
     decision_actions,
 )
 from wonderrules.interpreter.errors import GameStoppedError
-from wonderrules.interpreter.value_range import check_sheets
-from wonderrules.interpreter.words import MAX_CASCADE
+from wonderrules.interpreter.value_range import check_sheets, figure
+from wonderrules.interpreter.words import MAX_CASCADE, MAX_PAID_LOSS
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
     from wonderrules.interpreter.state import State
 
 __all__ = ["start", "advance", "apply", "lose_coins", "ask_decision", "move_cards", "place", "activate", "emit",
-           "stop"]
+           "stop", "judged"]
+
+T = TypeVar("T")
 
 
 def stop(st: State, message: str) -> NoReturn:
@@ -67,6 +69,18 @@ def stop(st: State, message: str) -> NoReturn:
     st.pending = {}
     st.legal = {}
     raise GameStoppedError(message)
+
+
+def judged(st: State, compute: Callable[[], T]) -> Optional[T]:
+    """What `compute` reads from the state (an agent judging an action it may choose), or None
+    where the rules would stop the game (a number beyond the range): the game is not stopped by
+    what was only counted, and goes on as it was."""
+    stopped, pending, legal = st.stopped, st.pending, st.legal
+    try:
+        return compute()
+    except GameStoppedError:
+        st.stopped, st.pending, st.legal = stopped, pending, legal
+        return None
 
 
 # ---- the start --------------------------------------------------------------------------------
@@ -644,11 +658,19 @@ def lose_coins(st: State, seat: int, n: int, token: Optional[int]) -> None:
 
 
 def ask_loss(st: State, seat: int, n: int, token: int) -> None:
+    """The seat's controller chooses how many of `n` coins lost to pay (one action per amount, at
+    most MAX_PAID_LOSS + 1 of them: beyond, the game stops); put off while that player is
+    deciding something else."""
     player = st.controller_of(seat)
     if player in st.pending:
         st.work.appendleft(("ask_loss", seat, n, token))
         return
     name = st.catalog.tokens[token]
+    choices = min(n, st.cities[seat].coins) + 1
+    if choices > MAX_PAID_LOSS + 1:
+        stop(st, f"seat {seat} would choose how many of {figure(n)} coins lost to pay among {figure(choices)} "
+                 f"amounts (the rest as '{name}' tokens): a loss that may be taken as tokens offers at most "
+                 f"{figure(MAX_PAID_LOSS + 1)}")
     st.pending[player] = Decision(player, seat, "pay", f"lose {n} coin(s): pay in coins, the rest as {name} tokens")
     st.asked[player] = ("pay", seat, n, token)
 

@@ -24,17 +24,24 @@ are wanted, a state that another state with the same sellers beats or equals is 
 rebate never makes more coins cost less). Answers are kept per (cost, context), contexts are
 interned by value; one :class:`ManySellers` belongs to a rule set's catalog, and its tables have
 a bound (full, they are forgotten and start again; contexts handed out keep their answers).
+
+The number of ways grows fast with the sellers and the units bought (20 units from nineteen
+sellers at one price: 35 billion ways, none better than another for every seller). A search
+that would find more than :data:`.words.MAX_PAYMENTS` ways, or take more than
+:data:`.words.MAX_PAYMENT_SEARCH` steps, raises :class:`TooManyPayments`; the listing of legal
+actions stops the game then (a sentence naming the buyer and the cost).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from itertools import product
-from typing import Union
+from typing import Any, Union
 
 from wonderrules.interpreter.trade_search import Units, Vector
+from wonderrules.interpreter.words import MAX_PAYMENT_SEARCH, MAX_PAYMENTS
 
-__all__ = ["ManySellers", "Problem", "ManyContext", "pareto", "by_total"]
+__all__ = ["ManySellers", "Problem", "ManyContext", "pareto", "by_total", "TooManyPayments"]
 
 #: (own fixed, own either/or units, what each seller sells as (fixed, units), the buyer's price
 #: row per seller, its rebate per seller); vectors have one entry per resource
@@ -44,6 +51,31 @@ Split = tuple[int, ...]
 Answers = dict[Union[Vector, tuple[str, Vector]], tuple[Split, ...]]
 #: a buyer's context: `(answers, problem)`
 ManyContext = tuple[Answers, Problem]
+
+
+class TooManyPayments(Exception):
+    """A cost has more ways to pay than MAX_PAYMENTS, or their search more steps than
+    MAX_PAYMENT_SEARCH."""
+
+
+class _Steps:
+    """The steps a search has taken; TooManyPayments beyond MAX_PAYMENT_SEARCH."""
+
+    __slots__ = ("taken",)
+
+    def __init__(self) -> None:
+        self.taken = 0
+
+    def take(self, n: int) -> None:
+        self.taken += n
+        if self.taken > MAX_PAYMENT_SEARCH:
+            raise TooManyPayments()
+
+
+def _within(found: set[Any]) -> None:
+    """TooManyPayments when a search holds more ways (or partial ways) than MAX_PAYMENTS."""
+    if len(found) > MAX_PAYMENTS:
+        raise TooManyPayments()
 
 
 def by_total(split: Split) -> tuple[int, Split]:
@@ -59,20 +91,28 @@ def _dominated(a: Split, b: Split) -> bool:
 def pareto(found: Iterable[Split]) -> tuple[Split, ...]:
     """The payments no other one beats or equals for every seller, in payment order."""
     kept: list[Split] = []
+    # a payment that beats or equals this one (and differs) pays some seller less and none more:
+    # its total is smaller, so it is among those kept before the first of this total
+    smaller = 0
+    total = -1
     for split in sorted(set(found), key=by_total):
-        # a payment that beats this one has a total at most as large: it is already kept
-        if not any(_dominated(split, other) for other in kept):
+        if sum(split) != total:
+            total, smaller = sum(split), len(kept)
+        if not any(_dominated(split, kept[i]) for i in range(smaller)):
             kept.append(split)
     return tuple(kept)
 
 
-def least_remainders(need: tuple[int, ...], units: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
+def least_remainders(need: tuple[int, ...], units: tuple[tuple[int, ...], ...],
+                     steps: _Steps | None = None) -> list[tuple[int, ...]]:
     """What is still needed after the buyer's either/or units, over every use of them (a unit
     that can help is used), keeping only the remainders no other one is below everywhere."""
     if not any(need) or not units:
         return [need]
+    steps = steps or _Steps()
     rests = {need}
     for unit in units:
+        steps.take(len(rests) * len(unit))
         grown: set[tuple[int, ...]] = set()
         for rest in rests:
             helped = False
@@ -83,15 +123,18 @@ def least_remainders(need: tuple[int, ...], units: tuple[tuple[int, ...], ...]) 
             if not helped:
                 grown.add(rest)
         rests = grown
+    steps.take(len(rests) ** 2)
     return sorted(x for x in rests if not any(y != x and all(b <= a for a, b in zip(x, y)) for y in rests))
 
 
 def most_generous(fixed: tuple[int, ...], units: tuple[tuple[int, ...], ...],
-                  cap: tuple[int, ...]) -> list[tuple[int, ...]]:
+                  cap: tuple[int, ...], steps: _Steps | None = None) -> list[tuple[int, ...]]:
     """The largest vectors (each at most `cap`) a seller can sell at once; whatever it can sell
     is below one of them."""
+    steps = steps or _Steps()
     vectors = {tuple(f if f < c else c for f, c in zip(fixed, cap))}
     for unit in units:
+        steps.take(len(vectors) * len(unit))
         grown: set[tuple[int, ...]] = set()
         for v in vectors:
             added = False
@@ -102,6 +145,7 @@ def most_generous(fixed: tuple[int, ...], units: tuple[tuple[int, ...], ...],
             if not added:
                 grown.add(v)
         vectors = grown
+    steps.take(len(vectors) ** 2)
     return sorted(v for v in vectors if not any(w != v and all(a <= b for a, b in zip(v, w)) for w in vectors))
 
 
@@ -129,27 +173,43 @@ def _prune(states: set[tuple[Split, int]]) -> set[tuple[Split, int]]:
     return out
 
 
+def _bounded_shares(n: int, caps: list[int], steps: _Steps) -> list[tuple[int, ...]]:
+    """The ways to take n units from the sellers (see _shares), each a step; TooManyPayments
+    beyond MAX_PAYMENTS of them."""
+    out: list[tuple[int, ...]] = []
+    for share in _shares(n, caps):
+        out.append(share)
+        if len(out) > MAX_PAYMENTS:
+            raise TooManyPayments()
+    steps.take(len(out))
+    return out
+
+
 def solve(cost: tuple[int, ...], problem: Problem, exact: bool) -> set[Split]:
     """The exact payments of a cost (`exact`), or a set that holds every Pareto-minimal one and
-    only exact payments (otherwise); empty when it cannot be paid."""
+    only exact payments (otherwise); empty when it cannot be paid. TooManyPayments when there
+    are more than MAX_PAYMENTS of them, or the search takes more than MAX_PAYMENT_SEARCH steps."""
     own_fixed, own_units, sells, rows, rebates = problem
     k = len(sells)
     zero = (0,) * k
     need = tuple(c - f if c > f else 0 for c, f in zip(cost, own_fixed))
     found: set[Split] = set()
-    for rest in least_remainders(need, own_units):
+    steps = _Steps()
+    for rest in least_remainders(need, own_units, steps):
         needed = [r for r, n in enumerate(rest) if n]
         if not needed:
             found.add(zero)
             continue
-        supplies = [most_generous(fixed, units, rest) for fixed, units in sells]
+        supplies = [most_generous(fixed, units, rest, steps) for fixed, units in sells]
         for caps in product(*supplies):
+            steps.take(1)
             states: set[tuple[Split, int]] = {(zero, 0)}
             for r in needed:
-                shares = list(_shares(rest[r], [cap[r] for cap in caps])) if k else []
+                shares = _bounded_shares(rest[r], [cap[r] for cap in caps], steps) if k else []
                 if not shares:
                     states = set()
                     break
+                steps.take(len(states) * len(shares))
                 prices = [row[r] for row in rows]
                 grown: set[tuple[Split, int]] = set()
                 for coins, mask in states:
@@ -159,10 +219,12 @@ def solve(cost: tuple[int, ...], problem: Problem, exact: bool) -> set[Split]:
                             if q:
                                 bought |= 1 << i
                         grown.add((tuple(c + q * p for c, q, p in zip(coins, share, prices)), bought))
+                _within(grown)
                 states = grown if exact else _prune(grown)
             for coins, mask in states:
                 found.add(tuple(max(0, c - rebates[i]) if rebates[i] and mask >> i & 1 else c
                                 for i, c in enumerate(coins)))
+            _within(found)
     return found
 
 

@@ -9,17 +9,27 @@ end of the game sees it among that city's cards (the copier's own cards, the cop
 copies, and other cities' cards that count this city's cards). Only built cards are copied,
 never copies. Cities that copy choose one after another in seat order, each to its own best total
 knowing the copies chosen before it; then every sheet is counted with all copies in place.
+
+Choices that are alike are tried once per different outcome: either/or symbols by the symbols
+they come to (sixteen choices of three symbols: 153 outcomes, not 43 million), copies made by
+one effect held several times (a card built twice) by the cards copied, in any order. Of equal
+totals the first in the order of every combination is kept, as if each were tried. The search
+is counted as the loader counts it (:mod:`.scoring_bound`: a combination walked through is a
+step, one scored is ten); a city beyond MAX_SCORING_STEPS, which the loader's count does not
+foresee when a city holds a card's choices several times, stops the game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import product
+from itertools import combinations_with_replacement, product
 from typing import TYPE_CHECKING, Any, Optional
 
 import attrs
 
 from wonderrules.interpreter.expressions import compile_expr
+from wonderrules.interpreter.value_range import figure
+from wonderrules.interpreter.words import MAX_SCORING_STEPS
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
@@ -109,21 +119,63 @@ def _copy_candidates(st: State, seat: int, hook: Any) -> list[Optional[Source]]:
     return list(seen.values()) or [None]
 
 
+class _Steps:
+    """The steps final scoring takes through one city's choices; the game stops beyond
+    MAX_SCORING_STEPS."""
+
+    __slots__ = ("st", "seat", "taken")
+
+    def __init__(self, st: State, seat: int) -> None:
+        self.st = st
+        self.seat = seat
+        self.taken = 0
+
+    def take(self, n: int) -> None:
+        self.taken += n
+        if self.taken > MAX_SCORING_STEPS:
+            from wonderrules.interpreter.engine import stop
+
+            stop(self.st, f"final scoring of seat {self.seat} would take more than {figure(MAX_SCORING_STEPS)} steps "
+                          "through its end-of-game choices (symbols to choose, cards and symbols to copy): a city "
+                          "holds too many of them")
+
+
+def _copy_choices(candidates: list[list[Optional[Source]]], slots: list[Any]) -> Iterator[tuple[int, ...]]:
+    """The candidates' indexes to try, one per slot: for slots of one effect (held several times),
+    each set of cards once, in the order that comes first among every order."""
+    groups: dict[int, list[int]] = {}
+    for i, hook in enumerate(slots):
+        groups.setdefault(id(hook), []).append(i)
+    positions = list(groups.values())
+    for picks in product(*(combinations_with_replacement(range(len(candidates[where[0]])), len(where))
+                           for where in positions)):
+        chosen = [0] * len(slots)
+        for where, picked in zip(positions, picks):
+            for i, k in zip(where, picked):
+                chosen[i] = k
+        yield tuple(chosen)
+
+
 def final_sheets(scorer: Scorer, st: State) -> list[ScoreSheet]:
     chosen: dict[int, tuple[Optional[Source], ...]] = {}
+    steps = [_Steps(st, seat) for seat in range(st.n)]
     for seat in range(st.n):
         slots = _copy_card_slots(st.cities[seat])
         if not slots:
             continue
-        best: Optional[tuple[ScoreSheet, tuple[Optional[Source], ...]]] = None
-        for copies in product(*(_copy_candidates(st, seat, hook) for hook in slots)):
-            sheet = score_city(scorer, st, seat, copies, _as_built(st, {**chosen, seat: copies}))
-            if best is None or sheet.total > best[0].total:
-                best = (sheet, copies)
+        candidates = [_copy_candidates(st, seat, hook) for hook in slots]
+        best: Optional[tuple[int, tuple[int, ...], ScoreSheet, tuple[Optional[Source], ...]]] = None
+        for picked in _copy_choices(candidates, slots):
+            steps[seat].take(1)
+            copies = tuple(candidates[i][k] for i, k in enumerate(picked))
+            sheet = score_city(scorer, st, seat, copies, _as_built(st, {**chosen, seat: copies}), steps[seat])
+            # of equal totals, the first in the order of every combination (`product`)
+            if best is None or sheet.total > best[0] or (sheet.total == best[0] and picked < best[1]):
+                best = (sheet.total, picked, sheet, copies)
         assert best is not None
-        chosen[seat] = best[1]
+        chosen[seat] = best[3]
     counted = _as_built(st, chosen) if chosen else st
-    return [score_city(scorer, st, seat, chosen.get(seat, ()), counted) for seat in range(st.n)]
+    return [score_city(scorer, st, seat, chosen.get(seat, ()), counted, steps[seat]) for seat in range(st.n)]
 
 
 def _fixed_symbols(src: Source) -> list[tuple[int, int]]:
@@ -135,9 +187,10 @@ def _fixed_symbols(src: Source) -> list[tuple[int, int]]:
 
 
 def score_city(scorer: Scorer, st: State, seat: int, copies: tuple[Optional[Source], ...] = (),
-               counted: Any = None) -> ScoreSheet:
+               counted: Any = None, steps: Optional[_Steps] = None) -> ScoreSheet:
     """One city's sheet, its symbol choices made to its best total. `counted` is the game as the
-    end-of-game counts see it (the copies in place)."""
+    end-of-game counts see it (the copies in place); `steps` counts the search (see _Steps)."""
+    steps = steps or _Steps(st, seat)
     cat = scorer.cat
     counted = st if counted is None else counted
     city = counted.cities[seat]
@@ -188,13 +241,15 @@ def score_city(scorer: Scorer, st: State, seat: int, copies: tuple[Optional[Sour
 
     best: Optional[tuple[int, list[int], tuple[str, ...]]] = None
     for sym_choice in _symbol_copy_choices(copy_symbol_slots, symbol_cards):
+        steps.take(1)
         sym2 = list(symbols)
         sym_labels = []
         for syms in sym_choice:
             for sym, amount in syms:
                 sym2[sym] += amount
                 sym_labels.append(f"copy symbol {cat.symbols[sym]}")
-        for wild_choice in _wild_choices(wild):
+        for wild_choice in _wild_choices(wild, steps):
+            steps.take(10)
             sym3 = list(sym2)
             for sym, amount in wild_choice:
                 sym3[sym] += amount
@@ -223,16 +278,20 @@ def _copy_seats(st: State, seat: int, slots: list[Any]) -> list[int]:
     return out
 
 
-def _wild_choices(slots: list[tuple[tuple[int, ...], int]]) -> Iterator[tuple[tuple[int, int], ...]]:
-    if not slots:
-        yield ()
-        return
-    seen: set[tuple[tuple[int, int], ...]] = set()
-    for combo in product(*(opts for opts, _ in slots)):
-        choice = tuple(sorted((sym, amount) for sym, (_, amount) in zip(combo, slots)))
-        if choice not in seen:
-            seen.add(choice)
-            yield choice
+def _wild_choices(slots: list[tuple[tuple[int, ...], int]], steps: _Steps) -> Iterator[tuple[tuple[int, int], ...]]:
+    """The different outcomes of the either/or symbols (the symbols chosen, with their amounts,
+    sorted), each once, in the order it first comes among every combination (`product` of the
+    slots' options). Built slot by slot: the outcomes of the first slots, in that order, each
+    followed by each option of the next slot, an outcome kept where it first comes."""
+    outcomes: list[tuple[tuple[int, int], ...]] = [()]
+    for options, amount in slots:
+        steps.take(len(outcomes) * len(options))
+        grown: dict[tuple[tuple[int, int], ...], None] = {}
+        for outcome in outcomes:
+            for sym in options:
+                grown.setdefault(tuple(sorted(outcome + ((sym, amount),))), None)
+        outcomes = list(grown)
+    yield from outcomes
 
 
 def _symbol_copy_choices(slots: list[Any], cards: list[tuple[tuple[int, int], list[tuple[int, int]]]]

@@ -12,7 +12,8 @@ __all__ = [
     "EVENTS", "PERIODS", "VISIBILITY", "DIRECTIONS", "STEPS", "WINNER_MODES", "TIE_BREAKS", "BOARD",
     "MAX_PLAYERS", "MAX_NEUTRALS", "MAX_SEATS", "MAX_AGES", "MAX_STAGES", "MAX_COINS", "MAX_UNITS",
     "MAX_PRICE", "MAX_COUNT", "MAX_POINTS", "MAX_NUMBER", "MAX_OPTIONS", "MAX_NESTING", "MAX_SCORING_STEPS",
-    "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW", "MAX_CASCADE", "MAX_VALUE",
+    "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW", "MAX_CASCADE", "MAX_VALUE", "MAX_PAID_LOSS",
+    "MAX_PAYMENTS", "MAX_PAYMENT_SEARCH",
 ]
 
 #: The version of the compiled format this engine reads (1 was the format before the core).
@@ -96,3 +97,12 @@ MAX_CASCADE = 10_000
 #: A game whose rules would go beyond it stops (engine.stop) with a sentence naming the number
 #: (see value_range); `wr check` refuses what it can see going beyond (grammar/checks/ranges.py).
 MAX_VALUE = 1_000_000_000
+#: the coins a player may choose to pay of one loss that may be taken as tokens (`lose ... or
+#: take`): the decision offers one action per amount, from 0 to this many; a larger choice stops
+#: the game (engine.ask_loss)
+MAX_PAID_LOSS = 1000
+#: the ways a buyer with more than two sellers may be offered to pay one cost, and the steps of the
+#: search for them (:mod:`.payments`): beyond either, the game stops (a cost of 20 units, sold by
+#: nineteen sellers at one price, could be paid in 35 billion ways)
+MAX_PAYMENTS = 10_000
+MAX_PAYMENT_SEARCH = 1_000_000

@@ -10,7 +10,9 @@ the other way for a share (one over the number of other seats). The
 coins the action costs count against it; a card given up without being built costs half a point,
 a wonder stage is worth half a point more, and a free way granted a limited number of times costs
 half a point (it may pay for a dearer card later). A loss that may be paid in coins or taken as
-tokens is paid the way that costs the fewest points. Ties are broken at random.
+tokens is paid the way that costs the fewest points. Ties are broken at random. An action whose
+counting goes beyond the range of numbers (it would stop the game) is worth the least of all; it
+is counted on the game as it stands, which such a count leaves going (`engine.judged`).
 """
 
 from __future__ import annotations
@@ -19,11 +21,14 @@ import random
 from typing import Any, Optional
 
 from wonderrules.interpreter.actions import GRANTED, NO_COST, STAGE_COST, Action, costs
+from wonderrules.interpreter.engine import judged
 
-__all__ = ["GreedyAgent", "COIN"]
+__all__ = ["GreedyAgent", "COIN", "WORST"]
 
 #: the worth of a coin, in points
 COIN = 1 / 3
+#: the value of an action whose counting goes beyond the range of numbers: below any other
+WORST = -1e12
 
 
 class GreedyAgent:
@@ -51,7 +56,12 @@ class GreedyAgent:
 
     # ---- actions ------------------------------------------------------------------------------
     def value(self, st: Any, player: int, seat: int, action: Action) -> float:
-        """What an action brings now (see the module's text)."""
+        """What an action brings now (see the module's text); WORST when counting it goes beyond
+        the range of numbers (carried out, it would stop the game)."""
+        found = judged(st, lambda: self._value(st, player, seat, action))
+        return WORST if found is None else found
+
+    def _value(self, st: Any, player: int, seat: int, action: Action) -> float:
         cat = st.catalog
         kind = cat.action_by_name.get(action.kind)
         if kind is None:
@@ -91,8 +101,9 @@ class GreedyAgent:
         return v
 
     def loss_value(self, st: Any, seat: int, n: int, token: int, paid: int) -> float:
-        """Paying `paid` coins of a loss of `n`, the rest taken as tokens."""
-        return -paid * COIN + self.token_points(st, seat, token, n - paid, 1)
+        """Paying `paid` coins of a loss of `n`, the rest taken as tokens (WORST: see value)."""
+        found = judged(st, lambda: -paid * COIN + self.token_points(st, seat, token, n - paid, 1))
+        return WORST if found is None else found
 
     # ---- sources ------------------------------------------------------------------------------
     def source_value(self, st: Any, seat: int, src: Any) -> float:

@@ -30,6 +30,9 @@ random action (each listed way to pay counts as an action there: a play-out is n
 cost of grouping them). The result is the game's `returns()` (1 for a winner,
 a tie shared, 0 otherwise), which is already between 0 and 1; a play-out also adds a small share
 for the final score's rank, so that a lost game played well counts for a little (see `_rewards`).
+A play-out that the rules stop (GameStoppedError: a number beyond the range, a cascade of
+events too long) is a game nobody wins: every player's reward is 0, and the search goes on; the
+game being played stops only when its own state does.
 
 At the root, the searching player's own arms carry a progressive bias from the greedy agent's
 judgement (its values scaled from 0 to 1, weighing `PRIOR_WEIGHT / (visits + 1)` in UCB1, and the
@@ -51,6 +54,7 @@ from typing import Any, Optional
 
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.agents.greedy import GreedyAgent
+from wonderrules.interpreter.errors import GameStoppedError
 
 __all__ = ["MctsAgent", "DEFAULT_ITERATIONS", "EXPLORATION", "arms"]
 
@@ -148,28 +152,33 @@ class MctsAgent:
     # ---- one iteration -------------------------------------------------------------------------
     def _iterate(self, root_state: Any, me: int, root: _Node) -> None:
         rng = self.rng
-        st = root_state.determinized(me, rng)
-        node = root
         path: list[tuple[_Node, dict[int, ArmKey]]] = []
-        while not st.is_terminal():
-            chosen: dict[int, Action] = {}
-            keys: dict[int, ArmKey] = {}
-            for p in st.pending_decisions():
-                options = arms(st.legal_actions(p))
-                prior = self._prior if node is root and p == me else None
-                key = self._select(node.stats.setdefault(p, {}), options, prior)
-                keys[p] = key
-                chosen[p] = options[key]
-            st.apply_actions(chosen)
-            path.append((node, keys))
-            own_key = keys.get(me)
-            child = node.children.get(own_key)
-            if child is None:
-                node.children[own_key] = _Node()
-                break
-            node = child
-        self._play_out(st)
-        rewards = _rewards(st)
+        try:
+            st = root_state.determinized(me, rng)
+            node = root
+            while not st.is_terminal():
+                chosen: dict[int, Action] = {}
+                keys: dict[int, ArmKey] = {}
+                for p in st.pending_decisions():
+                    options = arms(st.legal_actions(p))
+                    prior = self._prior if node is root and p == me else None
+                    key = self._select(node.stats.setdefault(p, {}), options, prior)
+                    keys[p] = key
+                    chosen[p] = options[key]
+                path.append((node, keys))
+                st.apply_actions(chosen)
+                own_key = keys.get(me)
+                child = node.children.get(own_key)
+                if child is None:
+                    node.children[own_key] = _Node()
+                    break
+                node = child
+            self._play_out(st)
+            rewards = _rewards(st)
+        except GameStoppedError:
+            # the rules stop this copy of the game (a number out of range, a cascade too long): a
+            # future nobody wins, not the end of the game being played
+            rewards = [0.0] * root_state.players
         for visited, keys in path:
             for p, key in keys.items():
                 entry = visited.stats[p][key]

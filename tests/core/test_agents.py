@@ -7,8 +7,10 @@ from __future__ import annotations
 import pytest
 import test_events
 import test_market_sellers
+import tiny
 
 import wonderrules
+from wonderrules.interpreter import ir as c
 from wonderrules.interpreter.agents import AGENTS, GreedyAgent, MctsAgent, RandomAgent, make_agent
 from wonderrules.interpreter.game import Game
 
@@ -95,3 +97,19 @@ def test_the_same_seed_gives_the_same_choices_and_a_wrong_name_a_sentence() -> N
     assert history(1) == history(1)
     with pytest.raises(ValueError, match="no agent 'clever' \\(known: random, greedy, mcts\\)"):
         make_agent("clever")
+
+
+def test_judging_an_action_whose_numbers_go_beyond_the_range_leaves_the_game_going() -> None:
+    # building the Bomb gains 10^12 coins, beyond the range: the greedy agent (and the search's
+    # judgement of each arm) counted it on the game itself, which stopped before anyone chose it.
+    # Such an action is judged the worst, and the game goes on
+    bomb = tiny.card("Bomb", hooks=[tiny.hook(c.OnBuild(), c.GainCoins(c.BinOp("*", c.Num(10**6), c.Num(10**6))))])
+    game = Game(tiny.rules([bomb, tiny.card("Hut", copies=6)], hand=3), 3)
+    state = game.new_initial_state(seed=1, hands={1: [["Bomb", "Hut", "Hut"]] * 3})
+    for agent in (GreedyAgent(0), MctsAgent(0, iterations=5)):
+        chosen = agent.choose(state, 0)
+        assert state.stopped is None and state.pending_decisions()
+        assert chosen in state.legal_actions(0) and (chosen.kind, chosen.card) != ("build", "Bomb")
+    with pytest.raises(wonderrules.GameStoppedError):  # built, it stops the game
+        state.apply_actions({p: next(a for a in state.legal_actions(p) if a.card == "Bomb" and a.kind == "build")
+                             for p in state.pending_decisions()})

@@ -18,8 +18,10 @@ from test_payments import exhaustive
 from tiny import LEFT, OTHERS, c, card
 
 from wonderrules.interpreter.actions import Action
+from wonderrules.interpreter.errors import GameStoppedError
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.payments import pareto
+from wonderrules.interpreter.words import MAX_PAYMENT_SEARCH, MAX_PAYMENTS
 
 PARTNERS = c.Relation("partners")  # nobody, without teams
 
@@ -245,3 +247,23 @@ def test_no_seller(sellers) -> None:
 def test_three_players_everyone_sells_to_everyone_through_the_packed_solver() -> None:
     offered, paid, _ = play((OTHERS,), 3, 2)
     assert offered > 0 and paid > 0
+
+
+def test_a_cost_with_more_ways_to_pay_than_the_engine_lists_stops_the_game() -> None:
+    """Seven cities; six of them make 20 wood each and sell it to every other, at one price; a
+    Palace costs 20 wood. Seat 0 (it makes stone) could pay it in 53,130 ways, none better than
+    another for every seller: listing them took seconds and megabytes, and at twelve players a
+    hundred thousand ways per player and minutes; at twenty the search never ended."""
+    palace = card("Palace", resources=[("wood", 20)], copies=7)
+    hut = card("Hut", copies=14)
+    boards = [c.Board(f"Forest {i}", "A", f"Forest {i}", (c.Hook(c.Passive(), c.Produce(("wood",), 20)),), ())
+              for i in range(6)]
+    boards.insert(0, tiny.board("Quarry", "stone"))
+    game = Game(tiny.rules([palace, hut], players=(3, 4, 5, 6, 7), boards=boards, sellers=(OTHERS,),
+                           price=1, start_coins=30), 7)
+    hands = [["Palace", "Hut", "Hut"]] + [["Hut", "Hut", "Hut"]] * 6
+    with pytest.raises(GameStoppedError) as caught:
+        game.new_initial_state(seed=1, boards=[(b.name, "A") for b in boards], hands={1: hands})
+    assert (MAX_PAYMENTS, MAX_PAYMENT_SEARCH) == (10_000, 1_000_000)
+    assert caught.value.message == ("seat 0 could pay 20 wood to its 6 sellers in more ways than the engine lists: "
+                                    "a cost is paid in at most 10 000 ways, found in at most 1 000 000 steps")

@@ -14,11 +14,14 @@ import sys
 
 import core_support as cs
 import pytest
+import tiny
 from test_core_determinized import _swap_two_hidden_cards
 
+from wonderrules.interpreter import ir as c
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.agents import MctsAgent, make_agent, parse_spec
 from wonderrules.interpreter.agents.mcts import DEFAULT_ITERATIONS, arms
+from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.log import to_log
 
 TABLES = [
@@ -205,3 +208,19 @@ def test_a_player_with_nothing_to_decide_is_told_so() -> None:
     state = cs.random_game(("base",), 3, seed=0)
     with pytest.raises(ArgumentError, match="player 1 has no decision to make now"):
         MctsAgent(0, iterations=5).choose(state, 1)
+
+
+def test_a_play_out_the_rules_stop_is_a_game_nobody_wins_and_the_real_game_goes_on() -> None:
+    # building the Bomb gains 10^12 coins: beyond the range of numbers, the game stops. The
+    # search plays it out in its copies of the game; that stop is a future the search weighs
+    # (nobody wins it), not the end of the game being played, which the agent's choice was
+    bomb = tiny.card("Bomb", hooks=[tiny.hook(c.OnBuild(), c.GainCoins(c.BinOp("*", c.Num(10**6), c.Num(10**6))))])
+    hut = tiny.card("Hut", copies=6)
+    game = Game(tiny.rules([bomb, hut], hand=3), 3)
+    state = game.new_initial_state(seed=1, hands={1: [["Bomb", "Hut", "Hut"]] * 3})
+    agent = MctsAgent(seed=0, iterations=30)
+    chosen = agent.choose(state, 0)
+    assert state.stopped is None and chosen in state.legal_actions(0)
+    bomb_arms = [entry for key, entry in agent.last_arms.items() if key[1] == "Bomb" and key[0] == "build"]
+    assert bomb_arms and all(total == 0 for _, total in bomb_arms)
+    assert not (chosen.kind == "build" and chosen.card == "Bomb")

@@ -17,7 +17,7 @@ import wonderrules as wr
 from wonderrules.interpreter import ir as c
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.game import Game
-from wonderrules.interpreter.words import MAX_VALUE
+from wonderrules.interpreter.words import MAX_PAID_LOSS, MAX_VALUE
 
 HUT = card("Hut", copies=6)
 #: a card built with a stone bought from a neighbour (2 coins to that seller)
@@ -95,11 +95,40 @@ def test_coins_beyond_the_range_stop_the_game() -> None:
     assert coins(state) == [800_000_012] * 3
 
 
-def test_coins_below_the_range_stop_the_game() -> None:
-    state = start(c.Hook(EVERY_TURN, c.GainCoins(times(-600, 1_000_000))))
-    sell_all(state)
-    message = stopped(state, lambda: sell_all(state))
-    assert message.startswith("seat 0 would hold -1 199 999 991 coins")
+def test_a_gain_that_comes_to_less_than_one_gives_nothing() -> None:
+    # `gain X coins` and `gain X tokens` with an X that is 0 or less when counted gain nothing, as
+    # a loss of 0 or less loses nothing: coins and tokens never go below 0 (a city at -2 coins
+    # was asked how much of a loss to pay with no amount to choose, and the agents failed)
+    minus_five = c.BinOp("-", c.Num(0), c.Num(5))
+    state = start(c.Hook(EVERY_TURN, c.GainCoins(minus_five)),
+                  c.Hook(EVERY_TURN, c.GainTokens("defeat", minus_five, c.Num(-1))),
+                  c.Hook(EVERY_TURN, c.GainCoins(times(-600, 1_000_000))),
+                  c.Hook(EVERY_TURN, c.LoseCoins(c.Num(1), or_take="defeat")))
+    while not state.is_terminal():
+        for player in state.pending_decisions():
+            assert state.legal_actions(player)
+        sell_all(state, {p: state.legal_actions(p)[-1] for p, d in state.pending_decisions().items()
+                         if d.kind == "pay"})
+        assert all(city.coins >= 0 for city in state.cities)
+        assert all(count >= 0 for city in state.cities for count in city.token_counts)
+    # three sales of 3 coins on 3, and a coin lost each turn (paid in coins: the last amount)
+    assert coins(state) == [9, 9, 9]
+
+
+def test_a_loss_paid_in_coins_and_tokens_offers_a_bounded_choice() -> None:
+    # the payer of a loss that may be taken as tokens chooses how many coins to pay: one action
+    # per amount. A loss of a million coins in a city that holds them offered a million actions
+    # (built in seconds, the agents searching them for minutes; a billion would not fit in memory)
+    rich = c.Hook(FIRST_TURN, c.GainCoins(c.Num(5000)))
+    fine = start(rich, c.Hook(FIRST_TURN, c.LoseCoins(c.Num(MAX_PAID_LOSS), or_take="defeat")))
+    sell_all(fine)
+    assert fine.pending_decisions()[0].kind == "pay"
+    assert [a.amount for a in fine.legal_actions(0)] == list(range(MAX_PAID_LOSS + 1))
+    # (5 006 coins held: 3, a sale, 5 000)
+    big = start(rich, c.Hook(FIRST_TURN, c.LoseCoins(times(1000, 1000), or_take="defeat")))
+    message = stopped(big, lambda: sell_all(big))
+    assert message == ("seat 0 would choose how many of 1 000 000 coins lost to pay among 5 007 amounts (the "
+                       "rest as 'defeat' tokens): a loss that may be taken as tokens offers at most 1 001")
 
 
 def test_tokens_and_their_worth_beyond_the_range_stop_the_game() -> None:

@@ -5,12 +5,14 @@ two-seller solver of the market's usual shape, on random problems of 2 sellers."
 from __future__ import annotations
 
 import random
+import time
 from itertools import product
 
 import pytest
 
-from wonderrules.interpreter.payments import ManySellers, by_total, pareto, solve
+from wonderrules.interpreter.payments import ManySellers, TooManyPayments, by_total, pareto, solve
 from wonderrules.interpreter.trading import TradeSolver
+from wonderrules.interpreter.words import MAX_PAYMENTS
 
 R = 3  # resources
 
@@ -145,3 +147,31 @@ def test_the_tables_have_a_bound() -> None:
         ctx = solver.context((prob[0], prob[1]), prob[2], prob[3], prob[4])
         solver.options(cost, ctx)
     assert solver.clears >= 1 and len(solver._contexts) <= 10
+
+
+def _woodsellers(sellers: int, units: int = 20) -> tuple:
+    """A buyer that makes nothing, and `sellers` sellers of `units` wood each at 1 coin."""
+    return ((0, 0, 0), (), (((units, 0, 0), ()),) * sellers, ((1, 0, 0),) * sellers, (0,) * sellers)
+
+
+def test_the_ways_to_pay_have_a_bound() -> None:
+    # 20 wood from 6 sellers of 20 at one price: every split is a way to pay (53,130 of them),
+    # none beats another; from 19 sellers, 35 billion. Each search stops at its bound.
+    for sellers in (6, 19):
+        for exact in (False, True):
+            began = time.process_time()
+            with pytest.raises(TooManyPayments):
+                solve((20, 0, 0), _woodsellers(sellers), exact)
+            assert time.process_time() - began < 5
+    # within the bound, every way is there: 9 wood from 4 sellers of 3 (20 splits), 20 from 4 of 20
+    assert len(pareto(solve((9, 0, 0), _woodsellers(4, 3), False))) == 20
+    assert len(solve((20, 0, 0), _woodsellers(4), True)) == 1771 <= MAX_PAYMENTS
+
+
+def test_payments_of_one_total_are_kept_without_comparing_them() -> None:
+    # none of the 1,771 ways to buy 20 wood from 4 sellers at one price beats another: the
+    # Pareto filter compares a way only with those of smaller totals (it compared every pair)
+    ways = solve((20, 0, 0), _woodsellers(4), True)
+    began = time.process_time()
+    assert len(pareto(ways)) == 1771
+    assert time.process_time() - began < 0.5

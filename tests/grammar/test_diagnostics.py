@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from wonderrules.grammar.diagnostics import SHOWN_WIDTH, Span, error, printable, render_pretty, render_short
+from wonderrules.grammar.diagnostics import (
+    SHOWN_WIDTH,
+    Span,
+    error,
+    printable,
+    render_pretty,
+    render_short,
+    sort_and_cap,
+    warning,
+)
 
 
 def test_printable_escapes_control_and_format_characters() -> None:
@@ -50,3 +59,23 @@ def test_the_short_form_escapes_too() -> None:
     out = render_short([error("E0101", "bad \x1b name", Span.point("t\x1b.wr", 1, 1), help="h\x00")])
     assert "\x1b" not in out and "\x00" not in out
     assert out == "t\\x1b.wr:1:1: error: bad \\x1b name [E0101] (help: h\\x00)\n"
+
+
+def test_errors_are_kept_before_warnings_when_the_list_is_cut() -> None:
+    # 60 warnings in files named before the one with the errors: cut at 50 by position, the list
+    # showed 50 warnings, said "0 error(s)" and the check failed without saying why
+    warnings = [warning("W0502", f"token 'tk{i}' is declared but nothing uses it", Span(f"a{i:02}.wr", 1, 1, 1, 2))
+                for i in range(60)]
+    errors = [error("E0104", f"beyond what the engine accepts ({i})", Span("z.wr", 1, 1, 1, 8)) for i in range(2)]
+    kept, left_out = sort_and_cap(warnings + errors)
+    assert len(kept) == 50 and left_out == 12
+    assert [d.code for d in kept if d.severity == "error"] == ["E0104", "E0104"]
+    assert kept == sorted(kept, key=lambda d: d.sort_key())  # still in the order of the files
+    pretty = render_pretty(kept, {}, left_out)
+    assert pretty.endswith("... and 12 more warning(s)\n\n2 error(s), 48 warning(s) shown\n")
+    assert render_short(kept, left_out).endswith("wr: note: 12 more warning(s) not shown\n")
+    # beyond 50 errors, the rest left out may be errors too
+    many = [error("E0101", f"unknown name 'n{i}'", Span("t.wr", i + 1, 1, i + 1, 2)) for i in range(55)]
+    kept, left_out = sort_and_cap(many + warnings)
+    assert len(kept) == 50 and all(d.severity == "error" for d in kept) and left_out == 65
+    assert render_pretty(kept, {}, left_out).endswith("... and 65 more diagnostic(s)\n\n50 error(s), 0 warning(s) shown\n")

@@ -124,6 +124,22 @@ def test_an_effect_without_trigger_after_another_effect_is_named() -> None:
     assert d.help.startswith("write the trigger and a colon before the effect, as in `end of turn: others ...`")
 
 
+@pytest.mark.parametrize("before", ["end of game: score 1", "end of game: score coins / 3",
+                                    "on build: gain 2 coins per red card in self", "passive: produce wood"])
+@pytest.mark.parametrize("moment", ["start of turn", "start of age", "hand over", "turns done", "cards dealt"])
+def test_a_moment_may_begin_with_a_word_of_the_language_after_any_effect(before: str, moment: str) -> None:
+    # after a number the parser may also be ending a setting (`hand 7` then `start coins 3`),
+    # so `start` was read as that keyword and the moment refused: a word of the language that
+    # can only be a word there is read as one
+    lines = f"  {before}\n  {moment}: gain 1 coin\n"
+    wonder = f'wonder "W" side A {{\n  start wood\n  stage {{\n{lines}  }}\n}}\n'
+    tree = parse_ok(f"ruleset t\n{_CARD}{{\n{lines}}}\n{wonder}each player {{\n{lines}}}\n")
+    hooks = [h for item in tree.items for h in getattr(item, "hooks", ())]
+    hooks += [h for item in tree.items for st in getattr(item, "stages", ()) for h in st.hooks]
+    moments = [h.trigger.moment.text for h in hooks if isinstance(h.trigger, s.AtMoment)]
+    assert len(hooks) == 6 and moments.count(moment) == 3
+
+
 def test_layer_items_parse() -> None:
     tree = parse_ok('ruleset t extends base, other\nremove card "Altar" age 1\nremove wonder "Giza" side B\n'
                     'replace card "Altar" age 1 blue copies 3+ { end of game: score 9 }\n'

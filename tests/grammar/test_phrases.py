@@ -203,9 +203,9 @@ def test_a_phrase_is_read_once_for_each_text_it_gives(compile_layer, monkeypatch
     class Counting:
         terminals = parser.terminals
 
-        def parse(self, text: str, start: str):
+        def parse(self, text: str, start: str, **options):
             reads.append(text)
-            return parser.parse(text, start=start)
+            return parser.parse(text, start=start, **options)
 
     monkeypatch.setattr(phrases, "load_parser", lambda: Counting())
     rules = ok(compile_layer(_doubling(5) + 'replace card "Shrine" age 1 blue chain to "Temple" copies 3+ {\n'
