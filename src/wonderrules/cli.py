@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,6 +17,15 @@ __all__ = ["main"]
 @click.version_option(package_name="wonder-rules")
 def main() -> None:
     """wonder-rules: rule sets for 7 Wonders as text, and an engine that plays them."""
+    _escape_what_cannot_be_shown()
+
+
+def _escape_what_cannot_be_shown() -> None:
+    """A character the terminal's encoding cannot show (a name in Greek under an ASCII locale, the
+    µ of a speed) is written escaped (`\\u03a9`) instead of ending the command with an error."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="backslashreplace")
 
 
 # ---- check / compile ----------------------------------------------------------------------------
