@@ -245,6 +245,8 @@ def test_a_log_without_a_fingerprint_replays(tmp_path: Path) -> None:
      '"rounds": []}',
      "the table of the log does not fit these rules: "),
     ('{"format": "wonder-rules game log",', "it is not valid JSON (line 1, column 36: expecting property name"),
+    ('{"format": "wonder-rules game log", "version": 2, "players": 3, "players": 4}',
+     "the key players is written twice in its object"),
 ])
 def test_a_malformed_log_gets_one_sentence(tmp_path: Path, text: str | None, message: str) -> None:
     if text is None:
