@@ -10,6 +10,7 @@ from __future__ import annotations
 __all__ = [
     "FORMAT_VERSION", "RELATIONS", "VARIABLES", "OPERATORS", "FUNCTIONS", "QUANTITIES", "AGGREGATES",
     "EVENTS", "PERIODS", "VISIBILITY", "DIRECTIONS", "STEPS", "WINNER_MODES", "TIE_BREAKS", "BOARD",
+    "SCORE_SHEET_FIELDS",
     "MAX_PLAYERS", "MAX_NEUTRALS", "MAX_SEATS", "MAX_AGES", "MAX_STAGES", "MAX_COINS", "MAX_UNITS",
     "MAX_PRICE", "MAX_COUNT", "MAX_POINTS", "MAX_NUMBER", "MAX_OPTIONS", "MAX_NESTING", "MAX_SCORING_STEPS",
     "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW", "MAX_CASCADE", "MAX_VALUE",
@@ -57,6 +58,10 @@ TIE_BREAKS = ("coins",)
 
 #: Among the sources of production, the board (its own effects) beside card colours.
 BOARD = "board"
+
+#: What a score sheet writes beside its columns (in a log, `wr trace --format json`): no score
+#: column takes one of these names.
+SCORE_SHEET_FIELDS = ("seat", "total", "coins", "choices")
 
 # ---- limits: so that nothing a rule set says makes the engine allocate without bound or run for
 # minutes; each is far above what a printed game needs.
