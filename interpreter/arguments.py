@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["shown", "whole_number", "check_player", "check_players", "check_options", "check_sides",
            "check_seed", "check_boards", "check_hands", "is_action", "plain_payment", "check_action", "plain_action",
-           "check_round", "check_deals", "FixedDeals"]
+           "check_round", "check_deals", "FixedDeals", "check_rule_names", "check_upto", "check_before_round"]
 
 _FORM = "Action(kind, card, pay, way, amount)"
 
@@ -128,6 +128,33 @@ def check_hands(hands: Any) -> dict[int, list[list[str]]]:
             dealt.append(list(names))
         out[int(age)] = dealt
     return out
+
+
+# ---- logs -------------------------------------------------------------------------------------------
+
+def check_rule_names(rules: Any) -> tuple[str, ...]:
+    """How a log names its rule sets: a list of texts (a bare string is one name spelt out letter
+    by letter)."""
+    if isinstance(rules, str):
+        raise ArgumentError(f"rules is a list of rule set names, not the text {rules!r}: write [{rules!r}]")
+    if not isinstance(rules, Sequence):
+        raise ArgumentError(f"rules is a list of rule set names, not {shown(rules)}")
+    for name in rules:
+        if not isinstance(name, str):
+            raise ArgumentError(f"a rule set is named by a text, not {shown(name)}")
+    return tuple(rules)
+
+
+def check_upto(upto: Any) -> Optional[int]:
+    """None (every round), or how many rounds to replay."""
+    if upto is not None and (not whole_number(upto) or upto < 0):
+        raise ArgumentError(f"upto is a number of rounds, 0 or more, not {shown(upto)}")
+    return upto if upto is None else int(upto)
+
+
+def check_before_round(before_round: Any) -> None:
+    if before_round is not None and not callable(before_round):
+        raise ArgumentError(f"before_round is a function called before each round, not {shown(before_round)}")
 
 
 def _is_pair(pair: Any) -> bool:
