@@ -77,6 +77,10 @@ def test_a_log_naming_the_process_environment_is_refused(played: Path, monkeypat
     ("rules\\base.wr", "is not a path of this form (use / between folders)"),
     ("C:/rules/base.wr", "is an absolute path"),
     ("nope", "is not a bundled rule set (base, cities, cities_leaders, leaders, two_player)"),
+    # a line break was printed as it is, cutting the sentence in two
+    ("gone\nerror: forged.wr", "holds a character that is not printed (U+000A)"),
+    ("\u202erw.evil", "holds a character that is not printed (U+202E)"),
+    ("ba\x1bse", "holds a character that is not printed (U+001B)"),
 ])
 def test_a_log_naming_rules_outside_its_folder_is_refused(played: Path, entry: str, why: str) -> None:
     outside = played.parent.parent / "outside.wr"
