@@ -251,11 +251,17 @@ def test_a_log_without_a_fingerprint_replays(tmp_path: Path) -> None:
     ('{"format": "wonder-rules game log",', "it is not valid JSON (line 1, column 36: expecting property name"),
     ('{"format": "wonder-rules game log", "version": 2, "players": 3, "players": 4}',
      "the key players is written twice in its object"),
+    # the card of an action with a line break: the refusal was two lines, the second one forged
+    ("card", "illegal action: player 0: 'Altar\\x0aerror: forged' is not in the hand"),
 ])
 def test_a_malformed_log_gets_one_sentence(tmp_path: Path, text: str | None, message: str) -> None:
     if text is None:
         log = json.loads(GOLDEN.read_text(encoding="utf-8"))
         log["rounds"][12]["1"]["left"] = "x"
+        text = json.dumps(log)
+    elif text == "card":
+        log = json.loads(GOLDEN.read_text(encoding="utf-8"))
+        log["rounds"][0]["0"]["card"] = "Altar\nerror: forged"
         text = json.dumps(log)
     (tmp_path / "game.json").write_text(text, encoding="utf-8")
     assert_refused(wr("replay", str(tmp_path / "game.json")), message)

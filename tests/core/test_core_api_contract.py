@@ -176,6 +176,18 @@ def test_an_unknown_kind_is_an_illegal_choice_not_a_wrong_argument():
     assert message == "player 0: the pending decision is 'play': choose 'build', 'stage', 'sell', not 'fly'"
 
 
+@pytest.mark.parametrize(("field", "text"), [("kind", "sell\nplayer 1: forged"), ("card", "Altar\x1b[2J"),
+                                             ("way", "free\u202e")])
+def test_the_text_of_an_illegal_action_is_shown_escaped(field, text):
+    # a reason is one line: a line break or an escape in the text given was written as it is
+    st = base().new_initial_state(0)
+    acts = sells(st)
+    acts[0] = acts[0]._replace(**{field: text})
+    message = refused_with(IllegalActionError, lambda: st.apply_actions(acts), st)
+    assert message.isprintable() and text.encode("unicode_escape").decode().replace("\\n", "\\x0a") in message
+    assert st.explain(0, acts[0]).isprintable()
+
+
 def test_a_pending_player_left_out_is_an_illegal_choice():
     st = base().new_initial_state(0)
     acts = sells(st)
