@@ -10,7 +10,8 @@ a hang, a huge allocation or a Python error:
 - it is opened with O_NONBLOCK, so that a named pipe swapped in between never blocks;
 - at most `limit + 1` bytes are read, whatever size the system reports (files in /proc report 0),
   and a file whose content does not match its reported size is refused as a special file;
-- the bytes must be UTF-8 text without NUL characters; a bad byte is located by line and column.
+- the bytes must be UTF-8 text without NUL characters; a bad byte is located by line and column;
+  a byte order mark at the start (U+FEFF, which some editors write) is left out of the text.
 
 JSON is read by :func:`parse_json`, which refuses, with their place, what `json.loads` would take
 silently or fail on without a place: a key written twice in one object (Python keeps the last
@@ -38,6 +39,8 @@ __all__ = ["FileReadError", "read_text", "read_json", "shown_path", "RULESET_TEX
            "COMPILED_RULES_LIMIT", "LOG_LIMIT", "JsonValueError", "parse_json", "json_path"]
 
 MIB = 1024 * 1024
+#: what some editors write at the start of UTF-8 text; it is not part of the text
+BYTE_ORDER_MARK = "\ufeff"
 #: the largest `.wr` rule set file read
 RULESET_TEXT_LIMIT = 2 * MIB
 #: the largest compiled rule set (`.json`) read
@@ -160,8 +163,9 @@ def _line_and_column(data: bytes, offset: int) -> tuple[int, int]:
 
 
 def read_text(path: PathLike, limit: int, what: str) -> str:
-    """The text of a regular file of at most `limit` bytes; `what` names the kind of file for the
-    message about the limit ("a rule set file"). Raises FileReadError."""
+    """The text of a regular file of at most `limit` bytes, without the byte order mark some
+    editors begin UTF-8 text with; `what` names the kind of file for the message about the limit
+    ("a rule set file"). Raises FileReadError."""
     name = os.fspath(path)
     data = _read_bytes(name, limit, what)
     try:
@@ -174,7 +178,7 @@ def read_text(path: PathLike, limit: int, what: str) -> str:
     if nul >= 0:
         line, column = _line_and_column(data, len(text[:nul].encode("utf-8")))
         raise FileReadError(name, f"it holds a NUL character (line {line}, column {column}), so it is not text")
-    return text
+    return text.removeprefix(BYTE_ORDER_MARK)
 
 
 def read_json(path: PathLike, limit: int, what: str) -> Any:
@@ -248,9 +252,10 @@ class _LongNumber:
 
 
 def parse_json(text: str) -> Any:
-    """The value of JSON text, as `json.loads` reads it, except that a key written twice in one
-    object, an integer too long to read and nesting too deep to read raise JsonValueError with
-    their place. Text that is not JSON raises json.JSONDecodeError."""
+    """The value of JSON text (a byte order mark at its start left out), as `json.loads` reads
+    it, except that a key written twice in one object, an integer too long to read and nesting
+    too deep to read raise JsonValueError with their place. Text that is not JSON raises
+    json.JSONDecodeError."""
     twice: list[tuple[dict[str, Any], str]] = []
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -268,6 +273,7 @@ def parse_json(text: str) -> Any:
         n = len(digits.lstrip("-"))
         return _LongNumber(n) if n > _MAX_DIGITS else int(digits)
 
+    text = text.removeprefix(BYTE_ORDER_MARK)
     try:
         try:
             value = json.loads(text, object_pairs_hook=pairs)

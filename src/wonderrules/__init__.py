@@ -73,7 +73,7 @@ def load_compiled(source: Union[str, bytes, PathLike]) -> RuleSet:
             raise CompiledRulesError("", f"the compiled rule set is not UTF-8 text (byte {e.start})") from None
     else:
         text = source
-    if not text.lstrip().startswith("{"):
+    if not text.lstrip(" \t\r\n\ufeff").startswith("{"):
         text = read_text(text, COMPILED_RULES_LIMIT, "a compiled rule set")
     return rules_from_json(text)
 
