@@ -155,6 +155,8 @@ class _Checker:
     # ---- the parts of a log -----------------------------------------------------------------
     def header(self) -> None:
         fmt = self.required("format", f"\"format\": {json.dumps(LOG_FORMAT)}")
+        if isinstance(fmt, int) and not isinstance(fmt, bool) and "cards" in self.log and "flow" in self.log:
+            self.fail("format", "this is a compiled rule set, not a game log (wr play --rules reads it)")
         if fmt != LOG_FORMAT:
             self.fail("format", f"not a game log (expected {json.dumps(LOG_FORMAT)}, got {shown(fmt)})")
         version = self.integer(self.required("version", f"\"version\": {LOG_VERSION}"), "version")

@@ -23,6 +23,7 @@ from wonderrules.interpreter import ir, validate
 from wonderrules.interpreter import words as w
 from wonderrules.interpreter.consistency import MODEL, check_rules, implicit_names
 from wonderrules.interpreter.files import TWICE, JsonValueError, parse_json
+from wonderrules.interpreter.log_structure import LOG_FORMAT
 from wonderrules.interpreter.validate import CompiledRulesError, check_data
 
 __all__ = ["converter", "rules_to_dict", "rules_to_json", "rules_from_dict", "rules_from_json",
@@ -54,6 +55,8 @@ def rules_to_json(rules: ir.RuleSet, indent: int | None = 1) -> str:
 
 def rules_from_dict(data: object) -> ir.RuleSet:
     """A rule set from JSON data, checked: CompiledRulesError names the first problem."""
+    if isinstance(data, dict) and data.get("format") == LOG_FORMAT:
+        raise CompiledRulesError("format", "this is a game log, not a compiled rule set (wr replay reads it)")
     names = check_data(data, MODEL, implicit_names)
     rules: ir.RuleSet = converter().structure(data, ir.RuleSet)
     check_rules(rules, names)

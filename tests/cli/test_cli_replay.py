@@ -292,3 +292,13 @@ def test_a_compiled_rule_set_whose_names_hold_code_never_runs_it(played: Path, t
         assert not target.exists(), f"wr {' '.join(args)} ran code from the rule set"
     result = wr("play", "-p", "3", "--rules", str(hostile))
     assert_refused(result, "actions[0].name", "U+000A", "printable characters only")
+
+
+def test_a_game_log_given_as_rules_and_a_rule_set_given_as_a_log_are_named_for_what_they_are(
+        played: Path, tmp_path: Path) -> None:
+    # the log was "format 'wonder-rules game log'" with the advice to compile it again
+    assert_refused(wr("play", "-p", "3", "--rules", str(played)),
+                   "format: this is a game log, not a compiled rule set (wr replay reads it)")
+    assert wr("compile", "base", "-o", str(tmp_path / "base.json")).exit_code == 0
+    assert_refused(wr("replay", str(tmp_path / "base.json")),
+                   "format: this is a compiled rule set, not a game log (wr play --rules reads it)")
