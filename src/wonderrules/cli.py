@@ -17,6 +17,11 @@ __all__ = ["main"]
 @click.version_option(package_name="wonder-rules")
 def main() -> None:
     """wonder-rules: rule sets for 7 Wonders as text, and an engine that plays them."""
+    if sys.stdout is None:  # started with its standard output closed (`wr play >&-`)
+        if sys.stderr is not None:
+            sys.stderr.write("error: the standard output is closed, so nothing can be printed (redirect it to a "
+                             "file or to /dev/null)\n")
+        sys.exit(1)
     _escape_what_cannot_be_shown()
 
 
