@@ -252,6 +252,7 @@ def check_deals(game: Game, deals: Any) -> FixedDeals:
         raise SetupError(f"deals is a list of fixed deals {_DEAL_FORM}, not {shown(deals)}")
     known = {d.name: d for d in game.rules.deals}
     out: FixedDeals = {}
+    given: dict[tuple[str, int], int] = {}  # (deal, age) -> entries so far
     for i, entry in enumerate(deals):
         where = f"deal {i}"
         if not isinstance(entry, Mapping) or not set(entry) <= {"deal", "age", "cards", "rest"}:
@@ -282,7 +283,8 @@ def check_deals(game: Game, deals: Any) -> FixedDeals:
         rest = _cards(game, deal, age, entry.get("rest", []), f"{where}: 'rest'")
         if rest and not deal.rest:
             raise SetupError(f"{where}: the deal '{name}' puts no card aside, but 'rest' gives {len(rest)}")
-        occurrence = sum(1 for key in out if key[:2] == (name, age))
+        occurrence = given.get((name, age), 0)
+        given[(name, age)] = occurrence + 1
         out[(name, age, occurrence)] = (cards, rest)
     return out
 

@@ -305,7 +305,8 @@ def replay(game: Game, log: dict[str, Any], upto: Optional[int] = None,
     upto = check_upto(upto)
     check_before_round(before_round)
     state, version, recorded = _start(game, log)
-    _check_unrecorded(state, recorded, None)
+    counts = _recorded_counts(recorded)
+    _check_unrecorded(state, counts, None)
     rounds = log["rounds"] if upto is None else log["rounds"][:upto]
     for i, rnd in enumerate(rounds):
         if state.is_terminal():
@@ -336,7 +337,7 @@ def replay(game: Game, log: dict[str, Any], upto: Optional[int] = None,
             state.apply_actions(actions)
         except IllegalActionError as e:
             raise ReplayError(f"illegal action: {e}", i) from e
-        _check_unrecorded(state, recorded, i)
+        _check_unrecorded(state, counts, i)
     if upto is None and state.is_terminal():
         _check_deals_made(state, recorded)
     elif upto is None and ("scores" in log or "winners" in log):
@@ -377,11 +378,17 @@ def _made(state: State) -> dict[tuple[str, int], int]:
     return made
 
 
-def _check_unrecorded(state: State, recorded: list[_Deal], round_index: Optional[int]) -> None:
-    """Every deal the game made is recorded: a log fixes the game completely."""
+def _recorded_counts(recorded: list[_Deal]) -> dict[tuple[str, int], int]:
+    """How many times the log records each deal in each age."""
     counts: dict[tuple[str, int], int] = {}
     for d in recorded:
         counts[(d.deal, d.age)] = counts.get((d.deal, d.age), 0) + 1
+    return counts
+
+
+def _check_unrecorded(state: State, counts: dict[tuple[str, int], int], round_index: Optional[int]) -> None:
+    """Every deal the game made is recorded (`counts`: see _recorded_counts): a log fixes the
+    game completely."""
     for (deal, age), n in _made(state).items():
         if n > counts.get((deal, age), 0):
             time = "once more" if counts.get((deal, age)) else "and the log records no such deal"
