@@ -19,14 +19,16 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.errors import ArgumentError, SetupError
+from wonderrules.interpreter.words import MAX_SEED, MIN_SEED
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
     from wonderrules.interpreter.game import Game
 
-__all__ = ["shown", "whole_number", "check_player", "check_players", "check_options", "check_sides",
-           "check_seed", "check_boards", "check_hands", "is_action", "plain_payment", "check_action", "plain_action",
-           "check_round", "check_deals", "FixedDeals", "check_rule_names", "check_upto", "check_before_round"]
+__all__ = ["shown", "whole_number", "check_player", "check_players", "check_options",
+           "check_sides", "check_seed", "check_boards", "check_hands", "is_action", "plain_payment", "check_action",
+           "plain_action", "check_round", "check_deals", "FixedDeals", "check_rule_names", "check_upto",
+           "check_before_round"]
 
 _FORM = "Action(kind, card, pay, way, amount)"
 
@@ -80,9 +82,12 @@ def check_sides(sides: Any) -> str:
 
 
 def check_seed(seed: Any) -> int:
-    """A seed is a whole number: logs record it as one, and other types seed differently."""
+    """A seed is a whole number of 64 bits: logs and records hold it, other tools read it as one,
+    and other types seed differently."""
     if not whole_number(seed):
         raise SetupError(f"the seed is a whole number, not {shown(seed)}")
+    if not MIN_SEED <= seed <= MAX_SEED:
+        raise SetupError(f"the seed is a whole number from {MIN_SEED} to {MAX_SEED}, not {shown(seed)}")
     return int(seed)
 
 

@@ -13,7 +13,7 @@ __all__ = [
     "SCORE_SHEET_FIELDS",
     "MAX_PLAYERS", "MAX_NEUTRALS", "MAX_SEATS", "MAX_AGES", "MAX_STAGES", "MAX_COINS", "MAX_UNITS",
     "MAX_PRICE", "MAX_COUNT", "MAX_POINTS", "MAX_NUMBER", "MAX_OPTIONS", "MAX_NESTING", "MAX_SCORING_STEPS",
-    "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW", "MAX_CASCADE", "MAX_VALUE",
+    "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW", "MAX_CASCADE", "MAX_VALUE", "MIN_SEED", "MAX_SEED",
 ]
 
 #: The version of the compiled format this engine reads (1 was the format before the core).
@@ -101,3 +101,6 @@ MAX_CASCADE = 10_000
 #: A game whose rules would go beyond it stops (engine.stop) with a sentence naming the number
 #: (see value_range); `wr check` refuses what it can see going beyond (grammar/checks/ranges.py).
 MAX_VALUE = 1_000_000_000
+#: the seeds of games: whole numbers of 64 bits, as a log and a file of records hold them
+MIN_SEED = -(2**63)
+MAX_SEED = 2**63 - 1
