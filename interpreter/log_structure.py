@@ -21,6 +21,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn, Optional
 
+from wonderrules.interpreter.words import MAX_SEED, MIN_SEED
+
 __all__ = ["ReplayError", "check_log", "shown", "LOG_FORMAT", "LOG_VERSION", "VERSIONS", "ACTION_FIELDS",
            "V1_ACTION_FIELDS"]
 
@@ -97,6 +99,12 @@ class _Checker:
             self.fail(field, f"expected an integer of at least {minimum}, got {shown(value)}", round_index)
         return value
 
+    def seed(self, value: Any, field: str) -> int:
+        self.integer(value, field)
+        if not MIN_SEED <= value <= MAX_SEED:
+            self.fail(field, f"expected an integer from {MIN_SEED} to {MAX_SEED}, got {shown(value)}")
+        return int(value)
+
     def string(self, value: Any, field: str, round_index: Optional[int] = None) -> str:
         if not isinstance(value, str):
             self.fail(field, f"expected a string, got {shown(value)}", round_index)
@@ -170,7 +178,7 @@ class _Checker:
         self.optional("options", self.strings)
         self.optional("agents", self.strings)
         self.optional("seating", self.string)
-        self.optional("seed", self.integer)
+        self.optional("seed", self.seed)
         if "fingerprint" in self.log:
             value = self.string(self.log["fingerprint"], "fingerprint")
             if not _FINGERPRINT.fullmatch(value):
