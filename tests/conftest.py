@@ -66,3 +66,23 @@ def start_dask_cluster(request: pytest.FixtureRequest, tmp_path: Path) -> Callab
 
     return start
 
+
+
+@pytest.fixture
+def full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on the disk is full for what goes into a new version of a file (the helper
+    `.NAME.wr-part...` files the tools write before they rename them into place): os.write of
+    such a file raises ENOSPC. Needs /proc/self/fd to tell the files apart."""
+    import errno
+    import os
+
+    if not Path("/proc/self/fd").is_dir():
+        pytest.skip("needs /proc/self/fd")
+    real = os.write
+
+    def write(fd: int, data: Any) -> int:
+        if ".wr-part" in os.readlink(f"/proc/self/fd/{fd}"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd, data)
+
+    monkeypatch.setattr(os, "write", write)

@@ -83,14 +83,20 @@ def load_rules(*refs: str) -> RuleSet:
     layered in order; or load one compiled `.json` file. A bare name (no `.wr` suffix, no path
     separator) always means a bundled rule set. Raises RulesError on any error of `.wr` files
     (an unreadable file is E0004), FileReadError for an unreadable `.json` file."""
+    return _load_rules(refs)[0]
+
+
+def _load_rules(refs: Sequence[str]) -> tuple[RuleSet, tuple[str, ...]]:
+    """:func:`load_rules`, and the files it read (the bundled rule sets are not files)."""
     if len(refs) == 1 and isinstance(refs[0], (list, tuple)):
         refs = tuple(refs[0])
     if not refs:
         refs = ("base",)
     if len(refs) == 1 and str(refs[0]).endswith(".json"):
-        return load_compiled(str(refs[0]))
+        return load_compiled(str(refs[0])), (str(refs[0]),)
     from wonderrules.grammar.compiler import compile_rules
     from wonderrules.grammar.diagnostics import error, render_pretty, sort_and_cap
+    from wonderrules.grammar.loading import BUNDLED_PREFIX
 
     compiled = [str(r) for r in refs if str(r).endswith(".json")]
     if compiled:
@@ -101,7 +107,7 @@ def load_rules(*refs: str) -> RuleSet:
     if not result.ok:
         kept, left_out = sort_and_cap(result.diagnostics)
         raise RulesError(result.diagnostics, render_pretty(kept, result.sources, left_out))
-    return result.rules
+    return result.rules, tuple(p for p in result.sources if not p.startswith(BUNDLED_PREFIX))
 
 
 def observation(state, player: int) -> dict:

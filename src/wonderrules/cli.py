@@ -15,7 +15,22 @@ from wonderrules.interpreter.words import MAX_SEED, MIN_SEED
 __all__ = ["main"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The commands of `wr`: Ctrl-C that reaches a command (one that does not stop in order, or a
+    second one) ends it with the exit status 130, as a shell expects, never 1."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            try:
+                click.echo("interrupted", err=True)
+            except OSError:
+                pass
+            raise click.exceptions.Exit(130) from None
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="wonder-rules")
 def main() -> None:
     """wonder-rules: rule sets for 7 Wonders as text, and an engine that plays them."""
@@ -128,6 +143,7 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
     _emit_diagnostics(result, fmt)
     if not result.ok:
         sys.exit(1)
+    _refuse_inputs([("'-o' / '--output'", output)], _files_of(result.sources))
     written = origins_relative_to(result.rules, Path(output).parent)  # no path of this machine
     text = rules_to_json(written) + "\n"
     try:  # the text written is the text read: what the loader would refuse is never written
@@ -147,12 +163,15 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
 
 def _prepare_output(path: str, option: str) -> None:
     """Make sure a file can be written at `path` before any work is done (a game played, rules
-    compiled): missing folders are created; a folder, a special file, a parent that is a file or a
-    place that cannot be written is refused as a bad option value (exit status 2)."""
-    import os
+    compiled): missing folders are created; a folder, a special file, a parent that is a file, a
+    place that cannot be written or a file another command is writing is refused as a bad option
+    value (exit status 2). The file is then locked for this command until it ends
+    (:func:`wonderrules.output_files.lock_output`). (That it is none of the files the command
+    reads is checked once they are read: :func:`_refuse_inputs`.)"""
     import stat
 
     from wonderrules.interpreter.files import shown_path
+    from wonderrules.output_files import OutputBusy, lock_output, why_not
 
     def refuse(why: str) -> NoReturn:
         raise click.BadParameter(f"cannot write to {shown_path(path)}: {why}", param_hint=option)
@@ -169,7 +188,7 @@ def _prepare_output(path: str, option: str) -> None:
     except NotADirectoryError:
         refuse("a part of its folder is a file")
     except OSError as e:
-        refuse((e.strerror or "the system refused it").lower())
+        refuse(why_not(e))
     if mode is not None and stat.S_ISDIR(mode):
         refuse("it is a folder")
     if mode is not None and not stat.S_ISREG(mode):
@@ -180,32 +199,66 @@ def _prepare_output(path: str, option: str) -> None:
     except (FileExistsError, NotADirectoryError):
         refuse("a part of its folder is a file")
     except OSError as e:
-        refuse(f"its folder cannot be created ({(e.strerror or 'the system refused it').lower()})")
-    existed = mode is not None
-    try:
-        with open(target, "a", encoding="utf-8"):
-            pass
+        refuse(f"its folder cannot be created ({why_not(e)})")
+    try:  # the lock file is made next to the file: the folder takes new files (the file is written so)
+        lock = lock_output(path)
+    except OutputBusy as e:
+        refuse(why_not(e))
     except OSError as e:
-        refuse("permission denied" if isinstance(e, PermissionError) else (e.strerror or "it cannot be opened").lower())
-    if not existed:
-        os.unlink(target)
+        refuse("permission denied" if isinstance(e, PermissionError) else why_not(e))
+    click.get_current_context().call_on_close(lock.release)
+    if mode is not None:  # a file its owner keeps from being written is not replaced
+        try:
+            with open(target, "a", encoding="utf-8"):
+                pass
+        except OSError as e:
+            refuse("permission denied" if isinstance(e, PermissionError) else why_not(e))
+
+
+def _files_of(sources) -> list[str]:
+    """The files among the sources of a compilation (not the bundled rule sets)."""
+    from wonderrules.grammar.loading import BUNDLED_PREFIX
+
+    return [p for p in sources if not p.startswith(BUNDLED_PREFIX)]
+
+
+def _refuse_inputs(outputs: Sequence[tuple[str, str | None]], reads: Sequence[str]) -> None:
+    """Refuse an output (option, path) that is one of the files the command reads, as a bad
+    option value (exit status 2), before anything is written."""
+    from wonderrules.interpreter.files import shown_path
+    from wonderrules.output_files import same_file
+
+    for option, path in outputs:
+        if path is None:
+            continue
+        for read in reads:
+            if same_file(path, read):
+                raise click.BadParameter(f"cannot write to {shown_path(path)}: it is {shown_path(read)}, a file this "
+                                         f"command reads; give the output a name of its own", param_hint=option)
 
 
 def _write_output(path: str, text: str, what: str) -> None:
+    """Write a file whole, or leave the file that was there as it was and say why in one line."""
+    from wonderrules.output_files import why_not, write_whole
+
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        write_whole(path, text.encode("utf-8"))
     except OSError as e:
-        _say(f"error: cannot write {what} to {path}: {(e.strerror or 'the system refused it').lower()}", err=True)
+        _say(f"error: cannot write {what} to {path}: {why_not(e)}", err=True)
         sys.exit(1)
 
 
 # ---- play / replay / simulate ---------------------------------------------------------------------
 
-def _load(rules: Sequence[str]):
+def _load(rules: Sequence[str], writes: Sequence[tuple[str, str | None]] = ()):
+    """The rule set of --rules; `writes`: the (option, path) of the files the command will write,
+    refused when one is a file of the rule set (one of the files its layers extend, too)."""
     import wonderrules
 
     try:
-        return wonderrules.load_rules(*(rules or ("base",)))
+        ruleset, files = wonderrules._load_rules(list(rules) or ["base"])
+        _refuse_inputs(writes, files)
+        return ruleset
     except wonderrules.RulesError as e:
         click.echo(e.text, err=True, nl=False)
         sys.exit(1)
@@ -303,7 +356,7 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
 
     if log_path is not None:
         _prepare_output(log_path, "'--log'")
-    ruleset = _load(rules)
+    ruleset = _load(rules, [("'--log'", log_path)])
     opts = list(options) + (["teams"] if teams and "teams" not in options else [])
     game = _make_game(ruleset, players, opts, sides)
     bots = _agents(agents, players, seed)

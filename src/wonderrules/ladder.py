@@ -21,7 +21,6 @@ parallel part is `play_games` alone, so that another runner can replace it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Optional
 
 import attrs
@@ -113,12 +112,8 @@ _WORKER_GAME: list[Any] = []
 
 
 def _start_worker(rules: Any, players: int, options: tuple[str, ...]) -> None:
-    import signal
-
     from wonderrules.interpreter.game import Game
 
-    # an interruption is the parent's to handle: it stops handing out games
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER_GAME[:] = [Game(rules, players, options)]
 
 
@@ -128,26 +123,49 @@ def _play_in_worker(task: GameTask) -> tuple[float, float]:
 
 def play_games(rules: Any, players: int, options: tuple[str, ...], tasks: Sequence[GameTask],
                jobs: int) -> Iterator[tuple[float, float]]:
-    """The result of every task, in task order, played in `jobs` processes (1: in this one)."""
-    if jobs <= 1 or len(tasks) <= 1:
+    """The result of every task, in task order, played in `jobs` processes (1: in this one; never
+    more processes than tasks)."""
+    jobs = min(jobs, len(tasks))
+    if jobs <= 1:
         from wonderrules.interpreter.game import Game
 
         game = Game(rules, players, options)
         for task in tasks:
             yield play_game(game, task)
         return
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(rules, players, options))
-    try:
-        yield from pool.map(_play_in_worker, tasks, chunksize=1)
-    except BaseException:
-        # interrupted (or a game failed): the games under way are abandoned, not waited for
-        import multiprocessing
+    from concurrent.futures.process import BrokenProcessPool
 
-        pool.shutdown(wait=False, cancel_futures=True)
-        for child in multiprocessing.active_children():
-            child.terminate()
-        raise
+    from wonderrules.worker_processes import HardStop, start_pool, stop_pool
+
+    pool = start_pool(jobs, _start_worker, (rules, players, options))
+    with HardStop(pool) as stop:  # Ctrl-C, SIGTERM, SIGHUP end the workers: the wait below raises it
+        try:
+            yield from _in_order(pool, tasks, 2 * jobs)
+        except BaseException as e:
+            # interrupted (or a game failed): the games under way are abandoned, not waited for
+            stop_pool(pool)
+            if isinstance(e, BrokenProcessPool):
+                stop.raise_it()
+            raise
     pool.shutdown()
+
+
+def _in_order(pool: Any, tasks: Sequence[GameTask], ahead: int) -> Iterator[tuple[float, float]]:
+    """The results of the tasks played by the pool, in order, with `ahead` games sent at a time
+    (none is cancelled on the way out: a broken pool fails them itself)."""
+    from collections import deque
+
+    waiting: deque[Any] = deque()
+    left = iter(tasks)
+    while True:
+        while len(waiting) < ahead:
+            task = next(left, None)
+            if task is None:
+                break
+            waiting.append(pool.submit(_play_in_worker, task))
+        if not waiting:
+            return
+        yield waiting.popleft().result()
 
 
 def run_ladder(rules: Any, players: int, agents: Sequence[str], games: int, seed: int = 0, jobs: int = 1,

@@ -5,18 +5,25 @@ The columns, in order: ``game seed rules players options seat board side agent``
 column per score column of the rule set (named as the rule set names it; a name that is also one
 of the fixed columns is written ``score NAME``), then ``total rank winner built seen decisions
 rounds``. Lists (``options``, ``built``, ``seen``) are JSON lists in JSON lines and Parquet, and
-one field joined with ``;`` in CSV. A writer writes each batch of records as soon as it gets it,
-so a simulation that stops leaves a file of the games it finished, each complete.
-"""
+one field joined with ``;`` in CSV. In CSV a text cell that begins with ``=``, ``+``, ``-``,
+``@``, a tab, a carriage return or ``'`` gets a ``'`` before it, so that a spreadsheet reads it as
+text, never as a formula; :func:`read_records` takes it away.
+
+A writer publishes the rows it gets every few seconds: the file at its name is complete at every
+moment (see :mod:`wonderrules.output_files`), so a simulation that stops in any way, killed
+too, leaves a file of the games published last, each complete, that reads as it should."""
 
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
+import os
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Optional, Protocol
 
 from wonderrules.simulation import SeatRecord
 
@@ -87,84 +94,247 @@ def _row(record: SeatRecord) -> dict[str, Any]:
 class RecordWriter(Protocol):
     def write(self, records: Sequence[SeatRecord]) -> None: ...  # pragma: no cover
 
-    def close(self) -> None: ...  # pragma: no cover
+    def close(self) -> bool: ...  # pragma: no cover
+
+    def discard(self) -> None: ...  # pragma: no cover
 
 
-class _TextWriter:
-    """CSV or JSON lines: each batch is formatted first and written in one call, then flushed,
-    so the file holds whole rows only."""
+#: the seconds between two publications of a records file: Parquet adds a row group and rewrites
+#: its footer each time, so it is published less often
+PUBLISH_EVERY = {"csv": 1.0, "jsonl": 1.0, "parquet": 5.0}
+#: the rows that may wait for a publication, whatever the time (they are kept in memory)
+MOST_WAITING = 100_000
+#: the characters that make a spreadsheet read a CSV cell as a formula (and the quote that marks
+#: a cell kept as text)
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
+#: the columns of text (the others hold numbers)
+_TEXTS = ("rules", "options", "board", "side", "agent", "built", "seen")
 
-    def __init__(self, path: str, fmt: str, columns: list[str]) -> None:
+
+def _cell_text(value: str) -> str:
+    """The text of a CSV cell written with a ' before it (see :class:`_TextFormat`)."""
+    return value[1:] if value.startswith("'") else value
+
+
+class _TextFormat:
+    """CSV or JSON lines: the header (CSV), then rows; nothing after them. In CSV, a text cell
+    that begins like a formula gets a ' before it, so that a spreadsheet reads it as text
+    (numbers, negative ones too, are left as they are)."""
+
+    def __init__(self, fmt: str, columns: list[str]) -> None:
         self.fmt = fmt
         self.columns = columns
-        self.file = open(path, "w", encoding="utf-8", newline="")
-        if fmt == "csv":
-            self.file.write(self._csv([columns]))
-            self.file.flush()
+        self.texts = [i for i, c in enumerate(columns) if c in _TEXTS]
 
-    @staticmethod
-    def _csv(rows: Iterable[Sequence[Any]]) -> str:
+    def head(self) -> bytes:
+        return self._csv([self.columns]) if self.fmt == "csv" else b""
+
+    def _csv(self, rows: Iterable[list[Any]]) -> bytes:
         buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerows(rows)
-        return buffer.getvalue()
+        plain = csv.writer(buffer, lineterminator="\n")
+        # the csv module quotes a cell that holds a line feed, not one that holds a carriage
+        # return alone, which a reader takes for the end of the row: such a row is quoted whole
+        quoted = csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_ALL)
+        for row in rows:
+            (quoted if any("\r" in row[i] for i in self.texts) else plain).writerow(row)
+        return buffer.getvalue().encode("utf-8")
+
+    def _check(self, rows: list[dict[str, Any]]) -> None:
+        for row in rows:
+            for name in _LISTS:
+                for item in row[name]:
+                    if SEPARATOR in item:
+                        raise RecordsError(f"the name {item!r} holds a '{SEPARATOR}', which CSV uses between the "
+                                           f"items of a list: write JSON lines (.jsonl) or Parquet instead")
 
     def _cells(self, row: dict[str, Any]) -> list[Any]:
-        for name in _LISTS:
-            items = row[name]
-            for item in items:
-                if SEPARATOR in item:
-                    raise RecordsError(f"the name {item!r} holds a '{SEPARATOR}', which CSV uses between the "
-                                       f"items of a list: write JSON lines (.jsonl) or Parquet instead")
-            row[name] = SEPARATOR.join(items)
-        return [row[c] for c in self.columns]
+        cells = [SEPARATOR.join(row[c]) if c in _LISTS else row[c] for c in self.columns]
+        for i in self.texts:
+            if cells[i].startswith(_FORMULA_START):
+                cells[i] = "'" + cells[i]
+        return cells
 
-    def write(self, records: Sequence[SeatRecord]) -> None:
-        rows = [_row(r) for r in records]
+    def piece(self, rows: list[dict[str, Any]]) -> bytes:
+        """The rows as they wait for the next publication: their lines (RecordsError for a row
+        that cannot be written)."""
         if self.fmt == "csv":
-            text = self._csv(self._cells(row) for row in rows)
-        else:
-            text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-        self.file.write(text)
-        self.file.flush()
+            self._check(rows)
+            return self._csv(self._cells(row) for row in rows)
+        return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows).encode("utf-8")
 
-    def close(self) -> None:
-        self.file.close()
+    def block(self, pieces: list[Any], at: int) -> bytes:
+        return b"".join(pieces)
+
+    def ending(self) -> bytes:
+        return b""
 
 
-class _ParquetWriter:
-    """Parquet: each batch is a row group; the file is readable once closed."""
+class _ParquetFormat:
+    """Parquet: the magic number, one row group per publication, and a footer that describes them
+    all. Each row group is encoded by pyarrow where it will lie in the file (its footer records
+    where its pages are), and the footer is written again at each publication."""
 
-    def __init__(self, path: str, columns: list[str]) -> None:
+    def __init__(self, columns: list[str], scratch: str) -> None:
         pa = _pyarrow()
         import pyarrow.parquet as pq
 
-        self.pa = pa
+        self.pa, self.pq = pa, pq
+        #: where a row group is encoded: a hidden file next to the records
+        self.scratch = scratch
         kinds = {name: pa.int64() for name in _INTS}
         kinds.update({name: pa.list_(pa.string()) for name in _LISTS})
         kinds.update(rules=pa.string(), board=pa.string(), side=pa.string(), agent=pa.string(), winner=pa.float64())
         self.schema = pa.schema([(c, kinds.get(c, pa.int64())) for c in columns])
         self.columns = columns
-        self.file = pq.ParquetWriter(path, self.schema)
+        empty = pa.BufferOutputStream()
+        pq.ParquetWriter(empty, self.schema).close()
+        #: the footer so far: the schema, then the row groups written
+        self.footer = pq.read_metadata(pa.BufferReader(empty.getvalue()))
+
+    def head(self) -> bytes:
+        return b"PAR1"
+
+    def piece(self, rows: list[dict[str, Any]]) -> Any:
+        """The rows as they wait for the next publication: a table (columns take less room than rows)."""
+        return self.pa.Table.from_pydict({c: [row[c] for row in rows] for c in self.columns}, schema=self.schema)
+
+    def block(self, pieces: list[Any], at: int) -> bytes:
+        table = self.pa.concat_tables(pieces)
+        room = 2 * table.nbytes + 64 * table.num_rows * table.num_columns + (1 << 20)
+        for attempt in range(2):
+            # a scratch file as long as the records file will be with this row group (sparse: only
+            # the row group is written), so that the writer records the row group's place in the file
+            sink = self.pa.create_memory_map(self.scratch, at + room * 4 ** attempt)
+            try:
+                self._claim_disk(at, room * 4 ** attempt)
+                writer = self.pq.ParquetWriter(sink, self.schema)
+                sink.seek(at)
+                try:
+                    writer.write_table(table)
+                    writer.close()
+                except OSError:
+                    if attempt:
+                        raise
+                    continue
+                end = sink.tell()
+                sink.seek(end - 8)
+                footer_size = int.from_bytes(sink.read(4), "little")
+                sink.seek(at)
+                block = sink.read(end - 8 - footer_size - at)
+            finally:
+                sink.close()
+                os.unlink(self.scratch)
+            self.footer.append_row_groups(writer.writer.metadata)
+            return bytes(block)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _claim_disk(self, at: int, room: int) -> None:
+        """Take the disk's room for what is written into the scratch file (its first page and the
+        row group's place): written through a memory map, a full disk would end the process
+        (SIGBUS) instead of raising OSError (ENOSPC) here."""
+        if not hasattr(os, "posix_fallocate"):  # pragma: no cover - not on Linux
+            return
+        fd = os.open(self.scratch, os.O_RDWR)
+        try:
+            os.posix_fallocate(fd, 0, 4096)
+            os.posix_fallocate(fd, at, room)
+        except OSError as e:
+            if e.errno not in (errno.EOPNOTSUPP, errno.EINVAL, errno.ENOSYS):  # (a file system that cannot)
+                raise
+        finally:
+            os.close(fd)
+
+    def ending(self) -> bytes:
+        out = self.pa.BufferOutputStream()
+        self.footer.write_metadata_file(out)
+        return bytes(out.getvalue())[4:]  # its footer, without the magic number it starts with
+
+
+class _RecordsFile:
+    """A file of records written as a :class:`~wonderrules.output_files.GrowingFile`: the rows
+    wait in memory and are published every few seconds (:data:`PUBLISH_EVERY`; the first rows
+    at once; sooner when :data:`MOST_WAITING` rows wait), and at :meth:`close`. The file at the
+    name is complete at every moment: after a stop of any kind (``kill -9`` too) it holds the
+    games published last, each whole."""
+
+    def __init__(self, path: str, form: Any, every: float) -> None:
+        from wonderrules.output_files import GrowingFile
+
+        self.path = path
+        self.form = form
+        self.every = every
+        self.file = GrowingFile(path)
+        head = form.head()
+        self.file.add(head)
+        self.length = len(head)
+        #: the rows waiting for the next publication, in the format's pieces, and how many
+        self.waiting: list[Any] = []
+        self.waiting_rows = 0
+        self.rows = 0
+        self.last: Optional[float] = None
+        #: set while the file is being changed: a change cut short (an error, an interruption)
+        #: publishes nothing more, and leaves the file published last
+        self.broken = False
 
     def write(self, records: Sequence[SeatRecord]) -> None:
         if not records:
             return
         rows = [_row(r) for r in records]
-        table = self.pa.Table.from_pydict({c: [row[c] for row in rows] for c in self.columns}, schema=self.schema)
-        self.file.write_table(table)
+        self.waiting.append(self.form.piece(rows))
+        self.waiting_rows += len(rows)
+        self.rows += len(rows)
+        if self.last is None or time.monotonic() - self.last >= self.every or self.waiting_rows >= MOST_WAITING:
+            self._publish()
 
-    def close(self) -> None:
-        self.file.close()
+    def _publish(self, durable: bool = False) -> None:
+        from wonderrules.output_files import why_not
+
+        if self.broken:
+            raise RecordsError("an earlier write of the records failed")
+        self.broken = True
+        try:
+            if self.waiting:
+                block = self.form.block(self.waiting, self.length)
+                self.file.add(block)
+                self.length += len(block)
+                self.waiting, self.waiting_rows = [], 0
+            self.file.publish(self.form.ending(), durable)
+        except OSError as e:
+            raise RecordsError(why_not(e)) from None
+        self.last = time.monotonic()
+        self.broken = False
+
+    def close(self) -> bool:
+        """Publish the rows waiting, for good, and remove the helper files; whether the file was
+        written (a run that wrote no row leaves a file that was there as it was)."""
+        try:
+            if self.broken or (not self.rows and Path(self.path).exists()):
+                return False
+            self._publish(durable=True)
+            return True
+        finally:
+            self.file.discard()
+
+    def discard(self) -> None:
+        """Stop here: the file stays as it was published last."""
+        self.broken = True
+        self.file.discard()
 
 
-def open_writer(path: str, score_columns: Sequence[str]) -> RecordWriter:
-    """A writer of records to `path`, in the format of its suffix (the file is created now)."""
+def open_writer(path: str, score_columns: Sequence[str], every: Optional[float] = None) -> RecordWriter:
+    """A writer of records to `path`, in the format of its suffix, published every `every`
+    seconds (by default :data:`PUBLISH_EVERY` of the format). A file that is at `path` stays as
+    it is until the first rows are published."""
+    from wonderrules.output_files import helper_path, why_not
+
     fmt = record_format(path)
     columns = column_names(score_columns)
-    if fmt == "parquet":
-        return _ParquetWriter(path, columns)
-    return _TextWriter(path, fmt, columns)
+    scratch = helper_path(os.path.realpath(path), "wr-part-row-group")
+    form = _ParquetFormat(columns, scratch) if fmt == "parquet" else _TextFormat(fmt, columns)
+    try:
+        return _RecordsFile(path, form, PUBLISH_EVERY[fmt] if every is None else every)
+    except OSError as e:
+        raise RecordsError(why_not(e)) from None
 
 
 # ---- reading ------------------------------------------------------------------------------------
@@ -218,6 +388,7 @@ def read_records(path: str) -> list[SeatRecord]:
                 names = next(reader, [])
                 out = []
                 for row in reader:
+                    row = [_cell_text(cell) for cell in row]
                     if len(row) != len(names):
                         raise RecordsError(f"{path}: line {reader.line_num}: {len(row)} fields, "
                                            f"the header names {len(names)}")

@@ -13,7 +13,6 @@ import base64
 import html
 import math
 from collections.abc import Sequence
-from pathlib import Path
 
 from wonderrules import report_plots as plots
 from wonderrules.comparison import Comparison, Difference
@@ -336,5 +335,8 @@ def comparison_page(report: Compared, card_limit: int = 0) -> str:
 
 
 def write_page(path: str, page: str) -> None:
-    """Write the page as UTF-8 (OSError when it cannot be written)."""
-    Path(path).write_bytes(page.encode("utf-8"))
+    """Write the page as UTF-8, whole or not at all (OSError when it cannot be written; a page
+    that was there is then left as it was)."""
+    from wonderrules.output_files import write_whole
+
+    write_whole(path, page.encode("utf-8"))

@@ -374,20 +374,12 @@ def play_side_by_side(plans: Sequence[Plan], executor: Optional[Executor] = None
     return results()
 
 
-def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C to the parent process, which stops the simulation in order."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def process_pool(jobs: int) -> Any:
-    """A pool of `jobs` worker processes, started afresh (spawn), which ignore Ctrl-C."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    """A pool of `jobs` worker processes, started afresh (spawn), which leave Ctrl-C to this
+    process and end with it (:func:`wonderrules.worker_processes.start_pool`)."""
+    from wonderrules.worker_processes import start_pool
 
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_ignore_interrupts)
+    return start_pool(jobs)
 
 
 def default_jobs() -> int:

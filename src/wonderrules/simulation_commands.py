@@ -10,7 +10,7 @@ import functools
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
 import click
 from rich.text import Text
@@ -50,7 +50,9 @@ def _check_report(report: Optional[str], out: Optional[str] = None) -> None:
     the records of --out, before any game is played."""
     if report is None:
         return
-    if out is not None and Path(report).resolve() == Path(out).resolve():
+    from wonderrules.output_files import same_file
+
+    if out is not None and same_file(report, out):
         raise click.BadParameter("it names the file of the records (--out): give the report a name of its own",
                                  param_hint="'--report'")
     from wonderrules.report_data import MissingMatplotlib, require_matplotlib
@@ -64,13 +66,13 @@ def _check_report(report: Optional[str], out: Optional[str] = None) -> None:
 
 def _write_report(report: str, page: Any) -> None:
     """Draw the page (`page()` gives its text) and write it; a place that cannot be written is said in one line."""
+    from wonderrules.output_files import why_not
     from wonderrules.report_html import write_page
 
     try:
         write_page(report, page())
     except OSError as e:
-        cli._say(f"error: cannot write the report to {report}: {(e.strerror or 'the system refused it').lower()}",
-                 err=True)
+        cli._say(f"error: cannot write the report to {report}: {why_not(e)}", err=True)
         sys.exit(1)
     cli._say(f"report written to {report}")
 
@@ -162,9 +164,19 @@ def _engines(jobs: Optional[int], cluster: Optional[str], games: int) -> Iterato
         sys.exit(1)
 
 
-def _fail_to_write(out: str, why: object) -> None:
+def _fail_to_write(out: str, why: object) -> NoReturn:
     cli._say(f"error: cannot write the records to {out}: {why}", err=True)
     sys.exit(1)
+
+
+def _close_records(writer: Any, out: str) -> bool:
+    """Publish the last records and close the file (see :mod:`wonderrules.records`); whether the
+    file was written. A failure is said in one line (exit status 1); the file published before
+    stays as it is."""
+    try:
+        return bool(writer.close())
+    except RecordsError as e:
+        _fail_to_write(out, e)
 
 
 def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str],
@@ -178,14 +190,15 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
     _check_out(out)
     _check_report(report, out)
     address = _cluster_address(cluster, jobs)
-    ruleset = cli._load(rules)
+    ruleset = cli._load(rules, [("'--out'", out), ("'--report'", report)])
     plan = _plan(ruleset, players, _options(options, teams), agents, seed, games, sides)
+    written = False
     with _engines(jobs, address, games) as engines:
         writer = None
         if out is not None:
             try:
                 writer = open_writer(out, [c.name for c in ruleset.categories])
-            except (RecordsError, OSError) as e:
+            except RecordsError as e:
                 _fail_to_write(out, e)
 
         def write(chunk: Chunk) -> None:
@@ -200,14 +213,27 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
             (run,), stopped = engines.run(run_jobs, [Job("games", plan, ruleset, _then(write, tally.add_chunk))],
                                           progress)
         except RecordsError as e:
-            assert out is not None
+            assert out is not None and writer is not None
+            writer.discard()
             _fail_to_write(out, e)
         except GameStopped as e:  # the records of the games before it are kept
-            cli._stopped(e.game, e.message)
-        finally:
             if writer is not None:
-                writer.close()
-    summary = _print_simulation(ruleset, plan, run, tally, stopped, engines.describe(), out, card_limit)
+                assert out is not None
+                _close_records(writer, out)
+            cli._stopped(e.game, e.message)
+        except BaseException:
+            # stopped at once (SIGTERM, a worker that died...): the games handed over are kept
+            if writer is not None:
+                assert out is not None
+                _close_records(writer, out)
+            raise
+        if writer is not None:
+            assert out is not None
+            written = _close_records(writer, out)
+    if out is not None and not written:
+        cli._say(f"no game finished: {out} was left as it was", err=True)
+    summary = _print_simulation(ruleset, plan, run, tally, stopped, engines.describe(), out if written else None,
+                                card_limit)
     if report is not None:
         _report_simulation(report, ruleset, plan, tally, summary, card_limit)
     if stopped:
@@ -279,7 +305,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
     _check_report(report)
     address = _cluster_address(cluster, jobs)
     refs = [rules_refs(rules_a), rules_refs(rules_b)]
-    loaded = [cli._load(r) for r in refs]
+    loaded = [cli._load(r, [("'--report'", report)]) for r in refs]
     plans = [_plan(r, players, _options(options, teams), agents, seed, games, sides) for r in loaded]
     pairs = ChunkPairs()  # game g of A with game g of B, as they come: the two are played side by side
     jobs_run = [Job(label, plan, r, functools.partial(pairs.add, side))

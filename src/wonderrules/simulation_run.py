@@ -4,6 +4,9 @@ error, and Ctrl-C, which stops the run in order.
 The first Ctrl-C asks the run to stop: no new chunk of games is sent, the chunks under way are
 finished and kept (written to the records file, counted in the statistics). A second Ctrl-C
 stops at once, keeping the chunks already handed over. Either way the run says it was stopped.
+SIGTERM and SIGHUP stop at once too, keeping the chunks handed over, and end the command
+(:class:`~wonderrules.worker_processes.Terminated`). A chunk being handed over is handed over
+whole before any of these stops.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Optional
 
 import attrs
@@ -31,6 +35,7 @@ from rich.text import Text
 
 from wonderrules.interpreter.ir import RuleSet
 from wonderrules.simulation import Chunk, Executor, Handed, Plan, Played, play_side_by_side, process_pool
+from wonderrules.worker_processes import HANG_UP, HardStop, Terminated, stop_pool
 
 __all__ = ["Job", "Run", "run_jobs", "StopRequest"]
 
@@ -55,27 +60,67 @@ class Run:
 
 
 class StopRequest:
-    """Ctrl-C while it is active asks for a stop (see the module's text) instead of raising."""
+    """While it is active, Ctrl-C asks for a stop (see the module's text) instead of raising, and a
+    second Ctrl-C, SIGTERM or SIGHUP stop at once: KeyboardInterrupt, or
+    :class:`~wonderrules.worker_processes.Terminated`. With a pool of this process, these end
+    its workers (:class:`~wonderrules.worker_processes.HardStop`) and the run raises them when it
+    sees the pool broken; without one they are raised at once, or, while the run hands a chunk
+    over (:meth:`holding`), once it is handed over."""
 
-    def __init__(self, say: Callable[[str], None]) -> None:
+    def __init__(self, say: Callable[[str], None], pool: Any = None) -> None:
         self.requested = False
         self.say = say
-        self._previous: Any = None
+        self.hard = HardStop(pool) if pool is not None else None
+        self._previous: list[tuple[int, Any]] = []
+        self._holding = False
+        self._deferred: Optional[BaseException] = None
 
-    def _handler(self, signum: int, frame: Any) -> None:
+    def _interrupt(self, signum: int, frame: Any) -> None:
         if self.requested:
-            raise KeyboardInterrupt
+            self._stop_now(KeyboardInterrupt())
+            return
         self.requested = True
         self.say("stopping: finishing the games under way (Ctrl-C again to stop at once)")
 
+    def _terminate(self, signum: int, frame: Any) -> None:
+        self.requested = True
+        if signum != HANG_UP:  # after a hang-up there is no terminal to tell
+            with contextlib.suppress(OSError, ValueError):
+                self.say(f"stopping at once ({signal.Signals(signum).name}): the games finished are kept")
+        self._stop_now(Terminated(signum))
+
+    def _stop_now(self, stop: BaseException) -> None:
+        if self.hard is not None:
+            self.hard.stop(stop)
+        elif self._holding:
+            self._deferred = stop
+        else:
+            raise stop
+
+    @contextlib.contextmanager
+    def holding(self) -> Iterator[None]:
+        """A stop at once that comes meanwhile is raised at the end (a chunk is written whole)."""
+        self._holding = True
+        try:
+            yield
+        finally:
+            self._holding = False
+            stop, self._deferred = self._deferred, None
+            if stop is not None:
+                raise stop
+
     def __enter__(self) -> StopRequest:
         if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._handler)
+            handlers = [(signal.SIGINT, self._interrupt), (signal.SIGTERM, self._terminate)]
+            if HANG_UP is not None:
+                handlers.append((HANG_UP, self._terminate))
+            self._previous = [(signum, signal.signal(signum, handler)) for signum, handler in handlers]
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
+        for signum, previous in self._previous:
+            signal.signal(signum, previous)
+        self._previous = []
 
 
 class _GameRate(ProgressColumn):
@@ -120,26 +165,38 @@ def run_jobs(jobs: Sequence[Job], workers: int, show_progress: bool, executor: O
         else:
             print(text, file=sys.stderr)
 
-    with _progress(show_progress) as bar, StopRequest(say) as stop:
+    with _progress(show_progress) as bar, StopRequest(say, pool if own else None) as stop:
         tasks = [bar.add_task(job.label, total=job.plan.games) for job in jobs] if bar is not None else []
 
         def deliver(index: int, chunk: Chunk) -> None:
-            jobs[index].on_chunk(chunk)
-            handed[index].add(chunk)
+            with stop.holding():
+                jobs[index].on_chunk(chunk)
+                handed[index].add(chunk)
             if bar is not None:
                 bar.advance(tasks[index], len(chunk.games))
 
         start = time.perf_counter()
         hard = False
         try:
-            play_side_by_side([job.plan for job in jobs], pool, workers, [job.rules for job in jobs], deliver,
-                              stop=lambda: stop.requested or stop_after())
-        except KeyboardInterrupt:
-            hard = stop.requested = True
+            try:
+                play_side_by_side([job.plan for job in jobs], pool, workers, [job.rules for job in jobs], deliver,
+                                  stop=lambda: stop.requested or stop_after())
+            except (KeyboardInterrupt, BrokenProcessPool) as e:
+                if isinstance(e, BrokenProcessPool) and (stop.hard is None or stop.hard.asked is None):
+                    raise  # a worker died by itself
+                hard = stop.requested = True
+            if stop.hard is not None and isinstance(stop.hard.asked, Terminated):
+                raise stop.hard.asked
+        except BaseException:
+            hard = True  # (SIGTERM, a records file that cannot be written...): the games under way are dropped
+            raise
         finally:
             elapsed = time.perf_counter() - start
             if own and pool is not None:
-                pool.shutdown(wait=not hard, cancel_futures=True)
+                if hard:
+                    stop_pool(pool)
+                else:
+                    pool.shutdown(cancel_futures=True)
     worked = sum(h.seconds for h in handed)
     runs = [Run(h.played(hard or h.games < job.plan.games),
                 elapsed * (h.seconds / worked if worked else 1 / len(jobs)))

@@ -141,3 +141,19 @@ def test_play_and_simulate_take_an_agent_with_a_budget() -> None:
     result = run("simulate", "-p", "3", "-n", "1", "--agents", "mcts:2,random")
     assert result.exit_code == 0, result.output
     assert "mcts:2 " in result.output
+
+
+def test_jobs_are_capped_at_the_games_to_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wonderrules import worker_processes
+
+    started: list[int] = []
+    real = worker_processes.start_pool
+
+    def counted(jobs: int, *args):
+        started.append(jobs)
+        return real(jobs, *args)
+
+    monkeypatch.setattr(worker_processes, "start_pool", counted)
+    result = CliRunner().invoke(main, ["ladder", "-p", "3", "-n", "2", "--agents", "random,greedy", "--jobs", "1000"])
+    assert result.exit_code == 0, result.output
+    assert started == [2]  # one process per game of the ladder, not a thousand

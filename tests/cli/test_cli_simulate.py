@@ -204,24 +204,12 @@ def test_compare_refuses_an_empty_layer() -> None:
     assert result.exit_code == 2 and "'base+' names an empty rule set between its '+'" in result.output
 
 
-def test_a_records_file_that_cannot_be_written_is_named_in_one_line(tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    import errno
-
-    from wonderrules import records
-
-    class Full:
-        def write(self, rows) -> None:
-            raise OSError(errno.ENOSPC, "No space left on device")
-
-        def close(self) -> None:
-            pass
-
-    monkeypatch.setattr(records, "open_writer", lambda path, columns: Full())
+def test_a_records_file_that_cannot_be_written_is_named_in_one_line(tmp_path: Path, full_disk: None) -> None:
     out = tmp_path / "games.csv"
     result = run("simulate", "-p", "3", "-n", "3", "-j", "1", "--out", str(out))
     assert result.exit_code == 1
     assert result.output == f"error: cannot write the records to {out}: no space left on device\n"
+    assert not out.exists()
 
 
 def test_a_stopped_comparison_compares_the_games_finished_in_both(monkeypatch: pytest.MonkeyPatch) -> None:

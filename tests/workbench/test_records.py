@@ -1,5 +1,6 @@
 """Records in a file: CSV, JSON lines and Parquet by suffix, read back equal to what was written,
-whole rows only after a stopped run, and clear refusals."""
+whole rows only after a stopped run, a file complete at every moment, CSV cells that a spreadsheet
+reads as text, and clear refusals."""
 
 from __future__ import annotations
 
@@ -131,3 +132,108 @@ def test_a_number_that_is_not_one_is_named_with_its_column(tmp_path: Path, recor
     with pytest.raises(RecordsError) as caught:
         read_records(str(path))
     assert str(caught.value) == f"{path}: line 2: column 'total' is not a number: 'lots'"
+
+
+# ---- a file complete at every moment ----------------------------------------------------------------
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])
+def test_the_file_reads_whole_after_each_publication(tmp_path: Path, records: list[SeatRecord], suffix: str) -> None:
+    path = str(tmp_path / f"games{suffix}")
+    writer = open_writer(path, COLUMNS, every=0)
+    for n in range(1, 4):
+        writer.write(records[3 * (n - 1):3 * n])
+        assert read_records(path) == records[:3 * n]  # while it is still being written
+    writer.close()
+    assert read_records(path) == records
+
+
+def test_a_parquet_file_has_a_row_group_per_publication_and_reads_with_pyarrow(tmp_path: Path,
+                                                                               records: list[SeatRecord]) -> None:
+    import pyarrow.parquet as pq
+
+    path = str(tmp_path / "games.parquet")
+    writer = open_writer(path, COLUMNS, every=0)
+    writer.write(records[:3])
+    opened = pq.ParquetFile(path)  # a reader that opened the file before the next publications
+    writer.write(records[3:5])
+    writer.write(records[5:])
+    writer.close()
+    assert opened.read().num_rows == 3
+    table = pq.read_table(path)
+    assert pq.ParquetFile(path).metadata.num_row_groups == 3 and table.num_rows == 9
+    assert table.column("board").to_pylist() == [r.board for r in records]
+    assert table.column("built").to_pylist() == [list(r.built) for r in records]
+
+
+def test_rows_wait_for_the_next_publication(tmp_path: Path, records: list[SeatRecord]) -> None:
+    path = tmp_path / "games.csv"
+    writer = open_writer(str(path), COLUMNS, every=3600)
+    writer.write(records[:3])  # the first rows are published at once
+    writer.write(records[3:])
+    assert len(read_records(str(path))) == 3
+    writer.close()
+    assert read_records(str(path)) == records
+
+
+def test_too_many_rows_waiting_are_published_at_once(tmp_path: Path, records: list[SeatRecord],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from wonderrules import records as records_module
+
+    monkeypatch.setattr(records_module, "MOST_WAITING", 4)
+    path = str(tmp_path / "games.parquet")
+    writer = open_writer(path, COLUMNS, every=3600)
+    for n in range(1, 10):
+        writer.write(records[n - 1:n])
+    assert len(read_records(path)) == 9  # published with the 1st, 5th and 9th rows
+    writer.close()
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_file_that_was_there_stays_until_rows_come_and_a_run_without_rows_leaves_it(
+        tmp_path: Path, records: list[SeatRecord], suffix: str) -> None:
+    path = tmp_path / f"games{suffix}"
+    path.write_bytes(b"the records of an earlier run")
+    writer = open_writer(str(path), COLUMNS)
+    assert path.read_bytes() == b"the records of an earlier run"
+    assert writer.close() is False
+    assert path.read_bytes() == b"the records of an earlier run"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
+
+
+def test_a_run_without_rows_makes_an_empty_file_where_there_was_none(tmp_path: Path) -> None:
+    path = tmp_path / "games.csv"
+    assert open_writer(str(path), COLUMNS).close() is True
+    assert read_records(str(path)) == [] and path.read_text(encoding="utf-8").startswith("game,seed,")
+
+
+# ---- CSV cells a spreadsheet would run ------------------------------------------------------------------
+
+def test_a_csv_cell_that_looks_like_a_formula_is_written_as_text_and_read_back(tmp_path: Path,
+                                                                               records: list[SeatRecord]) -> None:
+    odd = [attrs.evolve(records[0], board='=HYPERLINK("http://x","y")', side="+A", agent="@agent",
+                        built=("-1+1", "'quoted"), seen=("\tTab", "\rReturn"), options=("=o",),
+                        scores=tuple((name, -3) for name, _ in records[0].scores), total=-21),
+           attrs.evolve(records[1], board="'=already quoted", built=(), seen=("=a", "=b"))]
+    path = tmp_path / "games.csv"
+    writer = open_writer(str(path), COLUMNS)
+    writer.write(odd)
+    writer.close()
+    assert read_records(str(path)) == odd
+    rows = list(csv.DictReader(path.open(encoding="utf-8", newline="")))
+    assert rows[0]["board"] == '\'=HYPERLINK("http://x","y")' and rows[0]["side"] == "'+A"
+    assert rows[0]["agent"] == "'@agent" and rows[0]["built"] == "'-1+1;'quoted" and rows[0]["options"] == "'=o"
+    assert rows[0]["seen"] == "'\tTab;\rReturn"
+    assert rows[0]["total"] == "-21" and rows[0]["military"] == "-3"  # numbers stay numbers
+    assert rows[1]["board"] == "''=already quoted" and rows[1]["built"] == "" and rows[1]["seen"] == "'=a;=b"
+    assert all(not cell.startswith(("=", "+", "@", "\t", "\r")) for row in rows for cell in row.values())
+
+
+def test_json_lines_and_parquet_keep_such_names_as_they_are(tmp_path: Path, records: list[SeatRecord]) -> None:
+    odd = [attrs.evolve(records[0], board="=1+1", built=("@x",))]
+    for suffix in (".jsonl", ".parquet"):
+        path = str(tmp_path / f"games{suffix}")
+        writer = open_writer(path, COLUMNS)
+        writer.write(odd)
+        writer.close()
+        assert read_records(path) == odd
+    assert json.loads((tmp_path / "games.jsonl").read_text(encoding="utf-8"))["board"] == "=1+1"
