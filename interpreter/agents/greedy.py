@@ -19,6 +19,7 @@ import random
 from typing import Any, Optional
 
 from wonderrules.interpreter.actions import GRANTED, NO_COST, STAGE_COST, Action, costs
+from wonderrules.interpreter.agents.choices import legal_choices
 
 __all__ = ["GreedyAgent", "COIN"]
 
@@ -33,7 +34,7 @@ class GreedyAgent:
         self.rng = random.Random(seed)
 
     def choose(self, state: Any, player: int) -> Action:
-        actions: list[Action] = state.legal_actions(player)
+        actions = legal_choices(state, player)
         asked = state.asked.get(player)
         if asked is not None and asked[0] == "pay":
             _, seat, n, token = asked
