@@ -31,6 +31,7 @@ from typing import Any, Optional, Union
 import attrs
 
 from wonderrules.interpreter.constraints import field_spec, item_spec
+from wonderrules.interpreter.files import json_path
 from wonderrules.interpreter.words import MAX_NESTING
 
 __all__ = ["CompiledRulesError", "NestingError", "check_data", "Names", "quote", "printable", "escaped_char",
@@ -385,19 +386,21 @@ class _Walk:
                                         + ", ".join(quote(item.get(k)) for k in by) + ")")
 
     def instance(self, value: object, cls: type, path: str, depth: int, tagged: bool) -> None:
-        """An object of an IR class (`tagged`: it may carry its `type` tag)."""
+        """An object of an IR class (`tagged`: it may carry its `type` tag). An unknown or a
+        missing key is refused at the object, or at the key itself on the top level (the
+        document has no path of its own)."""
         if type(value) is not dict:
             raise CompiledRulesError(path, f"expected an object, found {_found(value)}")
         plan = self.model.by_name[cls.__name__]
         for key in value:
             if key not in plan.keys and not (tagged and key == "type"):
                 known = ", ".join(f.name for f in plan.fields) or "none"
-                raise CompiledRulesError(path, f"unknown key {quote(key)} (known: {known})")
+                raise CompiledRulesError(path or json_path((key,)), f"unknown key {quote(key)} (known: {known})")
         for f in plan.fields:
             if f.name in value:
                 self.value(value[f.name], f.shape, f.spec, _join(path, f.name), depth + 1)
             elif f.required:
-                raise CompiledRulesError(path, f"missing key {quote(f.name)}")
+                raise CompiledRulesError(path or f.name, f"missing key {quote(f.name)}")
         for f in plan.fields:
             refers = f.spec.get("refers_to")
             if isinstance(refers, Mapping) and f.name in value:

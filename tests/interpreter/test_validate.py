@@ -136,9 +136,17 @@ def test_unknown_and_missing_keys_are_refused() -> None:
     path, message = refused_at(doc)
     assert (path, message.split(" (")[0]) == ("settings", "unknown key 'hand_size'")
     assert "known: players, start_coins, ages, hand, turns" in message
+    # a key of the top level is named by its path: the document itself has none
     doc = document()
     del doc["name"]
-    assert refused_at(doc) == ("", "missing key 'name'")
+    assert refused_at(doc) == ("name", "missing key 'name'")
+    doc = document()
+    doc["extra"] = 1
+    path, message = refused_at(doc)
+    assert (path, message.split(" (")[0]) == ("extra", "unknown key 'extra'")
+    doc = document()
+    doc["a key"] = 1
+    assert refused_at(doc)[0] == '["a key"]'
     doc = document()
     del doc["cards"][0]["hooks"][0]["trigger"]
     assert refused_at(doc) == ("cards[0].hooks[0]", "missing key 'trigger'")
