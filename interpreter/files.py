@@ -64,10 +64,16 @@ class FileReadError(ValueError):
         super().__init__(f"cannot read {shown_path(self.path)}: {problem}")
 
 
+#: the characters of a name a message shows; a longer one (text taken for a path) is cut
+_SHOWN_NAME = 1000
+
+
 def shown_path(path: PathLike) -> str:
     """A path quoted for a message, with control characters escaped so a name cannot rewrite the
-    terminal it is printed on."""
+    terminal it is printed on, and cut when far longer than any path."""
     text = os.fspath(path)
+    if len(text) > _SHOWN_NAME:
+        return f"{shown_path(text[:100] + '...')} (a name of {len(text)} characters)"
     return f"'{text}'" if text.isprintable() else repr(text)
 
 

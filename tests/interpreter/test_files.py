@@ -148,6 +148,17 @@ def test_a_control_character_in_a_name_is_escaped(tmp_path: Path) -> None:
     assert str(refusal(name)) == f"cannot read {name!r}: there is no such file"
 
 
+def test_a_name_too_long_for_a_path_is_shown_cut() -> None:
+    # JSON text that does not begin with "{" is a path to load_compiled: the refusal quoted all of it
+    import wonderrules as wr
+
+    text = "[" + ", ".join(["1"] * 100_000) + "]"
+    with pytest.raises(FileReadError) as caught:
+        wr.load_compiled(text)
+    assert str(caught.value) == (f"cannot read '{text[:100]}...' (a name of {len(text)} characters): its name is "
+                                 "too long")
+
+
 def test_json_that_does_not_parse_is_located(tmp_path: Path) -> None:
     (tmp_path / "log.json").write_text('{"a": 1,\n "b": }\n', encoding="utf-8")
     with pytest.raises(FileReadError) as caught:
