@@ -19,14 +19,16 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.errors import ArgumentError, SetupError
+from wonderrules.interpreter.words import MAX_SEED, MIN_SEED
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
     from wonderrules.interpreter.game import Game
 
-__all__ = ["shown", "whole_number", "check_player", "check_players", "check_options", "check_sides",
-           "check_seed", "check_boards", "check_hands", "is_action", "plain_payment", "check_action", "plain_action",
-           "check_round", "check_deals", "FixedDeals"]
+__all__ = ["shown", "whole_number", "check_player", "check_players", "check_options",
+           "check_sides", "check_seed", "check_boards", "check_hands", "is_action", "plain_payment", "check_action",
+           "plain_action", "check_round", "check_deals", "FixedDeals", "check_rule_names", "check_upto",
+           "check_before_round"]
 
 _FORM = "Action(kind, card, pay, way, amount)"
 
@@ -80,9 +82,12 @@ def check_sides(sides: Any) -> str:
 
 
 def check_seed(seed: Any) -> int:
-    """A seed is a whole number: logs record it as one, and other types seed differently."""
+    """A seed is a whole number of 64 bits: logs and records hold it, other tools read it as one,
+    and other types seed differently."""
     if not whole_number(seed):
         raise SetupError(f"the seed is a whole number, not {shown(seed)}")
+    if not MIN_SEED <= seed <= MAX_SEED:
+        raise SetupError(f"the seed is a whole number from {MIN_SEED} to {MAX_SEED}, not {shown(seed)}")
     return int(seed)
 
 
@@ -128,6 +133,33 @@ def check_hands(hands: Any) -> dict[int, list[list[str]]]:
             dealt.append(list(names))
         out[int(age)] = dealt
     return out
+
+
+# ---- logs -------------------------------------------------------------------------------------------
+
+def check_rule_names(rules: Any) -> tuple[str, ...]:
+    """How a log names its rule sets: a list of texts (a bare string is one name spelt out letter
+    by letter)."""
+    if isinstance(rules, str):
+        raise ArgumentError(f"rules is a list of rule set names, not the text {rules!r}: write [{rules!r}]")
+    if not isinstance(rules, Sequence):
+        raise ArgumentError(f"rules is a list of rule set names, not {shown(rules)}")
+    for name in rules:
+        if not isinstance(name, str):
+            raise ArgumentError(f"a rule set is named by a text, not {shown(name)}")
+    return tuple(rules)
+
+
+def check_upto(upto: Any) -> Optional[int]:
+    """None (every round), or how many rounds to replay."""
+    if upto is not None and (not whole_number(upto) or upto < 0):
+        raise ArgumentError(f"upto is a number of rounds, 0 or more, not {shown(upto)}")
+    return upto if upto is None else int(upto)
+
+
+def check_before_round(before_round: Any) -> None:
+    if before_round is not None and not callable(before_round):
+        raise ArgumentError(f"before_round is a function called before each round, not {shown(before_round)}")
 
 
 def _is_pair(pair: Any) -> bool:
@@ -225,6 +257,7 @@ def check_deals(game: Game, deals: Any) -> FixedDeals:
         raise SetupError(f"deals is a list of fixed deals {_DEAL_FORM}, not {shown(deals)}")
     known = {d.name: d for d in game.rules.deals}
     out: FixedDeals = {}
+    given: dict[tuple[str, int], int] = {}  # (deal, age) -> entries so far
     for i, entry in enumerate(deals):
         where = f"deal {i}"
         if not isinstance(entry, Mapping) or not set(entry) <= {"deal", "age", "cards", "rest"}:
@@ -255,7 +288,8 @@ def check_deals(game: Game, deals: Any) -> FixedDeals:
         rest = _cards(game, deal, age, entry.get("rest", []), f"{where}: 'rest'")
         if rest and not deal.rest:
             raise SetupError(f"{where}: the deal '{name}' puts no card aside, but 'rest' gives {len(rest)}")
-        occurrence = sum(1 for key in out if key[:2] == (name, age))
+        occurrence = given.get((name, age), 0)
+        given[(name, age)] = occurrence + 1
         out[(name, age, occurrence)] = (cards, rest)
     return out
 

@@ -5,7 +5,8 @@ core IR's fields (types, vocabularies, bounds, declared names). What is left nee
 at once, and is checked here on the structured rule set, each refusal naming the JSON path at
 fault:
 
-- *names*: names that must be unique are declared once, an alias names one card; a quantity names what its kind counts,
+- *names*: names that must be unique are declared once, an alias names one card, a score column
+  is not named as a field of the score sheet (`total`...); a quantity names what its kind counts,
   an event what it listens to, a way of an action the ways it has;
 - *operations where they can run*: passive operations (production, symbols, prices, rebates,
   grants, cost changes) only with a `Passive` trigger; end-of-game operations (points, symbols
@@ -36,7 +37,7 @@ from wonderrules.interpreter.bounds import attached_steps, check_bounds, sources
 from wonderrules.interpreter.market import disagreeing_prices
 from wonderrules.interpreter.validate import CompiledRulesError, Names, model_of, objects, quote
 
-__all__ = ["MODEL", "check_rules", "implicit_names", "ON_BUILD"]
+__all__ = ["MODEL", "check_rules", "implicit_names", "ON_BUILD", "sheet_field"]
 
 #: the core IR as the generic checks of :mod:`..validate` read it
 MODEL = model_of(ir.RuleSet, w.FORMAT_VERSION)
@@ -109,6 +110,10 @@ def _unique(rules: ir.RuleSet) -> None:
                                                                  f"(first at {where}[{seen[name]}])")
             seen[name] = i
     _aliases(rules)
+    for i, category in enumerate(rules.categories):
+        if category.name in w.SCORE_SHEET_FIELDS:
+            raise CompiledRulesError(f"categories[{i}].name", f"{quote(category.name)} cannot be the name of a score "
+                                                              f"category: {sheet_field(category.name)}")
     symbols: dict[str, str] = {}
     for i, group in enumerate(rules.symbol_groups):
         for j, name in enumerate(group.members):
@@ -116,6 +121,11 @@ def _unique(rules: ir.RuleSet) -> None:
             if name in symbols:
                 raise CompiledRulesError(path, f"symbol {quote(name)} is declared twice (first at {symbols[name]})")
             symbols[name] = path
+
+
+def sheet_field(name: str) -> str:
+    """Why a score column is not named as a field of the score sheet."""
+    return f"a score sheet writes its `{name}` beside its columns, under that name"
 
 
 def _aliases(rules: ir.RuleSet) -> None:

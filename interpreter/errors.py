@@ -38,8 +38,9 @@ class GameStoppedError(RuntimeError):
     """The rules asked the engine, while playing, for more than it allows: a cascade of events
     beyond its bound, a number outside the range of values. `message` names what went beyond
     the limit (the effects involved, the value). The game cannot go on: the state stays where
-    the error arose, and every later call that plays it (``pending_decisions``,
-    ``legal_actions``, ``apply_actions``) raises this error again."""
+    the error arose, and every later call that plays it or judges an action
+    (``pending_decisions``, ``legal_actions``, ``explain``, ``coins_to_bank``, ``apply_actions``)
+    raises this error again."""
 
     def __init__(self, message: str) -> None:
         self.message = message

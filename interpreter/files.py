@@ -10,7 +10,13 @@ a hang, a huge allocation or a Python error:
 - it is opened with O_NONBLOCK, so that a named pipe swapped in between never blocks;
 - at most `limit + 1` bytes are read, whatever size the system reports (files in /proc report 0),
   and a file whose content does not match its reported size is refused as a special file;
-- the bytes must be UTF-8 text without NUL characters; a bad byte is located by line and column.
+- the bytes must be UTF-8 text without NUL characters; a bad byte is located by line and column;
+  a byte order mark at the start (U+FEFF, which some editors write) is left out of the text.
+
+JSON is read by :func:`parse_json`, which refuses, with their place, what `json.loads` would take
+silently or fail on without a place: a key written twice in one object (Python keeps the last
+value, other readers the first: the file does not say one thing), a number too long to read, and
+nesting too deep to read.
 
 The limits (:data:`RULESET_TEXT_LIMIT`, :data:`COMPILED_RULES_LIMIT`, :data:`LOG_LIMIT`) are far
 above any real file of each kind: the bundled rule sets are under 20 KiB, a compiled rule set
@@ -22,13 +28,19 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import stat
+from collections.abc import Callable, Iterator
 from typing import Any, Union
 
+from wonderrules.interpreter.words import MAX_NESTING
+
 __all__ = ["FileReadError", "read_text", "read_json", "shown_path", "RULESET_TEXT_LIMIT",
-           "COMPILED_RULES_LIMIT", "LOG_LIMIT"]
+           "COMPILED_RULES_LIMIT", "LOG_LIMIT", "JsonValueError", "parse_json", "json_path"]
 
 MIB = 1024 * 1024
+#: what some editors write at the start of UTF-8 text; it is not part of the text
+BYTE_ORDER_MARK = "\ufeff"
 #: the largest `.wr` rule set file read
 RULESET_TEXT_LIMIT = 2 * MIB
 #: the largest compiled rule set (`.json`) read
@@ -52,10 +64,16 @@ class FileReadError(ValueError):
         super().__init__(f"cannot read {shown_path(self.path)}: {problem}")
 
 
+#: the characters of a name a message shows; a longer one (text taken for a path) is cut
+_SHOWN_NAME = 1000
+
+
 def shown_path(path: PathLike) -> str:
     """A path quoted for a message, with control characters escaped so a name cannot rewrite the
-    terminal it is printed on."""
+    terminal it is printed on, and cut when far longer than any path."""
     text = os.fspath(path)
+    if len(text) > _SHOWN_NAME:
+        return f"{shown_path(text[:100] + '...')} (a name of {len(text)} characters)"
     return f"'{text}'" if text.isprintable() else repr(text)
 
 
@@ -151,8 +169,9 @@ def _line_and_column(data: bytes, offset: int) -> tuple[int, int]:
 
 
 def read_text(path: PathLike, limit: int, what: str) -> str:
-    """The text of a regular file of at most `limit` bytes; `what` names the kind of file for the
-    message about the limit ("a rule set file"). Raises FileReadError."""
+    """The text of a regular file of at most `limit` bytes, without the byte order mark some
+    editors begin UTF-8 text with; `what` names the kind of file for the message about the limit
+    ("a rule set file"). Raises FileReadError."""
     name = os.fspath(path)
     data = _read_bytes(name, limit, what)
     try:
@@ -165,20 +184,145 @@ def read_text(path: PathLike, limit: int, what: str) -> str:
     if nul >= 0:
         line, column = _line_and_column(data, len(text[:nul].encode("utf-8")))
         raise FileReadError(name, f"it holds a NUL character (line {line}, column {column}), so it is not text")
-    return text
+    return text.removeprefix(BYTE_ORDER_MARK)
 
 
 def read_json(path: PathLike, limit: int, what: str) -> Any:
-    """The JSON value of a file read by :func:`read_text`; a file that is not JSON gets a located
-    sentence (FileReadError)."""
+    """The JSON value of a file read by :func:`read_text` and :func:`parse_json`; a file that is
+    not JSON, or not JSON the tools read, gets a located sentence (FileReadError)."""
     name = os.fspath(path)
     text = read_text(name, limit, what)
     try:
-        return json.loads(text)
+        return parse_json(text)
     except json.JSONDecodeError as e:
         problem = e.msg[:1].lower() + e.msg[1:]
         raise FileReadError(name, f"it is not valid JSON (line {e.lineno}, column {e.colno}: {problem})") from None
+    except JsonValueError as e:
+        if e.kind == "deep":
+            problem = f"its JSON is nested too deeply: more than {MAX_NESTING} levels at {e.place}"
+        elif e.kind == "long":
+            problem = f"it holds a number too long to read ({e.digits} digits) at {e.place}"
+        else:
+            problem = f"the key {e.place} is written twice in its object ({TWICE})"
+        raise FileReadError(name, problem) from None
+
+
+# ---- JSON text --------------------------------------------------------------------------------------
+
+#: a key or an index in a JSON value
+Key = Union[str, int]
+#: why a key written twice is refused
+TWICE = "JSON readers keep one or the other, so the file does not say one thing"
+#: the digits Python reads in one integer (its limit on converting text to int)
+_MAX_DIGITS = 4300
+#: a JSON string (skipped) or a bracket
+_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+class JsonValueError(ValueError):
+    """JSON text that parses but is not read: `kind` is "twice" (a key written twice in one
+    object), "long" (a number of too many `digits`) or "deep" (nested too deeply). `keys` are the
+    keys and indexes from the top of the value to the key or number at fault; for nesting, which
+    never parses, `line` and `column` (from 1) say where it goes too deep. `place` says either."""
+
+    def __init__(self, kind: str, keys: tuple[Key, ...] = (), line: int = 0, column: int = 0, digits: int = 0) -> None:
+        self.kind = kind
+        self.keys = keys
+        self.line = line
+        self.column = column
+        self.digits = digits
+        self.place = f"line {line}, column {column}" if kind == "deep" else json_path(keys) or "the top"
+        super().__init__(f"{kind} at {self.place}")
+
+
+def json_path(keys: tuple[Key, ...]) -> str:
+    """`rounds[3]["0"].pay`: indexes in brackets, keys that are names after a dot, other keys
+    quoted in brackets."""
+    out = ""
+    for k in keys:
+        if isinstance(k, int):
+            out += f"[{k}]"
+        elif _NAME.fullmatch(k):
+            out += f".{k}" if out else k
+        else:
+            out += f"[{json.dumps(k)}]"
+    return out
+
+
+class _LongNumber:
+    """An integer too long to read, kept in its place until it is found."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def parse_json(text: str) -> Any:
+    """The value of JSON text (a byte order mark at its start left out), as `json.loads` reads
+    it, except that a key written twice in one object, an integer too long to read and nesting
+    too deep to read raise JsonValueError with their place. Text that is not JSON raises
+    json.JSONDecodeError."""
+    twice: list[tuple[dict[str, Any], str]] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = dict(items)
+        if len(obj) != len(items) and not twice:
+            seen: set[str] = set()
+            for k, _ in items:
+                if k in seen:
+                    twice.append((obj, k))
+                    break
+                seen.add(k)
+        return obj
+
+    def integer(digits: str) -> Union[int, _LongNumber]:
+        n = len(digits.lstrip("-"))
+        return _LongNumber(n) if n > _MAX_DIGITS else int(digits)
+
+    text = text.removeprefix(BYTE_ORDER_MARK)
+    try:
+        try:
+            value = json.loads(text, object_pairs_hook=pairs)
+        except json.JSONDecodeError:
+            raise
+        except ValueError:  # an integer of thousands of digits: read again to find it
+            value = json.loads(text, object_pairs_hook=pairs, parse_int=integer)
+            for keys, found in _find(value, lambda v: isinstance(v, _LongNumber)):
+                raise JsonValueError("long", keys, digits=found.digits) from None
+            raise
     except RecursionError:
-        raise FileReadError(name, "its JSON is nested too deeply") from None
-    except ValueError:  # an integer of thousands of digits
-        raise FileReadError(name, "it holds a number too long to read") from None
+        raise _too_deep(text) from None
+    if twice:
+        obj, key = twice[0]
+        for keys, _ in _find(value, lambda v: v is obj):
+            raise JsonValueError("twice", keys + (key,))
+    return value
+
+
+def _find(value: Any, wanted: Callable[[Any], bool]) -> Iterator[tuple[tuple[Key, ...], Any]]:
+    """(keys, value) of every value inside `value` for which `wanted` holds, in the order of the
+    text (a walk with a stack of its own: the value may nest as deep as the parser reads)."""
+    stack: list[tuple[tuple[Key, ...], Any]] = [((), value)]
+    while stack:
+        keys, here = stack.pop()
+        if wanted(here):
+            yield keys, here
+        if isinstance(here, dict):
+            stack.extend((keys + (k,), v) for k, v in reversed(here.items()))
+        elif isinstance(here, list):
+            stack.extend((keys + (i,), v) for i, v in reversed(list(enumerate(here))))
+
+
+def _too_deep(text: str) -> JsonValueError:
+    """Where JSON text that is too deep to read first nests more than MAX_NESTING levels."""
+    depth = 0
+    for m in _STRING_OR_BRACKET.finditer(text):
+        ch = m.group()
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                at = m.start()
+                return JsonValueError("deep", line=text.count("\n", 0, at) + 1, column=at - text.rfind("\n", 0, at))
+        elif ch in "]}":
+            depth -= 1
+    return JsonValueError("deep", line=1, column=1)  # never reached: a parse that recursed too deep nests more

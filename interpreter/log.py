@@ -24,7 +24,9 @@ import attrs
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.actions import Action, IllegalActionError
-from wonderrules.interpreter.errors import SetupError
+from wonderrules.interpreter.arguments import check_before_round, check_rule_names, check_upto
+from wonderrules.interpreter.arguments import shown as shown_argument
+from wonderrules.interpreter.errors import ArgumentError, SetupError
 from wonderrules.interpreter.log_structure import (
     LOG_FORMAT,
     LOG_VERSION,
@@ -60,7 +62,13 @@ def rules_fingerprint(rules: ir.RuleSet) -> str:
 
 def to_log(state: State, rules: Sequence[str] = ()) -> dict[str, Any]:
     """The log of a game so far (a finished game also carries its scores). `rules`: how the
-    rule sets are named for a replay (default: the layers of the rule set)."""
+    rule sets are named for a replay (default: the layers of the rule set). ArgumentError for
+    anything but a state, or rules that are not a list of texts."""
+    from wonderrules.interpreter.state import State
+
+    if not isinstance(state, State):
+        raise ArgumentError(f"to_log needs a game state (from Game.new_initial_state), not {shown_argument(state)}")
+    rules = check_rule_names(rules)
     setup = state.history[0]
     deals: list[dict[str, Any]] = []
     rounds: list[dict[str, Any]] = []
@@ -288,9 +296,17 @@ def replay(game: Game, log: dict[str, Any], upto: Optional[int] = None,
     winners (a log cut short). The scores are not compared here: see `check_scores`.
     `before_round(index, state, actions)` is called before each round is applied, with its
     actions (one for each pending player) and the state it is applied to, which it must not
-    change: an account of the game (`wr trace`) reads each position there."""
+    change: an account of the game (`wr trace`) reads each position there. Wrong arguments (not
+    a Game, a negative `upto`, a `before_round` that cannot be called) raise ArgumentError."""
+    from wonderrules.interpreter.game import Game
+
+    if not isinstance(game, Game):
+        raise ArgumentError(f"replay needs a Game, not {shown_argument(game)}")
+    upto = check_upto(upto)
+    check_before_round(before_round)
     state, version, recorded = _start(game, log)
-    _check_unrecorded(state, recorded, None)
+    counts = _recorded_counts(recorded)
+    _check_unrecorded(state, counts, None)
     rounds = log["rounds"] if upto is None else log["rounds"][:upto]
     for i, rnd in enumerate(rounds):
         if state.is_terminal():
@@ -321,7 +337,7 @@ def replay(game: Game, log: dict[str, Any], upto: Optional[int] = None,
             state.apply_actions(actions)
         except IllegalActionError as e:
             raise ReplayError(f"illegal action: {e}", i) from e
-        _check_unrecorded(state, recorded, i)
+        _check_unrecorded(state, counts, i)
     if upto is None and state.is_terminal():
         _check_deals_made(state, recorded)
     elif upto is None and ("scores" in log or "winners" in log):
@@ -362,11 +378,17 @@ def _made(state: State) -> dict[tuple[str, int], int]:
     return made
 
 
-def _check_unrecorded(state: State, recorded: list[_Deal], round_index: Optional[int]) -> None:
-    """Every deal the game made is recorded: a log fixes the game completely."""
+def _recorded_counts(recorded: list[_Deal]) -> dict[tuple[str, int], int]:
+    """How many times the log records each deal in each age."""
     counts: dict[tuple[str, int], int] = {}
     for d in recorded:
         counts[(d.deal, d.age)] = counts.get((d.deal, d.age), 0) + 1
+    return counts
+
+
+def _check_unrecorded(state: State, counts: dict[tuple[str, int], int], round_index: Optional[int]) -> None:
+    """Every deal the game made is recorded (`counts`: see _recorded_counts): a log fixes the
+    game completely."""
     for (deal, age), n in _made(state).items():
         if n > counts.get((deal, age), 0):
             time = "once more" if counts.get((deal, age)) else "and the log records no such deal"

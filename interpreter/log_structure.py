@@ -21,6 +21,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn, Optional
 
+from wonderrules.interpreter.words import MAX_SEED, MIN_SEED
+
 __all__ = ["ReplayError", "check_log", "shown", "LOG_FORMAT", "LOG_VERSION", "VERSIONS", "ACTION_FIELDS",
            "V1_ACTION_FIELDS"]
 
@@ -97,6 +99,12 @@ class _Checker:
             self.fail(field, f"expected an integer of at least {minimum}, got {shown(value)}", round_index)
         return value
 
+    def seed(self, value: Any, field: str) -> int:
+        self.integer(value, field)
+        if not MIN_SEED <= value <= MAX_SEED:
+            self.fail(field, f"expected an integer from {MIN_SEED} to {MAX_SEED}, got {shown(value)}")
+        return int(value)
+
     def string(self, value: Any, field: str, round_index: Optional[int] = None) -> str:
         if not isinstance(value, str):
             self.fail(field, f"expected a string, got {shown(value)}", round_index)
@@ -155,6 +163,8 @@ class _Checker:
     # ---- the parts of a log -----------------------------------------------------------------
     def header(self) -> None:
         fmt = self.required("format", f"\"format\": {json.dumps(LOG_FORMAT)}")
+        if isinstance(fmt, int) and not isinstance(fmt, bool) and "cards" in self.log and "flow" in self.log:
+            self.fail("format", "this is a compiled rule set, not a game log (wr play --rules reads it)")
         if fmt != LOG_FORMAT:
             self.fail("format", f"not a game log (expected {json.dumps(LOG_FORMAT)}, got {shown(fmt)})")
         version = self.integer(self.required("version", f"\"version\": {LOG_VERSION}"), "version")
@@ -168,7 +178,7 @@ class _Checker:
         self.optional("options", self.strings)
         self.optional("agents", self.strings)
         self.optional("seating", self.string)
-        self.optional("seed", self.integer)
+        self.optional("seed", self.seed)
         if "fingerprint" in self.log:
             value = self.string(self.log["fingerprint"], "fingerprint")
             if not _FINGERPRINT.fullmatch(value):

@@ -20,7 +20,10 @@ import cattrs
 from cattrs.strategies import configure_tagged_union
 
 from wonderrules.interpreter import ir, validate
+from wonderrules.interpreter import words as w
 from wonderrules.interpreter.consistency import MODEL, check_rules, implicit_names
+from wonderrules.interpreter.files import TWICE, JsonValueError, parse_json
+from wonderrules.interpreter.log_structure import LOG_FORMAT
 from wonderrules.interpreter.validate import CompiledRulesError, check_data
 
 __all__ = ["converter", "rules_to_dict", "rules_to_json", "rules_from_dict", "rules_from_json",
@@ -52,6 +55,8 @@ def rules_to_json(rules: ir.RuleSet, indent: int | None = 1) -> str:
 
 def rules_from_dict(data: object) -> ir.RuleSet:
     """A rule set from JSON data, checked: CompiledRulesError names the first problem."""
+    if isinstance(data, dict) and data.get("format") == LOG_FORMAT:
+        raise CompiledRulesError("format", "this is a game log, not a compiled rule set (wr replay reads it)")
     names = check_data(data, MODEL, implicit_names)
     rules: ir.RuleSet = converter().structure(data, ir.RuleSet)
     check_rules(rules, names)
@@ -59,14 +64,20 @@ def rules_from_dict(data: object) -> ir.RuleSet:
 
 
 def rules_from_json(text: str) -> ir.RuleSet:
-    """A rule set from JSON text, checked: CompiledRulesError when it is not JSON or is refused."""
+    """A rule set from JSON text, checked: CompiledRulesError when it is not JSON, is JSON the
+    tools do not read (a key written twice, a number too long, nesting too deep: see
+    :func:`.files.parse_json`) or is refused."""
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except json.JSONDecodeError as e:
         raise CompiledRulesError("", f"this is not JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
-    except (ValueError, RecursionError):  # numbers too long to read, arrays nested too deeply
-        raise CompiledRulesError("", "this JSON cannot be read: it nests too deeply or holds a number too long "
-                                     "to read") from None
+    except JsonValueError as e:
+        if e.kind == "deep":
+            raise CompiledRulesError("", f"this JSON nests too deeply to read: more than {w.MAX_NESTING} levels at "
+                                         f"{e.place}") from None
+        if e.kind == "long":
+            raise CompiledRulesError(e.place, f"this number has {e.digits} digits: too long to read") from None
+        raise CompiledRulesError(e.place, f"this key is written twice in its object ({TWICE})") from None
     return rules_from_dict(data)
 
 

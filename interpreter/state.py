@@ -161,20 +161,25 @@ class State:
 
     def explain(self, player: int, action: Action) -> Optional[str]:
         """Why `action` is illegal for `player` now, or None when it is legal. ArgumentError for
-        a player that is not at the table or an action that is not well formed."""
+        a player that is not at the table or an action that is not well formed, GameStoppedError
+        for a game the rules stopped. The sentence is one printable line: text of the action it
+        quotes (a card, a kind) is shown escaped."""
         from wonderrules.interpreter.actions import reason
+        from wonderrules.interpreter.validate import printable
 
         self._check_player(player)
         check_action(action)
         if self.terminal:
             return "the game is over"
+        if self.stopped is not None:
+            raise GameStoppedError(self.stopped)
         if player not in self.pending:
             waiting = ", ".join(str(p) for p in sorted(self.pending)) or "nobody"
             return f"player {player} has no decision to make now (waiting for: {waiting})"
         action = plain_action(action)
         if action in self.legal_actions(player):
             return None
-        return reason(self, player, action)
+        return printable(reason(self, player, action))
 
     def coins_to_bank(self, player: int, action: Action) -> int:
         """The coins `action`, legal for `player` now, pays to the bank: its card's or stage's

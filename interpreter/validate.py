@@ -21,16 +21,19 @@ Schema of a model (:func:`json_schema`) is generated from the same plans.
 
 from __future__ import annotations
 
+import difflib
 import inspect
 import sys
 import types
 import typing
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Optional, Union
 
 import attrs
 
 from wonderrules.interpreter.constraints import field_spec, item_spec
+from wonderrules.interpreter.files import json_path
 from wonderrules.interpreter.words import MAX_NESTING
 
 __all__ = ["CompiledRulesError", "NestingError", "check_data", "Names", "quote", "printable", "escaped_char",
@@ -298,7 +301,32 @@ class Names:
             return
         words = [n for k in kinds.split("|") for n in self.by_kind.get(k, {})] + [w for w in also if w]
         kind_words = " or ".join(kinds.split("|"))
-        raise CompiledRulesError(path, f"unknown {kind_words} {quote(name)} (known: {_listing(words)})")
+        raise CompiledRulesError(path, f"unknown {kind_words} {quote(name)} (known: {_listing(words)})"
+                                       f"{_suggestion(name, words)}")
+
+
+def _suggestion(name: str, words: list[str]) -> str:
+    """`; did you mean 'Temple'?` for a known name close to `name`, with the character that tells
+    them apart when the eye cannot see it (a letter of another script, a space, a mark)."""
+    found = difflib.get_close_matches(name, words, n=1, cutoff=0.6)
+    if not found:
+        return ""
+    near = found[0]
+    at = next((i for i, (a, b) in enumerate(zip(name, near)) if a != b), min(len(name), len(near)))
+    given, theirs = name[at:at + 1], near[at:at + 1]
+    if all(c.isascii() and c.isalnum() for c in (given, theirs) if c):
+        return f"; did you mean {quote(near)}?"
+    return (f"; did you mean {quote(near)}? ({quote(name)} has {_character(given)} at character {at + 1} where "
+            f"{quote(near)} {'has ' + _character(theirs) if theirs else 'ends'})")
+
+
+def _character(ch: str) -> str:
+    """A character as a message names it: itself when plain ASCII, else its code and name."""
+    if not ch:
+        return "nothing"
+    if ch.isascii() and ch.isalnum():
+        return f"'{ch}'"
+    return f"U+{ord(ch):04X} {unicodedata.name(ch, 'a character without a name')}"
 
 
 # ---- the JSON data ----------------------------------------------------------------------------------
@@ -408,19 +436,21 @@ class _Walk:
                                         + ", ".join(quote(item.get(k)) for k in by) + ")")
 
     def instance(self, value: object, cls: type, path: str, depth: int, tagged: bool) -> None:
-        """An object of an IR class (`tagged`: it may carry its `type` tag)."""
+        """An object of an IR class (`tagged`: it may carry its `type` tag). An unknown or a
+        missing key is refused at the object, or at the key itself on the top level (the
+        document has no path of its own)."""
         if type(value) is not dict:
             raise CompiledRulesError(path, f"expected an object, found {_found(value)}")
         plan = self.model.by_name[cls.__name__]
         for key in value:
             if key not in plan.keys and not (tagged and key == "type"):
                 known = ", ".join(f.name for f in plan.fields) or "none"
-                raise CompiledRulesError(path, f"unknown key {quote(key)} (known: {known})")
+                raise CompiledRulesError(path or json_path((key,)), f"unknown key {quote(key)} (known: {known})")
         for f in plan.fields:
             if f.name in value:
                 self.value(value[f.name], f.shape, f.spec, _join(path, f.name), depth + 1)
             elif f.required:
-                raise CompiledRulesError(path, f"missing key {quote(f.name)}")
+                raise CompiledRulesError(path or f.name, f"missing key {quote(f.name)}")
         for f in plan.fields:
             refers = f.spec.get("refers_to")
             if isinstance(refers, Mapping) and f.name in value:

@@ -10,10 +10,11 @@ from __future__ import annotations
 __all__ = [
     "FORMAT_VERSION", "RELATIONS", "VARIABLES", "OPERATORS", "FUNCTIONS", "QUANTITIES", "AGGREGATES",
     "EVENTS", "PERIODS", "VISIBILITY", "DIRECTIONS", "STEPS", "WINNER_MODES", "TIE_BREAKS", "BOARD",
+    "SCORE_SHEET_FIELDS",
     "MAX_PLAYERS", "MAX_NEUTRALS", "MAX_SEATS", "MAX_AGES", "MAX_STAGES", "MAX_COINS", "MAX_UNITS",
     "MAX_PRICE", "MAX_COUNT", "MAX_POINTS", "MAX_NUMBER", "MAX_OPTIONS", "MAX_NESTING", "MAX_SCORING_STEPS",
     "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW", "MAX_CASCADE", "MAX_VALUE", "MAX_PAID_LOSS",
-    "MAX_PAYMENTS", "MAX_PAYMENT_SEARCH",
+    "MAX_PAYMENTS", "MAX_PAYMENT_SEARCH", "MIN_SEED", "MAX_SEED",
 ]
 
 #: The version of the compiled format this engine reads (1 was the format before the core).
@@ -58,6 +59,10 @@ TIE_BREAKS = ("coins",)
 
 #: Among the sources of production, the board (its own effects) beside card colours.
 BOARD = "board"
+
+#: What a score sheet writes beside its columns (in a log, `wr trace --format json`): no score
+#: column takes one of these names.
+SCORE_SHEET_FIELDS = ("seat", "total", "coins", "choices")
 
 # ---- limits: so that nothing a rule set says makes the engine allocate without bound or run for
 # minutes; each is far above what a printed game needs.
@@ -106,3 +111,6 @@ MAX_PAID_LOSS = 1000
 #: nineteen sellers at one price, could be paid in 35 billion ways)
 MAX_PAYMENTS = 10_000
 MAX_PAYMENT_SEARCH = 1_000_000
+#: the seeds of games: whole numbers of 64 bits, as a log and a file of records hold them
+MIN_SEED = -(2**63)
+MAX_SEED = 2**63 - 1

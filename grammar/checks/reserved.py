@@ -6,6 +6,9 @@ keyword wins, and the name can never be used there; a few are read silently as t
 (`per any card` counts every card, not the cards of a colour `any`). Such names are refused
 where they are declared (E0104). A syntax error at a use of one of them is explained by that
 declaration: it becomes a label of it instead of a diagnostic of its own.
+
+A score category is refused, the same way, the names of the fields a score sheet writes beside
+its columns (`seat`, `total`, `coins`, `choices`): the loader of compiled rule sets refuses them too.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ import attrs
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
+from wonderrules.interpreter.consistency import sheet_field
+from wonderrules.interpreter.words import SCORE_SHEET_FIELDS
 
 __all__ = ["RESERVED", "declarations", "explain_uses"]
 
@@ -63,6 +68,7 @@ RESERVED: dict[str, dict[str, str]] = {
         **_SEATS, **_EXPRESSION,
     },
     "zone": {**_SEATS, **_EXPRESSION},
+    "score category": {word: sheet_field(word) for word in SCORE_SHEET_FIELDS},
 }
 
 
@@ -80,6 +86,8 @@ def _declared(items: Iterable) -> Iterable[tuple[str, s.Name]]:
             yield from (("colour", c.name) for c in item.colours)
         elif isinstance(item, s.Zone):
             yield "zone", item.name
+        elif isinstance(item, s.Scoring):
+            yield from (("score category", c.name) for c in item.categories)
 
 
 def declarations(items: Iterable) -> list[Diagnostic]:

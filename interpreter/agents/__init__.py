@@ -1,7 +1,9 @@
 """Agents that choose actions for a player of a game on the core: `random` (uniform over the legal
 actions, payments included), `greedy` (the best immediate value) and `mcts` (information-set
 Monte Carlo tree search, with a budget per decision). An agent is called as
-``agent.choose(state, player) -> Action`` for a player with a pending decision.
+``agent.choose(state, player) -> Action`` for a player with a pending decision (anything else,
+a player with nothing to decide or what is not a game state, is an ArgumentError: see
+:mod:`.choices`).
 
 An agent is named by a *spec*: its name, and for a searching agent an optional budget after a
 colon: `mcts` (the default budget), `mcts:200` (200 iterations per decision), `mcts:128ms`

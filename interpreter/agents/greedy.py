@@ -22,6 +22,7 @@ from typing import Any, Optional
 
 from wonderrules.interpreter.actions import GRANTED, NO_COST, STAGE_COST, Action, costs
 from wonderrules.interpreter.engine import judged
+from wonderrules.interpreter.agents.choices import legal_choices
 
 __all__ = ["GreedyAgent", "COIN", "WORST"]
 
@@ -38,7 +39,7 @@ class GreedyAgent:
         self.rng = random.Random(seed)
 
     def choose(self, state: Any, player: int) -> Action:
-        actions: list[Action] = state.legal_actions(player)
+        actions = legal_choices(state, player)
         asked = state.asked.get(player)
         if asked is not None and asked[0] == "pay":
             _, seat, n, token = asked

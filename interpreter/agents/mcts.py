@@ -53,6 +53,7 @@ import time
 from typing import Any, Optional
 
 from wonderrules.interpreter.actions import Action
+from wonderrules.interpreter.agents.choices import legal_choices
 from wonderrules.interpreter.agents.greedy import GreedyAgent
 from wonderrules.interpreter.errors import GameStoppedError
 
@@ -121,11 +122,7 @@ class MctsAgent:
         self._prior: dict[ArmKey, float] = {}
 
     def choose(self, state: Any, player: int) -> Action:
-        options = arms(state.legal_actions(player))
-        if not options:
-            from wonderrules.interpreter.errors import ArgumentError
-
-            raise ArgumentError(f"player {player} has no decision to make now")
+        options = arms(legal_choices(state, player))
         if len(options) == 1:
             self.last_search = (0, 0.0)
             self.last_arms = {}

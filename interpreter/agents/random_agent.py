@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from wonderrules.interpreter.actions import Action
+from wonderrules.interpreter.agents.choices import legal_choices
 
 __all__ = ["RandomAgent"]
 
@@ -17,5 +18,5 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, state: Any, player: int) -> Action:
-        chosen: Action = self.rng.choice(state.legal_actions(player))
+        chosen: Action = self.rng.choice(legal_choices(state, player))
         return chosen

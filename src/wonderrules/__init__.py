@@ -56,12 +56,16 @@ class RulesError(ValueError):
 
 def load_compiled(source: Union[str, bytes, PathLike]) -> RuleSet:
     """A compiled rule set from a JSON file path or JSON text (no parser involved). The file is
-    read by the safe reader: a regular UTF-8 file of at most 8 MiB, else FileReadError."""
+    read by the safe reader: a regular UTF-8 file of at most 8 MiB, else FileReadError.
+    ArgumentError for anything but a path, a text or bytes."""
+    from wonderrules.interpreter.arguments import shown
     from wonderrules.interpreter.files import COMPILED_RULES_LIMIT, read_text
     from wonderrules.interpreter.serial import rules_from_json
 
     if isinstance(source, PathLike):
         source = fspath(source)
+    if not isinstance(source, (str, bytes)):
+        raise ArgumentError(f"load_compiled reads a file path or JSON text, not {shown(source)}")
     if isinstance(source, bytes):
         try:
             text = source.decode("utf-8")
@@ -69,7 +73,7 @@ def load_compiled(source: Union[str, bytes, PathLike]) -> RuleSet:
             raise CompiledRulesError("", f"the compiled rule set is not UTF-8 text (byte {e.start})") from None
     else:
         text = source
-    if not text.lstrip().startswith("{"):
+    if not text.lstrip(" \t\r\n\ufeff").startswith("{"):
         text = read_text(text, COMPILED_RULES_LIMIT, "a compiled rule set")
     return rules_from_json(text)
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
 import click
+
+from wonderrules.interpreter.words import MAX_SEED, MIN_SEED
 
 __all__ = ["main"]
 
@@ -31,6 +34,20 @@ class _Commands(click.Group):
 @click.version_option(package_name="wonder-rules")
 def main() -> None:
     """wonder-rules: rule sets for 7 Wonders as text, and an engine that plays them."""
+    if sys.stdout is None:  # started with its standard output closed (`wr play >&-`)
+        if sys.stderr is not None:
+            sys.stderr.write("error: the standard output is closed, so nothing can be printed (redirect it to a "
+                             "file or to /dev/null)\n")
+        sys.exit(1)
+    _escape_what_cannot_be_shown()
+
+
+def _escape_what_cannot_be_shown() -> None:
+    """A character the terminal's encoding cannot show (a name in Greek under an ASCII locale, the
+    µ of a speed) is written escaped (`\\u03a9`) instead of ending the command with an error."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="backslashreplace")
 
 
 # ---- check / compile ----------------------------------------------------------------------------
@@ -300,6 +317,16 @@ def _table_title(ruleset, players: int, seed: int, options: Sequence[str]) -> st
     return f"{ruleset.title or ruleset.name} ({layers}), {players} players, seed {seed}{extra}"
 
 
+#: a seed: a whole number of 64 bits (see interpreter.arguments.check_seed)
+SEED = click.IntRange(MIN_SEED, MAX_SEED)
+
+
+def check_last_seed(seed: int, games: int) -> None:
+    """A usage error when the seeds of `games` games from `seed` go beyond the largest seed."""
+    if seed + games - 1 > MAX_SEED:
+        raise click.UsageError(f"the seeds {seed} to {seed + games - 1} go beyond {MAX_SEED}, the largest seed")
+
+
 _RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PATH",
                              help="Rule set to load (repeat to layer; default: base). Bundled: base, "
                                   "cities, two_player; or a .wr path, or a compiled .json.")
@@ -307,7 +334,7 @@ _RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PA
 
 @main.command()
 @click.option("--players", "-p", type=int, required=True, help="Number of players.")
-@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Seed of the deal and of the agents.")
+@click.option("--seed", "-s", type=SEED, default=0, show_default=True, help="Seed of the deal and of the agents.")
 @_RULES_OPTION
 @click.option("--agents", default="random", show_default=True,
               help="Comma-separated agents per seat, repeated as needed: random, greedy, mcts (with a budget: "
@@ -445,7 +472,7 @@ def _agent_names(spec: str) -> list[str]:
 @main.command()
 @click.argument("log_file", required=False)
 @click.option("--players", "-p", type=int, help="Trace a new game of this many players (instead of a log).")
-@click.option("--seed", "-s", type=int, help="Seed of the new game's deal and agents (default 0).")
+@click.option("--seed", "-s", type=SEED, help="Seed of the new game's deal and agents (default 0).")
 @_RULES_OPTION
 @click.option("--agents", help="Comma-separated agents per seat of the new game (default random).")
 @click.option("--option", "options", multiple=True, help="Turn on a rule-set option in the new game.")
@@ -507,7 +534,7 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
 @main.command()
 @click.option("--players", "-p", type=int, required=True)
 @click.option("--games", "-n", type=int, default=100, show_default=True)
-@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Game g is dealt with seed S + g.")
+@click.option("--seed", "-s", type=SEED, default=0, show_default=True, help="Game g is dealt with seed S + g.")
 @_RULES_OPTION
 @click.option("--agents", default="random", show_default=True, help="Comma-separated agents per seat.")
 @click.option("--option", "options", multiple=True)
@@ -539,7 +566,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
 @click.argument("rules_b", metavar="RULES_B")
 @click.option("--players", "-p", type=int, required=True)
 @click.option("--games", "-n", type=int, default=100, show_default=True)
-@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Game g of both is dealt with seed S + g.")
+@click.option("--seed", "-s", type=SEED, default=0, show_default=True, help="Game g of both is dealt with seed S + g.")
 @click.option("--agents", default="random", show_default=True, help="Comma-separated agents per seat.")
 @click.option("--option", "options", multiple=True)
 @click.option("--teams", is_flag=True)
@@ -567,7 +594,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
 @main.command()
 @click.option("--players", "-p", type=int, default=4, show_default=True)
 @click.option("--games", "-n", type=int, default=20, show_default=True, help="Games per pair of agents.")
-@click.option("--seed", "-s", type=int, default=0, show_default=True,
+@click.option("--seed", "-s", type=SEED, default=0, show_default=True,
               help="Game g of every pair is dealt with seed + g.")
 @_RULES_OPTION
 @click.option("--agents", default="random,greedy,mcts:100,mcts:400", show_default=True,
@@ -587,6 +614,7 @@ def ladder(players: int, games: int, seed: int, rules: Sequence[str], agents: st
         raise click.UsageError("--agents needs at least two different agents, each named once")
     if games < 1:
         raise click.UsageError("--games must be at least 1")
+    check_last_seed(seed, games)
     if jobs is not None and jobs < 1:
         raise click.UsageError("--jobs must be at least 1")
     from wonderrules.simulation import GameStopped

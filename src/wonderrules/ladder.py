@@ -21,7 +21,7 @@ parallel part is `play_games` alone, so that another runner can replace it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Optional
+from typing import Any, Optional, Union, overload
 
 import attrs
 from rich.table import Table
@@ -29,7 +29,7 @@ from rich.text import Text
 
 from wonderrules.statistics import wilson_bounds
 
-__all__ = ["Pairing", "GameTask", "Ladder", "schedule", "play_game", "play_games", "run_ladder", "wilson",
+__all__ = ["Pairing", "GameTask", "Ladder", "schedule", "Schedule", "play_game", "play_games", "run_ladder", "wilson",
            "matrix_table", "verdict"]
 
 #: z for a two-sided 95% interval
@@ -75,16 +75,41 @@ class Ladder:
         raise KeyError((row, column))
 
 
-def schedule(agents: Sequence[str], players: int, games: int, seed: int) -> list[GameTask]:
+def schedule(agents: Sequence[str], players: int, games: int, seed: int) -> Sequence[GameTask]:
     """Every game of the ladder, pair by pair (in the order of the agents), game by game."""
-    tasks: list[GameTask] = []
-    for i in range(len(agents)):
-        for j in range(i + 1, len(agents)):
-            for g in range(games):
-                first = tuple(s for s in range(players) if (s + g) % 2 == 0)
-                seats = tuple(agents[i] if s in first else agents[j] for s in range(players))
-                tasks.append(GameTask(len(tasks), (i, j), seed + g, seats, first))
-    return tasks
+    return Schedule(tuple(agents), players, games, seed)
+
+
+@attrs.frozen
+class Schedule(Sequence[GameTask]):
+    """The games of a ladder as a sequence whose games are made as they are asked for: a ladder
+    may have more games than memory would hold (`wr ladder -n 10**12`)."""
+
+    agents: tuple[str, ...]
+    players: int
+    games: int
+    seed: int
+
+    def __len__(self) -> int:
+        return len(self.agents) * (len(self.agents) - 1) // 2 * self.games
+
+    @overload
+    def __getitem__(self, index: int) -> GameTask: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[GameTask]: ...
+
+    def __getitem__(self, index: Union[int, slice]) -> Union[GameTask, Sequence[GameTask]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        number = index + len(self) if index < 0 else index
+        if not 0 <= number < len(self):
+            raise IndexError(index)
+        pair, g = divmod(number, self.games)
+        i, j = [(i, j) for i in range(len(self.agents)) for j in range(i + 1, len(self.agents))][pair]
+        first = tuple(s for s in range(self.players) if (s + g) % 2 == 0)
+        seats = tuple(self.agents[i] if s in first else self.agents[j] for s in range(self.players))
+        return GameTask(number, (i, j), self.seed + g, seats, first)
 
 
 def play_game(game: Any, task: GameTask) -> tuple[float, float]:

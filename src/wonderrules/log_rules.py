@@ -3,7 +3,8 @@
 A log travels: it is shared, downloaded, converted. Its `rules` entry is therefore read as a
 request, not as a path to open: an entry is either a bundled name (`base`) or a `.wr`/`.json`
 file given relative to the log's own folder that stays inside that folder once symbolic links
-are followed. An absolute path, `..`, a link leading out, or any other suffix is refused with a
+are followed. An absolute path, `..`, a link leading out, any other suffix, or a character that
+is not printed (a line break would cut the sentence that names the entry) is refused with a
 sentence that says how to name the rules instead (`wr replay LOG --rules FILE`).
 
 When a game is played with a rules file outside the folder its log goes to, the log records the
@@ -65,6 +66,9 @@ def rules_named_by_log(log_path: str, entries: Sequence[str], bundled: Sequence[
             raise ReplayError(f"{shown(entry)} {why}; a log names bundled rule sets or .wr and .json files "
                               f"inside its own folder; {_how_to_give(log_path)}", field=field)
 
+        if not entry.isprintable():
+            found = next(c for c in entry if not c.isprintable())
+            refuse(f"holds a character that is not printed (U+{ord(found):04X})")
         if not entry.endswith(RULES_SUFFIXES):
             if "/" in entry or "\\" in entry or "." in entry:
                 refuse("is not a .wr or .json file")

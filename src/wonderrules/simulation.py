@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import math
 import os
 import time
 from collections import deque
@@ -288,11 +287,12 @@ def play_chunk(plan: Plan, start: int, stop: int) -> Chunk:
     return _player_for(plan).chunk(start, stop)
 
 
-def chunk_spans(games: int, workers: int) -> list[tuple[int, int]]:
-    """The chunks of game numbers sent to `workers` workers: about eight per worker, so that the
-    work stays even and a stop waits for little, and at most 50 games each."""
-    size = max(1, min(50, math.ceil(games / (max(1, workers) * 8))))
-    return [(s, min(games, s + size)) for s in range(0, games, size)]
+def chunk_spans(games: int, workers: int) -> Iterator[tuple[int, int]]:
+    """The chunks of game numbers sent to `workers` workers, as they are needed (a run may have
+    more games than memory would hold chunks): about eight per worker, so that the work stays
+    even and a stop waits for little, and at most 50 games each."""
+    size = max(1, min(50, -(-games // (max(1, workers) * 8))))
+    return ((s, min(games, s + size)) for s in range(0, games, size))
 
 
 def play(plan: Plan, executor: Optional[Executor] = None, workers: int = 1, rules: Optional[RuleSet] = None,

@@ -27,6 +27,7 @@ def _plan(ruleset: Any, players: int, options: Sequence[str], agents: str, seed:
 
     if games < 1:
         raise click.UsageError("--games must be at least 1")
+    cli.check_last_seed(seed, games)
     cli._make_game(ruleset, players, options, sides)
     return make_plan(ruleset, players, options, cli._agent_names(agents), seed, games, sides)
 

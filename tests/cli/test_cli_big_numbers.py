@@ -104,3 +104,48 @@ def test_a_log_of_big_numbers_replays_and_its_scores_match(huge: Path) -> None:
     state = replay(wr.Game(rules, players=4), log)
     assert check_scores(state, log) == []
     assert to_log(state, ["huge.wr"]) == {k: v for k, v in log.items() if k != "agents"}
+
+
+# ---- seeds ---------------------------------------------------------------------------------------------
+
+#: the largest seed: a 64-bit signed integer, as records (Parquet), logs and other tools hold it
+MAX_SEED = 2**63 - 1
+
+
+@pytest.mark.parametrize("seed", [str(2**63), str(-(2**63) - 1), "9" * 4300])
+@pytest.mark.parametrize("command", [["play", "-p", "3"], ["trace", "-p", "3"], ["simulate", "-p", "3", "-n", "2"],
+                                     ["compare", "base", "base", "-p", "3", "-n", "2"],
+                                     ["ladder", "-p", "3", "-n", "2", "--agents", "random,greedy"]])
+def test_a_seed_beyond_64_bits_is_a_usage_error(command: list[str], seed: str) -> None:
+    # a seed of 2**70 ended `wr simulate --out r.parquet` with an OverflowError, and one of 4300
+    # digits `wr simulate` and `wr ladder` with a ValueError when seed + 1 was printed
+    result = CliRunner().invoke(main, [*command, "-j", "1", "--seed", seed] if command[0] in ("simulate", "compare",
+                                                                                            "ladder")
+                                else [*command, "--seed", seed])
+    assert result.exit_code == 2, result.output
+    assert "not in the range -9223372036854775808<=x<=9223372036854775807" in result.output
+
+
+@pytest.mark.parametrize("command", [["simulate", "-p", "3"], ["compare", "base", "base", "-p", "3"],
+                                     ["ladder", "-p", "3", "--agents", "random,greedy"]])
+def test_the_seeds_of_a_run_stay_within_64_bits(command: list[str]) -> None:
+    result = CliRunner().invoke(main, [*command, "-n", "3", "-j", "1", "--seed", str(MAX_SEED - 1)])
+    assert result.exit_code == 2, result.output
+    assert f"the seeds {MAX_SEED - 1} to {MAX_SEED + 1} go beyond {MAX_SEED}, the largest seed" in result.output
+
+
+def test_the_largest_seed_plays_and_is_recorded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("pyarrow")
+    monkeypatch.chdir(tmp_path)
+    run("simulate", "-p", "3", "-n", "2", "-j", "1", "--seed", str(MAX_SEED - 1), "--out", "r.parquet")
+    assert {r.seed for r in read_records("r.parquet")} == {MAX_SEED - 1, MAX_SEED}
+    run("play", "-p", "3", "--seed", str(-(2**63)), "--log", "game.json")
+    assert "replay verified" in run("replay", "game.json").output
+
+
+def test_the_engine_takes_seeds_of_64_bits() -> None:
+    game = wr.Game(wr.load_rules("base"), players=3)
+    game.new_initial_state(seed=MAX_SEED)
+    with pytest.raises(wr.SetupError, match=r"^the seed is a whole number from -9223372036854775808 to "
+                                            r"9223372036854775807, not 9223372036854775808"):
+        game.new_initial_state(seed=MAX_SEED + 1)

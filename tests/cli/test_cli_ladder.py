@@ -59,6 +59,22 @@ def test_a_pair_shares_every_win_and_the_figures_do_not_depend_on_the_jobs() -> 
     assert share == pytest.approx(wins / 4)
 
 
+class _Enough(Exception):
+    pass
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_ladder_of_more_games_than_memory_holds_plays_them_as_they_come(jobs: int) -> None:
+    # every game was listed first: `wr ladder -n 10**12` filled the memory before it played one
+    def progress(done: int, total: int) -> None:
+        assert total == 3 * 10**15
+        if done == 3:
+            raise _Enough
+
+    with pytest.raises(_Enough):
+        run_ladder(wr.load_rules("base"), 3, ["random", "greedy", "mcts:2"], 10**15, jobs=jobs, progress=progress)
+
+
 def test_the_wilson_interval_is_the_textbook_one() -> None:
     # p = 0.5, n = 100: 0.5 +- 1.96 * sqrt(0.0025 + 1.96^2 / 40000) / (1 + 1.96^2 / 100)
     low, high = wilson(0.5, 100)

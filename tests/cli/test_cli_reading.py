@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 import wonderrules as wr
 from wonderrules.cli import main
+from wonderrules.interpreter import serial
 from wonderrules.interpreter.files import COMPILED_RULES_LIMIT, LOG_LIMIT, RULESET_TEXT_LIMIT
 
 #: the entry points, with the file suffix each reads
@@ -28,6 +29,7 @@ import json, sys
 from click.testing import CliRunner
 import wonderrules as wr
 from wonderrules.cli import main
+from wonderrules.interpreter import serial
 
 def run(entry, path):
     if entry == "load_rules":
@@ -149,3 +151,29 @@ def test_the_environment_of_the_process_is_refused_and_never_echoed(entry: str, 
     assert_one_sentence(outcome, "cannot read '/proc/self/environ': its content does not match the size the system "
                                  "reports")
     assert "s3cr3t-value" not in outcome[1]
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+def test_a_file_that_begins_with_a_byte_order_mark_is_read(tmp_path: Path, entry: str) -> None:
+    # some editors begin UTF-8 text with U+FEFF; it was an unexpected character at line 1,
+    # column 1 of a rule set, and "Unexpected UTF-8 BOM (decode using utf-8-sig)" for JSON
+    path = path_for(entry, tmp_path / "marked")
+    if entry == "replay":
+        played = tmp_path / "game.json"
+        assert CliRunner().invoke(main, ["play", "-p", "3", "--log", str(played)]).exit_code == 0
+        text = played.read_text(encoding="utf-8")
+    elif path.endswith(".json"):
+        text = serial.rules_to_json(wr.load_rules("base"))
+    else:
+        text = 'ruleset marked extends base\n'
+    Path(path).write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    if entry == "load_rules":
+        assert wr.load_rules(path).layers == ("base", "marked")
+    elif entry == "load_compiled":
+        assert wr.load_compiled(path).name == "base"
+        assert wr.load_compiled("\ufeff" + text).name == "base"
+    else:
+        args = {"check": ["check", path], "play": ["play", "-p", "3", "--rules", path],
+                "replay": ["replay", path]}[entry.split()[0]]
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0, result.output

@@ -77,6 +77,10 @@ def test_a_log_naming_the_process_environment_is_refused(played: Path, monkeypat
     ("rules\\base.wr", "is not a path of this form (use / between folders)"),
     ("C:/rules/base.wr", "is an absolute path"),
     ("nope", "is not a bundled rule set (base, cities, cities_leaders, leaders, two_player)"),
+    # a line break was printed as it is, cutting the sentence in two
+    ("gone\nerror: forged.wr", "holds a character that is not printed (U+000A)"),
+    ("\u202erw.evil", "holds a character that is not printed (U+202E)"),
+    ("ba\x1bse", "holds a character that is not printed (U+001B)"),
 ])
 def test_a_log_naming_rules_outside_its_folder_is_refused(played: Path, entry: str, why: str) -> None:
     outside = played.parent.parent / "outside.wr"
@@ -245,11 +249,19 @@ def test_a_log_without_a_fingerprint_replays(tmp_path: Path) -> None:
      '"rounds": []}',
      "the table of the log does not fit these rules: "),
     ('{"format": "wonder-rules game log",', "it is not valid JSON (line 1, column 36: expecting property name"),
+    ('{"format": "wonder-rules game log", "version": 2, "players": 3, "players": 4}',
+     "the key players is written twice in its object"),
+    # the card of an action with a line break: the refusal was two lines, the second one forged
+    ("card", "illegal action: player 0: 'Altar\\x0aerror: forged' is not in the hand"),
 ])
 def test_a_malformed_log_gets_one_sentence(tmp_path: Path, text: str | None, message: str) -> None:
     if text is None:
         log = json.loads(GOLDEN.read_text(encoding="utf-8"))
         log["rounds"][12]["1"]["left"] = "x"
+        text = json.dumps(log)
+    elif text == "card":
+        log = json.loads(GOLDEN.read_text(encoding="utf-8"))
+        log["rounds"][0]["0"]["card"] = "Altar\nerror: forged"
         text = json.dumps(log)
     (tmp_path / "game.json").write_text(text, encoding="utf-8")
     assert_refused(wr("replay", str(tmp_path / "game.json")), message)
@@ -280,3 +292,13 @@ def test_a_compiled_rule_set_whose_names_hold_code_never_runs_it(played: Path, t
         assert not target.exists(), f"wr {' '.join(args)} ran code from the rule set"
     result = wr("play", "-p", "3", "--rules", str(hostile))
     assert_refused(result, "actions[0].name", "U+000A", "printable characters only")
+
+
+def test_a_game_log_given_as_rules_and_a_rule_set_given_as_a_log_are_named_for_what_they_are(
+        played: Path, tmp_path: Path) -> None:
+    # the log was "format 'wonder-rules game log'" with the advice to compile it again
+    assert_refused(wr("play", "-p", "3", "--rules", str(played)),
+                   "format: this is a game log, not a compiled rule set (wr replay reads it)")
+    assert wr("compile", "base", "-o", str(tmp_path / "base.json")).exit_code == 0
+    assert_refused(wr("replay", str(tmp_path / "base.json")),
+                   "format: this is a compiled rule set, not a game log (wr play --rules reads it)")

@@ -113,3 +113,21 @@ def test_judging_an_action_whose_numbers_go_beyond_the_range_leaves_the_game_goi
     with pytest.raises(wonderrules.GameStoppedError):  # built, it stops the game
         state.apply_actions({p: next(a for a in state.legal_actions(p) if a.card == "Bomb" and a.kind == "build")
                              for p in state.pending_decisions()})
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:3"])
+def test_an_agent_asked_for_a_player_with_nothing_to_decide_says_so(spec: str) -> None:
+    # random raised IndexError (a choice from nothing), greedy KeyError, each a raw error
+    from wonderrules.interpreter.agents import make_agent as agent_of
+
+    game = Game(wonderrules.load_rules("base"), 3)
+    state = game.new_initial_state(seed=1)
+    players = [agent_of("random", p) for p in range(3)]
+    while not state.is_terminal():
+        state.apply_actions({p: players[p].choose(state, p) for p in state.pending_decisions()})
+    with pytest.raises(wonderrules.ArgumentError, match="^player 0 has no decision to make now$"):
+        agent_of(spec, 1).choose(state, 0)
+    for wrong in (None, game, "state"):
+        with pytest.raises(wonderrules.ArgumentError, match="^an agent chooses in a game state "
+                                                            r"\(from Game.new_initial_state\), not "):
+            agent_of(spec, 1).choose(wrong, 0)

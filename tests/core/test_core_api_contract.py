@@ -176,6 +176,18 @@ def test_an_unknown_kind_is_an_illegal_choice_not_a_wrong_argument():
     assert message == "player 0: the pending decision is 'play': choose 'build', 'stage', 'sell', not 'fly'"
 
 
+@pytest.mark.parametrize(("field", "text"), [("kind", "sell\nplayer 1: forged"), ("card", "Altar\x1b[2J"),
+                                             ("way", "free\u202e")])
+def test_the_text_of_an_illegal_action_is_shown_escaped(field, text):
+    # a reason is one line: a line break or an escape in the text given was written as it is
+    st = base().new_initial_state(0)
+    acts = sells(st)
+    acts[0] = acts[0]._replace(**{field: text})
+    message = refused_with(IllegalActionError, lambda: st.apply_actions(acts), st)
+    assert message.isprintable() and text.encode("unicode_escape").decode().replace("\\n", "\\x0a") in message
+    assert st.explain(0, acts[0]).isprintable()
+
+
 def test_a_pending_player_left_out_is_an_illegal_choice():
     st = base().new_initial_state(0)
     acts = sells(st)
@@ -322,6 +334,53 @@ def test_scores_before_the_end_are_a_wrong_call():
     with pytest.raises(ArgumentError, match="^the game is not over: there are no final scores yet$"):
         st.scores()
     assert st.winners() == [] and st.returns() == [0.0, 0.0, 0.0]
+
+
+# ---- logs and compiled rule sets ----------------------------------------------------------------
+
+@pytest.mark.parametrize(("state", "rules", "message"), [
+    (None, (), "to_log needs a game state \\(from Game.new_initial_state\\), not None"),
+    ("game", (), "to_log needs a game state \\(from Game.new_initial_state\\), not <wonderrules"),
+    ("state", "base", "rules is a list of rule set names, not the text 'base': write \\['base'\\]"),
+    ("state", [1, 2], "a rule set is named by a text, not 1"),
+    ("state", None, "rules is a list of rule set names, not None"),
+])
+def test_to_log_refuses_what_is_not_a_state_or_names_of_rule_sets(state, rules, message):
+    game = base()
+    st = game.new_initial_state(0)
+    value = {"state": st, "game": game}.get(state, state)
+    with pytest.raises(ArgumentError, match=f"^{message}"):
+        to_log(value, rules)
+    assert to_log(st, ["base"])["rules"] == ["base"]
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    ({"game": None}, "replay needs a Game, not None"),
+    ({"game": "rules"}, "replay needs a Game, not RuleSet"),
+    ({"upto": -1}, "upto is a number of rounds, 0 or more, not -1"),
+    ({"upto": "3"}, "upto is a number of rounds, 0 or more, not '3'"),
+    ({"upto": 2.5}, "upto is a number of rounds, 0 or more, not 2.5"),
+    ({"upto": True}, "upto is a number of rounds, 0 or more, not True"),
+    ({"before_round": 5}, "before_round is a function called before each round, not 5"),
+])
+def test_replay_refuses_wrong_arguments_before_it_starts(arguments, message):
+    # upto=-1 replayed every round but the last
+    st = cs.random_game(("base",), 3, seed=4)
+    log = to_log(st)
+    game = arguments.pop("game", st.game)
+    if game == "rules":
+        game = st.game.rules
+    with pytest.raises(ArgumentError, match=f"^{message}"):
+        replay(game, log, **arguments)
+    assert len(replay(st.game, log, upto=5).history) < len(replay(st.game, log, upto=10**9).history)
+
+
+@pytest.mark.parametrize("source", [None, 5, {"format": 2}, ["base"]])
+def test_load_compiled_needs_a_path_or_json_text(source):
+    import wonderrules
+
+    with pytest.raises(ArgumentError, match="^load_compiled reads a file path or JSON text, not "):
+        wonderrules.load_compiled(source)
 
 
 # ---- the snapshots the contract is checked with ----------------------------------------------------

@@ -202,6 +202,18 @@ def test_names_that_identify_one_thing_are_declared_once() -> None:
                                                                       "tokens[0])"
 
 
+@pytest.mark.parametrize("name", ["seat", "total", "coins", "choices"])
+def test_a_score_column_is_not_named_as_a_field_of_the_score_sheet(name: str) -> None:
+    # the sheet of a log writes its columns beside these fields: a column `total` was lost in it,
+    # a column `seat` overwrote the seat, and the replay found nothing wrong
+    doc = document()
+    doc["categories"][1]["name"] = name
+    doc["colours"] = [{**c, "category": name if c["category"] == "treasury" else c["category"]} for c in doc["colours"]]
+    path, message = refused_at(doc)
+    assert path == "categories[1].name"
+    assert message.startswith(f"{name!r} cannot be the name of a score category: a score sheet ")
+
+
 def test_cards_are_discarded_into_a_shared_zone() -> None:
     doc = document()
     doc["moments"][0]["steps"][1]["to"] = "hand"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import time
 from pathlib import Path
 
 import attrs
@@ -222,6 +223,18 @@ def test_a_recorded_deal_the_game_never_makes_is_refused():
     with pytest.raises(ReplayError, match=r'^deals\[3\]: the game is over and never made this deal \("age" in '
                                           r'age 3\)$'):
         replay(cs.game(("base",), 3), log)
+
+
+def test_a_log_recording_thousands_of_deals_is_refused_in_time_that_grows_with_its_size():
+    # each fixed deal counted the deals before it: a log of 60,000 copies of one deal (25 MB,
+    # under the limit of a log) took minutes to refuse
+    state = cs.random_game(("base",), 3, seed=9)
+    log = as_json(to_log(state))
+    log["deals"] += [copy.deepcopy(log["deals"][2]) for _ in range(20_000)]
+    started = time.perf_counter()
+    with pytest.raises(ReplayError, match=r'^deals\[3\]: the game is over and never made this deal'):
+        replay(cs.game(("base",), 3), log)
+    assert time.perf_counter() - started < 30
 
 
 # ---- the rules' fingerprint ---------------------------------------------------------------------------

@@ -86,6 +86,8 @@ CASES = [
     (setter(("seed",), "7"), 'seed: expected an integer, got "7"'),
     (setter(("seed",), True), "seed: expected an integer, got true"),
     (setter(("seed",), 7.5), "seed: expected an integer, got 7.5"),
+    (setter(("seed",), 2**63), "seed: expected an integer from -9223372036854775808 to 9223372036854775807, got "
+                               "9223372036854775808"),
     (setter(("players",), "3"), 'players: expected an integer, got "3"'),
     (setter(("players",), 0), "players: expected an integer of at least 1, got 0"),
     (setter(("version",), "2"), 'version: expected an integer, got "2"'),

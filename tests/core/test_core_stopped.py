@@ -23,6 +23,11 @@ def test_a_stopped_game_refuses_every_call_that_plays_it() -> None:
         state.apply_actions(first)
     with pytest.raises(wr.GameStoppedError):
         state.clone().pending_decisions()
+    # explain said "player 0 has no decision to make now (waiting for: nobody)"
+    with pytest.raises(wr.GameStoppedError, match="too much"):
+        state.explain(0, first[0])
+    with pytest.raises(wr.GameStoppedError, match="too much"):
+        state.coins_to_bank(0, first[0])
 
 
 def test_a_game_that_goes_on_is_not_stopped() -> None:

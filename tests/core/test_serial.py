@@ -185,3 +185,36 @@ def test_checking_a_rule_set_leaves_the_json_converter_unloaded() -> None:
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'cattrs' or m.endswith('.serial')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_key_written_twice_is_refused_at_its_path() -> None:
+    # json.loads keeps the last value, so the first `format` (the one a reader sees) was ignored
+    text = serial.rules_to_json(wonderrules.load_rules("base"))
+    with pytest.raises(CompiledRulesError) as caught:
+        serial.rules_from_json('{"format": 99,' + text[1:])
+    assert (caught.value.path, caught.value.message) == (
+        "format", "this key is written twice in its object (JSON readers keep one or the other, so the file does "
+                  "not say one thing)")
+    doc = document()
+    doc["cards"][3]["hooks"][0]["op"] = {"type": "GainCoins", "amount": 1}
+    twice = json.dumps(doc).replace('"amount": 1}', '"amount": 1, "amount": 2}', 1)
+    with pytest.raises(CompiledRulesError) as caught:
+        serial.rules_from_json(twice)
+    assert caught.value.path == "cards[3].hooks[0].op.amount"
+
+
+def test_a_number_too_long_to_read_is_refused_at_its_path() -> None:
+    doc = document()
+    doc["settings"]["start_coins"] = 1
+    text = json.dumps(doc).replace('"start_coins": 1', '"start_coins": ' + "7" * 5000, 1)
+    with pytest.raises(CompiledRulesError) as caught:
+        serial.rules_from_json(text)
+    assert (caught.value.path, caught.value.message) == ("settings.start_coins",
+                                                         "this number has 5000 digits: too long to read")
+
+
+def test_json_nested_too_deeply_is_refused_at_its_line_and_column() -> None:
+    with pytest.raises(CompiledRulesError) as caught:
+        serial.rules_from_json('{"format": 2,\n "flow": ' + "[" * 10_000 + "]" * 10_000 + "}")
+    assert (caught.value.path, caught.value.message) == (
+        "", "this JSON nests too deeply to read: more than 64 levels at line 2, column 73")

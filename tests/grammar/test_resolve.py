@@ -328,6 +328,10 @@ def test_closest_ignores_case_and_refuses_far_names() -> None:
     ("tokens: stages", "token", "stages"),
     ("symbols faith: any", "symbol", "any"),
     ("symbols stage: sun", "symbol group", "stage"),
+    ("scoring { total = coins / 2 }", "score category", "total"),
+    ("scoring { seat }", "score category", "seat"),
+    ("scoring { coins = 2 }", "score category", "coins"),
+    ("scoring { choices = 1 }", "score category", "choices"),
 ])
 def test_a_reserved_word_is_refused_where_it_is_declared(compile_layer, declaration: str, kind: str,
                                                          word: str) -> None:

@@ -148,6 +148,17 @@ def test_a_control_character_in_a_name_is_escaped(tmp_path: Path) -> None:
     assert str(refusal(name)) == f"cannot read {name!r}: there is no such file"
 
 
+def test_a_name_too_long_for_a_path_is_shown_cut() -> None:
+    # JSON text that does not begin with "{" is a path to load_compiled: the refusal quoted all of it
+    import wonderrules as wr
+
+    text = "[" + ", ".join(["1"] * 100_000) + "]"
+    with pytest.raises(FileReadError) as caught:
+        wr.load_compiled(text)
+    assert str(caught.value) == (f"cannot read '{text[:100]}...' (a name of {len(text)} characters): its name is "
+                                 "too long")
+
+
 def test_json_that_does_not_parse_is_located(tmp_path: Path) -> None:
     (tmp_path / "log.json").write_text('{"a": 1,\n "b": }\n', encoding="utf-8")
     with pytest.raises(FileReadError) as caught:
@@ -162,6 +173,35 @@ def test_json_nested_too_deep_or_with_endless_numbers_is_refused(tmp_path: Path)
         read_json(tmp_path / "deep.json", 1024 * 1024, "a game log")
     with pytest.raises(FileReadError, match="it holds a number too long to read"):
         read_json(tmp_path / "long.json", 1024 * 1024, "a game log")
+
+
+def test_json_nested_too_deep_is_located(tmp_path: Path) -> None:
+    # brackets inside a string do not count
+    (tmp_path / "deep.json").write_text('{"a": "[[[[",\n "b": ' + "[" * 5000 + "]" * 5000 + "}", encoding="utf-8")
+    with pytest.raises(FileReadError) as caught:
+        read_json(tmp_path / "deep.json", 1024 * 1024, "a game log")
+    assert caught.value.problem == "its JSON is nested too deeply: more than 64 levels at line 2, column 70"
+
+
+def test_a_number_too_long_to_read_is_located(tmp_path: Path) -> None:
+    (tmp_path / "long.json").write_text('{"rounds": [{"0": {"amount": ' + "9" * 5000 + "}}]}", encoding="utf-8")
+    with pytest.raises(FileReadError) as caught:
+        read_json(tmp_path / "long.json", 1024 * 1024, "a game log")
+    assert caught.value.problem == 'it holds a number too long to read (5000 digits) at rounds[0]["0"].amount'
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ('{"players": 3, "players": 4}', "players"),
+    ('{"rounds": [{"0": {"kind": "build"}, "0": {"kind": "sell"}}]}', 'rounds[0]["0"]'),
+    ('{"a": {"pay": {"1": 2, "2": 1, "1": 3}}}', 'a.pay["1"]'),
+])
+def test_a_key_written_twice_in_one_object_is_refused_where_it_is(tmp_path: Path, text: str, where: str) -> None:
+    # JSON readers keep one of the two (Python the last, others the first): the file says two things
+    (tmp_path / "twice.json").write_text(text, encoding="utf-8")
+    with pytest.raises(FileReadError) as caught:
+        read_json(tmp_path / "twice.json", 1024, "a game log")
+    assert caught.value.problem == (f"the key {where} is written twice in its object (JSON readers keep one or the "
+                                    "other, so the file does not say one thing)")
 
 
 def test_a_nul_character_in_a_name_is_refused() -> None:

@@ -72,10 +72,15 @@ def test_a_document_that_is_not_a_json_object_is_refused(text: str, message: str
     assert str(caught.value) == message
 
 
-@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000, '{"format": ' + "1" * 5000 + "}"])
-def test_json_too_deep_or_with_too_long_a_number_is_refused_with_a_sentence(text: str) -> None:
-    with pytest.raises(wr.CompiledRulesError, match="this JSON cannot be read"):
+@pytest.mark.parametrize(("text", "message"), [
+    ("[" * 100_000 + "]" * 100_000, "the rule set: this JSON nests too deeply to read: more than 64 levels at line 1, "
+                                    "column 65"),
+    ('{"format": ' + "1" * 5000 + "}", "format: this number has 5000 digits: too long to read"),
+])
+def test_json_too_deep_or_with_too_long_a_number_is_refused_with_a_sentence(text: str, message: str) -> None:
+    with pytest.raises(wr.CompiledRulesError) as caught:
         serial.rules_from_json(text)
+    assert str(caught.value) == message
 
 
 def test_data_nested_deeper_than_the_limit_is_refused() -> None:
@@ -131,9 +136,17 @@ def test_unknown_and_missing_keys_are_refused() -> None:
     path, message = refused_at(doc)
     assert (path, message.split(" (")[0]) == ("settings", "unknown key 'hand_size'")
     assert "known: players, start_coins, ages, hand, turns" in message
+    # a key of the top level is named by its path: the document itself has none
     doc = document()
     del doc["name"]
-    assert refused_at(doc) == ("", "missing key 'name'")
+    assert refused_at(doc) == ("name", "missing key 'name'")
+    doc = document()
+    doc["extra"] = 1
+    path, message = refused_at(doc)
+    assert (path, message.split(" (")[0]) == ("extra", "unknown key 'extra'")
+    doc = document()
+    doc["a key"] = 1
+    assert refused_at(doc)[0] == '["a key"]'
     doc = document()
     del doc["cards"][0]["hooks"][0]["trigger"]
     assert refused_at(doc) == ("cards[0].hooks[0]", "missing key 'trigger'")

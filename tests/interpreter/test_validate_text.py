@@ -75,3 +75,20 @@ def test_a_rule_set_from_a_file_whose_name_holds_a_line_break_compiles_to_a_file
     loaded = wr.load_compiled(text)
     origins = {c.hooks[0].origin.path for c in loaded.cards if c.name == "Tavern" and c.hooks}
     assert origins == {str(odd).replace("\n", "\\x0a").replace("\x1b", "\\x1b")}
+
+
+@pytest.mark.parametrize(("written", "note"), [
+    # a Cyrillic e: the name the refusal showed and the right one looked the same
+    ("T\u0435mple", " ('T\u0435mple' has U+0435 CYRILLIC SMALL LETTER IE at character 2 where 'Temple' has 'e')"),
+    ("Temple ", " ('Temple ' has U+0020 SPACE at character 7 where 'Temple' ends)"),
+    ("Templ", ""),  # a plain typo is seen at once
+])
+def test_an_unknown_name_close_to_a_known_one_is_suggested_with_what_tells_them_apart(written: str,
+                                                                                       note: str) -> None:
+    doc = document()
+    i = card_index(doc, "Altar")
+    doc["cards"][i]["chains_to"] = [written]
+    path, message = refused_at(doc)
+    assert path == f"cards[{i}].chains_to[0]"
+    assert message.startswith(f"unknown card '{written}' (known: ")
+    assert message.endswith(f"; did you mean 'Temple'?{note}")
