@@ -21,8 +21,8 @@ import random
 from typing import Any, Optional
 
 from wonderrules.interpreter.actions import GRANTED, NO_COST, STAGE_COST, Action, costs
-from wonderrules.interpreter.engine import judged
 from wonderrules.interpreter.agents.choices import legal_choices
+from wonderrules.interpreter.engine import judged
 
 __all__ = ["GreedyAgent", "COIN", "WORST"]
 

@@ -78,4 +78,5 @@ def test_errors_are_kept_before_warnings_when_the_list_is_cut() -> None:
     many = [error("E0101", f"unknown name 'n{i}'", Span("t.wr", i + 1, 1, i + 1, 2)) for i in range(55)]
     kept, left_out = sort_and_cap(many + warnings)
     assert len(kept) == 50 and all(d.severity == "error" for d in kept) and left_out == 65
-    assert render_pretty(kept, {}, left_out).endswith("... and 65 more diagnostic(s)\n\n50 error(s), 0 warning(s) shown\n")
+    assert render_pretty(kept, {}, left_out).endswith(
+        "... and 65 more diagnostic(s)\n\n50 error(s), 0 warning(s) shown\n")
