@@ -240,16 +240,16 @@ def score_city(scorer: Scorer, st: State, seat: int, copies: tuple[Optional[Sour
                         symbol_cards.append(((s, pos), syms))
 
     best: Optional[tuple[int, list[int], tuple[str, ...]]] = None
+    outcomes = _wild_choices(wild, steps)
     for sym_choice in _symbol_copy_choices(copy_symbol_slots, symbol_cards):
-        steps.take(1)
+        steps.take(1 + 10 * len(outcomes))  # this choice, then each outcome scored
         sym2 = list(symbols)
         sym_labels = []
         for syms in sym_choice:
             for sym, amount in syms:
                 sym2[sym] += amount
                 sym_labels.append(f"copy symbol {cat.symbols[sym]}")
-        for wild_choice in _wild_choices(wild, steps):
-            steps.take(10)
+        for wild_choice in outcomes:
             sym3 = list(sym2)
             for sym, amount in wild_choice:
                 sym3[sym] += amount
@@ -278,7 +278,7 @@ def _copy_seats(st: State, seat: int, slots: list[Any]) -> list[int]:
     return out
 
 
-def _wild_choices(slots: list[tuple[tuple[int, ...], int]], steps: _Steps) -> Iterator[tuple[tuple[int, int], ...]]:
+def _wild_choices(slots: list[tuple[tuple[int, ...], int]], steps: _Steps) -> list[tuple[tuple[int, int], ...]]:
     """The different outcomes of the either/or symbols (the symbols chosen, with their amounts,
     sorted), each once, in the order it first comes among every combination (`product` of the
     slots' options). Built slot by slot: the outcomes of the first slots, in that order, each
@@ -291,7 +291,7 @@ def _wild_choices(slots: list[tuple[tuple[int, ...], int]], steps: _Steps) -> It
             for sym in options:
                 grown.setdefault(tuple(sorted(outcome + ((sym, amount),))), None)
         outcomes = list(grown)
-    yield from outcomes
+    return outcomes
 
 
 def _symbol_copy_choices(slots: list[Any], cards: list[tuple[tuple[int, int], list[tuple[int, int]]]]

@@ -47,8 +47,7 @@ class GreedyAgent:
         seat = state.pending_decisions()[player].seat
         best: list[Action] = []
         best_value = float("-inf")
-        for a in actions:
-            v = self.value(state, player, seat, a)
+        for a, v in zip(actions, self.values(state, player, seat, actions)):
             if v > best_value + 1e-9:
                 best, best_value = [a], v
             elif abs(v - best_value) <= 1e-9:
@@ -61,6 +60,12 @@ class GreedyAgent:
         the range of numbers (carried out, it would stop the game)."""
         found = judged(st, lambda: self._value(st, player, seat, action))
         return WORST if found is None else found
+
+    def values(self, st: Any, player: int, seat: int, actions: list[Action]) -> list[float]:
+        """The value of each action (see value), judged together: one guard for all of them, and
+        each alone only when counting one of them goes beyond the range."""
+        found = judged(st, lambda: [self._value(st, player, seat, a) for a in actions])
+        return [self.value(st, player, seat, a) for a in actions] if found is None else found
 
     def _value(self, st: Any, player: int, seat: int, action: Action) -> float:
         cat = st.catalog
