@@ -22,16 +22,22 @@ class SetupError(ValueError):
 
 
 class IllegalActionError(ValueError):
-    """An action that the rules forbid; `reasons` maps each refused player to a sentence.
-    The state is unchanged."""
+    """An action that the rules forbid; `reasons` maps each refused player to a sentence, and
+    `codes` to the refusal's code (see :data:`.refusals.REFUSAL_CODES`; empty when the error was
+    made without them). The state is unchanged."""
 
-    def __init__(self, reasons: dict[int, str]) -> None:
+    def __init__(self, reasons: dict[int, str], codes: Optional[dict[int, str]] = None) -> None:
         self.reasons = dict(reasons)
+        self.codes = dict(codes or {})
         text = "; ".join(f"player {p}: {r}" for p, r in sorted(self.reasons.items()))
         super().__init__(text)
 
     def reason(self, player: int) -> Optional[str]:
         return self.reasons.get(player)
+
+    def code(self, player: int) -> Optional[str]:
+        """The code of `player`'s refusal, or None when the player was not refused."""
+        return self.codes.get(player)
 
 
 class GameStoppedError(RuntimeError):

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.arguments import FixedDeals
     from wonderrules.interpreter.catalog import BoardKind, Source
     from wonderrules.interpreter.game import Game
+    from wonderrules.interpreter.refusals import Refusal
 
 __all__ = ["State"]
 
@@ -163,23 +164,32 @@ class State:
         """Why `action` is illegal for `player` now, or None when it is legal. ArgumentError for
         a player that is not at the table or an action that is not well formed, GameStoppedError
         for a game the rules stopped. The sentence is one printable line: text of the action it
-        quotes (a card, a kind) is shown escaped."""
-        from wonderrules.interpreter.actions import reason
+        quotes (a card, a kind) is shown escaped. :meth:`refusal` gives its code too."""
+        refused = self.refusal(player, action)
+        return None if refused is None else refused.sentence
+
+    def refusal(self, player: int, action: Action) -> Optional[Refusal]:
+        """Why `action` is illegal for `player` now, as a Refusal (a stable code and the sentence
+        :meth:`explain` gives), or None when it is legal. Raises as :meth:`explain` does."""
+        import attrs
+
+        from wonderrules.interpreter.refusals import Refusal, refusal
         from wonderrules.interpreter.validate import printable
 
         self._check_player(player)
         check_action(action)
         if self.terminal:
-            return "the game is over"
+            return Refusal("game-over", "the game is over")
         if self.stopped is not None:
             raise GameStoppedError(self.stopped)
         if player not in self.pending:
             waiting = ", ".join(str(p) for p in sorted(self.pending)) or "nobody"
-            return f"player {player} has no decision to make now (waiting for: {waiting})"
+            return Refusal("not-your-turn", f"player {player} has no decision to make now (waiting for: {waiting})")
         action = plain_action(action)
         if action in self.legal_actions(player):
             return None
-        return printable(reason(self, player, action))
+        refused = refusal(self, player, action)
+        return attrs.evolve(refused, sentence=printable(refused.sentence))
 
     def coins_to_bank(self, player: int, action: Action) -> int:
         """The coins `action`, legal for `player` now, pays to the bank: its card's or stage's
@@ -187,9 +197,9 @@ class State:
         loss. Its payments to sellers are its own `pay`. An account of the game asks it before
         the action is applied; the figure is the cost as it stands when the action is chosen.
         ArgumentError for a wrong argument, IllegalActionError for an action not legal now."""
-        why = self.explain(player, action)
-        if why is not None:
-            raise IllegalActionError({player: why})
+        refused = self.refusal(player, action)
+        if refused is not None:
+            raise IllegalActionError({player: refused.sentence}, {player: refused.code})
         from wonderrules.interpreter.actions import coins_to_bank
 
         return coins_to_bank(self, player, plain_action(action))
@@ -221,16 +231,19 @@ class State:
                 return
 
         chosen = check_round(self.config.players, actions)
-        reasons: dict[int, str] = {}
+        from wonderrules.interpreter.refusals import Refusal
+
+        refusals: dict[int, Refusal] = {}
         for p in pending:
             if p not in chosen:
-                reasons[p] = f"player {p} must choose ({pending[p].kind})"
+                refusals[p] = Refusal("choice-missing", f"player {p} must choose ({pending[p].kind})")
         for p, a in chosen.items():
-            why = self.explain(p, a)
-            if why is not None:
-                reasons[p] = why
-        if reasons:
-            raise IllegalActionError(reasons)
+            refused = self.refusal(p, a)
+            if refused is not None:
+                refusals[p] = refused
+        if refusals:
+            raise IllegalActionError({p: r.sentence for p, r in refusals.items()},
+                                     {p: r.code for p, r in refusals.items()})
         engine.apply(self, chosen)
 
     def scores(self) -> list[Any]:

@@ -25,6 +25,7 @@ from wonderrules.interpreter.files import FileReadError
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.ir import RuleSet
 from wonderrules.interpreter.log_structure import ReplayError
+from wonderrules.interpreter.refusals import REFUSAL_CODES, Refusal
 from wonderrules.interpreter.validate import CompiledRulesError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["load_rules", "load_compiled", "RulesError", "CompiledRulesError", "Game", "Action", "Decision",
            "IllegalActionError", "ArgumentError", "SetupError", "GameStoppedError", "RuleSet", "FileReadError",
-           "observation", "to_log", "replay", "ReplayError"]
+           "observation", "to_log", "replay", "ReplayError", "Refusal", "REFUSAL_CODES"]
 
 
 def __getattr__(name: str) -> str:
