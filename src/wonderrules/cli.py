@@ -284,11 +284,19 @@ def _make_game(ruleset, players: int, options: Sequence[str], sides: str = "rand
         raise click.UsageError(str(e)) from None
 
 
-def _agents(spec: str, players: int, seed: int) -> list:
+def _agents(spec: str, players: int, seed: int, human: bool = False) -> list:
+    """The agents of `--agents`, one per seat; `human` (for `wr play`): the spec `human` is a
+    seat a person plays at the terminal (:mod:`wonderrules.human_seat`)."""
     from wonderrules.simulation import seat_agents
 
-    names = _agent_names(spec)
-    return seat_agents([names[p % len(names)] for p in range(players)], seed)
+    names = _agent_names(spec, human)
+    seats = [names[p % len(names)] for p in range(players)]
+    if "human" not in seats:
+        return seat_agents(seats, seed)
+    from wonderrules.human_seat import HumanSeat
+
+    bots = seat_agents([n if n != "human" else "random" for n in seats], seed)
+    return [HumanSeat() if n == "human" else bot for n, bot in zip(seats, bots)]
 
 
 def _play_out(state, agents) -> None:
@@ -338,7 +346,7 @@ _RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PA
 @_RULES_OPTION
 @click.option("--agents", default="random", show_default=True,
               help="Comma-separated agents per seat, repeated as needed: random, greedy, mcts (with a budget: "
-                   "mcts:200 iterations, mcts:128ms per decision).")
+                   "mcts:200 iterations, mcts:128ms per decision), human (you, at the terminal).")
 @click.option("--option", "options", multiple=True, help="Turn on a rule-set option (e.g. teams).")
 @click.option("--teams", is_flag=True, help="Team play (the `teams` option).")
 @click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True,
@@ -347,7 +355,8 @@ _RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PA
               help="Write the game log (JSON) to this file; missing folders are created.")
 def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str], teams: bool,
          sides: str, log_path: str | None) -> None:
-    """Play one game with bots and print the score sheet. Same seed, same game."""
+    """Play one game with bots (or yourself: --agents human,greedy,greedy) and print the score
+    sheet. Same seed, same game."""
     import json
 
     from wonderrules.interpreter.errors import GameStoppedError
@@ -359,13 +368,19 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
     ruleset = _load(rules, [("'--log'", log_path)])
     opts = list(options) + (["teams"] if teams and "teams" not in options else [])
     game = _make_game(ruleset, players, opts, sides)
-    bots = _agents(agents, players, seed)
+    bots = _agents(agents, players, seed, human=True)
     title = _table_title(ruleset, players, seed, opts)
+    from wonderrules.human_seat import LeftGame
+
     try:
         state = game.new_initial_state(seed=seed)
         _play_out(state, bots)
     except GameStoppedError as e:
         _stopped(title, e.message)
+    except LeftGame as e:
+        _say(f"{e} at age {state.age}, turn {state.turn}: the game was not finished (no score sheet, no log)",
+             err=True)
+        sys.exit(1)
     _score_table(state, bots, title=title)
     if log_path is not None:
         recorded, outside = rules_for_log(list(rules) or ["base"], log_path)
@@ -456,12 +471,15 @@ _REPORT_OPTION = click.option("--report", metavar="FILE",
                               help="Also write the figures with plots as one HTML page (needs matplotlib).")
 
 
-def _agent_names(spec: str) -> list[str]:
-    """The agent specs of `--agents` (`random`, `greedy`, `mcts:200`, ...), each checked."""
+def _agent_names(spec: str, human: bool = False) -> list[str]:
+    """The agent specs of `--agents` (`random`, `greedy`, `mcts:200`, ...), each checked;
+    `human` too when the command has a person play (`wr play`)."""
     from wonderrules.interpreter.agents import parse_spec
 
     names = [n.strip() for n in spec.split(",") if n.strip()] or ["random"]
     for n in names:
+        if human and n == "human":
+            continue
         try:
             parse_spec(n)
         except ValueError as e:
