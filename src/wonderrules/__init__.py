@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from os import PathLike, fspath
 from typing import TYPE_CHECKING, Optional, Union
 
+from wonderrules.interpreter.action_space import ActionSpace
 from wonderrules.interpreter.actions import Action, Decision
 from wonderrules.interpreter.errors import ArgumentError, GameStoppedError, IllegalActionError, SetupError
 from wonderrules.interpreter.files import FileReadError
@@ -32,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["load_rules", "load_compiled", "RulesError", "CompiledRulesError", "Game", "Action", "Decision",
            "IllegalActionError", "ArgumentError", "SetupError", "GameStoppedError", "RuleSet", "FileReadError",
-           "observation", "to_log", "replay", "ReplayError"]
+           "observation", "to_log", "replay", "ReplayError", "ActionSpace"]
 
 
 def __getattr__(name: str) -> str:
