@@ -26,6 +26,7 @@ from wonderrules.interpreter.files import FileReadError
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.ir import RuleSet
 from wonderrules.interpreter.log_structure import ReplayError
+from wonderrules.interpreter.observation_space import ObservationSpace, running_scores
 from wonderrules.interpreter.validate import CompiledRulesError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,7 +34,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["load_rules", "load_compiled", "RulesError", "CompiledRulesError", "Game", "Action", "Decision",
            "IllegalActionError", "ArgumentError", "SetupError", "GameStoppedError", "RuleSet", "FileReadError",
-           "observation", "to_log", "replay", "ReplayError", "ActionSpace"]
+           "observation", "to_log", "replay", "ReplayError", "ActionSpace",
+           "ObservationSpace", "running_scores"]
 
 
 def __getattr__(name: str) -> str:
