@@ -19,12 +19,14 @@ from collections.abc import Sequence
 from os import PathLike, fspath
 from typing import TYPE_CHECKING, Optional, Union
 
+from wonderrules.interpreter.action_space import ActionSpace
 from wonderrules.interpreter.actions import Action, Decision
 from wonderrules.interpreter.errors import ArgumentError, GameStoppedError, IllegalActionError, SetupError
 from wonderrules.interpreter.files import FileReadError
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.ir import RuleSet
 from wonderrules.interpreter.log_structure import ReplayError
+from wonderrules.interpreter.observation_space import ObservationSpace, running_scores
 from wonderrules.interpreter.refusals import REFUSAL_CODES, Refusal
 from wonderrules.interpreter.validate import CompiledRulesError
 
@@ -33,7 +35,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["load_rules", "load_compiled", "RulesError", "CompiledRulesError", "Game", "Action", "Decision",
            "IllegalActionError", "ArgumentError", "SetupError", "GameStoppedError", "RuleSet", "FileReadError",
-           "observation", "to_log", "replay", "ReplayError", "Refusal", "REFUSAL_CODES"]
+           "observation", "to_log", "replay", "ReplayError", "Refusal", "REFUSAL_CODES", "ActionSpace",
+           "ObservationSpace", "running_scores"]
 
 
 def __getattr__(name: str) -> str:

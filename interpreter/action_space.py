@@ -1,0 +1,243 @@
+"""Actions as numbers: a fixed set of action ids for one rule set, with a legal mask per player.
+
+An :class:`ActionSpace` numbers every move a player can ever be asked to make under a rule set,
+so that a learning agent or a front-end in another language can choose by number. The ids are:
+
+- ``0``: the no-op, legal exactly for a player with nothing to decide now (in a game that all
+  players play at once, the others wait);
+- then, for every action kind of the rule set in its declared order: for a kind that takes a
+  card, every card name of the rule set in the order its cards are declared, and for each card
+  every way of the kind in its declared order (the plain paid way is the way ``""``); for a kind
+  that takes no card, each of its ways;
+- last, when the rule set lets a city pay a loss partly in coins (a loss ``or take`` a token),
+  one id per number of coins paid, from 0 to the largest loss the rule set can ask (its largest
+  constant loss, or the engine's bound :data:`.words.MAX_PAID_LOSS` when a loss is counted).
+
+The order comes from the compiled rule set alone, so two Game objects of the same rules, on any
+machine, number their moves alike.
+
+One id is one move: the same card built the same way but paid differently to the sellers is one
+id. Decoding an id chooses the payment by a fixed rule: the fewest coins in all to the sellers,
+then the fewest to the first seller of the market's order, then to the second, and so on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Optional
+
+import attrs
+
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.actions import Action
+from wonderrules.interpreter.arguments import check_player, shown, whole_number
+from wonderrules.interpreter.errors import ArgumentError, IllegalActionError
+from wonderrules.interpreter.words import MAX_PAID_LOSS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.catalog import Catalog
+    from wonderrules.interpreter.game import Game
+    from wonderrules.interpreter.state import State
+
+__all__ = ["ActionSpace", "NO_OP", "PAY_KIND"]
+
+#: the id of the no-op
+NO_OP = 0
+#: the kind of the engine's own decision of how much of a loss to pay
+PAY_KIND = "pay"
+
+
+class ActionSpace:
+    """The action ids of one rule set (see the module's text). Build it once per Game (it reads
+    only the rule set) and use it with any state of a game of the same rule set.
+
+    ``n`` is the number of ids; ``label(id)`` reads an id in the rule set's words;
+    ``encode``/``decode`` turn a legal action into its id and back; ``mask`` marks the ids legal
+    for a player now."""
+
+    __slots__ = ("rules", "n", "_keys", "_index", "_labels", "_pay_first", "_max_paid", "_known")
+
+    def __init__(self, game: Game) -> None:
+        from wonderrules.interpreter.game import Game
+
+        if not isinstance(game, Game):
+            raise ArgumentError(f"an ActionSpace is built from a Game, not {shown(game)}")
+        cat = game.catalog
+        self.rules = game.rules
+        keys: list[tuple[str, str, str]] = [("", "", "")]
+        labels = ["nothing to decide (no-op)"]
+        names = tuple(dict.fromkeys(c.name for c in cat.cards))
+        for kind in cat.actions:
+            ways = tuple(w[0] for w in kind.ways) or ("",)
+            for card in (names if kind.card_zone >= 0 else ("",)):
+                for way in ways:
+                    keys.append((kind.name, card, way))
+                    text = kind.title.replace("{card}", card) if kind.title else f"{kind.name} {card}".strip()
+                    labels.append(f"{text} ({way})" if way else text)
+        self._keys = tuple(keys)
+        self._index = {key: i for i, key in enumerate(keys)}
+        self._pay_first = len(keys)
+        losses = list(_losses_paid_in_part(self.rules))
+        self._max_paid = -1
+        if losses:
+            counted = any(not isinstance(loss.amount, ir.Num) for loss in losses)
+            largest = max((int(loss.amount.value) for loss in losses if isinstance(loss.amount, ir.Num)), default=0)
+            self._max_paid = MAX_PAID_LOSS if counted else max(0, min(largest, MAX_PAID_LOSS))
+            tokens = tuple(dict.fromkeys(loss.or_take for loss in losses))
+            rest = f"'{tokens[0]}' tokens" if len(tokens) == 1 else "tokens"
+            labels.extend(f"pay {k} coin(s) of a loss, the rest as {rest}" for k in range(self._max_paid + 1))
+        self._labels = tuple(labels)
+        self.n = len(labels)
+        #: the catalogs of the states already judged to follow these rules
+        self._known: list[Catalog] = [cat]
+
+    def __repr__(self) -> str:
+        return f"ActionSpace({self.n} ids)"
+
+    # ---- reading ids ------------------------------------------------------------------------------
+    def label(self, action_id: int) -> str:
+        """The id's move in the rule set's words (its action kind's title with the card named,
+        and the way when it is not the plain one)."""
+        return self._labels[self._check_id(action_id)]
+
+    def labels(self) -> tuple[str, ...]:
+        """Every id's label, by id."""
+        return self._labels
+
+    def move(self, action_id: int) -> dict[str, Any]:
+        """What an id stands for, as JSON data: ``{"kind", "card", "way"}`` for an action kind of
+        the rule set, ``{"kind": "pay", "amount"}`` for coins paid of a loss, ``{"kind": ""}``
+        for the no-op."""
+        action_id = self._check_id(action_id)
+        if action_id >= self._pay_first:
+            return {"kind": PAY_KIND, "amount": action_id - self._pay_first}
+        kind, card, way = self._keys[action_id]
+        return {"kind": kind, "card": card, "way": way} if kind else {"kind": ""}
+
+    @property
+    def max_paid(self) -> int:
+        """The largest number of coins of a loss an id pays (-1: the rule set asks no such choice)."""
+        return self._max_paid
+
+    # ---- ids of a game ----------------------------------------------------------------------------
+    def encode(self, state: State, player: int, action: Optional[Action]) -> int:
+        """The id of `action`, legal for `player` now; ``None`` is the no-op of a player with
+        nothing to decide. IllegalActionError (with the reason) for an action not legal now."""
+        player = self._check(state, player)
+        if action is None:
+            if player in state.pending_decisions():
+                raise IllegalActionError({player: self._refusal(state, player, NO_OP)})
+            return NO_OP
+        why = state.explain(player, action)
+        if why is not None:
+            raise IllegalActionError({player: why})
+        found = self._id_of(state, player, action)
+        assert found is not None, f"a legal action outside the ids: {action}"
+        return found
+
+    def decode(self, state: State, player: int, action_id: int) -> Optional[Action]:
+        """The legal action of `player` now that the id stands for (its payment chosen by the
+        module's rule), or ``None`` for the no-op. IllegalActionError, with a sentence, for an
+        id that is not legal for the player now; ArgumentError for a number that is no id."""
+        player = self._check(state, player)
+        action_id = self._check_id(action_id)
+        legal = state.legal_actions(player)
+        if action_id == NO_OP:
+            if player in state.pending_decisions():
+                raise IllegalActionError({player: self._refusal(state, player, NO_OP)})
+            return None
+        found = [a for a in legal if self._id_of(state, player, a) == action_id]
+        if not found:
+            raise IllegalActionError({player: self._refusal(state, player, action_id)})
+        if len(found) == 1:
+            return found[0]
+        from wonderrules.interpreter.market import seller_seats
+
+        sellers = seller_seats(state, state.pending[player].seat)
+
+        def order(action: Action) -> tuple[int, tuple[int, ...]]:
+            paid = dict(action.pay)
+            return sum(paid.values()), tuple(paid.get(s, 0) for s in sellers)
+        return min(found, key=order)
+
+    def legal_ids(self, state: State, player: int) -> list[int]:
+        """The ids legal for `player` now, in increasing order."""
+        player = self._check(state, player)
+        legal = state.legal_actions(player)
+        if not legal and player not in state.pending_decisions():
+            return [NO_OP]
+        found = {self._id_of(state, player, a) for a in legal}
+        return sorted(i for i in found if i is not None)
+
+    def mask(self, state: State, player: int) -> list[bool]:
+        """One flag per id: whether the id is legal for `player` now."""
+        flags = [False] * self.n
+        for i in self.legal_ids(state, player):
+            flags[i] = True
+        return flags
+
+    # ---- inside -----------------------------------------------------------------------------------
+    def _id_of(self, state: State, player: int, action: Action) -> Optional[int]:
+        asked = state.asked.get(player)
+        if asked is not None and asked[0] == PAY_KIND:
+            if action.kind == PAY_KIND and 0 <= action.amount <= self._max_paid:
+                return self._pay_first + action.amount
+            return None
+        return self._index.get((action.kind, action.card, action.way))
+
+    def _refusal(self, state: State, player: int, action_id: int) -> str:
+        """Why an id is not legal now: its move's reason (for a move with a cost, the reason of
+        paying nobody, which names what is lacking)."""
+        if action_id == NO_OP:
+            decision = state.pending[player]
+            why = f"player {player} must choose ({decision.kind}): the no-op is for a player with nothing to decide"
+        else:
+            if action_id >= self._pay_first:
+                action = Action(PAY_KIND, amount=action_id - self._pay_first)
+            else:
+                kind, card, way = self._keys[action_id]
+                action = Action(kind, card, (), way)
+            why = state.explain(player, action) or "it is not paid in any way the city can afford now"
+        return f"action {action_id} ('{self._labels[action_id]}') is not legal now: {why}"
+
+    def _check_id(self, action_id: Any) -> int:
+        if not whole_number(action_id) or not 0 <= action_id < self.n:
+            raise ArgumentError(f"an action id is a whole number from 0 to {self.n - 1}, not {shown(action_id)}")
+        return int(action_id)
+
+    def _check(self, state: Any, player: Any) -> int:
+        from wonderrules.interpreter.state import State
+
+        if not isinstance(state, State):
+            raise ArgumentError(f"an ActionSpace reads a game state (from Game.new_initial_state), not {shown(state)}")
+        cat = state.catalog
+        if not any(cat is known for known in self._known):
+            if state.game.rules != self.rules:
+                raise ArgumentError("the game state is of another rule set than this ActionSpace's")
+            self._known.append(cat)
+        return check_player(state.players, player)
+
+
+def _losses_paid_in_part(rules: ir.RuleSet) -> Iterator[ir.LoseCoins]:
+    """Every loss of the rule set (its options included) that may be paid partly as tokens."""
+    seen: set[int] = set()
+
+    def walk(value: Any) -> Iterator[ir.LoseCoins]:
+        if isinstance(value, (str, int, float, bool)) or value is None or id(value) in seen:
+            return
+        seen.add(id(value))
+        if isinstance(value, ir.LoseCoins):
+            if value.or_take:
+                yield value
+            return
+        if isinstance(value, (tuple, list)):
+            for item in value:
+                yield from walk(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                yield from walk(item)
+        elif attrs.has(type(value)):
+            for field in attrs.fields(type(value)):
+                yield from walk(getattr(value, field.name))
+
+    yield from walk(rules)

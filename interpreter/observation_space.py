@@ -1,0 +1,191 @@
+"""Observations as numbers, and the score sheet as it would stand now.
+
+An :class:`ObservationSpace` turns what a player may see (the rules of :mod:`.observe`) into a
+flat list of whole numbers of a fixed length for one rule set and table, with a layout naming
+each slice. The vector is computed from what the player sees only: a card of a zone the player
+does not see is never read, only the zone's size when its size is seen.
+
+The layout, slice by slice (``n_cards`` is the number of card names of the rule set, in the order
+its cards are declared):
+
+- ``age``, ``turn``, ``terminal``: where the game is;
+- ``decision``: one flag per decision of the rule set, then one for the choice of how much of a
+  loss to pay: the player's pending decision (all zero: nothing to decide);
+- ``loss``: the coins of the loss being paid, when that is the decision;
+- ``choices``: per card name, how many of the cards the pending decision may take from a zone
+  the player does not see (a card built from a hidden pile);
+- the table's zones, each as ``table.<zone>.size`` and ``table.<zone>.cards`` (per card name,
+  how many it holds: zero when the player does not see them);
+- one block per seat, the player's own seat first, then the other players' seats in seat
+  order from it, then the neutral seats: ``seat<k>.board`` (one flag per wonder side of the
+  rule set), ``.neutral``, ``.controlled`` (the player decides for it), ``.coins``,
+  ``.stages_built``, ``.stages``, ``.tokens`` (per token, how many), ``.token_values`` (per
+  token, their worth), ``.symbols`` (per symbol, how many the city shows), and per zone of a
+  seat ``.<zone>.seen`` (1 when the player sees its cards), ``.<zone>.size`` (-1 when its size
+  is not seen) and ``.<zone>.cards`` (per card name, how many; zero when not seen).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wonderrules.interpreter.arguments import check_player, shown
+from wonderrules.interpreter.errors import ArgumentError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.game import Game
+    from wonderrules.interpreter.scoring import ScoreSheet
+    from wonderrules.interpreter.state import State
+
+__all__ = ["ObservationSpace", "running_scores"]
+
+
+class ObservationSpace:
+    """The numeric observation of one rule set at one table (see the module's text). ``n`` is
+    the vector's length; ``layout`` names its slices as ``(name, start, stop)``;
+    ``encode(state, player)`` is the vector."""
+
+    __slots__ = ("rules", "players", "seats", "n", "layout", "card_names", "_card_index", "_board_index",
+                 "_slices", "_known")
+
+    def __init__(self, game: Game) -> None:
+        from wonderrules.interpreter.game import Game
+
+        if not isinstance(game, Game):
+            raise ArgumentError(f"an ObservationSpace is built from a Game, not {shown(game)}")
+        cat = game.catalog
+        self.rules = game.rules
+        self.players = game.config.players
+        self.seats = game.config.seats
+        self.card_names = tuple(dict.fromkeys(c.name for c in cat.cards))
+        self._card_index = {name: i for i, name in enumerate(self.card_names)}
+        self._board_index = {(b.name, b.side): i for i, b in enumerate(cat.boards)}
+        cards = len(self.card_names)
+        layout: list[tuple[str, int, int]] = []
+
+        def add(name: str, size: int) -> None:
+            start = layout[-1][2] if layout else 0
+            layout.append((name, start, start + size))
+
+        add("age", 1)
+        add("turn", 1)
+        add("terminal", 1)
+        add("decision", len(cat.decisions) + 1)
+        add("loss", 1)
+        add("choices", cards)
+        for zone in cat.zones:
+            if zone.per == "shared":
+                add(f"table.{zone.name}.size", 1)
+                add(f"table.{zone.name}.cards", cards)
+        for k in range(self.seats):
+            add(f"seat{k}.board", len(cat.boards))
+            for name in ("neutral", "controlled", "coins", "stages_built", "stages"):
+                add(f"seat{k}.{name}", 1)
+            add(f"seat{k}.tokens", len(cat.tokens))
+            add(f"seat{k}.token_values", len(cat.tokens))
+            add(f"seat{k}.symbols", len(cat.symbols))
+            for zone in cat.zones:
+                if zone.per == "seat":
+                    add(f"seat{k}.{zone.name}.seen", 1)
+                    add(f"seat{k}.{zone.name}.size", 1)
+                    add(f"seat{k}.{zone.name}.cards", cards)
+        self.layout = tuple(layout)
+        self.n = layout[-1][2]
+        self._slices = {name: start for name, start, _ in layout}
+        #: the catalogs of the games already judged to follow these rules
+        self._known = [cat]
+
+    def __repr__(self) -> str:
+        return f"ObservationSpace({self.n} numbers)"
+
+    def seat_order(self, player: int) -> tuple[int, ...]:
+        """The seats of the blocks ``seat0``, ``seat1``...: the player's own, the other players'
+        in seat order from it, then the neutral seats."""
+        players = self.players
+        return tuple((player + k) % players for k in range(players)) + tuple(range(players, self.seats))
+
+    def encode(self, state: State, player: int) -> list[int]:
+        """What `player` may see of `state`, as numbers in the layout's order."""
+        from wonderrules.interpreter.observe import sees, size_seen, zones_in_force
+        from wonderrules.interpreter.state import State
+
+        if not isinstance(state, State):
+            raise ArgumentError(f"an ObservationSpace reads a game state (from Game.new_initial_state), "
+                                f"not {shown(state)}")
+        if state.n != self.seats or state.players != self.players:
+            raise ArgumentError(f"the game state has {state.players} players and {state.n} seats: this "
+                                f"ObservationSpace's table has {self.players} and {self.seats}")
+        if not any(state.catalog is known for known in self._known):
+            if state.game.rules != self.rules:
+                raise ArgumentError("the game state is of another rule set than this ObservationSpace's")
+            self._known.append(state.catalog)
+        player = check_player(state.players, player)
+        cat = state.catalog
+        at = self._slices
+        out = [0] * self.n
+        out[at["age"]] = state.age
+        out[at["turn"]] = state.turn
+        out[at["terminal"]] = int(state.terminal)
+        zones = zones_in_force(state)
+        asked = state.asked.get(player) if not state.terminal else None
+        if asked is not None:
+            if asked[0] == "pay":
+                out[at["decision"] + len(cat.decisions)] = 1
+                out[at["loss"]] = asked[2]
+            else:
+                out[at["decision"] + asked[2]] = 1
+                if any(k.card_zone >= 0 and not sees(state, player, zones[k.card_zone], player)
+                       for k in cat.decision_kinds[asked[2]]):
+                    taken = dict.fromkeys(a.card for a in state.legal_actions(player) if a.card)
+                    self._count(out, at["choices"], taken)
+        for i, zone in enumerate(zones):
+            if zone.per != "shared":
+                continue
+            cards = state.shared[i]
+            if sees(state, player, zone, -1):
+                self._count(out, at[f"table.{zone.name}.cards"], (c.name for c in cards))
+            out[at[f"table.{zone.name}.size"]] = len(cards) if size_seen(state, player, zone, -1) else -1
+        for k, seat in enumerate(self.seat_order(player)):
+            city = state.cities[seat]
+            key = f"seat{k}."
+            out[at[key + "board"] + self._board_index[(city.board.name, city.board.side)]] = 1
+            out[at[key + "neutral"]] = int(seat in state.neutral)
+            out[at[key + "controlled"]] = int(seat in state.neutral and state.controller_of(seat) == player)
+            out[at[key + "coins"]] = city.coins
+            out[at[key + "stages_built"]] = city.stages_built
+            out[at[key + "stages"]] = len(city.board.stages)
+            start = at[key + "tokens"]
+            out[start:start + len(cat.tokens)] = city.token_counts
+            start = at[key + "token_values"]
+            out[start:start + len(cat.tokens)] = city.token_values
+            start = at[key + "symbols"]
+            out[start:start + len(cat.symbols)] = city.symbols
+            for i, zone in enumerate(zones):
+                if zone.per != "seat":
+                    continue
+                cards = city.zones[i]
+                name = f"{key}{zone.name}."
+                if sees(state, player, zone, seat):
+                    out[at[name + "seen"]] = 1
+                    self._count(out, at[name + "cards"], (c.name for c in cards))
+                out[at[name + "size"]] = len(cards) if size_seen(state, player, zone, seat) else -1
+        return out
+
+    def _count(self, out: list[int], start: int, names: Any) -> None:
+        index = self._card_index
+        for name in names:
+            out[start + index[name]] += 1
+
+
+def running_scores(state: State) -> list[ScoreSheet]:
+    """Every seat's score sheet as it would stand if the game ended now: final scoring run on a
+    copy of the game as it is (what is still to come, such as the contests at the end of the
+    age under way, counts nothing). After the end, the game's own sheets."""
+    from wonderrules.interpreter.state import State
+
+    if not isinstance(state, State):
+        raise ArgumentError(f"running_scores needs a game state (from Game.new_initial_state), not {shown(state)}")
+    if state.terminal and state.sheets is not None:
+        return list(state.sheets)
+    copy = state.clone()
+    return list(state.game.scorer.sheets(copy))
