@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from importlib import resources as pkg_resources
 from pathlib import Path
 from typing import Union
@@ -26,7 +26,8 @@ from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.parse import ParsedFiles, parse_source, readable_parts
 from wonderrules.interpreter.files import RULESET_TEXT_LIMIT, FileReadError, read_text, shown_path
 
-__all__ = ["Layer", "load_layers", "closest", "bundled_names", "read_bundled", "names_a_file", "BUNDLED_PREFIX"]
+__all__ = ["Layer", "load_layers", "closest", "bundled_names", "read_bundled", "names_a_file", "BUNDLED_PREFIX",
+           "GIVEN_PREFIX", "given_path"]
 
 
 def closest(name: str, candidates: Iterable[str]) -> str | None:
@@ -49,6 +50,15 @@ def bundled_names() -> list[str]:
 
 #: how a bundled rule set is shown in diagnostics: no file of the user's is ever read to choose it
 BUNDLED_PREFIX = "<bundled>/"
+
+
+#: how a rule set given as text (not read from a file: see load_layers' `given`) is shown
+GIVEN_PREFIX = "<given>/"
+
+
+def given_path(name: str) -> str:
+    """The display path of a rule set given as text under `name` (`.wr` added when missing)."""
+    return f"{GIVEN_PREFIX}{name if name.endswith('.wr') else name + '.wr'}"
 
 
 def read_bundled(name: str) -> tuple[str, str] | None:
@@ -88,9 +98,21 @@ def _read_file(path: Path | str, within: Path | None) -> Union[tuple[str, str], 
         return None if e.missing else _Unreadable(str(e), e.hint)
 
 
-def _read(ref: str, near: Path | None, within: Path | None = None) -> Union[tuple[str, str], str, _Unreadable]:
+def _read(ref: str, near: Path | None, within: Path | None = None,
+          given: Mapping[str, str] | None = None) -> Union[tuple[str, str], str, _Unreadable]:
     """Find a rule set named `ref`: a path; or a bare name, which is `NAME.wr` next to the layer
-    that extends it (`near`), else a bundled rule set. Returns (path, text) or an error message."""
+    that extends it (`near`), else a bundled rule set. Returns (path, text) or an error message.
+    With `given` (texts by display path), no file is read: a name is a given text, else a
+    bundled rule set."""
+    if given is not None:
+        path = ref if ref.startswith(GIVEN_PREFIX) else given_path(ref)
+        if path in given:
+            return path, given[path]
+        if names_a_file(ref):
+            return _Unreadable(f"'{ref}' names a file: a rule set given as text extends only bundled rule sets "
+                               "and other rule sets given with it", None)
+        bundled = read_bundled(ref)
+        return bundled if bundled is not None else f"no rule set '{ref}'"
     if names_a_file(ref):
         found = _read_file(ref, within)
         return f"no file '{ref}'" if found is None else found
@@ -149,11 +171,12 @@ class Layer:
     extends: tuple[str, ...] = ()
 
 
-def load_layers(refs: list[str], within: Path | None = None,
-                parsed: ParsedFiles | None = None) -> tuple[list[Layer], dict[str, str], list[Diagnostic]]:
+def load_layers(refs: list[str], within: Path | None = None, parsed: ParsedFiles | None = None,
+                given: Mapping[str, str] | None = None) -> tuple[list[Layer], dict[str, str], list[Diagnostic]]:
     """Read every named rule set and the layers they extend, dependencies first. `within`: a
     folder every file read must stay inside (the folder of a game log naming its rules); files
-    already in `parsed` are not parsed again."""
+    already in `parsed` are not parsed again. `given`: rule sets given as text, by display path
+    (given_path): then no file is read at all, and a name is one of them or a bundled rule set."""
     layers: list[Layer] = []
     sources: dict[str, str] = {}
     diags: list[Diagnostic] = []
@@ -163,7 +186,7 @@ def load_layers(refs: list[str], within: Path | None = None,
 
     def visit(ref: str, near: Path | None, span: Span | None, here: str | None = None) -> str | None:
         """Load `ref` and what it extends; returns the name of its layer (None when it failed)."""
-        found = _read(ref, near, within)
+        found = _read(ref, near, within, given)
         if isinstance(found, _Unreadable):
             diags.append(error("E0004" if span is None else "E0405", found.message, span, help=found.help))
             return None
@@ -193,7 +216,7 @@ def load_layers(refs: list[str], within: Path | None = None,
         # explain its syntax errors
         layer_names[path] = header.name.text
         visiting.append(path)
-        base_dir = Path(path).parent if not path.startswith(BUNDLED_PREFIX) else None
+        base_dir = Path(path).parent if not path.startswith((BUNDLED_PREFIX, GIVEN_PREFIX)) else None
         extended = [visit(ext.text, base_dir, ext.span, path) for ext in header.extends]
         visiting.pop()
         if tree is None:

@@ -29,7 +29,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter import ir
     from wonderrules.interpreter.state import State
 
-__all__ = ["observation", "zones_in_force", "sees", "size_seen"]
+__all__ = ["observation", "public_observation", "zones_in_force", "sees", "size_seen"]
+
+#: the player of a spectator's view: nobody at the table, so it sees only what everyone sees
+SPECTATOR = -1
 
 
 def zones_in_force(st: State) -> tuple[ir.Zone, ...]:
@@ -142,6 +145,33 @@ def observation(st: State, player: int) -> dict[str, Any]:
         choices = _choices(st, player, zones)
         if choices is not None:
             obs["choices"] = choices
+    if st.terminal:
+        obs["scores"] = [sheet.to_json() for sheet in st.scores()]
+        obs["winners"] = st.winners()
+    return obs
+
+
+def public_observation(st: State) -> dict[str, Any]:
+    """What a spectator may see: the observation's fields with `player` None, every zone shown
+    as to a player who owns none of them (cards of zones seen by everyone, sizes of zones whose
+    size is seen), no decision and no controls."""
+    zones = zones_in_force(st)
+    table: dict[str, Any] = {}
+    for i, zone in enumerate(zones):
+        if zone.per == "shared":
+            found = _zone_view(st, SPECTATOR, zone, -1, st.shared[i])
+            if found is not None:
+                table[zone.name] = found
+    obs: dict[str, Any] = {
+        "player": None,
+        "players": st.players,
+        "age": st.age,
+        "turn": st.turn,
+        "terminal": st.terminal,
+        "cities": [_city(st, SPECTATOR, s, zones) for s in range(st.n)],
+        "table": table,
+        "controls": [],
+    }
     if st.terminal:
         obs["scores"] = [sheet.to_json() for sheet in st.scores()]
         obs["winners"] = st.winners()

@@ -680,5 +680,33 @@ def _progress_bar(what: str):
     return update
 
 
+@main.command(name="protocol")
+def protocol_cmd() -> None:
+    """Drive games with JSON messages: one message per line of the standard input, each reply a
+    line of the standard output (docs/protocol.rst). Ends at the end of the input."""
+    import json
+
+    from wonderrules.protocol import MAX_MESSAGE, Hub
+
+    hub = Hub()
+    read = sys.stdin.buffer
+    out = sys.stdout
+    while True:
+        line = read.readline(MAX_MESSAGE + 2)
+        if not line:
+            return
+        if len(line) > MAX_MESSAGE + 1 and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):  # the rest of a line too long, left unread
+                line = read.readline(MAX_MESSAGE + 2)
+            reply = {"type": "error", "code": "bad-message", "field": "",
+                     "message": f"a message holds at most {MAX_MESSAGE} characters"}
+        elif not line.strip():
+            continue
+        else:
+            reply = hub.handle(line)
+        out.write(json.dumps(reply, ensure_ascii=False) + "\n")
+        out.flush()
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
