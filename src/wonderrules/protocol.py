@@ -21,6 +21,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any, Optional, Union
 
+from wonderrules.interpreter.action_space import ActionSpace
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.agents import make_agent
 from wonderrules.interpreter.config import ConfigError
@@ -143,6 +144,14 @@ class _Table:
         self.rounds = 0
         self.layers = layers
         self.replay: Optional[tuple[dict[str, Any], int]] = None  # (log, rounds in it) for a replay table
+        self._space: Optional[ActionSpace] = None
+
+    @property
+    def space(self) -> ActionSpace:
+        """The action ids of the table's rule set (made when first asked)."""
+        if self._space is None:
+            self._space = ActionSpace(self.game)
+        return self._space
 
     def humans_waited_for(self) -> list[int]:
         return sorted(p for p in self.state.pending_decisions() if p not in self.agents and p not in self.chosen)
@@ -280,8 +289,10 @@ class Hub:
         self._live(table)
         decision = st.pending_decisions().get(seat)
         listed = []
+        space = table.space
         for a in st.legal_actions(seat):
-            listed.append({"action": a.to_json(), "label": str(a), "coins_to_bank": st.coins_to_bank(seat, a)})
+            listed.append({"action": a.to_json(), "id": space.encode(st, seat, a), "label": str(a),
+                           "coins_to_bank": st.coins_to_bank(seat, a)})
         return {"type": "legal", "game": name, "seat": seat,
                 "decision": decision.to_json() if decision is not None else None,
                 "chosen": table.chosen[seat].to_json() if seat in table.chosen else None, "actions": listed}
@@ -292,27 +303,34 @@ class Hub:
         action = action_from_json(msg.get("action"))
         self._live(table)
         try:
-            why = table.state.explain(seat, action)
+            why = table.state.refusal(seat, action)
         except ArgumentError as e:
             raise ProtocolError("bad-message", "action", printable(str(e))) from None
-        return {"type": "explained", "game": name, "seat": seat, "legal": why is None, "reason": why}
+        return {"type": "explained", "game": name, "seat": seat, "legal": why is None,
+                "reason": why.sentence if why is not None else None, "code": why.code if why is not None else None}
 
     def act(self, msg: dict[str, Any]) -> dict[str, Any]:
         name, table = self._table(msg)
         seat = self._seat(msg, table)
-        action = action_from_json(msg.get("action"))
         st = table.state
         self._live(table)
+        if "id" in msg:
+            if "action" in msg:
+                raise ProtocolError("bad-message", "id", "an act gives its 'action' or its 'id', not both")
+            action = self._decoded(table, seat, msg)
+        else:
+            action = action_from_json(msg.get("action"))
         if table.replay is not None:
             raise ProtocolError("not-deciding", "token", "a replayed game is stepped through, not played")
         if seat not in st.pending_decisions():
             raise ProtocolError("not-deciding", "token", f"seat {seat} has nothing to decide now")
         try:
-            why = st.explain(seat, action)
+            why = st.refusal(seat, action)
         except ArgumentError as e:
             raise ProtocolError("bad-message", "action", printable(str(e))) from None
         if why is not None:
-            raise ProtocolError("illegal-action", "action", why, reason=why)
+            raise ProtocolError("illegal-action", "id" if "id" in msg else "action", why.sentence,
+                                reason=why.sentence, reason_code=why.code)
         table.chosen[seat] = action
         if not table.humans_waited_for():
             self._guarded(table, table.play_round)
@@ -422,6 +440,21 @@ class Hub:
         if not isinstance(token, str) or token not in table.tokens:
             raise ProtocolError("bad-token", "token", "this token is no seat's of this table")
         return table.tokens[token]
+
+    def _decoded(self, table: _Table, seat: int, msg: dict[str, Any]) -> Action:
+        """The action an act's `id` stands for (its payment chosen by ActionSpace's rule)."""
+        action_id = _field(msg, "id", int, "an action's id, as `legal` lists them")
+        if seat not in table.state.pending_decisions():
+            raise ProtocolError("not-deciding", "token", f"seat {seat} has nothing to decide now")
+        try:
+            action = table.space.decode(table.state, seat, action_id)
+        except ArgumentError as e:
+            raise ProtocolError("bad-message", "id", printable(str(e))) from None
+        except IllegalActionError as e:
+            why = e.reason(seat) or str(e)
+            raise ProtocolError("illegal-action", "id", printable(why), reason=printable(why)) from None
+        assert action is not None  # the seat is deciding, so its no-op is refused
+        return action
 
     def _live(self, table: _Table) -> None:
         st = table.state

@@ -106,9 +106,31 @@ def test_an_illegal_action_gets_its_reason_and_changes_nothing() -> None:
     refused = send(hub, type="act", game=game, token=token, action={"kind": "build", "card": "Palace"})
     assert refused["type"] == "error" and refused["code"] == "illegal-action" and refused["field"] == "action"
     assert refused["reason"].startswith("'Palace' is not in the hand")
+    assert refused["reason_code"] == "card-not-in-zone"
     explained = send(hub, type="explain", game=game, token=token, action={"kind": "build", "card": "Palace"})
     assert explained["legal"] is False and explained["reason"] == refused["reason"]
+    assert explained["code"] == "card-not-in-zone"
+    by_id = send(hub, type="act", game=game, token=token, id=10**6)
+    assert (by_id["code"], by_id["field"]) == ("bad-message", "id")
+    space = hub.tables[game].space
+    palace = next(i for i, label in enumerate(space.labels()) if "Palace" in label)
+    refused_id = send(hub, type="act", game=game, token=token, id=palace)
+    assert (refused_id["code"], refused_id["field"]) == ("illegal-action", "id")
     assert snapshot(hub, game) == before
+
+
+def test_an_action_is_chosen_by_its_id_as_legal_lists_it() -> None:
+    hub = Hub()
+    created = send(hub, type="create", rules=["base"], seats=["human", "random", "random"], seed=6)
+    game, token = created["game"], created["seats"][0]["token"]
+    listed = send(hub, type="legal", game=game, token=token)["actions"]
+    ids = [a["id"] for a in listed]
+    assert all(isinstance(i, int) and i > 0 for i in ids)
+    first = listed[0]
+    assert send(hub, type="act", game=game, token=token, id=first["id"])["round"] == 1
+    log = send(hub, type="log", game=game)["log"]
+    played = log["rounds"][0]["0"]
+    assert (played["kind"], played.get("card")) == (first["action"]["kind"], first["action"].get("card"))
 
 
 @pytest.mark.parametrize("text,code,field", [
