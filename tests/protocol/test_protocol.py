@@ -260,3 +260,21 @@ def test_wr_protocol_answers_a_line_per_message() -> None:
     replies = [json.loads(line) for line in run.stdout.splitlines()]
     assert [r.get("re") for r in replies] == ["a", None, "b"]
     assert [r["type"] for r in replies] == ["welcome", "error", "created"]
+
+
+def test_a_client_in_javascript_plays_a_game_over_wr_protocol() -> None:
+    import shutil
+    from pathlib import Path
+
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("Node.js is not installed (Debian's nodejs package), so the JavaScript client cannot run")
+    client = Path(__file__).with_name("node") / "play.js"
+    run = subprocess.run([node, str(client), sys.executable, "-m", "wonderrules.cli", "protocol"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert result["decisions"] == 18  # 3 ages of 6 turns (the wonder dealt to seat 0 at seed 11 adds no decision)
+    game = wonderrules.Game(wonderrules.load_rules("base"), 3)
+    replayed = wonderrules.replay(game, result["log"])
+    assert [s.to_json() for s in replayed.scores()] == result["scores"] and replayed.winners() == result["winners"]
