@@ -38,7 +38,7 @@ from wonderrules.interpreter.observe import observation, public_observation
 from wonderrules.interpreter.state import State
 from wonderrules.interpreter.validate import printable
 
-__all__ = ["PROTOCOL_VERSION", "MAX_MESSAGE", "MAX_TABLES", "ERROR_CODES", "Hub", "ProtocolError"]
+__all__ = ["PROTOCOL_VERSION", "MAX_MESSAGE", "MAX_TABLES", "ERROR_CODES", "Hub", "ProtocolError", "json_schema"]
 
 #: the version of the protocol this module speaks (a message may name it as `v`)
 PROTOCOL_VERSION = 1
@@ -63,6 +63,16 @@ ERROR_CODES = (
     "cannot-undo",      # nothing to undo, or undo is not open at this table
     "too-many-tables",  # the hub holds MAX_TABLES tables
 )
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of the protocol's messages (`$defs/message`) and replies (`$defs/reply`),
+    shipped with the package as protocol.schema.json."""
+    from importlib import resources
+
+    text = resources.files("wonderrules").joinpath("protocol.schema.json").read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 class ProtocolError(Exception):
