@@ -127,3 +127,14 @@ def test_wrong_arguments_get_a_sentence():
         par.step({"player_0": "build"})
     with pytest.raises(wonderrules.ArgumentError, match="no agent"):
         par.step({"player_9": 0})
+
+
+def test_the_example_evaluates_a_policy_against_greedy_seats():
+    import runpy
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "rl_trivial_policy.py"
+    evaluate = runpy.run_path(str(example))["evaluate"]
+    share = evaluate("cities", 3, 2)
+    assert 0.0 <= share <= 1.0
+    assert evaluate("cities", 3, 2) == share  # seeded: the same games again
