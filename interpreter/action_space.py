@@ -45,6 +45,8 @@ __all__ = ["ActionSpace", "NO_OP", "PAY_KIND"]
 NO_OP = 0
 #: the kind of the engine's own decision of how much of a loss to pay
 PAY_KIND = "pay"
+#: how many legal lists an ActionSpace keeps the ids of (a table's players, twice over)
+_KEPT_LISTS = 32
 
 
 class ActionSpace:
@@ -55,7 +57,7 @@ class ActionSpace:
     ``encode``/``decode`` turn a legal action into its id and back; ``mask`` marks the ids legal
     for a player now."""
 
-    __slots__ = ("rules", "n", "_keys", "_index", "_labels", "_pay_first", "_max_paid", "_known")
+    __slots__ = ("rules", "n", "_keys", "_index", "_labels", "_pay_first", "_max_paid", "_known", "_ids_of_list")
 
     def __init__(self, game: Game) -> None:
         from wonderrules.interpreter.game import Game
@@ -90,6 +92,9 @@ class ActionSpace:
         self.n = len(labels)
         #: the catalogs of the states already judged to follow these rules
         self._known: list[Catalog] = [cat]
+        #: the ids of the last legal lists read, keyed by the list object's identity (the list is
+        #: kept with them, so that its identity is not given to another list while it is here)
+        self._ids_of_list: dict[int, tuple[list[Action], list[Optional[int]]]] = {}
 
     def __repr__(self) -> str:
         return f"ActionSpace({self.n} ids)"
@@ -146,7 +151,8 @@ class ActionSpace:
             if player in state.pending_decisions():
                 raise IllegalActionError({player: self._refusal(state, player, NO_OP)})
             return None
-        found = [a for a in legal if self._id_of(state, player, a) == action_id]
+        ids = self._ids(state, player, legal)
+        found = [a for a, i in zip(legal, ids) if i == action_id]
         if not found:
             raise IllegalActionError({player: self._refusal(state, player, action_id)})
         if len(found) == 1:
@@ -166,8 +172,7 @@ class ActionSpace:
         legal = state.legal_actions(player)
         if not legal and player not in state.pending_decisions():
             return [NO_OP]
-        found = {self._id_of(state, player, a) for a in legal}
-        return sorted(i for i in found if i is not None)
+        return sorted({i for i in self._ids(state, player, legal) if i is not None})
 
     def mask(self, state: State, player: int) -> list[bool]:
         """One flag per id: whether the id is legal for `player` now."""
@@ -177,6 +182,19 @@ class ActionSpace:
         return flags
 
     # ---- inside -----------------------------------------------------------------------------------
+    def _ids(self, state: State, player: int, legal: list[Action]) -> list[Optional[int]]:
+        """The id of each action of `legal`, the list ``state.legal_actions(player)`` gave. A
+        state keeps its legal lists until its next round, so the ids of a list are worked out
+        once for the mask and the decoding of the same moment; the last few lists are kept."""
+        kept = self._ids_of_list.get(id(legal))
+        if kept is not None and kept[0] is legal:
+            return kept[1]
+        ids = [self._id_of(state, player, a) for a in legal]
+        if len(self._ids_of_list) >= _KEPT_LISTS:
+            del self._ids_of_list[next(iter(self._ids_of_list))]
+        self._ids_of_list[id(legal)] = (legal, ids)
+        return ids
+
     def _id_of(self, state: State, player: int, action: Action) -> Optional[int]:
         asked = state.asked.get(player)
         if asked is not None and asked[0] == PAY_KIND:

@@ -1,0 +1,186 @@
+"""Reinforcement learning environments: any rule set as a PettingZoo environment.
+
+Needs the optional extra ``rl`` (``pip install 'wonder-rules[rl]'``: PettingZoo, Gymnasium and
+NumPy); the engine itself never imports them.
+
+    from wonderrules.rl import parallel_env, env
+    par = parallel_env("cities", players=4)          # every player chooses at once
+    observations, infos = par.reset(seed=7)
+    aec = env("leaders", players=3)                  # the same game, one agent after the other
+
+The agents are ``"player_0"``, ``"player_1"``... Each one's action space is
+``Discrete(n)`` over the ids of :class:`wonderrules.ActionSpace` (the same ids for every player),
+and each observation is a dict: ``"observation"``, the vector of
+:class:`wonderrules.ObservationSpace` (int32), and ``"action_mask"``, one int8 flag per id (1:
+legal now). A player with nothing to decide now sends the no-op id 0, the only id its mask
+allows.
+
+Rewards are the game's :meth:`returns` when it ends (1 to the winner, a tie's share to each
+tied winner, 0 to the others) and 0 at every step before. The game always ends (every agent
+terminates at once); nothing is ever truncated. A step with an id that is not legal (or no
+id for a player who must choose) changes nothing: the infos of the players at fault carry
+``"refused"``, the sentence saying why, and everyone is asked again.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Sequence
+from typing import Any, Optional, Union
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import ParallelEnv
+from pettingzoo.utils.conversions import parallel_to_aec
+
+from wonderrules.interpreter.action_space import NO_OP, ActionSpace
+from wonderrules.interpreter.arguments import shown
+from wonderrules.interpreter.errors import ArgumentError, IllegalActionError
+from wonderrules.interpreter.game import Game
+from wonderrules.interpreter.ir import RuleSet
+from wonderrules.interpreter.observation_space import ObservationSpace
+
+__all__ = ["WonderParallelEnv", "parallel_env", "env", "agent_name"]
+
+_INT32 = np.iinfo(np.int32)
+
+
+def agent_name(player: int) -> str:
+    """The agent of a player number: ``"player_<n>"``."""
+    return f"player_{player}"
+
+
+class WonderParallelEnv(ParallelEnv):
+    """A game of one rule set at one table, every pending player choosing at once (see the
+    module's text). `rules` is a RuleSet or what :func:`wonderrules.load_rules` reads (a bundled
+    name, a ``.wr`` path, or a list of them); `players`, `options` and `sides` are those of
+    :class:`wonderrules.Game`."""
+
+    metadata = {"name": "wonderrules_v0", "render_modes": [], "is_parallelizable": True}
+
+    def __init__(self, rules: Union[RuleSet, str, Sequence[str]] = "base", players: int = 3,
+                 options: Sequence[str] = (), sides: str = "random", render_mode: Optional[str] = None) -> None:
+        if render_mode is not None:
+            raise ArgumentError(f"these environments draw nothing: render_mode must be None, not {shown(render_mode)}")
+        if not isinstance(rules, RuleSet):
+            from wonderrules import load_rules
+
+            rules = load_rules(*([rules] if isinstance(rules, str) else rules))
+        self.render_mode = render_mode
+        self.game = Game(rules, players, options, sides)
+        self.actions = ActionSpace(self.game)
+        self.observations = ObservationSpace(self.game)
+        self.possible_agents = [agent_name(p) for p in range(self.game.players)]
+        self._players = {name: p for p, name in enumerate(self.possible_agents)}
+        self.agents: list[str] = []
+        self.state: Any = None
+        self._seeds = random.Random()
+        n = self.observations.n
+        self._observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(_INT32.min, _INT32.max, (n,), np.int32),
+            "action_mask": spaces.Box(0, 1, (self.actions.n,), np.int8),
+        }) for a in self.possible_agents}
+        self._action_spaces = {a: spaces.Discrete(self.actions.n) for a in self.possible_agents}
+
+    # ---- spaces (the same object on every call, as PettingZoo asks) ----------------------------
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._action_spaces[agent]
+
+    # ---- playing ---------------------------------------------------------------------------------
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> tuple[dict, dict]:
+        """A new game, dealt by `seed` (None: the next seed of the environment's own generator,
+        itself seeded by the last seed given). `options` is accepted and unused (the table's
+        options are fixed when the environment is made)."""
+        if seed is not None:
+            seed = operator.index(seed)
+            self._seeds.seed(seed)
+        else:
+            seed = self._seeds.randrange(2**31)
+        self.state = self.game.new_initial_state(seed=seed)
+        self.agents = list(self.possible_agents)
+        return self._observe(), {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        """One round: an action id per agent (0 for one with nothing to decide)."""
+        state = self.state
+        if state is None or not self.agents:
+            raise ArgumentError("the game is over or not begun: call reset() first")
+        space = self.actions
+        choices = {}
+        refused: dict[str, str] = {}
+        for p in state.pending_decisions():
+            name = self.possible_agents[p]
+            if name not in actions:
+                refused[name] = f"player {p} must choose: no action id was given"
+                continue
+            try:
+                action = space.decode(state, p, _action_id(actions[name]))
+            except IllegalActionError as e:
+                refused[name] = e.reasons[p]
+                continue
+            choices[p] = action
+        for name, value in actions.items():
+            p = self._players.get(name)
+            if p is None:
+                raise ArgumentError(f"there is no agent {shown(name)}: the agents are {', '.join(self.agents)}")
+            if p not in state.pending and _action_id(value) != NO_OP:
+                refused[name] = f"player {p} has nothing to decide now and must send the no-op id {NO_OP}"
+        if not refused:
+            state.apply_actions(choices)
+        agents = self.agents
+        done = state.is_terminal()
+        returns = state.returns() if done else None
+        observations = self._observe()
+        rewards = {a: (returns[self._players[a]] if returns else 0.0) for a in agents}
+        terminations = dict.fromkeys(agents, done)
+        truncations = dict.fromkeys(agents, False)
+        infos: dict[str, dict] = {a: {} for a in agents}
+        for name, why in refused.items():
+            infos[name]["refused"] = why
+        if done:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def observe(self, agent: str) -> dict:
+        """The observation of one agent now."""
+        return self._observation(self._players[agent])
+
+    def render(self) -> None:
+        """Nothing to draw (see `wr play` and the logs to watch a game)."""
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _observe(self) -> dict[str, dict]:
+        return {a: self._observation(self._players[a]) for a in self.agents}
+
+    def _observation(self, player: int) -> dict:
+        state = self.state
+        mask = np.zeros(self.actions.n, np.int8)
+        mask[self.actions.legal_ids(state, player)] = 1
+        vector = np.asarray(self.observations.encode(state, player), np.int32)
+        return {"observation": vector, "action_mask": mask}
+
+
+def _action_id(value: Any) -> int:
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise ArgumentError(f"an action is a whole number (an action id), not {shown(value)}") from None
+
+
+def parallel_env(rules: Union[RuleSet, str, Sequence[str]] = "base", players: int = 3, options: Sequence[str] = (),
+                 sides: str = "random", render_mode: Optional[str] = None) -> WonderParallelEnv:
+    """The parallel environment of a rule set and table (see :class:`WonderParallelEnv`)."""
+    return WonderParallelEnv(rules, players, options, sides, render_mode)
+
+
+def env(rules: Union[RuleSet, str, Sequence[str]] = "base", players: int = 3, options: Sequence[str] = (),
+        sides: str = "random", render_mode: Optional[str] = None) -> Any:
+    """The same game as an AEC environment: the agents choose one after the other, and the round
+    is played once every agent has chosen (PettingZoo's ``parallel_to_aec``)."""
+    return parallel_to_aec(WonderParallelEnv(rules, players, options, sides, render_mode))
