@@ -4,8 +4,7 @@
 
 const page = {
   socket: null,
-  nextId: 1,
-  waiting: new Map(),   // message id -> the function that receives its reply
+  waiting: [],          // the functions that receive the replies still to come, in order
   setup: { rules: ["base"], label: "base" },
   game: null,           // the table's name, such as "g1"
   token: null,          // this page's seat token (null: a spectator)
@@ -40,11 +39,12 @@ function setStatus(text) { $("status").textContent = text; }
 
 // ---- the socket ------------------------------------------------------------------------------
 
+// Replies come in the order of the messages, so they are matched by order. (A message's own `id`
+// would be read as an action's id by `act`: the page sends none.)
 function send(message) {
-  const id = page.nextId++;
   return new Promise((resolve) => {
-    page.waiting.set(id, resolve);
-    page.socket.send(JSON.stringify({ ...message, id }));
+    page.waiting.push(resolve);
+    page.socket.send(JSON.stringify(message));
   });
 }
 
@@ -56,12 +56,10 @@ function connect() {
     socket.addEventListener("close", () => setStatus("disconnected: reload the page to connect again"));
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
-      if (message.re !== undefined && page.waiting.has(message.re)) {
-        const resolveReply = page.waiting.get(message.re);
-        page.waiting.delete(message.re);
-        resolveReply(message);
-      } else if (message.type === "changed" && message.game === page.game) {
-        refresh();  // another seat or a spectator moved the table on
+      if (message.type === "changed") {
+        if (message.game === page.game) refresh();  // another seat or a spectator moved the table on
+      } else if (page.waiting.length) {
+        page.waiting.shift()(message);
       }
     });
     page.socket = socket;
