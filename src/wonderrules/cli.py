@@ -717,9 +717,11 @@ def protocol_cmd() -> None:
 def serve_cmd(rules: Sequence[str], host: str, port: int) -> None:
     """Play in a browser: a page to set up a table and play one's seat, and the JSON protocol
     over WebSocket at /ws (docs/protocol.rst). Needs the extra: pip install 'wonder-rules[serve]'."""
-    import importlib.util
-
-    if any(importlib.util.find_spec(m) is None for m in ("starlette", "uvicorn", "websockets")):
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+        import websockets  # noqa: F401
+    except ImportError:
         _say("error: wr serve needs its extra: pip install 'wonder-rules[serve]'", err=True)
         sys.exit(1)
     from wonderrules.grammar.loading import bundled_names
