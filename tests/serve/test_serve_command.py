@@ -68,3 +68,15 @@ def test_the_command_serves_the_page_and_the_rules_it_was_given(tmp_path: Path) 
         server.terminate()
         _, err = server.communicate(timeout=20)
     assert f"open http://127.0.0.1:{port}/" in err
+
+
+def test_every_file_of_the_page_is_shipped_with_the_package(repo_root: Path) -> None:
+    """A non-editable install (`pip install .`) holds the page only when package-data names it."""
+    import fnmatch
+    import tomllib
+
+    data = tomllib.loads((repo_root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    files = sorted(p.name for p in (repo_root / "src" / "wonderrules" / "web").iterdir())
+    assert files == ["app.js", "index.html", "style.css"]
+    for name in files:
+        assert any(fnmatch.fnmatch(f"web/{name}", pattern) for pattern in data["wonderrules"]), name
