@@ -53,7 +53,7 @@ class Client:
     def ask(self, **message: Any) -> dict[str, Any]:
         self.ws.send(json.dumps(message))
         while True:
-            got = json.loads(self.ws.recv(timeout=30))
+            got: dict[str, Any] = json.loads(self.ws.recv(timeout=30))
             if got.get("type") != "changed":
                 return got
             self.notices.append(got)
@@ -62,7 +62,7 @@ class Client:
         """The next notice (waited for up to `timeout` seconds)."""
         if self.notices:
             return self.notices.pop(0)
-        got = json.loads(self.ws.recv(timeout=timeout))
+        got: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
         assert got.get("type") == "changed", got
         return got
 
