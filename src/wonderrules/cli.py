@@ -708,5 +708,38 @@ def protocol_cmd() -> None:
         out.flush()
 
 
+
+@main.command(name="serve")
+@_RULES_OPTION
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (only this machine by default).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
+def serve_cmd(rules: Sequence[str], host: str, port: int) -> None:
+    """Play in a browser: a page to set up a table and play one's seat, and the JSON protocol
+    over WebSocket at /ws (docs/protocol.rst). Needs the extra: pip install 'wonder-rules[serve]'."""
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+        import websockets  # noqa: F401
+    except ImportError:
+        _say("error: wr serve needs its extra: pip install 'wonder-rules[serve]'", err=True)
+        sys.exit(1)
+    from wonderrules.grammar.loading import bundled_names
+
+    if rules and not all(r in bundled_names() for r in rules):
+        from wonderrules.interpreter.serial import rules_to_dict
+
+        ruleset = _load(rules)
+        setup = {"rules": {"compiled": rules_to_dict(ruleset)}, "label": " + ".join(ruleset.layers)}
+    else:
+        setup = {"rules": list(rules) or ["base"], "label": " + ".join(rules) or "base"}
+        if rules:
+            _load(rules)
+    from wonderrules.serve import run
+
+    _say(f"wr serve: open http://{host if ':' not in host else f'[{host}]'}:{port}/ (Ctrl-C stops)", err=True)
+    run(setup, host, port)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,0 +1,133 @@
+"""`wr serve`: the JSON protocol over WebSocket, and a page to play it in a browser (docs/cli.rst).
+
+:func:`make_app` builds an ASGI application (Starlette) around ONE :class:`~wonderrules.protocol.Hub`
+shared by every connection, so that a second browser joins a table by its seat's token:
+
+- ``/ws`` speaks the protocol: each WebSocket text message is one message, answered by one
+  reply, in order. After a message that changes a table (``act``, ``step``, ``undo``,
+  ``create``...), every *other* connection that has touched that table is sent
+  ``{"type": "changed", "game": ..., "round": ...}``, so a page learns when to look again.
+- ``/`` (and ``/app.js``, ``/style.css``) is the page, plain HTML, CSS and JavaScript shipped
+  with the package (``wonderrules/web``).
+- ``/setup.json`` tells the page the rule set the server was started with.
+
+Starlette, uvicorn and websockets come with the extra ``serve``: ``pip install 'wonder-rules[serve]'``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from importlib import resources
+from typing import Any, Optional
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from wonderrules.protocol import MAX_MESSAGE, Hub
+
+__all__ = ["make_app", "run", "CHANGING_REPLIES", "PAGE_FILES"]
+
+#: the replies after which a table has changed (its other connections are told)
+CHANGING_REPLIES = frozenset({"created", "accepted", "stepped", "undone", "replaying", "closed"})
+
+#: the page's files, and their media types
+PAGE_FILES = {
+    "index.html": "text/html; charset=utf-8",
+    "app.js": "text/javascript; charset=utf-8",
+    "style.css": "text/css; charset=utf-8",
+}
+
+
+class _Connection:
+    """One WebSocket, with a lock so that its replies and the notices sent to it never interleave."""
+
+    def __init__(self, socket: WebSocket) -> None:
+        self.socket = socket
+        self.lock = asyncio.Lock()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self.lock:
+            await self.socket.send_text(json.dumps(message, ensure_ascii=False))
+
+
+class _Server:
+    """The shared hub, and which connections have touched which table."""
+
+    def __init__(self, setup: dict[str, Any]) -> None:
+        self.hub = Hub()
+        self.setup = setup
+        self.watchers: dict[str, set[_Connection]] = {}
+
+    async def page_file(self, request: Request) -> Response:
+        name = request.path_params.get("name", "index.html")
+        if name not in PAGE_FILES:
+            return Response("not found", status_code=404, media_type="text/plain")
+        text = resources.files("wonderrules").joinpath("web", name).read_text(encoding="utf-8")
+        return Response(text, media_type=PAGE_FILES[name], headers={"Cache-Control": "no-cache"})
+
+    async def setup_json(self, request: Request) -> Response:
+        return JSONResponse(self.setup)
+
+    async def socket(self, socket: WebSocket) -> None:
+        await socket.accept()
+        me = _Connection(socket)
+        try:
+            while True:
+                event = await socket.receive()
+                if event["type"] == "websocket.disconnect":
+                    break
+                text = event.get("text")
+                if text is None:
+                    text = event.get("bytes") or b""
+                reply = self.hub.handle(text)
+                await me.send(reply)
+                await self._tell_others(me, reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            for watching in self.watchers.values():
+                watching.discard(me)
+
+    async def _tell_others(self, me: _Connection, reply: dict[str, Any]) -> None:
+        game = reply.get("game")
+        if not isinstance(game, str) or reply.get("type") == "error":
+            return
+        watching = self.watchers.setdefault(game, set())
+        watching.add(me)
+        if reply.get("type") not in CHANGING_REPLIES:
+            return
+        notice = {"type": "changed", "game": game, "round": reply.get("round")}
+        if reply["type"] == "closed":
+            notice["closed"] = True
+            del self.watchers[game]
+        for other in list(watching):
+            if other is not me:
+                try:
+                    await other.send(notice)
+                except Exception:  # a connection that went away is forgotten
+                    watching.discard(other)
+
+
+def make_app(setup: Optional[dict[str, Any]] = None) -> Starlette:
+    """The ASGI application of `wr serve`. `setup`: what ``/setup.json`` gives the page (the rule
+    set offered first: ``{"rules": [...], "label": ...}``, as the protocol's ``create`` takes it)."""
+    server = _Server(setup or {"rules": ["base"], "label": "base"})
+    routes = [
+        Route("/", server.page_file),
+        Route("/setup.json", server.setup_json),
+        Route("/{name}", server.page_file),
+        WebSocketRoute("/ws", server.socket),
+    ]
+    return Starlette(routes=routes)
+
+
+def run(setup: dict[str, Any], host: str, port: int) -> None:
+    """Serve the application with uvicorn until interrupted."""
+    import uvicorn
+
+    # a message is at most MAX_MESSAGE characters, up to 4 bytes each in UTF-8
+    uvicorn.run(make_app(setup), host=host, port=port, ws_max_size=4 * MAX_MESSAGE + 1024, log_level="warning")

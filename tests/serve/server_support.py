@@ -1,0 +1,80 @@
+"""A real `wr serve` server for the tests: uvicorn in a thread on a free port of 127.0.0.1, and a
+WebSocket client that tells replies from the `changed` notices pushed between them."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from wonderrules.serve import make_app
+
+
+@contextmanager
+def running_server() -> Iterator[str]:
+    """The base URL (http://127.0.0.1:PORT) of a server running while the block runs."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(make_app(), log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+class Client:
+    """One WebSocket connection: `ask` sends a message and gives its reply; the notices that came
+    meanwhile are kept in `notices`. Replies come in the order of the messages, so a message
+    needs no `id` (which `act` would read as an action's id)."""
+
+    def __init__(self, base: str) -> None:
+        self.stack = ExitStack()
+        self.ws: ClientConnection = self.stack.enter_context(connect(base.replace("http://", "ws://") + "/ws"))
+        self.notices: list[dict[str, Any]] = []
+
+    def ask(self, **message: Any) -> dict[str, Any]:
+        self.ws.send(json.dumps(message))
+        while True:
+            got: dict[str, Any] = json.loads(self.ws.recv(timeout=30))
+            if got.get("type") != "changed":
+                return got
+            self.notices.append(got)
+
+    def notice(self, timeout: float = 5) -> dict[str, Any]:
+        """The next notice (waited for up to `timeout` seconds)."""
+        if self.notices:
+            return self.notices.pop(0)
+        got: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        assert got.get("type") == "changed", got
+        return got
+
+    def quiet(self, wait: float = 0.3) -> bool:
+        """Whether nothing more arrives within `wait` seconds."""
+        if self.notices:
+            return False
+        try:
+            self.ws.recv(timeout=wait)
+        except TimeoutError:
+            return True
+        return False
+
+    def close(self) -> None:
+        self.stack.close()
