@@ -301,7 +301,7 @@ class Hub:
         listed = []
         space = table.space
         for a in st.legal_actions(seat):
-            listed.append({"action": a.to_json(), "id": space.encode(st, seat, a), "label": str(a),
+            listed.append({"action": a.to_json(), "action_id": space.encode(st, seat, a), "label": str(a),
                            "coins_to_bank": st.coins_to_bank(seat, a)})
         return {"type": "legal", "game": name, "seat": seat,
                 "decision": decision.to_json() if decision is not None else None,
@@ -324,9 +324,10 @@ class Hub:
         seat = self._seat(msg, table)
         st = table.state
         self._live(table)
-        if "id" in msg:
+        if "action_id" in msg:
             if "action" in msg:
-                raise ProtocolError("bad-message", "id", "an act gives its 'action' or its 'id', not both")
+                raise ProtocolError("bad-message", "action_id",
+                                    "an act gives its 'action' or its 'action_id', not both")
             action = self._decoded(table, seat, msg)
         else:
             action = action_from_json(msg.get("action"))
@@ -339,7 +340,7 @@ class Hub:
         except ArgumentError as e:
             raise ProtocolError("bad-message", "action", printable(str(e))) from None
         if why is not None:
-            raise ProtocolError("illegal-action", "id" if "id" in msg else "action", why.sentence,
+            raise ProtocolError("illegal-action", "action_id" if "action_id" in msg else "action", why.sentence,
                                 reason=why.sentence, reason_code=why.code)
         table.chosen[seat] = action
         if not table.humans_waited_for():
@@ -452,17 +453,17 @@ class Hub:
         return table.tokens[token]
 
     def _decoded(self, table: _Table, seat: int, msg: dict[str, Any]) -> Action:
-        """The action an act's `id` stands for (its payment chosen by ActionSpace's rule)."""
-        action_id = _field(msg, "id", int, "an action's id, as `legal` lists them")
+        """The action an act's `action_id` stands for (its payment chosen by ActionSpace's rule)."""
+        action_id = _field(msg, "action_id", int, "an action's id, as `legal` lists them")
         if seat not in table.state.pending_decisions():
             raise ProtocolError("not-deciding", "token", f"seat {seat} has nothing to decide now")
         try:
             action = table.space.decode(table.state, seat, action_id)
         except ArgumentError as e:
-            raise ProtocolError("bad-message", "id", printable(str(e))) from None
+            raise ProtocolError("bad-message", "action_id", printable(str(e))) from None
         except IllegalActionError as e:
             why = e.reason(seat) or str(e)
-            raise ProtocolError("illegal-action", "id", printable(why), reason=printable(why)) from None
+            raise ProtocolError("illegal-action", "action_id", printable(why), reason=printable(why)) from None
         assert action is not None  # the seat is deciding, so its no-op is refused
         return action
 

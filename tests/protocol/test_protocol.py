@@ -125,12 +125,12 @@ def test_an_illegal_action_gets_its_reason_and_changes_nothing() -> None:
     explained = send(hub, type="explain", game=game, token=token, action={"kind": "build", "card": "Palace"})
     assert explained["legal"] is False and explained["reason"] == refused["reason"]
     assert explained["code"] == "card-not-in-zone"
-    by_id = send(hub, type="act", game=game, token=token, id=10**6)
-    assert (by_id["code"], by_id["field"]) == ("bad-message", "id")
+    by_id = send(hub, type="act", game=game, token=token, action_id=10**6, id="x")
+    assert (by_id["code"], by_id["field"], by_id["re"]) == ("bad-message", "action_id", "x")
     space = hub.tables[game].space
     palace = next(i for i, label in enumerate(space.labels()) if "Palace" in label)
-    refused_id = send(hub, type="act", game=game, token=token, id=palace)
-    assert (refused_id["code"], refused_id["field"]) == ("illegal-action", "id")
+    refused_id = send(hub, type="act", game=game, token=token, action_id=palace)
+    assert (refused_id["code"], refused_id["field"]) == ("illegal-action", "action_id")
     assert snapshot(hub, game) == before
 
 
@@ -139,10 +139,12 @@ def test_an_action_is_chosen_by_its_id_as_legal_lists_it() -> None:
     created = send(hub, type="create", rules=["base"], seats=["human", "random", "random"], seed=6)
     game, token = created["game"], created["seats"][0]["token"]
     listed = send(hub, type="legal", game=game, token=token)["actions"]
-    ids = [a["id"] for a in listed]
+    ids = [a["action_id"] for a in listed]
     assert all(isinstance(i, int) and i > 0 for i in ids)
     first = listed[0]
-    assert send(hub, type="act", game=game, token=token, id=first["id"])["round"] == 1
+    # a request's own `id` is only repeated in its reply
+    accepted = send(hub, type="act", game=game, token=token, action_id=first["action_id"], id=first["action_id"] + 1)
+    assert accepted["round"] == 1 and accepted["re"] == first["action_id"] + 1
     log = send(hub, type="log", game=game)["log"]
     played = log["rounds"][0]["0"]
     assert (played["kind"], played.get("card")) == (first["action"]["kind"], first["action"].get("card"))

@@ -39,8 +39,7 @@ function setStatus(text) { $("status").textContent = text; }
 
 // ---- the socket ------------------------------------------------------------------------------
 
-// Replies come in the order of the messages, so they are matched by order. (A message's own `id`
-// would be read as an action's id by `act`: the page sends none.)
+// Replies come in the order of the messages, so they are matched by order.
 function send(message) {
   return new Promise((resolve) => {
     page.waiting.push(resolve);

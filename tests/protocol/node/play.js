@@ -25,7 +25,7 @@ async function main() {
   let decisions = 0;
   while (!status.over) {
     const legal = await send({ type: "legal", game: created.game, token });
-    status = await send({ type: "act", game: created.game, token, id: legal.actions[0].id });
+    status = await send({ type: "act", game: created.game, token, action_id: legal.actions[0].action_id });
     if (status.type !== "accepted") throw new Error(JSON.stringify(status));
     decisions += 1;
   }
