@@ -12,7 +12,20 @@ import click
 
 from wonderrules.interpreter.words import MAX_SEED, MIN_SEED
 
-__all__ = ["main"]
+__all__ = ["main", "run"]
+
+#: the context object of `wr` run as a program (not called from Python, as tests call `main`)
+_PROGRAM = "wr"
+
+
+def _ignore_ctrl_c() -> None:
+    """From now on Ctrl-C does nothing: the program is on its way out, and a Ctrl-C while the
+    interpreter shuts down (joining a pool's threads) would print a traceback."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class _Commands(click.Group):
@@ -23,6 +36,8 @@ class _Commands(click.Group):
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
+            if ctx.find_root().obj == _PROGRAM:
+                _ignore_ctrl_c()
             try:
                 click.echo("interrupted", err=True)
             except OSError:
@@ -741,5 +756,13 @@ def serve_cmd(rules: Sequence[str], host: str, port: int) -> None:
     run(setup, host, port)
 
 
+def run() -> None:
+    """`wr` as a program: the command, then an exit that a late Ctrl-C leaves alone."""
+    try:
+        main(obj=_PROGRAM)
+    finally:
+        _ignore_ctrl_c()
+
+
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    run()
