@@ -123,6 +123,20 @@ class _Engine:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         return _Engine(self.game, None if self.state is None else self.state.clone())
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled (OpenSpiel serializes a state so) as the game's parameters and the game's log."""
+        from wonderrules import to_log
+
+        return _restore_engine, (self.game.get_parameters(), None if self.state is None else to_log(self.state))
+
+
+def _restore_engine(params: dict[str, Any], log: Optional[dict[str, Any]]) -> _Engine:
+    """The _Engine a pickle holds: the game loaded again and its log replayed."""
+    from wonderrules import replay
+
+    game = pyspiel.load_game(GAME_NAME, params)
+    return _Engine(game, None if log is None else replay(game.engine_game, log))
+
 
 class WonderState(pyspiel.State):
     """A game under way (see the module's text); ``engine_state`` is the engine's own state
