@@ -1,0 +1,99 @@
+"""The OpenSpiel game of wonderrules.openspiel passes OpenSpiel's own random-simulation test on the
+bundled rule sets, and a game played through OpenSpiel's API is the engine's game of the same seed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel",
+                              reason="the OpenSpiel game needs the extra 'openspiel' (pip install '.[openspiel]')")
+
+import wonderrules  # noqa: E402
+from wonderrules import IllegalActionError  # noqa: E402
+from wonderrules.openspiel import DEFAULT_DEALS, GAME_NAME  # noqa: E402
+
+TABLES = [("base", 3), ("cities", 4), ("two_player", 2), ("leaders", 3), ("cities+leaders", 4)]
+
+
+def test_the_game_loads_by_name_with_its_parameters():
+    game = pyspiel.load_game(f"{GAME_NAME}(rules=cities,players=4,sides=A)")
+    kind = game.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert game.num_players() == 4
+    assert game.utility_sum() == 1.0
+    engine_game = wonderrules.Game(wonderrules.load_rules("cities"), 4, sides="A")
+    assert game.num_distinct_actions() == wonderrules.ActionSpace(engine_game).n
+    assert game.observation_tensor_size() == wonderrules.ObservationSpace(engine_game).n
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == DEFAULT_DEALS == game.max_chance_outcomes()
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("rules", "players"), TABLES, ids=[r for r, _ in TABLES])
+def test_openspiel_random_simulation_test(rules, players):
+    game = pyspiel.load_game(GAME_NAME, {"rules": rules, "players": players})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("rules", "players"), [("cities", 4), ("two_player", 2)])
+def test_a_game_through_openspiel_is_the_engine_game_of_its_seed(rules, players):
+    seed = 1234
+    game = pyspiel.load_game(GAME_NAME, {"rules": rules, "players": players, "sides": "A"})
+    engine_game = wonderrules.Game(wonderrules.load_rules(*rules.split("+")), players, sides="A")
+    space = wonderrules.ActionSpace(engine_game)
+    seen = wonderrules.ObservationSpace(engine_game)
+    engine = engine_game.new_initial_state(seed=seed)
+    state = game.new_initial_state()
+    state.apply_action(seed)
+    rng = random.Random(seed)
+    waited = False
+    while not state.is_terminal():
+        assert state.is_simultaneous_node()
+        ids = []
+        for p in range(players):
+            legal = state.legal_actions(p)
+            assert legal == space.legal_ids(engine, p)
+            if p not in engine.pending_decisions():
+                assert legal == [0]
+                waited = True
+            ids.append(rng.choice(legal))
+        engine.apply_actions({p: space.decode(engine, p, ids[p]) for p in engine.pending_decisions()})
+        state.apply_actions(ids)
+        assert state.observation_tensor(0) == [float(x) for x in seen.encode(engine, 0)]
+    assert engine.is_terminal()
+    assert state.returns() == engine.returns()
+    assert sum(state.returns()) == pytest.approx(1.0)
+    assert state.engine_state.scores() == engine.scores()
+    assert state.history()[0] == seed
+    assert waited or rules != "two_player"  # the Free City's round leaves a player waiting
+
+
+def test_an_illegal_id_is_refused_and_changes_nothing():
+    game = pyspiel.load_game(GAME_NAME, {"rules": "base", "players": 3})
+    state = game.new_initial_state()
+    state.apply_action(7)
+    before = str(state)
+    legal = state.legal_actions(0)
+    wrong = next(i for i in range(1, game.num_distinct_actions()) if i not in legal)
+    with pytest.raises(IllegalActionError):
+        state.apply_actions([wrong, state.legal_actions(1)[0], state.legal_actions(2)[0]])
+    assert str(state) == before
+    assert state.history() == [7]
+
+
+def test_a_clone_goes_on_alone():
+    game = pyspiel.load_game(GAME_NAME, {"rules": "base", "players": 3})
+    state = game.new_initial_state()
+    state.apply_action(3)
+    copy = state.clone()
+    copy.apply_actions([copy.legal_actions(p)[0] for p in range(3)])
+    assert state.history() == [3]
+    assert state.engine_state.history != copy.engine_state.history
+    assert copy.engine_state.seed == 3
