@@ -144,8 +144,10 @@ class ActionSpace:
         """The legal action of `player` now that the id stands for (its payment chosen by the
         module's rule), or ``None`` for the no-op. IllegalActionError, with a sentence, for an
         id that is not legal for the player now; ArgumentError for a number that is no id."""
-        player = self._check(state, player)
-        action_id = self._check_id(action_id)
+        return self._decode(state, self._check(state, player), self._check_id(action_id))
+
+    def _decode(self, state: State, player: int, action_id: int) -> Optional[Action]:
+        """:meth:`decode` without checking its arguments."""
         legal = state.legal_actions(player)
         if action_id == NO_OP:
             if player in state.pending_decisions():
@@ -168,7 +170,10 @@ class ActionSpace:
 
     def legal_ids(self, state: State, player: int) -> list[int]:
         """The ids legal for `player` now, in increasing order."""
-        player = self._check(state, player)
+        return self._legal_ids(state, self._check(state, player))
+
+    def _legal_ids(self, state: State, player: int) -> list[int]:
+        """:meth:`legal_ids` without checking its arguments."""
         legal = state.legal_actions(player)
         if not legal and player not in state.pending_decisions():
             return [NO_OP]

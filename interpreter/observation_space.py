@@ -46,7 +46,7 @@ class ObservationSpace:
     ``encode(state, player)`` is the vector."""
 
     __slots__ = ("rules", "players", "seats", "n", "layout", "card_names", "_card_index", "_board_index",
-                 "_slices", "_known")
+                 "_slices", "_known", "head_size", "table_size", "seat_size", "_zones_of")
 
     def __init__(self, game: Game) -> None:
         from wonderrules.interpreter.game import Game
@@ -94,6 +94,12 @@ class ObservationSpace:
         self._slices = {name: start for name, start, _ in layout}
         #: the catalogs of the games already judged to follow these rules
         self._known = [cat]
+        #: the pieces of the vector (see `pieces`): the player's own head, the table, one block per seat
+        self.head_size = self._slices["choices"] + cards
+        self.table_size = self._slices["seat0.board"] - self.head_size
+        self.seat_size = (self._slices["seat1.board"] if self.seats > 1 else self.n) - self._slices["seat0.board"]
+        #: the zones in force at the last table read, by the table's configuration
+        self._zones_of: tuple[Any, tuple[Any, ...]] = (None, ())
 
     def __repr__(self) -> str:
         return f"ObservationSpace({self.n} numbers)"
@@ -170,6 +176,135 @@ class ObservationSpace:
                     self._count(out, at[name + "cards"], (c.name for c in cards))
                 out[at[name + "size"]] = len(cards) if size_seen(state, player, zone, seat) else -1
         return out
+
+    # ---- the vector in pieces ----------------------------------------------------------------------
+    def pieces(self, state: State, player: int) -> tuple[list[tuple[int, int]], list[tuple[Any, ...]]]:
+        """The vector of :meth:`encode` in pieces, for those who build many players' vectors of
+        one moment: the head (the first ``head_size`` numbers, the player's own) as its nonzero
+        ``(index, number)`` pairs, then the keys of the pieces that follow it, in order (the table,
+        ``table_size`` numbers, then one block of ``seat_size`` numbers per seat). A key names
+        what the piece shows, so two players with the same key see the same piece of this
+        moment: :meth:`piece` gives its numbers as ``(index, number)`` pairs within the piece."""
+        self._check(state)
+        return self._pieces(state, check_player(state.players, player))
+
+    def piece(self, state: State, key: tuple[Any, ...]) -> list[tuple[int, int]]:
+        """The nonzero numbers of the piece of a key of :meth:`pieces`, as ``(index, number)``
+        pairs, the index counted from the piece's start."""
+        self._check(state)
+        return self._piece(state, key)
+
+    def _check(self, state: Any) -> None:
+        from wonderrules.interpreter.state import State
+
+        if not isinstance(state, State):
+            raise ArgumentError(f"an ObservationSpace reads a game state (from Game.new_initial_state), "
+                                f"not {shown(state)}")
+        if state.n != self.seats or state.players != self.players:
+            raise ArgumentError(f"the game state has {state.players} players and {state.n} seats: this "
+                                f"ObservationSpace's table has {self.players} and {self.seats}")
+        if not any(state.catalog is known for known in self._known):
+            if state.game.rules != self.rules:
+                raise ArgumentError("the game state is of another rule set than this ObservationSpace's")
+            self._known.append(state.catalog)
+
+    def _zones(self, state: State) -> tuple[Any, ...]:
+        """The zones in force at the state's table, as ``(index, zone)`` pairs."""
+        config, zones = self._zones_of
+        if config is not state.config:
+            from wonderrules.interpreter.observe import zones_in_force
+
+            zones = tuple(enumerate(zones_in_force(state)))
+            self._zones_of = (state.config, zones)
+        return zones
+
+    def _pieces(self, state: State, player: int) -> tuple[list[tuple[int, int]], list[tuple[Any, ...]]]:
+        """:meth:`pieces` without checking its arguments."""
+        from wonderrules.interpreter.observe import sees
+
+        cat = state.catalog
+        at = self._slices
+        head = [(at["age"], state.age), (at["turn"], state.turn)]
+        if state.terminal:
+            head.append((at["terminal"], 1))
+        zones = self._zones(state)
+        asked = state.asked.get(player) if not state.terminal else None
+        if asked is not None:
+            if asked[0] == "pay":
+                head.append((at["decision"] + len(cat.decisions), 1))
+                head.append((at["loss"], asked[2]))
+            else:
+                head.append((at["decision"] + asked[2], 1))
+                if any(k.card_zone >= 0 and not sees(state, player, zones[k.card_zone][1], player)
+                       for k in cat.decision_kinds[asked[2]]):
+                    taken: dict[int, int] = {}
+                    start = at["choices"]
+                    for name in dict.fromkeys(a.card for a in state.legal_actions(player) if a.card):
+                        taken[start + self._card_index[name]] = 1
+                    head.extend(taken.items())
+        keys: list[tuple[Any, ...]] = [("table",) + tuple(self._view(state, player, zone, -1)
+                                                         for _, zone in zones if zone.per == "shared")]
+        neutral = state.neutral
+        for seat in self.seat_order(player):
+            controlled = seat in neutral and state.controller_of(seat) == player
+            keys.append((seat, controlled) + tuple(self._view(state, player, zone, seat)
+                                                  for _, zone in zones if zone.per == "seat"))
+        return head, keys
+
+    @staticmethod
+    def _view(state: State, player: int, zone: Any, seat: int) -> int:
+        """What `player` sees of a zone: 2 its cards, 1 its size only, 0 nothing."""
+        from wonderrules.interpreter.observe import sees
+
+        if sees(state, player, zone, seat):
+            return 2
+        return 1 if zone.size_seen else 0
+
+    def _piece(self, state: State, key: tuple[Any, ...]) -> list[tuple[int, int]]:
+        """:meth:`piece` without checking its arguments."""
+        at = self._slices
+        index = self._card_index
+        found: list[tuple[int, int]] = []
+        views = iter(key[1:] if key[0] == "table" else key[2:])
+
+        def zone(start: int, seen_at: int, cards: list[Any]) -> None:
+            view = next(views)
+            if view == 2:
+                if seen_at >= 0:
+                    found.append((seen_at, 1))
+                counts: dict[int, int] = {}
+                for c in cards:
+                    i = start + 1 + index[c.name]
+                    counts[i] = counts.get(i, 0) + 1
+                found.extend(counts.items())
+            size = len(cards) if view else -1
+            if size:
+                found.append((start, size))
+
+        if key[0] == "table":
+            base = self.head_size
+            for i, z in self._zones(state):
+                if z.per == "shared":
+                    zone(at[f"table.{z.name}.size"] - base, -1, state.shared[i])
+            return found
+        seat, controlled = key[0], key[1]
+        base = at["seat0.board"]
+        city = state.cities[seat]
+        found.append((self._board_index[(city.board.name, city.board.side)], 1))
+        for name, value in (("neutral", int(seat in state.neutral)), ("controlled", int(controlled)),
+                            ("coins", city.coins), ("stages_built", city.stages_built),
+                            ("stages", len(city.board.stages))):
+            if value:
+                found.append((at["seat0." + name] - base, value))
+        for name, values in (("tokens", city.token_counts), ("token_values", city.token_values),
+                             ("symbols", city.symbols)):
+            start = at["seat0." + name] - base
+            found.extend((start + i, v) for i, v in enumerate(values) if v)
+        for i, z in self._zones(state):
+            if z.per == "seat":
+                start = at[f"seat0.{z.name}.size"] - base
+                zone(start, at[f"seat0.{z.name}.seen"] - base, city.zones[i])
+        return found
 
     def _count(self, out: list[int], start: int, names: Any) -> None:
         index = self._card_index

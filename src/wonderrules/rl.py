@@ -118,7 +118,7 @@ class WonderParallelEnv(ParallelEnv):
                 refused[name] = f"player {p} must choose: no action id was given"
                 continue
             try:
-                action = space.decode(state, p, _action_id(actions[name]))
+                action = space._decode(state, p, space._check_id(_action_id(actions[name])))
             except IllegalActionError as e:
                 refused[name] = e.reasons[p]
                 continue
@@ -156,14 +156,34 @@ class WonderParallelEnv(ParallelEnv):
         """Nothing to release."""
 
     def _observe(self) -> dict[str, dict]:
-        return {a: self._observation(self._players[a]) for a in self.agents}
+        """Every agent's observation now. The pieces of the vectors that several players see
+        alike (a city's public side, the table) are built once for all of them."""
+        built: dict[tuple[Any, ...], np.ndarray] = {}
+        return {a: self._observation(self._players[a], built) for a in self.agents}
 
-    def _observation(self, player: int) -> dict:
+    def _observation(self, player: int, built: Optional[dict[tuple[Any, ...], np.ndarray]] = None) -> dict:
         state = self.state
-        mask = np.zeros(self.actions.n, np.int8)
-        mask[self.actions.legal_ids(state, player)] = 1
-        vector = np.asarray(self.observations.encode(state, player), np.int32)
-        return {"observation": vector, "action_mask": mask}
+        space = self.observations
+        if built is None:
+            built = {}
+        head, keys = space._pieces(state, player)
+        vector = [np.zeros(space.head_size, np.int32)]
+        for i, value in head:
+            vector[0][i] = value
+        for key in keys:
+            piece = built.get(key)
+            if piece is None:
+                piece = np.zeros(space.table_size if key[0] == "table" else space.seat_size, np.int32)
+                found = space._piece(state, key)
+                if found:
+                    where, values = zip(*found)
+                    piece[list(where)] = values
+                built[key] = piece
+            vector.append(piece)
+        mask = bytearray(self.actions.n)
+        for i in self.actions._legal_ids(state, player):
+            mask[i] = 1
+        return {"observation": np.concatenate(vector), "action_mask": np.frombuffer(mask, np.int8)}
 
 
 def _action_id(value: Any) -> int:
