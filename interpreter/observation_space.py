@@ -46,7 +46,7 @@ class ObservationSpace:
     ``encode(state, player)`` is the vector."""
 
     __slots__ = ("rules", "players", "seats", "n", "layout", "card_names", "_card_index", "_board_index",
-                 "_slices", "_known", "head_size", "table_size", "seat_size", "_zones_of")
+                 "_slices", "_known", "head_size", "_city_size", "_zones_of")
 
     def __init__(self, game: Game) -> None:
         from wonderrules.interpreter.game import Game
@@ -94,12 +94,15 @@ class ObservationSpace:
         self._slices = {name: start for name, start, _ in layout}
         #: the catalogs of the games already judged to follow these rules
         self._known = [cat]
-        #: the pieces of the vector (see `pieces`): the player's own head, the table, one block per seat
+        #: the length of the head of the vector (see `pieces`), and of a city's public piece
         self.head_size = self._slices["choices"] + cards
-        self.table_size = self._slices["seat0.board"] - self.head_size
-        self.seat_size = (self._slices["seat1.board"] if self.seats > 1 else self.n) - self._slices["seat0.board"]
-        #: the zones in force at the last table read, by the table's configuration
-        self._zones_of: tuple[Any, tuple[Any, ...]] = (None, ())
+        self._city_size = next((self._slices[name] for name, _, _ in layout
+                                if name.startswith("seat0.") and name.endswith(".seen")),
+                               self._slices["seat0.symbols"] + len(cat.symbols)) - self._slices["seat0.board"]
+        #: the zones in force at the last table read, by the table's configuration: the table's
+        #: configuration, then the zones of the table and those of a seat, as (index, zone, view)
+        #: where view is what every player sees of it, None when it depends on the player
+        self._zones_of: tuple[Any, tuple[Any, ...], tuple[Any, ...]] = (None, (), ())
 
     def __repr__(self) -> str:
         return f"ObservationSpace({self.n} numbers)"
@@ -178,19 +181,19 @@ class ObservationSpace:
         return out
 
     # ---- the vector in pieces ----------------------------------------------------------------------
-    def pieces(self, state: State, player: int) -> tuple[list[tuple[int, int]], list[tuple[Any, ...]]]:
+    def pieces(self, state: State, player: int) -> tuple[list[tuple[int, int]], list[tuple[int, ...]]]:
         """The vector of :meth:`encode` in pieces, for those who build many players' vectors of
         one moment: the head (the first ``head_size`` numbers, the player's own) as its nonzero
-        ``(index, number)`` pairs, then the keys of the pieces that follow it, in order (the table,
-        ``table_size`` numbers, then one block of ``seat_size`` numbers per seat). A key names
-        what the piece shows, so two players with the same key see the same piece of this
-        moment: :meth:`piece` gives its numbers as ``(index, number)`` pairs within the piece."""
+        ``(index, number)`` pairs, then the keys of the pieces that follow it, in order: each
+        zone of the table, then per seat its city's public side and each of its zones. A key
+        names what its piece shows, so players given the same key at the same moment see the same
+        piece: :meth:`piece` gives its numbers."""
         self._check(state)
         return self._pieces(state, check_player(state.players, player))
 
-    def piece(self, state: State, key: tuple[Any, ...]) -> list[tuple[int, int]]:
-        """The nonzero numbers of the piece of a key of :meth:`pieces`, as ``(index, number)``
-        pairs, the index counted from the piece's start."""
+    def piece(self, state: State, key: tuple[int, ...]) -> tuple[int, list[tuple[int, int]]]:
+        """The piece of a key of :meth:`pieces`: its length, and its nonzero numbers as
+        ``(index, number)`` pairs, the index counted from the piece's start."""
         self._check(state)
         return self._piece(state, key)
 
@@ -208,18 +211,29 @@ class ObservationSpace:
                 raise ArgumentError("the game state is of another rule set than this ObservationSpace's")
             self._known.append(state.catalog)
 
-    def _zones(self, state: State) -> tuple[Any, ...]:
-        """The zones in force at the state's table, as ``(index, zone)`` pairs."""
-        config, zones = self._zones_of
+    def _zones(self, state: State) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """The zones in force at the state's table (see ``_zones_of``)."""
+        config, shared, per_seat = self._zones_of
         if config is not state.config:
             from wonderrules.interpreter.observe import zones_in_force
 
-            zones = tuple(enumerate(zones_in_force(state)))
-            self._zones_of = (state.config, zones)
-        return zones
+            found: dict[bool, list[tuple[int, Any, Any]]] = {True: [], False: []}
+            for i, zone in enumerate(zones_in_force(state)):
+                if zone.seen_by == "everyone":
+                    view = 2
+                elif zone.seen_by == "nobody" or zone.per == "shared":
+                    view = 1 if zone.size_seen else 0
+                else:
+                    view = None
+                found[zone.per == "shared"].append((i, zone, view))
+            shared, per_seat = tuple(found[True]), tuple(found[False])
+            self._zones_of = (state.config, shared, per_seat)
+        return shared, per_seat
 
-    def _pieces(self, state: State, player: int) -> tuple[list[tuple[int, int]], list[tuple[Any, ...]]]:
-        """:meth:`pieces` without checking its arguments."""
+    def _pieces(self, state: State, player: int) -> tuple[list[tuple[int, int]], list[tuple[int, ...]]]:
+        """:meth:`pieces` without checking its arguments. The keys: ``(-1, zone index, view)`` for
+        a zone of the table, ``(seat, controlled)`` for a city's public side, ``(seat, zone index,
+        view)`` for a zone of a seat, where view is 2 (its cards seen), 1 (its size only) or 0."""
         from wonderrules.interpreter.observe import sees
 
         cat = state.catalog
@@ -227,7 +241,7 @@ class ObservationSpace:
         head = [(at["age"], state.age), (at["turn"], state.turn)]
         if state.terminal:
             head.append((at["terminal"], 1))
-        zones = self._zones(state)
+        shared, per_seat = self._zones(state)
         asked = state.asked.get(player) if not state.terminal else None
         if asked is not None:
             if asked[0] == "pay":
@@ -235,63 +249,49 @@ class ObservationSpace:
                 head.append((at["loss"], asked[2]))
             else:
                 head.append((at["decision"] + asked[2], 1))
-                if any(k.card_zone >= 0 and not sees(state, player, zones[k.card_zone][1], player)
+                in_force = {i: zone for i, zone, _ in shared + per_seat}
+                if any(k.card_zone >= 0 and not sees(state, player, in_force[k.card_zone], player)
                        for k in cat.decision_kinds[asked[2]]):
-                    taken: dict[int, int] = {}
                     start = at["choices"]
-                    for name in dict.fromkeys(a.card for a in state.legal_actions(player) if a.card):
-                        taken[start + self._card_index[name]] = 1
-                    head.extend(taken.items())
-        keys: list[tuple[Any, ...]] = [("table",) + tuple(self._view(state, player, zone, -1)
-                                                         for _, zone in zones if zone.per == "shared")]
+                    taken = dict.fromkeys(start + self._card_index[a.card]
+                                          for a in state.legal_actions(player) if a.card)
+                    head.extend((i, 1) for i in taken)
+        keys: list[tuple[int, ...]] = [(-1, i, view) for i, _, view in shared]
         neutral = state.neutral
         for seat in self.seat_order(player):
-            controlled = seat in neutral and state.controller_of(seat) == player
-            keys.append((seat, controlled) + tuple(self._view(state, player, zone, seat)
-                                                  for _, zone in zones if zone.per == "seat"))
+            keys.append((seat, int(seat in neutral and state.controller_of(seat) == player)))
+            for i, zone, view in per_seat:
+                if view is None:
+                    view = 2 if sees(state, player, zone, seat) else 1 if zone.size_seen else 0
+                keys.append((seat, i, view))
         return head, keys
 
-    @staticmethod
-    def _view(state: State, player: int, zone: Any, seat: int) -> int:
-        """What `player` sees of a zone: 2 its cards, 1 its size only, 0 nothing."""
-        from wonderrules.interpreter.observe import sees
-
-        if sees(state, player, zone, seat):
-            return 2
-        return 1 if zone.size_seen else 0
-
-    def _piece(self, state: State, key: tuple[Any, ...]) -> list[tuple[int, int]]:
+    def _piece(self, state: State, key: tuple[int, ...]) -> tuple[int, list[tuple[int, int]]]:
         """:meth:`piece` without checking its arguments."""
-        at = self._slices
-        index = self._card_index
         found: list[tuple[int, int]] = []
-        views = iter(key[1:] if key[0] == "table" else key[2:])
-
-        def zone(start: int, seen_at: int, cards: list[Any]) -> None:
-            view = next(views)
+        if len(key) == 3:
+            seat, i, view = key
+            cards = state.shared[i] if seat < 0 else state.cities[seat].zones[i]
+            start = 0 if seat < 0 else 1  # a zone of a seat begins with its flag 'seen'
             if view == 2:
-                if seen_at >= 0:
-                    found.append((seen_at, 1))
+                if seat >= 0:
+                    found.append((0, 1))
+                index = self._card_index
                 counts: dict[int, int] = {}
                 for c in cards:
-                    i = start + 1 + index[c.name]
-                    counts[i] = counts.get(i, 0) + 1
+                    where = start + 1 + index[c.name]
+                    counts[where] = counts.get(where, 0) + 1
                 found.extend(counts.items())
             size = len(cards) if view else -1
             if size:
                 found.append((start, size))
-
-        if key[0] == "table":
-            base = self.head_size
-            for i, z in self._zones(state):
-                if z.per == "shared":
-                    zone(at[f"table.{z.name}.size"] - base, -1, state.shared[i])
-            return found
-        seat, controlled = key[0], key[1]
+            return start + 1 + len(self.card_names), found
+        seat, controlled = key
+        at = self._slices
         base = at["seat0.board"]
         city = state.cities[seat]
         found.append((self._board_index[(city.board.name, city.board.side)], 1))
-        for name, value in (("neutral", int(seat in state.neutral)), ("controlled", int(controlled)),
+        for name, value in (("neutral", int(seat in state.neutral)), ("controlled", controlled),
                             ("coins", city.coins), ("stages_built", city.stages_built),
                             ("stages", len(city.board.stages))):
             if value:
@@ -300,11 +300,7 @@ class ObservationSpace:
                              ("symbols", city.symbols)):
             start = at["seat0." + name] - base
             found.extend((start + i, v) for i, v in enumerate(values) if v)
-        for i, z in self._zones(state):
-            if z.per == "seat":
-                start = at[f"seat0.{z.name}.size"] - base
-                zone(start, at[f"seat0.{z.name}.seen"] - base, city.zones[i])
-        return found
+        return self._city_size, found
 
     def _count(self, out: list[int], start: int, names: Any) -> None:
         index = self._card_index

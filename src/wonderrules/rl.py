@@ -147,7 +147,8 @@ class WonderParallelEnv(ParallelEnv):
 
     def observe(self, agent: str) -> dict:
         """The observation of one agent now."""
-        return self._observation(self._players[agent])
+        player = self._players[agent]
+        return {"observation": self._vectors([player])[0], "action_mask": self._mask(player)}
 
     def render(self) -> None:
         """Nothing to draw (see `wr play` and the logs to watch a game)."""
@@ -156,34 +157,50 @@ class WonderParallelEnv(ParallelEnv):
         """Nothing to release."""
 
     def _observe(self) -> dict[str, dict]:
-        """Every agent's observation now. The pieces of the vectors that several players see
-        alike (a city's public side, the table) are built once for all of them."""
-        built: dict[tuple[Any, ...], np.ndarray] = {}
-        return {a: self._observation(self._players[a], built) for a in self.agents}
+        players = [self._players[a] for a in self.agents]
+        return {a: {"observation": vector, "action_mask": self._mask(p)}
+                for a, p, vector in zip(self.agents, players, self._vectors(players))}
 
-    def _observation(self, player: int, built: Optional[dict[tuple[Any, ...], np.ndarray]] = None) -> dict:
+    def _vectors(self, players: list[int]) -> list[np.ndarray]:
+        """The observation vectors of `players` now. They are built from the pieces of
+        :meth:`ObservationSpace.pieces`: each piece that several players see alike (a city's
+        public side, a zone seen by all) is worked out once, all of them are written into one
+        array by their nonzero numbers, and each player's vector is its pieces put end to end."""
         state = self.state
         space = self.observations
-        if built is None:
-            built = {}
-        head, keys = space._pieces(state, player)
-        vector = [np.zeros(space.head_size, np.int32)]
-        for i, value in head:
-            vector[0][i] = value
-        for key in keys:
-            piece = built.get(key)
-            if piece is None:
-                piece = np.zeros(space.table_size if key[0] == "table" else space.seat_size, np.int32)
-                found = space._piece(state, key)
-                if found:
-                    where, values = zip(*found)
-                    piece[list(where)] = values
-                built[key] = piece
-            vector.append(piece)
+        head_size = space.head_size
+        where: list[int] = []
+        numbers: list[int] = []
+        spans: dict[tuple[int, ...], tuple[int, int]] = {}
+        layouts = []
+        end = 0
+        for player in players:
+            head, keys = space._pieces(state, player)
+            layout = [(end, end + head_size)]
+            for i, number in head:
+                where.append(end + i)
+                numbers.append(number)
+            end += head_size
+            for key in keys:
+                span = spans.get(key)
+                if span is None:
+                    size, found = space._piece(state, key)
+                    for i, number in found:
+                        where.append(end + i)
+                        numbers.append(number)
+                    span = spans[key] = (end, end + size)
+                    end += size
+                layout.append(span)
+            layouts.append(layout)
+        pieces = np.zeros(end, np.int32)
+        pieces[where] = numbers
+        return [np.concatenate([pieces[start:stop] for start, stop in layout]) for layout in layouts]
+
+    def _mask(self, player: int) -> np.ndarray:
         mask = bytearray(self.actions.n)
-        for i in self.actions._legal_ids(state, player):
+        for i in self.actions._legal_ids(self.state, player):
             mask[i] = 1
-        return {"observation": np.concatenate(vector), "action_mask": np.frombuffer(mask, np.int8)}
+        return np.frombuffer(mask, np.int8)
 
 
 def _action_id(value: Any) -> int:
