@@ -172,29 +172,31 @@ class WonderParallelEnv(ParallelEnv):
         where: list[int] = []
         numbers: list[int] = []
         spans: dict[tuple[int, ...], tuple[int, int]] = {}
-        layouts = []
+        layouts: list[list[int]] = []
         end = 0
         for player in players:
-            head, keys = space._pieces(state, player)
-            layout = [(end, end + head_size)]
-            for i, number in head:
-                where.append(end + i)
-                numbers.append(number)
+            head, head_numbers, keys = space._pieces(state, player)
+            where += [end + i for i in head]
+            numbers += head_numbers
+            layout = [end, end + head_size]
             end += head_size
             for key in keys:
                 span = spans.get(key)
                 if span is None:
-                    size, found = space._piece(state, key)
-                    for i, number in found:
-                        where.append(end + i)
-                        numbers.append(number)
+                    size, found, found_numbers = space._piece(state, key)
+                    where += [end + i for i in found]
+                    numbers += found_numbers
                     span = spans[key] = (end, end + size)
                     end += size
-                layout.append(span)
+                if span[0] == layout[-1]:  # right after the piece before: one slice for both
+                    layout[-1] = span[1]
+                else:
+                    layout += span
             layouts.append(layout)
         pieces = np.zeros(end, np.int32)
         pieces[where] = numbers
-        return [np.concatenate([pieces[start:stop] for start, stop in layout]) for layout in layouts]
+        return [np.concatenate([pieces[layout[i]:layout[i + 1]] for i in range(0, len(layout), 2)])
+                for layout in layouts]
 
     def _mask(self, player: int) -> np.ndarray:
         mask = bytearray(self.actions.n)
