@@ -57,13 +57,16 @@ class ActionSpace:
     ``encode``/``decode`` turn a legal action into its id and back; ``mask`` marks the ids legal
     for a player now."""
 
-    __slots__ = ("rules", "n", "_keys", "_index", "_labels", "_pay_first", "_max_paid", "_known", "_ids_of_list")
+    __slots__ = ("rules", "n", "_keys", "_index", "_labels", "_pay_first", "_max_paid", "_known", "_ids_of_list",
+                 "_state_class")
 
     def __init__(self, game: Game) -> None:
         from wonderrules.interpreter.game import Game
+        from wonderrules.interpreter.state import State
 
         if not isinstance(game, Game):
             raise ArgumentError(f"an ActionSpace is built from a Game, not {shown(game)}")
+        self._state_class = State
         cat = game.catalog
         self.rules = game.rules
         keys: list[tuple[str, str, str]] = [("", "", "")]
@@ -144,8 +147,10 @@ class ActionSpace:
         """The legal action of `player` now that the id stands for (its payment chosen by the
         module's rule), or ``None`` for the no-op. IllegalActionError, with a sentence, for an
         id that is not legal for the player now; ArgumentError for a number that is no id."""
-        player = self._check(state, player)
-        action_id = self._check_id(action_id)
+        return self._decode(state, self._check(state, player), self._check_id(action_id))
+
+    def _decode(self, state: State, player: int, action_id: int) -> Optional[Action]:
+        """:meth:`decode` without checking its arguments."""
         legal = state.legal_actions(player)
         if action_id == NO_OP:
             if player in state.pending_decisions():
@@ -168,7 +173,10 @@ class ActionSpace:
 
     def legal_ids(self, state: State, player: int) -> list[int]:
         """The ids legal for `player` now, in increasing order."""
-        player = self._check(state, player)
+        return self._legal_ids(state, self._check(state, player))
+
+    def _legal_ids(self, state: State, player: int) -> list[int]:
+        """:meth:`legal_ids` without checking its arguments."""
         legal = state.legal_actions(player)
         if not legal and player not in state.pending_decisions():
             return [NO_OP]
@@ -189,7 +197,12 @@ class ActionSpace:
         kept = self._ids_of_list.get(id(legal))
         if kept is not None and kept[0] is legal:
             return kept[1]
-        ids = [self._id_of(state, player, a) for a in legal]
+        asked = state.asked.get(player)
+        if asked is not None and asked[0] == PAY_KIND:
+            ids = [self._id_of(state, player, a) for a in legal]
+        else:
+            index = self._index
+            ids = [index.get((a.kind, a.card, a.way)) for a in legal]
         if len(self._ids_of_list) >= _KEPT_LISTS:
             del self._ids_of_list[next(iter(self._ids_of_list))]
         self._ids_of_list[id(legal)] = (legal, ids)
@@ -224,6 +237,9 @@ class ActionSpace:
         return int(action_id)
 
     def _check(self, state: Any, player: Any) -> int:
+        if (type(state) is self._state_class and state.catalog is self._known[0] and type(player) is int
+                and 0 <= player < state.players):
+            return player  # the common case, told at once
         from wonderrules.interpreter.state import State
 
         if not isinstance(state, State):

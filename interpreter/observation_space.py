@@ -46,7 +46,7 @@ class ObservationSpace:
     ``encode(state, player)`` is the vector."""
 
     __slots__ = ("rules", "players", "seats", "n", "layout", "card_names", "_card_index", "_board_index",
-                 "_slices", "_known")
+                 "_slices", "_known", "head_size", "_city_size", "_zones_of", "_orders")
 
     def __init__(self, game: Game) -> None:
         from wonderrules.interpreter.game import Game
@@ -94,6 +94,15 @@ class ObservationSpace:
         self._slices = {name: start for name, start, _ in layout}
         #: the catalogs of the games already judged to follow these rules
         self._known = [cat]
+        #: the length of the head of the vector (see `pieces`), and of a city's public piece
+        self.head_size = self._slices["choices"] + cards
+        self._city_size = next((self._slices[name] for name, _, _ in layout
+                                if name.startswith("seat0.") and name.endswith(".seen")),
+                               self._slices["seat0.symbols"] + len(cat.symbols)) - self._slices["seat0.board"]
+        #: the zones in force at the last table read (see `_zones`), with the table's configuration
+        self._zones_of: tuple[Any, Any] = (None, None)
+        self._orders = tuple(tuple((p + k) % self.players for k in range(self.players))
+                             + tuple(range(self.players, self.seats)) for p in range(self.players))
 
     def __repr__(self) -> str:
         return f"ObservationSpace({self.n} numbers)"
@@ -101,8 +110,7 @@ class ObservationSpace:
     def seat_order(self, player: int) -> tuple[int, ...]:
         """The seats of the blocks ``seat0``, ``seat1``...: the player's own, the other players'
         in seat order from it, then the neutral seats."""
-        players = self.players
-        return tuple((player + k) % players for k in range(players)) + tuple(range(players, self.seats))
+        return self._orders[check_player(self.players, player)]
 
     def encode(self, state: State, player: int) -> list[int]:
         """What `player` may see of `state`, as numbers in the layout's order."""
@@ -170,6 +178,139 @@ class ObservationSpace:
                     self._count(out, at[name + "cards"], (c.name for c in cards))
                 out[at[name + "size"]] = len(cards) if size_seen(state, player, zone, seat) else -1
         return out
+
+    # ---- the vector in pieces ----------------------------------------------------------------------
+    def pieces(self, state: State, player: int) -> tuple[list[int], list[int], list[tuple[int, ...]]]:
+        """The vector of :meth:`encode` in pieces, for those who build many players' vectors of
+        one moment. First the head (the first ``head_size`` numbers, the player's own): the
+        indexes of its numbers that may not be zero, and those numbers. Then the keys of the
+        pieces that follow it, in order: each zone of the table, then per seat its city's public
+        side and each of its zones. A key names what its piece shows, so players given the same
+        key at the same moment see the same piece: :meth:`piece` gives its numbers."""
+        self._check(state)
+        return self._pieces(state, check_player(state.players, player))
+
+    def piece(self, state: State, key: tuple[int, ...]) -> tuple[int, list[int], list[int]]:
+        """The piece of a key of :meth:`pieces`: its length, the indexes (from the piece's start)
+        of its numbers that may not be zero, and those numbers."""
+        self._check(state)
+        return self._piece(state, key)
+
+    def _check(self, state: Any) -> None:
+        from wonderrules.interpreter.state import State
+
+        if not isinstance(state, State):
+            raise ArgumentError(f"an ObservationSpace reads a game state (from Game.new_initial_state), "
+                                f"not {shown(state)}")
+        if state.n != self.seats or state.players != self.players:
+            raise ArgumentError(f"the game state has {state.players} players and {state.n} seats: this "
+                                f"ObservationSpace's table has {self.players} and {self.seats}")
+        if not any(state.catalog is known for known in self._known):
+            if state.game.rules != self.rules:
+                raise ArgumentError("the game state is of another rule set than this ObservationSpace's")
+            self._known.append(state.catalog)
+
+    def _zones(self, state: State) -> Any:
+        """The zones in force at the state's table, ready for :meth:`_pieces`: the keys of the
+        table's zones; per seat, each zone of a seat as its key when every player sees it alike,
+        else as ``(index, zone)``; and the zones by index."""
+        config, zones = self._zones_of
+        if config is not state.config:
+            from wonderrules.interpreter.observe import zones_in_force
+
+            in_force = dict(enumerate(zones_in_force(state)))
+            table: list[tuple[int, ...]] = []
+            per_seat: list[tuple[int, Any, Any]] = []
+            for i, zone in in_force.items():
+                if zone.seen_by == "everyone":
+                    view: Any = 2
+                elif zone.seen_by == "nobody" or zone.per == "shared":
+                    view = 1 if zone.size_seen else 0
+                else:
+                    view = None
+                if zone.per == "shared":
+                    table.append((-1, i, view))
+                else:
+                    per_seat.append((i, zone, view))
+            seats = tuple(tuple((seat, i, view) if view is not None else (i, zone) for i, zone, view in per_seat)
+                          for seat in range(self.seats))
+            zones = (table, seats, in_force)
+            self._zones_of = (state.config, zones)
+        return zones
+
+    def _pieces(self, state: State, player: int) -> tuple[list[int], list[int], list[tuple[int, ...]]]:
+        """:meth:`pieces` without checking its arguments. The keys: ``(-1, zone index, view)`` for
+        a zone of the table, ``(seat, controlled)`` for a city's public side, ``(seat, zone index,
+        view)`` for a zone of a seat, where view is 2 (its cards seen), 1 (its size only) or 0."""
+        from wonderrules.interpreter.observe import sees
+
+        at = self._slices
+        where = [at["age"], at["turn"], at["terminal"]]
+        numbers = [state.age, state.turn, int(state.terminal)]
+        table, seats, in_force = self._zones(state)
+        asked = state.asked.get(player) if not state.terminal else None
+        if asked is not None:
+            cat = state.catalog
+            if asked[0] == "pay":
+                where += (at["decision"] + len(cat.decisions), at["loss"])
+                numbers += (1, asked[2])
+            else:
+                where.append(at["decision"] + asked[2])
+                numbers.append(1)
+                if any(k.card_zone >= 0 and not sees(state, player, in_force[k.card_zone], player)
+                       for k in cat.decision_kinds[asked[2]]):
+                    start = at["choices"]
+                    taken = list(dict.fromkeys(start + self._card_index[a.card]
+                                               for a in state.legal_actions(player) if a.card))
+                    where += taken
+                    numbers += [1] * len(taken)
+        keys = list(table)
+        neutral = state.neutral
+        for seat in self._orders[player]:
+            keys.append((seat, int(seat in neutral and state.controller_of(seat) == player)))
+            for key in seats[seat]:
+                if len(key) == 2:
+                    zone = key[1]
+                    key = (seat, key[0], 2 if sees(state, player, zone, seat) else 1 if zone.size_seen else 0)
+                keys.append(key)
+        return where, numbers, keys
+
+    def _piece(self, state: State, key: tuple[int, ...]) -> tuple[int, list[int], list[int]]:
+        """:meth:`piece` without checking its arguments."""
+        if len(key) == 3:
+            seat, i, view = key
+            cards = state.shared[i] if seat < 0 else state.cities[seat].zones[i]
+            start = 0 if seat < 0 else 1  # a zone of a seat begins with its flag 'seen'
+            size = len(cards) if view else -1
+            counts = {start: size}
+            if view == 2:
+                if seat >= 0:
+                    counts[0] = 1
+                index = self._card_index
+                for c in cards:
+                    slot = start + 1 + index[c.name]
+                    counts[slot] = counts.get(slot, 0) + 1
+            return start + 1 + len(self.card_names), list(counts), list(counts.values())
+        seat, controlled = key
+        at = self._slices
+        base = at["seat0.board"]
+        city = state.cities[seat]
+        where = [self._board_index[(city.board.name, city.board.side)]]
+        numbers = [1]
+        for name, value in (("neutral", int(seat in state.neutral)), ("controlled", controlled),
+                            ("coins", city.coins), ("stages_built", city.stages_built),
+                            ("stages", len(city.board.stages))):
+            if value:
+                where.append(at["seat0." + name] - base)
+                numbers.append(value)
+        for name, values in (("tokens", city.token_counts), ("token_values", city.token_values),
+                             ("symbols", city.symbols)):
+            start = at["seat0." + name] - base
+            for i, value in enumerate(values):
+                if value:
+                    where.append(start + i)
+                    numbers.append(value)
+        return self._city_size, where, numbers
 
     def _count(self, out: list[int], start: int, names: Any) -> None:
         index = self._card_index

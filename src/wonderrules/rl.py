@@ -118,7 +118,7 @@ class WonderParallelEnv(ParallelEnv):
                 refused[name] = f"player {p} must choose: no action id was given"
                 continue
             try:
-                action = space.decode(state, p, _action_id(actions[name]))
+                action = space._decode(state, p, space._check_id(_action_id(actions[name])))
             except IllegalActionError as e:
                 refused[name] = e.reasons[p]
                 continue
@@ -147,7 +147,8 @@ class WonderParallelEnv(ParallelEnv):
 
     def observe(self, agent: str) -> dict:
         """The observation of one agent now."""
-        return self._observation(self._players[agent])
+        player = self._players[agent]
+        return {"observation": self._vectors([player])[0], "action_mask": self._mask(player)}
 
     def render(self) -> None:
         """Nothing to draw (see `wr play` and the logs to watch a game)."""
@@ -156,14 +157,52 @@ class WonderParallelEnv(ParallelEnv):
         """Nothing to release."""
 
     def _observe(self) -> dict[str, dict]:
-        return {a: self._observation(self._players[a]) for a in self.agents}
+        players = [self._players[a] for a in self.agents]
+        return {a: {"observation": vector, "action_mask": self._mask(p)}
+                for a, p, vector in zip(self.agents, players, self._vectors(players))}
 
-    def _observation(self, player: int) -> dict:
+    def _vectors(self, players: list[int]) -> list[np.ndarray]:
+        """The observation vectors of `players` now. They are built from the pieces of
+        :meth:`ObservationSpace.pieces`: each piece that several players see alike (a city's
+        public side, a zone seen by all) is worked out once, all of them are written into one
+        array by their nonzero numbers, and each player's vector is its pieces put end to end."""
         state = self.state
-        mask = np.zeros(self.actions.n, np.int8)
-        mask[self.actions.legal_ids(state, player)] = 1
-        vector = np.asarray(self.observations.encode(state, player), np.int32)
-        return {"observation": vector, "action_mask": mask}
+        space = self.observations
+        head_size = space.head_size
+        where: list[int] = []
+        numbers: list[int] = []
+        spans: dict[tuple[int, ...], tuple[int, int]] = {}
+        layouts: list[list[int]] = []
+        end = 0
+        for player in players:
+            head, head_numbers, keys = space._pieces(state, player)
+            where += [end + i for i in head]
+            numbers += head_numbers
+            layout = [end, end + head_size]
+            end += head_size
+            for key in keys:
+                span = spans.get(key)
+                if span is None:
+                    size, found, found_numbers = space._piece(state, key)
+                    where += [end + i for i in found]
+                    numbers += found_numbers
+                    span = spans[key] = (end, end + size)
+                    end += size
+                if span[0] == layout[-1]:  # right after the piece before: one slice for both
+                    layout[-1] = span[1]
+                else:
+                    layout += span
+            layouts.append(layout)
+        pieces = np.zeros(end, np.int32)
+        pieces[where] = numbers
+        return [np.concatenate([pieces[layout[i]:layout[i + 1]] for i in range(0, len(layout), 2)])
+                for layout in layouts]
+
+    def _mask(self, player: int) -> np.ndarray:
+        mask = bytearray(self.actions.n)
+        for i in self.actions._legal_ids(self.state, player):
+            mask[i] = 1
+        return np.frombuffer(mask, np.int8)
 
 
 def _action_id(value: Any) -> int:

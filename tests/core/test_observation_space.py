@@ -129,3 +129,39 @@ def test_the_running_score_follows_the_game_and_ends_as_the_final_scores() -> No
         state.apply_actions(cs.random_round(state, rng))
         before = wonderrules.to_log(state)
     assert running_scores(state) == state.scores()
+
+
+def _from_pieces(space: ObservationSpace, state, player: int) -> list[int]:
+    where, numbers, keys = space.pieces(state, player)
+    vector = [0] * space.head_size
+    for i, number in zip(where, numbers):
+        vector[i] = number
+    for key in keys:
+        size, where, numbers = space.piece(state, key)
+        part = [0] * size
+        for i, number in zip(where, numbers):
+            part[i] = number
+        vector += part
+    return vector
+
+
+@pytest.mark.parametrize(("layers", "players", "options"),
+                         [(("base",), 3, ()), (("cities",), 4, ("teams",)), (("two_player",), 2, ())])
+def test_the_pieces_end_to_end_are_the_vector(layers, players, options) -> None:
+    space = ObservationSpace(cs.game(layers, players, options))
+    for state in _positions(layers, players, options, every=2):
+        for p in range(players):
+            assert _from_pieces(space, state, p) == space.encode(state, p)
+            _, _, keys = space.pieces(state, p)
+            table = sum(1 for key in keys if key[0] == -1)
+            assert keys[table][0] == p  # after the table, the player's own city first
+
+
+def test_the_pieces_refuse_what_encode_refuses() -> None:
+    space = ObservationSpace(cs.game(("base",), 3))
+    with pytest.raises(ArgumentError):
+        space.pieces(None, 0)
+    with pytest.raises(ArgumentError):
+        space.pieces(cs.game(("base",), 3).new_initial_state(seed=1), 3)
+    with pytest.raises(ArgumentError):
+        space.piece(cs.game(("base",), 4).new_initial_state(seed=1), (0, 0))
