@@ -115,18 +115,8 @@ class ObservationSpace:
     def encode(self, state: State, player: int) -> list[int]:
         """What `player` may see of `state`, as numbers in the layout's order."""
         from wonderrules.interpreter.observe import sees, size_seen, zones_in_force
-        from wonderrules.interpreter.state import State
 
-        if not isinstance(state, State):
-            raise ArgumentError(f"an ObservationSpace reads a game state (from Game.new_initial_state), "
-                                f"not {shown(state)}")
-        if state.n != self.seats or state.players != self.players:
-            raise ArgumentError(f"the game state has {state.players} players and {state.n} seats: this "
-                                f"ObservationSpace's table has {self.players} and {self.seats}")
-        if not any(state.catalog is known for known in self._known):
-            if state.game.rules != self.rules:
-                raise ArgumentError("the game state is of another rule set than this ObservationSpace's")
-            self._known.append(state.catalog)
+        self._check(state)
         player = check_player(state.players, player)
         cat = state.catalog
         at = self._slices

@@ -121,7 +121,18 @@ def observation(st: State, player: int) -> dict[str, Any]:
 
     if not isinstance(st, State):
         raise ArgumentError(f"observation needs a game state (from Game.new_initial_state), not {shown(st)}")
-    player = check_player(st.players, player)
+    return _view(st, check_player(st.players, player))
+
+
+def public_observation(st: State) -> dict[str, Any]:
+    """What a spectator may see: the observation's fields with `player` None, every zone shown
+    as to a player who owns none of them (cards of zones seen by everyone, sizes of zones whose
+    size is seen), no decision and no controls."""
+    return _view(st, SPECTATOR)
+
+
+def _view(st: State, player: int) -> dict[str, Any]:
+    """The observation of `player`, or of a spectator (SPECTATOR)."""
     zones = zones_in_force(st)
     table: dict[str, Any] = {}
     for i, zone in enumerate(zones):
@@ -130,7 +141,7 @@ def observation(st: State, player: int) -> dict[str, Any]:
             if found is not None:
                 table[zone.name] = found
     obs: dict[str, Any] = {
-        "player": player,
+        "player": None if player == SPECTATOR else player,
         "players": st.players,
         "age": st.age,
         "turn": st.turn,
@@ -145,33 +156,6 @@ def observation(st: State, player: int) -> dict[str, Any]:
         choices = _choices(st, player, zones)
         if choices is not None:
             obs["choices"] = choices
-    if st.terminal:
-        obs["scores"] = [sheet.to_json() for sheet in st.scores()]
-        obs["winners"] = st.winners()
-    return obs
-
-
-def public_observation(st: State) -> dict[str, Any]:
-    """What a spectator may see: the observation's fields with `player` None, every zone shown
-    as to a player who owns none of them (cards of zones seen by everyone, sizes of zones whose
-    size is seen), no decision and no controls."""
-    zones = zones_in_force(st)
-    table: dict[str, Any] = {}
-    for i, zone in enumerate(zones):
-        if zone.per == "shared":
-            found = _zone_view(st, SPECTATOR, zone, -1, st.shared[i])
-            if found is not None:
-                table[zone.name] = found
-    obs: dict[str, Any] = {
-        "player": None,
-        "players": st.players,
-        "age": st.age,
-        "turn": st.turn,
-        "terminal": st.terminal,
-        "cities": [_city(st, SPECTATOR, s, zones) for s in range(st.n)],
-        "table": table,
-        "controls": [],
-    }
     if st.terminal:
         obs["scores"] = [sheet.to_json() for sheet in st.scores()]
         obs["winners"] = st.winners()
