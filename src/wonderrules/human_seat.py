@@ -6,7 +6,7 @@ the zones of the table), then the legal actions, numbered, each with the coins i
 one line:
 
 - ``N``: play action N;
-- ``?N``: the details of action N (its card, way, payments and coins, the coins left after);
+- ``?N``: the details of action N (its card, way, payments and coins, what paying leaves);
 - an action written out (``sell Altar``): played when it is listed as written, else the reason
   it is refused, with its code (see ``State.refusal``);
 - ``v``: the view again; ``h``: this help; ``q``: leave the game.
@@ -177,7 +177,11 @@ class HumanSeat:
         for seat, paid in action.pay:
             lines.append(f"   to seat {seat}: {paid} coin(s)")
         lines.append(f"   to the bank: {to_bank} coin(s)")
-        lines.append(f"   in all: {to_bank + to_sellers} coin(s) of {coins}; {coins - to_bank - to_sellers} left after")
+        paid = to_bank + to_sellers
+        # what the action brings (a sale's coins, a card's) comes when the round is played, with
+        # what the others pay or give, so it is not counted here
+        lines.append(f"   paid now: {paid} coin(s) of {coins}, leaving {coins - paid}"
+                     " before anything the action brings")
         self.say("\n".join(lines))
 
 

@@ -132,3 +132,14 @@ def test_leaving_raises_left_game():
         assert (left.player, str(left)) == (0, "player 0 left the game")
     else:
         raise AssertionError("the seat did not leave")
+
+
+def test_the_details_of_a_sale_count_only_what_is_paid_now():
+    # a sale pays nothing: the 3 coins it brings come with the round (rules_facts: discard for 3 coins)
+    state = wr.Game(wr.load_rules("base"), 3).new_initial_state(seed=5)
+    legal = state.legal_actions(0)
+    number = next(i for i, a in enumerate(legal, 1) if a.kind == "sell")
+    seat, text = seat_with([f"?{number}", str(number)])
+    seat.choose(state, 0)
+    coins = state.cities[0].coins
+    assert f"paid now: 0 coin(s) of {coins}, leaving {coins} before anything the action brings" in text.getvalue()
