@@ -27,6 +27,7 @@ from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.ir import RuleSet
 from wonderrules.interpreter.log_structure import ReplayError
 from wonderrules.interpreter.observation_space import ObservationSpace, running_scores
+from wonderrules.interpreter.payment_space import PaymentActionSpace
 from wonderrules.interpreter.refusals import REFUSAL_CODES, Refusal
 from wonderrules.interpreter.validate import CompiledRulesError
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["load_rules", "load_compiled", "RulesError", "CompiledRulesError", "Game", "Action", "Decision",
            "IllegalActionError", "ArgumentError", "SetupError", "GameStoppedError", "RuleSet", "FileReadError",
            "observation", "to_log", "replay", "ReplayError", "Refusal", "REFUSAL_CODES", "ActionSpace",
-           "ObservationSpace", "running_scores"]
+           "PaymentActionSpace", "ObservationSpace", "running_scores"]
 
 
 def __getattr__(name: str) -> str:

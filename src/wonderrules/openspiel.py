@@ -24,6 +24,11 @@ decide now. The returns are those of the engine (1 to the winner, a tie's share 
 winner, 0 to the others): they sum to 1, so the game is constant-sum. A player observes what
 :class:`wonderrules.ObservationSpace` encodes; the observation string is the engine's readable
 observation as JSON.
+
+A player's information state is what they may see now (the observation: never another
+player's hand) and every id they chose, round by round (the no-op 0 in a round they waited).
+Its tensor is the observation's vector followed by ``MAX_ROUNDS`` numbers, the id of each round
+played so far and -1 for each round to come; its string is JSON of ``{"observation", "chosen"}``.
 """
 
 from __future__ import annotations
@@ -63,8 +68,8 @@ _GAME_TYPE = pyspiel.GameType(
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=20,
     min_num_players=1,
-    provides_information_state_string=False,
-    provides_information_state_tensor=False,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_PARAMETERS,
@@ -103,10 +108,11 @@ class WonderGame(pyspiel.Game):
         return WonderState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> WonderObserver:
-        """What a player may see (the one observer: OpenSpiel's observation types are not told apart)."""
+        """What a player may see: with perfect recall (OpenSpiel's information state), their own
+        choices of every round as well."""
         if params:
             raise ArgumentError(f"the observer takes no parameters, not {shown(params)}")
-        return WonderObserver(self)
+        return WonderObserver(self, bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
 
 
 class _Engine:
@@ -212,23 +218,44 @@ class WonderState(pyspiel.State):
 
 class WonderObserver:
     """A player's observation: ``tensor``, the vector of :class:`wonderrules.ObservationSpace`,
-    and ``dict``, its slices by their layout names."""
+    and ``dict``, its slices by their layout names. With `recall` (the information state), the
+    tensor goes on with ``MAX_ROUNDS`` numbers, the slice ``"chosen"``: the id the player chose
+    in each round played (-1 for a round to come), and the string adds those ids."""
 
-    def __init__(self, game: WonderGame) -> None:
+    def __init__(self, game: WonderGame, recall: bool = False) -> None:
         self._space = game.observations
-        self.tensor = np.zeros(self._space.n, np.float32)
+        self.recall = recall
+        n = self._space.n
+        self.tensor = np.zeros(n + (MAX_ROUNDS if recall else 0), np.float32)
         self.dict = {name: self.tensor[start:stop] for name, start, stop in self._space.layout}
+        if recall:
+            self.dict["chosen"] = self.tensor[n:]
 
     def set_from(self, state: WonderState, player: int) -> None:
+        n = self._space.n
         if state.engine_state is None:
-            self.tensor.fill(0)
+            self.tensor[:n] = 0
         else:
-            self.tensor[:] = self._space.encode(state.engine_state, player)
+            self.tensor[:n] = self._space.encode(state.engine_state, player)
+        if self.recall:
+            chosen = _chosen(state, player)
+            self.tensor[n:] = -1
+            self.tensor[n:n + len(chosen)] = chosen
 
     def string_from(self, state: WonderState, player: int) -> str:
         if state.engine_state is None:
-            return "not dealt yet"
-        return json.dumps(observation(state.engine_state, player), sort_keys=True, default=str)
+            seen: Any = "not dealt yet"
+        else:
+            seen = observation(state.engine_state, player)
+        if self.recall:
+            return json.dumps({"observation": seen, "chosen": _chosen(state, player)}, sort_keys=True, default=str)
+        return seen if isinstance(seen, str) else json.dumps(seen, sort_keys=True, default=str)
+
+
+def _chosen(state: WonderState, player: int) -> list[int]:
+    """The id `player` chose in each round played so far (OpenSpiel's history holds every
+    player's id of every round, after the chance node's outcome)."""
+    return [step.action for step in state.full_history() if step.player == player]
 
 
 pyspiel.register_game(_GAME_TYPE, WonderGame)

@@ -9,7 +9,9 @@ NumPy); the engine itself never imports them.
     aec = env("leaders", players=3)                  # the same game, one agent after the other
 
 The agents are ``"player_0"``, ``"player_1"``... Each one's action space is
-``Discrete(n)`` over the ids of :class:`wonderrules.ActionSpace` (the same ids for every player),
+``Discrete(n)`` over the ids of :class:`wonderrules.ActionSpace` (the same ids for every player;
+a move paid to the sellers is paid the cheapest way), or with ``payments="choose"`` over those of
+:class:`wonderrules.PaymentActionSpace` (an id per move and payment to the sellers),
 and each observation is a dict: ``"observation"``, the vector of
 :class:`wonderrules.ObservationSpace` (int32), and ``"action_mask"``, one int8 flag per id (1:
 legal now). A player with nothing to decide now sends the no-op id 0, the only id its mask
@@ -40,8 +42,12 @@ from wonderrules.interpreter.errors import ArgumentError, IllegalActionError
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.ir import RuleSet
 from wonderrules.interpreter.observation_space import ObservationSpace
+from wonderrules.interpreter.payment_space import PaymentActionSpace
 
-__all__ = ["WonderParallelEnv", "parallel_env", "env", "agent_name"]
+__all__ = ["WonderParallelEnv", "parallel_env", "env", "agent_name", "PAYMENTS"]
+
+#: how an environment's ids pay the sellers: by the cheapest rule, or chosen with the move
+PAYMENTS = ("cheapest", "choose")
 
 _INT32 = np.iinfo(np.int32)
 
@@ -55,21 +61,26 @@ class WonderParallelEnv(ParallelEnv):
     """A game of one rule set at one table, every pending player choosing at once (see the
     module's text). `rules` is a RuleSet or what :func:`wonderrules.load_rules` reads (a bundled
     name, a ``.wr`` path, or a list of them); `players`, `options` and `sides` are those of
-    :class:`wonderrules.Game`."""
+    :class:`wonderrules.Game`; `payments` is ``"cheapest"`` (the ids of an ActionSpace) or
+    ``"choose"`` (those of a PaymentActionSpace)."""
 
     metadata = {"name": "wonderrules_v0", "render_modes": [], "is_parallelizable": True}
 
     def __init__(self, rules: Union[RuleSet, str, Sequence[str]] = "base", players: int = 3,
-                 options: Sequence[str] = (), sides: str = "random", render_mode: Optional[str] = None) -> None:
+                 options: Sequence[str] = (), sides: str = "random", render_mode: Optional[str] = None,
+                 payments: str = "cheapest") -> None:
         if render_mode is not None:
             raise ArgumentError(f"these environments draw nothing: render_mode must be None, not {shown(render_mode)}")
+        if payments not in PAYMENTS:
+            raise ArgumentError(f"payments is 'cheapest' or 'choose', not {shown(payments)}")
         if not isinstance(rules, RuleSet):
             from wonderrules import load_rules
 
             rules = load_rules(*([rules] if isinstance(rules, str) else rules))
         self.render_mode = render_mode
         self.game = Game(rules, players, options, sides)
-        self.actions = ActionSpace(self.game)
+        self.actions: Union[ActionSpace, PaymentActionSpace] = (
+            ActionSpace(self.game) if payments == "cheapest" else PaymentActionSpace(self.game))
         self.observations = ObservationSpace(self.game)
         self.possible_agents = [agent_name(p) for p in range(self.game.players)]
         self._players = {name: p for p, name in enumerate(self.possible_agents)}
@@ -213,13 +224,14 @@ def _action_id(value: Any) -> int:
 
 
 def parallel_env(rules: Union[RuleSet, str, Sequence[str]] = "base", players: int = 3, options: Sequence[str] = (),
-                 sides: str = "random", render_mode: Optional[str] = None) -> WonderParallelEnv:
+                 sides: str = "random", render_mode: Optional[str] = None,
+                 payments: str = "cheapest") -> WonderParallelEnv:
     """The parallel environment of a rule set and table (see :class:`WonderParallelEnv`)."""
-    return WonderParallelEnv(rules, players, options, sides, render_mode)
+    return WonderParallelEnv(rules, players, options, sides, render_mode, payments)
 
 
 def env(rules: Union[RuleSet, str, Sequence[str]] = "base", players: int = 3, options: Sequence[str] = (),
-        sides: str = "random", render_mode: Optional[str] = None) -> Any:
+        sides: str = "random", render_mode: Optional[str] = None, payments: str = "cheapest") -> Any:
     """The same game as an AEC environment: the agents choose one after the other, and the round
     is played once every agent has chosen (PettingZoo's ``parallel_to_aec``)."""
-    return parallel_to_aec(WonderParallelEnv(rules, players, options, sides, render_mode))
+    return parallel_to_aec(WonderParallelEnv(rules, players, options, sides, render_mode, payments))

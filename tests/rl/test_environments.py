@@ -32,6 +32,35 @@ def test_pettingzoo_api_and_seed_tests(rules, players, options):
     seed_test(lambda: env(rules, players, options), num_cycles=30)
 
 
+@pytest.mark.parametrize(("rules", "players"), [("base", 3), ("cities", 4)])
+def test_pettingzoo_api_tests_with_the_payment_chosen(rules, players):
+    parallel_api_test(parallel_env(rules, players, payments="choose"), num_cycles=1000)
+    api_test(env(rules, players, payments="choose"), num_cycles=300)
+    parallel_seed_test(lambda: parallel_env(rules, players, payments="choose"), num_cycles=30)
+
+
+def test_the_payment_chosen_by_id_is_the_one_paid():
+    """With payments="choose" the action space is a PaymentActionSpace's; each round plays the
+    very actions the ids decode to, payments to the sellers included."""
+    par = parallel_env("base", 3, payments="choose")
+    assert isinstance(par.actions, wonderrules.PaymentActionSpace)
+    assert par.action_space("player_0").n == par.actions.n > wonderrules.ActionSpace(par.game).n
+    assert parallel_env("base", 3).actions.n == wonderrules.ActionSpace(par.game).n  # the default
+    rng = random.Random(4)
+    observations, _ = par.reset(seed=4)
+    paid = 0
+    while par.agents:
+        actions = {a: rng.choice([i for i, f in enumerate(o["action_mask"]) if f]) for a, o in observations.items()}
+        same = par.state.clone()
+        decoded = {p: par.actions.decode(same, p, actions[f"player_{p}"]) for p in same.pending_decisions()}
+        paid += sum(1 for action in decoded.values() if action.pay)
+        same.apply_actions(decoded)
+        observations, _, _, _, infos = par.step(actions)
+        assert not any("refused" in info for info in infos.values())
+        assert wonderrules.to_log(par.state) == wonderrules.to_log(same)
+    assert paid > 0
+
+
 def play_masked(par, seed):
     """A whole game with random legal ids; the id kinds that were chosen."""
     rng = random.Random(seed)
@@ -119,6 +148,8 @@ def test_same_seed_same_game_and_spaces():
 def test_wrong_arguments_get_a_sentence():
     with pytest.raises(wonderrules.ArgumentError, match="render_mode"):
         parallel_env("base", 3, render_mode="human")
+    with pytest.raises(wonderrules.ArgumentError, match="payments is 'cheapest' or 'choose', not 'all'"):
+        parallel_env("base", 3, payments="all")
     par = parallel_env("base", 3)
     with pytest.raises(wonderrules.ArgumentError, match="reset"):
         par.step({})

@@ -3,6 +3,7 @@ bundled rule sets, and a game played through OpenSpiel's API is the engine's gam
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -12,7 +13,7 @@ pyspiel = pytest.importorskip("pyspiel",
 
 import wonderrules  # noqa: E402
 from wonderrules import IllegalActionError  # noqa: E402
-from wonderrules.openspiel import DEFAULT_DEALS, GAME_NAME  # noqa: E402
+from wonderrules.openspiel import DEFAULT_DEALS, GAME_NAME, MAX_ROUNDS  # noqa: E402
 
 TABLES = [("base", 3), ("cities", 4), ("two_player", 2), ("leaders", 3), ("cities+leaders", 4)]
 
@@ -97,3 +98,63 @@ def test_a_clone_goes_on_alone():
     assert state.history() == [3]
     assert state.engine_state.history != copy.engine_state.history
     assert copy.engine_state.seed == 3
+
+
+def _dealt(rules="base", players=3, seed=7, rounds=2):
+    """An OpenSpiel state dealt from `seed`, `rounds` rounds played by the lowest legal ids."""
+    game = pyspiel.load_game(GAME_NAME, {"rules": rules, "players": players})
+    state = game.new_initial_state()
+    state.apply_action(seed)
+    for _ in range(rounds):
+        state.apply_actions([state.legal_actions(p)[0] for p in range(players)])
+    return game, state
+
+
+def test_the_information_state_is_the_observation_and_the_players_own_ids():
+    game, state = _dealt(rounds=2)
+    kind = game.get_type()
+    assert kind.provides_information_state_string and kind.provides_information_state_tensor
+    n = game.observation_tensor_size()
+    assert game.information_state_tensor_size() == n + MAX_ROUNDS
+    for p in range(3):
+        mine = [step.action for step in state.full_history() if step.player == p]
+        assert len(mine) == 2
+        tensor = state.information_state_tensor(p)
+        assert tensor[:n] == state.observation_tensor(p)
+        assert tensor[n:n + 2] == [float(i) for i in mine]
+        assert set(tensor[n + 2:]) == {-1.0}
+        read = json.loads(state.information_state_string(p))
+        assert read["chosen"] == mine
+        assert read["observation"] == json.loads(state.observation_string(p))
+        assert "hand" in json.dumps(read["observation"])
+    # before the deal: nothing seen, nothing chosen
+    fresh = game.new_initial_state()
+    assert json.loads(fresh.information_state_string(0)) == {"observation": "not dealt yet", "chosen": []}
+
+
+def test_an_opponents_hand_does_not_change_a_players_information_state():
+    """Two states that differ only in the hands of players 1 and 2 (swapped) give player 0 the
+    same information state, and players 1 and 2 different ones."""
+    _, state = _dealt(rounds=1)
+    other = state.clone()
+    hand = other.engine_state.catalog.zone_index["hand"]
+    one, two = (other.engine_state.cities[s].zones[hand] for s in (1, 2))
+    assert sorted(c.name for c in one) != sorted(c.name for c in two)
+    one[:], two[:] = list(two), list(one)
+    assert state.information_state_string(0) == other.information_state_string(0)
+    assert state.information_state_tensor(0) == other.information_state_tensor(0)
+    for p in (1, 2):
+        assert state.information_state_string(p) != other.information_state_string(p)
+        assert state.information_state_tensor(p) != other.information_state_tensor(p)
+
+
+def test_a_players_own_choice_changes_their_information_state():
+    """Two rounds alike but for player 0's card: player 0's record of ids tells them apart."""
+    game, state = _dealt(rounds=0)
+    ids = [state.legal_actions(p)[0] for p in range(3)]
+    first, second = state.clone(), state.clone()
+    first.apply_actions(ids)
+    second.apply_actions([state.legal_actions(0)[1], *ids[1:]])
+    n = game.observation_tensor_size()
+    assert first.information_state_tensor(0)[n] != second.information_state_tensor(0)[n]
+    assert first.information_state_tensor(1)[n] == second.information_state_tensor(1)[n] == ids[1]
