@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -17,8 +19,12 @@ pytest.importorskip("uvicorn", reason="wr serve needs the extra 'serve' (uvicorn
 pytest.importorskip("websockets", reason="the tests' client needs the extra 'serve' (websockets)")
 
 from server_support import Client, running_server  # noqa: E402
+from websockets.exceptions import InvalidStatus  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
+from websockets.typing import Origin  # noqa: E402
 
 import wonderrules  # noqa: E402
+from wonderrules.serve import same_origin  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -156,3 +162,46 @@ def test_a_malformed_message_gets_an_error_and_the_connection_goes_on(client: Cl
     reply = json.loads(client.ws.recv(timeout=10))
     assert reply["type"] == "error" and reply["code"] == "bad-message"
     assert client.ask(type="hello")["type"] == "welcome"
+
+
+def test_a_socket_opened_by_a_page_of_another_site_is_refused(base: str) -> None:
+    url = base.replace("http://", "ws://") + "/ws"
+    with pytest.raises(InvalidStatus) as refused:
+        connect(url, origin=Origin("http://evil.example"), open_timeout=10)
+    assert refused.value.response.status_code == 403
+    port = base.rsplit(":", 1)[1]
+    with pytest.raises(InvalidStatus):  # the same host on another port is another site
+        connect(url, origin=Origin(f"http://127.0.0.1:{int(port) + 1}"), open_timeout=10)
+    with connect(url, origin=Origin(base), open_timeout=10) as own:  # the server's own page
+        own.send(json.dumps({"type": "hello"}))
+        assert json.loads(own.recv(timeout=10))["type"] == "welcome"
+
+
+def test_the_origin_rule_compares_host_and_port() -> None:
+    assert same_origin(None, "127.0.0.1:8000")  # no Origin: not a browser page
+    assert same_origin("http://127.0.0.1:8000", "127.0.0.1:8000")
+    assert same_origin("https://Example.org", "example.org")
+    assert not same_origin("http://127.0.0.1:8001", "127.0.0.1:8000")
+    assert not same_origin("http://evil.example", "127.0.0.1:8000")
+    assert not same_origin("null", "127.0.0.1:8000")
+    assert not same_origin("http://127.0.0.1:8000", None)
+
+
+def test_a_slow_table_does_not_hold_up_another_connection(base: str) -> None:
+    slow, other = Client(base), Client(base)
+    try:
+        created = slow.ask(type="create", seats=["mcts:1s"] * 3, auto=False, seed=1)
+        slow.ws.send(json.dumps({"type": "step", "game": created["game"]}))  # three agents think 1 s each
+        stepped: list[float] = []
+        waiter = threading.Thread(target=lambda: stepped.append(time.monotonic()) if slow.ws.recv(timeout=60) else None)
+        waiter.start()
+        time.sleep(0.1)
+        assert other.ask(type="hello")["type"] == "welcome"
+        status, _, _ = get(base + "/setup.json")  # and the page's files are served meanwhile
+        assert status == 200
+        answered = time.monotonic()
+        waiter.join(60)
+        assert stepped and answered < stepped[0]  # answered while the round was being played
+    finally:
+        slow.close()
+        other.close()
