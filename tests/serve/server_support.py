@@ -78,3 +78,32 @@ class Client:
 
     def close(self) -> None:
         self.stack.close()
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+
+def chromium() -> Any:
+    """Debian's Chromium driven by Selenium through Debian's chromedriver, headless; the test is
+    skipped, with the reason, where either is missing or the browser does not start. Selenium's
+    driver manager never downloads anything (SE_OFFLINE)."""
+    import os
+
+    import pytest
+    from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
+
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip(f"no Chromium at {CHROMIUM} (Debian's package chromium)")
+    if not os.access(CHROMEDRIVER, os.X_OK):
+        pytest.skip(f"no chromedriver at {CHROMEDRIVER} (Debian's package chromium-driver); none is downloaded")
+    os.environ["SE_OFFLINE"] = "true"
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
+        options.add_argument(flag)
+    try:
+        return webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=CHROMEDRIVER))
+    except WebDriverException as e:
+        pytest.skip(f"Chromium did not start under chromedriver: {e.msg}")

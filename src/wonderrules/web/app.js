@@ -183,10 +183,9 @@ async function refresh() {
   showScores(view);
   const steppable = !view.over && !view.stopped && (view.waiting_for || []).length === 0
     && !(page.replay && view.round >= page.replay.rounds);
-  $("watch").hidden = !steppable && !page.playing;
-  $("step").disabled = !steppable;
   if (page.playing && !steppable) setPlaying(false);
   else if (page.playing && page.timer === null) page.timer = setTimeout(tick, Number($("speed").value));
+  $("watch").hidden = !steppable;
 }
 
 function showTurn(view, legal) {
