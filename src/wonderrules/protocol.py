@@ -37,6 +37,7 @@ from wonderrules.interpreter.ir import RuleSet
 from wonderrules.interpreter.observe import observation, public_observation
 from wonderrules.interpreter.state import State
 from wonderrules.interpreter.validate import printable
+from wonderrules.protocol_moves import printed_cost, refused_moves
 
 __all__ = ["PROTOCOL_VERSION", "MAX_MESSAGE", "MAX_TABLES", "ERROR_CODES", "Hub", "ProtocolError", "json_schema"]
 
@@ -303,11 +304,11 @@ class Hub:
         legal = st.legal_actions(seat)
         for a in legal:
             listed.append({"action": a.to_json(), "action_id": space.encode(st, seat, a), "label": str(a),
-                           "coins_to_bank": st.coins_to_bank(seat, a)})
+                           "coins_to_bank": st.coins_to_bank(seat, a), "cost": printed_cost(st, seat, a)})
         return {"type": "legal", "game": name, "seat": seat,
                 "decision": decision.to_json() if decision is not None else None,
                 "chosen": table.chosen[seat].to_json() if seat in table.chosen else None, "actions": listed,
-                "refused": _refused_moves(st, seat, legal)}
+                "refused": refused_moves(st, seat, legal)}
 
     def explain(self, msg: dict[str, Any]) -> dict[str, Any]:
         name, table = self._table(msg)
@@ -507,30 +508,6 @@ class Hub:
             status["scores"] = [sheet.to_json() for sheet in st.scores()]
             status["winners"] = st.winners()
         return status
-
-
-def _refused_moves(st: State, seat: int, legal: list[Action]) -> list[dict[str, Any]]:
-    """The moves of the decision that may not be made now, each with its refusal: every kind of
-    the decision that takes a card, with every card the legal actions name, when no way or payment
-    of that kind and card is legal (a card of the hand that cannot be built, say). By card in the
-    order of the legal actions, then by kind in the rule set's order."""
-    decision = st.pending_decisions().get(seat)
-    catalog = st.catalog
-    if decision is None or decision.kind not in catalog.decision_index:
-        return []
-    kinds = [k.name for k in catalog.decision_kinds[catalog.decision_index[decision.kind]] if k.card_zone >= 0]
-    cards = list(dict.fromkeys(a.card for a in legal if a.card))
-    allowed = {(a.kind, a.card) for a in legal}
-    refused = []
-    for card in cards:
-        for kind in kinds:
-            if (kind, card) in allowed:
-                continue
-            why = st.refusal(seat, Action(kind, card))
-            if why is not None:
-                refused.append({"action": Action(kind, card).to_json(), "label": str(Action(kind, card)),
-                                "reason": why.sentence, "code": why.code})
-    return refused
 
 
 def _token_of(table: _Table, player: int) -> Optional[str]:

@@ -154,6 +154,23 @@ def test_legal_lists_the_moves_refused_now_with_their_reasons() -> None:
     assert entry["label"] == "stage " + entry["action"]["card"]
 
 
+def test_legal_gives_the_printed_cost_of_each_card_built_and_every_way_to_pay_it() -> None:
+    hub = Hub()
+    created = send(hub, type="create", rules=["cities"], seats=["human", "greedy", "greedy", "greedy"], seed=3)
+    game, token = created["game"], created["seats"][0]["token"]
+    listed = send(hub, type="legal", game=game, token=token)["actions"]
+    cost = {(a["action"]["kind"], a["action"]["card"]): a["cost"] for a in listed}
+    # the printed costs (cards.tsv): Gates of the City 1 coin and 1 wood, Secret Warehouse 2 coins,
+    # Scriptorium 1 papyrus; selling costs nothing
+    assert cost[("build", "Gates of the City")] == {"coins": 1, "resources": {"wood": 1}}
+    assert cost[("build", "Secret Warehouse")] == {"coins": 2, "resources": {}}
+    assert cost[("build", "Scriptorium")] == {"coins": 0, "resources": {"papyrus": 1}}
+    assert cost[("sell", "Scriptorium")] is None
+    # the wood is bought: each way to pay is its own entry, its coins to sellers in `pay`
+    gates = [a for a in listed if a["action"] == {**a["action"], "kind": "build", "card": "Gates of the City"}]
+    assert gates and all(a["coins_to_bank"] == 1 and sum(a["action"]["pay"].values()) >= 1 for a in gates)
+
+
 def test_an_action_is_chosen_by_its_id_as_legal_lists_it() -> None:
     hub = Hub()
     created = send(hub, type="create", rules=["base"], seats=["human", "random", "random"], seed=6)

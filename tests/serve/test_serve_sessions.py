@@ -126,16 +126,30 @@ def score_rows(driver: Any) -> dict[int, dict[str, str]]:
 def test_a_human_plays_a_four_player_cities_game_against_greedy_bots_to_the_end(browser: Any, base: str) -> None:
     set_up(browser, base, "cities", ["human", "greedy", "greedy", "greedy"], seed=5)
     assert len(my_zone(browser, "hand")) == 8  # Cities deals a black card more to each hand
-    first = browser.find_elements(By.CSS_SELECTOR, "#actions .move")
-    # every move is a row with its cost and a button per way to pay it; a card bought is paid to a neighbour
-    assert all(row.find_elements(By.CSS_SELECTOR, ".coins") and row.find_elements(By.CSS_SELECTOR, "button.action")
-               for row in first)
+    # every move is a row with a button per way to pay it; a card built shows its printed cost
+    rows = {row.get_attribute("data-move"): row for row in browser.find_elements(By.CSS_SELECTOR, "#actions .move")}
+    assert all(row.find_elements(By.CSS_SELECTOR, "button.action") for row in rows.values())
+    assert not any(row.find_elements(By.CSS_SELECTOR, ".cost") for name, row in rows.items() if name.startswith("sell"))
+    built = [row.find_element(By.CSS_SELECTOR, ".cost").text for name, row in rows.items() if name.startswith("build")]
+    assert built and all(text.startswith("cost: ") for text in built)
     refused = browser.find_elements(By.CSS_SELECTOR, "#refused li.refusal")
     assert refused and all(r.get_attribute("data-code") in r.text for r in refused)
     decisions: set[str] = set()
-    clicks = play_to_the_end(browser, lambda text: decisions.add(text.split("your decision (")[1].split(",")[0]))
+    several_ways: list[list[str]] = []
+
+    def seen(text: str) -> None:
+        decisions.add(text.split("your decision (")[1].split(",")[0])
+        for row in browser.find_elements(By.CSS_SELECTOR, "#actions .move"):
+            ways = [b.text for b in row.find_elements(By.CSS_SELECTOR, "button.action")]
+            if len(ways) > 1:
+                several_ways.append(ways)
+
+    clicks = play_to_the_end(browser, seen)
     assert clicks >= 18 and "play" in decisions  # six turns an age at least, each a decision of the human
     assert "pay" in decisions  # a coin loss of a black card: the human chose what to pay and what to take as debt
+    # a move bought from either neighbour shows a button per payment, naming who is paid
+    assert several_ways and all(len(set(ways)) == len(ways) for ways in several_ways)
+    assert any(re.search(r"to seat \d \((left|right) neighbour\)", way) for ways in several_ways for way in ways)
     sheet = score_rows(browser)
     assert sorted(sheet) == [0, 1, 2, 3] and all(row["total"].lstrip("-").isdigit() for row in sheet.values())
     assert my_zone(browser, "built")  # the human's city shows the cards it built

@@ -232,10 +232,12 @@ function paymentText(entry, neighbours) {
   return parts.length ? "pay " + parts.join(" + ") : "choose";
 }
 
-function coinsText(low, high) {
-  if (high === 0) return "costs nothing";
-  const range = low === high ? String(low) : low + " to " + high;
-  return "costs " + range + " coin" + (high === 1 ? "" : "s");
+// The cost printed on the card or stage a move builds: "1 coin, 1 wood" (null: its kind costs nothing).
+function costText(cost) {
+  const parts = [];
+  if (cost.coins) parts.push(cost.coins + " coin" + (cost.coins === 1 ? "" : "s"));
+  for (const [name, units] of Object.entries(cost.resources)) parts.push(units + " " + name);
+  return "cost: " + (parts.join(", ") || "nothing");
 }
 
 function showActions(legal, o) {
@@ -252,13 +254,14 @@ function showActions(legal, o) {
     moves.get(key).push(entry);
   }
   for (const entries of moves.values()) {
-    const costs = entries.map(paidCoins);
+    const cost = entries[0].cost;
     const row = el("div", { class: "move", "data-move": moveLabel(entries[0].action) },
       el("span", { class: "move-label" }, moveLabel(entries[0].action)),
-      el("span", { class: "coins" }, coinsText(Math.min(...costs), Math.max(...costs))));
+      cost ? el("span", { class: "cost" }, costText(cost)) : null);
     for (const entry of entries) {
-      const button = el("button", { type: "button", class: "action", title: entry.label, onclick: () => act(entry.action) },
-        paymentText(entry, neighbours));
+      const paid = paidCoins(entry);
+      const button = el("button", { type: "button", class: "action", title: entry.label, "data-coins": paid,
+        onclick: () => act(entry.action) }, paymentText(entry, neighbours));
       if (chosen === JSON.stringify(entry.action)) button.classList.add("chosen");
       row.append(button);
     }
