@@ -194,6 +194,7 @@ def test_a_two_player_game_is_played_to_the_end_with_the_free_citys_picks(browse
     for_free_city: list[str] = []
     play_to_the_end(browser, lambda text: for_free_city.append(text) if "for seat 2" in text else None)
     assert for_free_city  # the human chose for the Free City (seat 2), on the turns it controlled it
+    assert "(neutral)" in browser.find_element(By.CSS_SELECTOR, ".city[data-seat='2'] h4").text
     assert sorted(score_rows(browser)) == [0, 1, 2]
 
 

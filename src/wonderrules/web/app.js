@@ -360,7 +360,8 @@ function showCities(o) {
       Object.keys(city.tokens || {}).length ? el("div", {}, "Tokens: " + counts(city.tokens)) : null,
       Object.keys(city.symbols || {}).length ? el("div", {}, "Symbols: " + counts(city.symbols)) : null,
     ];
-    const title = "Seat " + city.seat + ": " + (city.board || "") + (city.side ? " (" + city.side + ")" : "") + (mine ? " (you)" : "");
+    const title = "Seat " + city.seat + ": " + (city.board || "") + (city.side ? " (" + city.side + ")" : "")
+      + (city.neutral ? " (neutral)" : "") + (mine ? " (you)" : "");
     box.append(el("div", { class: "city" + (mine ? " mine" : ""), "data-seat": city.seat }, el("h4", {}, title), ...lines, zones));
   }
   for (const [name, zone] of Object.entries(o.table || {})) box.append(el("div", { class: "city" }, el("ul", {}, zoneItem(name, zone))));
