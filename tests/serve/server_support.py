@@ -18,6 +18,35 @@ from wonderrules.serve import make_app
 
 
 @contextmanager
+def served_by_the_command() -> Iterator[str]:
+    """The base URL of `wr serve` run as its own process (its agents then share the interpreter
+    lock with nothing of the test's), on a free port of 127.0.0.1, while the block runs."""
+    import subprocess
+    import sys
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "wonderrules.cli", "serve", "--port", str(port)],
+                              stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/setup.json", timeout=5):
+                    break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, "wr serve did not start"
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(20)
+
+
+@contextmanager
 def running_server() -> Iterator[str]:
     """The base URL (http://127.0.0.1:PORT) of a server running while the block runs."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

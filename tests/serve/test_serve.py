@@ -18,7 +18,7 @@ pytest.importorskip("starlette", reason="wr serve needs the extra 'serve' (starl
 pytest.importorskip("uvicorn", reason="wr serve needs the extra 'serve' (uvicorn): pip install '.[serve]'")
 pytest.importorskip("websockets", reason="the tests' client needs the extra 'serve' (websockets)")
 
-from server_support import Client, running_server  # noqa: E402
+from server_support import Client, running_server, served_by_the_command  # noqa: E402
 from websockets.exceptions import InvalidStatus  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 from websockets.typing import Origin  # noqa: E402
@@ -187,21 +187,25 @@ def test_the_origin_rule_compares_host_and_port() -> None:
     assert not same_origin("http://127.0.0.1:8000", None)
 
 
-def test_a_slow_table_does_not_hold_up_another_connection(base: str) -> None:
-    slow, other = Client(base), Client(base)
-    try:
-        created = slow.ask(type="create", seats=["mcts:1s"] * 3, auto=False, seed=1)
-        slow.ws.send(json.dumps({"type": "step", "game": created["game"]}))  # three agents think 1 s each
-        stepped: list[float] = []
-        waiter = threading.Thread(target=lambda: stepped.append(time.monotonic()) if slow.ws.recv(timeout=60) else None)
-        waiter.start()
-        time.sleep(0.1)
-        assert other.ask(type="hello")["type"] == "welcome"
-        status, _, _ = get(base + "/setup.json")  # and the page's files are served meanwhile
-        assert status == 200
-        answered = time.monotonic()
-        waiter.join(60)
-        assert stepped and answered < stepped[0]  # answered while the round was being played
-    finally:
-        slow.close()
-        other.close()
+def test_a_slow_table_does_not_hold_up_another_connection() -> None:
+    # `wr serve` in its own process: the agent's thread then shares the interpreter lock with the
+    # server's event loop only, as it does in use
+    with served_by_the_command() as base:
+        slow, other = Client(base), Client(base)
+        try:
+            assert other.ask(type="hello")["type"] == "welcome"
+            created = slow.ask(type="create", seats=["mcts:2s", "random", "random"], auto=False, seed=1)
+            slow.ws.send(json.dumps({"type": "step", "game": created["game"]}))  # the agent thinks 2 s
+            stepped: list[float] = []
+            waiter = threading.Thread(target=lambda: slow.ws.recv(timeout=60) and stepped.append(time.monotonic()))
+            waiter.start()
+            time.sleep(0.1)
+            assert other.ask(type="hello")["type"] == "welcome"
+            status, _, _ = get(base + "/setup.json")  # and the page's files are served meanwhile
+            assert status == 200
+            answered = time.monotonic()
+            waiter.join(60)
+            assert stepped and answered < stepped[0]  # answered while the round was being played
+        finally:
+            slow.close()
+            other.close()
