@@ -192,7 +192,13 @@ def test_a_human_makes_the_leaders_draft_picks_then_plays_into_age_one(browser: 
 def test_a_two_player_game_is_played_to_the_end_with_the_free_citys_picks(browser: Any, base: str) -> None:
     set_up(browser, base, "two_player", ["human", "greedy"], seed=4)
     for_free_city: list[str] = []
-    play_to_the_end(browser, lambda text: for_free_city.append(text) if "for seat 2" in text else None)
+
+    def seen(text: str) -> None:
+        if "for seat 2" in text:
+            for_free_city.append(text)
+            assert "(you control it)" in browser.find_element(By.CSS_SELECTOR, ".city[data-seat='2'] h4").text
+
+    play_to_the_end(browser, seen)
     assert for_free_city  # the human chose for the Free City (seat 2), on the turns it controlled it
     assert "(neutral)" in browser.find_element(By.CSS_SELECTOR, ".city[data-seat='2'] h4").text
     assert sorted(score_rows(browser)) == [0, 1, 2]

@@ -332,10 +332,12 @@ async function downloadLog() {
   const reply = await send({ type: "log", game: page.game });
   if (reply.type === "error") { showError($("table-error"), reply); return; }
   const blob = new Blob([JSON.stringify(reply.log, null, 1)], { type: "application/json" });
-  const link = el("a", { href: URL.createObjectURL(blob), download: page.game + ".log.json" });
+  const url = URL.createObjectURL(blob);
+  const link = el("a", { href: url, download: page.game + ".log.json" });
   document.body.append(link);
   link.click();
   link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);  // the download has long started by then
 }
 
 function zoneItem(name, zone) {
@@ -361,7 +363,8 @@ function showCities(o) {
       Object.keys(city.symbols || {}).length ? el("div", {}, "Symbols: " + counts(city.symbols)) : null,
     ];
     const title = "Seat " + city.seat + ": " + (city.board || "") + (city.side ? " (" + city.side + ")" : "")
-      + (city.neutral ? " (neutral)" : "") + (mine ? " (you)" : "");
+      + (city.neutral ? " (neutral)" : "") + ((o.controls || []).includes(city.seat) ? " (you control it)" : "")
+      + (mine ? " (you)" : "");
     box.append(el("div", { class: "city" + (mine ? " mine" : ""), "data-seat": city.seat }, el("h4", {}, title), ...lines, zones));
   }
   for (const [name, zone] of Object.entries(o.table || {})) box.append(el("div", { class: "city" }, el("ul", {}, zoneItem(name, zone))));
