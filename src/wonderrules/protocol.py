@@ -37,6 +37,7 @@ from wonderrules.interpreter.ir import RuleSet
 from wonderrules.interpreter.observe import observation, public_observation
 from wonderrules.interpreter.state import State
 from wonderrules.interpreter.validate import printable
+from wonderrules.protocol_moves import printed_cost, refused_moves
 
 __all__ = ["PROTOCOL_VERSION", "MAX_MESSAGE", "MAX_TABLES", "ERROR_CODES", "Hub", "ProtocolError", "json_schema"]
 
@@ -300,12 +301,14 @@ class Hub:
         decision = st.pending_decisions().get(seat)
         listed = []
         space = table.space
-        for a in st.legal_actions(seat):
+        legal = st.legal_actions(seat)
+        for a in legal:
             listed.append({"action": a.to_json(), "action_id": space.encode(st, seat, a), "label": str(a),
-                           "coins_to_bank": st.coins_to_bank(seat, a)})
+                           "coins_to_bank": st.coins_to_bank(seat, a), "cost": printed_cost(st, seat, a)})
         return {"type": "legal", "game": name, "seat": seat,
                 "decision": decision.to_json() if decision is not None else None,
-                "chosen": table.chosen[seat].to_json() if seat in table.chosen else None, "actions": listed}
+                "chosen": table.chosen[seat].to_json() if seat in table.chosen else None, "actions": listed,
+                "refused": refused_moves(st, seat, legal)}
 
     def explain(self, msg: dict[str, Any]) -> dict[str, Any]:
         name, table = self._table(msg)

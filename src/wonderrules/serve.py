@@ -11,6 +11,12 @@ shared by every connection, so that a second browser joins a table by its seat's
   with the package (``wonderrules/web``).
 - ``/setup.json`` tells the page the rule set the server was started with.
 
+A WebSocket opened by a page of another site (its ``Origin`` header names another host and port
+than the server's own) is refused, so that a page elsewhere cannot drive the tables of whoever
+visits it. The hub answers each message in a worker thread, one message at a time (a lock), so
+that the agents' rounds never hold up the server's other work: the page and its files are served,
+and a ``hello`` answered, while a slow table plays.
+
 Starlette, uvicorn and websockets come with the extra ``serve``: ``pip install 'wonder-rules[serve]'``.
 """
 
@@ -20,6 +26,7 @@ import asyncio
 import json
 from importlib import resources
 from typing import Any, Optional
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -29,7 +36,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from wonderrules.protocol import MAX_MESSAGE, Hub
 
-__all__ = ["make_app", "run", "CHANGING_REPLIES", "PAGE_FILES"]
+__all__ = ["make_app", "run", "CHANGING_REPLIES", "PAGE_FILES", "same_origin"]
 
 #: the replies after which a table has changed (its other connections are told)
 CHANGING_REPLIES = frozenset({"created", "accepted", "stepped", "undone", "replaying", "closed"})
@@ -40,6 +47,28 @@ PAGE_FILES = {
     "app.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
 }
+
+
+def same_origin(origin: Optional[str], host: Optional[str]) -> bool:
+    """Whether a WebSocket's `Origin` header is of the server's own `Host` (the same host and
+    port); a client that sends no Origin (not a browser) is let in."""
+    if origin is None:
+        return True
+    if not host:
+        return False
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+
+
+def _is_hello(text: Any) -> bool:
+    """Whether a message is a `hello`, which reads no table (answered without waiting for the hub)."""
+    if not isinstance(text, str) or len(text) > 200:
+        return False
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(msg, dict) and msg.get("type") == "hello"
 
 
 class _Connection:
@@ -59,6 +88,7 @@ class _Server:
 
     def __init__(self, setup: dict[str, Any]) -> None:
         self.hub = Hub()
+        self.hub_lock = asyncio.Lock()  # the hub answers one message at a time, in a worker thread
         self.setup = setup
         self.watchers: dict[str, set[_Connection]] = {}
 
@@ -73,6 +103,9 @@ class _Server:
         return JSONResponse(self.setup)
 
     async def socket(self, socket: WebSocket) -> None:
+        if not same_origin(socket.headers.get("origin"), socket.headers.get("host")):
+            await socket.close(code=1008)  # before accept: the handshake is refused (HTTP 403)
+            return
         await socket.accept()
         me = _Connection(socket)
         try:
@@ -83,7 +116,11 @@ class _Server:
                 text = event.get("text")
                 if text is None:
                     text = event.get("bytes") or b""
-                reply = self.hub.handle(text)
+                if _is_hello(text):
+                    reply = self.hub.handle(text)
+                else:
+                    async with self.hub_lock:
+                        reply = await asyncio.to_thread(self.hub.handle, text)
                 await me.send(reply)
                 await self._tell_others(me, reply)
         except WebSocketDisconnect:

@@ -134,6 +134,43 @@ def test_an_illegal_action_gets_its_reason_and_changes_nothing() -> None:
     assert snapshot(hub, game) == before
 
 
+def test_legal_lists_the_moves_refused_now_with_their_reasons() -> None:
+    hub = Hub()
+    created = send(hub, type="create", rules=["cities"], seats=["human", "greedy", "greedy", "greedy"], seed=3)
+    game, token = created["game"], created["seats"][0]["token"]
+    listed = send(hub, type="legal", game=game, token=token)
+    hand = send(hub, type="observe", game=game, token=token)["observation"]["cities"][0]["zones"]["hand"]["cards"]
+    allowed = {(a["action"]["kind"], a["action"].get("card")) for a in listed["actions"]}
+    refused = {(r["action"]["kind"], r["action"]["card"]): r for r in listed["refused"]}
+    # Babylon B's first stage needs a loom nobody at this table makes; Baths need a stone
+    assert refused[("build", "Baths")]["code"] == "resources-missing"
+    assert {card for kind, card in refused if kind == "stage"} == set(hand)
+    assert not set(refused) & allowed
+    # every card of the hand is either built, staged or sold, or listed as refused, for each kind
+    assert {(kind, card) for kind in ("build", "stage", "sell") for card in hand} == set(refused) | allowed
+    for entry in listed["refused"]:
+        explained = send(hub, type="explain", game=game, token=token, action=entry["action"])
+        assert (explained["legal"], explained["reason"], explained["code"]) == (False, entry["reason"], entry["code"])
+    assert entry["label"] == "stage " + entry["action"]["card"]
+
+
+def test_legal_gives_the_printed_cost_of_each_card_built_and_every_way_to_pay_it() -> None:
+    hub = Hub()
+    created = send(hub, type="create", rules=["cities"], seats=["human", "greedy", "greedy", "greedy"], seed=3)
+    game, token = created["game"], created["seats"][0]["token"]
+    listed = send(hub, type="legal", game=game, token=token)["actions"]
+    cost = {(a["action"]["kind"], a["action"]["card"]): a["cost"] for a in listed}
+    # the printed costs (cards.tsv): Gates of the City 1 coin and 1 wood, Secret Warehouse 2 coins,
+    # Scriptorium 1 papyrus; selling costs nothing
+    assert cost[("build", "Gates of the City")] == {"coins": 1, "resources": {"wood": 1}}
+    assert cost[("build", "Secret Warehouse")] == {"coins": 2, "resources": {}}
+    assert cost[("build", "Scriptorium")] == {"coins": 0, "resources": {"papyrus": 1}}
+    assert cost[("sell", "Scriptorium")] is None
+    # the wood is bought: each way to pay is its own entry, its coins to sellers in `pay`
+    gates = [a for a in listed if a["action"] == {**a["action"], "kind": "build", "card": "Gates of the City"}]
+    assert gates and all(a["coins_to_bank"] == 1 and sum(a["action"]["pay"].values()) >= 1 for a in gates)
+
+
 def test_an_action_is_chosen_by_its_id_as_legal_lists_it() -> None:
     hub = Hub()
     created = send(hub, type="create", rules=["base"], seats=["human", "random", "random"], seed=6)

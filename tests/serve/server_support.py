@@ -18,6 +18,35 @@ from wonderrules.serve import make_app
 
 
 @contextmanager
+def served_by_the_command() -> Iterator[str]:
+    """The base URL of `wr serve` run as its own process (its agents then share the interpreter
+    lock with nothing of the test's), on a free port of 127.0.0.1, while the block runs."""
+    import subprocess
+    import sys
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "wonderrules.cli", "serve", "--port", str(port)],
+                              stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/setup.json", timeout=5):
+                    break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, "wr serve did not start"
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(20)
+
+
+@contextmanager
 def running_server() -> Iterator[str]:
     """The base URL (http://127.0.0.1:PORT) of a server running while the block runs."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -78,3 +107,32 @@ class Client:
 
     def close(self) -> None:
         self.stack.close()
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+
+def chromium() -> Any:
+    """Debian's Chromium driven by Selenium through Debian's chromedriver, headless; the test is
+    skipped, with the reason, where either is missing or the browser does not start. Selenium's
+    driver manager never downloads anything (SE_OFFLINE)."""
+    import os
+
+    import pytest
+    from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
+
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip(f"no Chromium at {CHROMIUM} (Debian's package chromium)")
+    if not os.access(CHROMEDRIVER, os.X_OK):
+        pytest.skip(f"no chromedriver at {CHROMEDRIVER} (Debian's package chromium-driver); none is downloaded")
+    os.environ["SE_OFFLINE"] = "true"
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
+        options.add_argument(flag)
+    try:
+        return webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=CHROMEDRIVER))
+    except WebDriverException as e:
+        pytest.skip(f"Chromium did not start under chromedriver: {e.msg}")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -16,9 +18,13 @@ pytest.importorskip("starlette", reason="wr serve needs the extra 'serve' (starl
 pytest.importorskip("uvicorn", reason="wr serve needs the extra 'serve' (uvicorn): pip install '.[serve]'")
 pytest.importorskip("websockets", reason="the tests' client needs the extra 'serve' (websockets)")
 
-from server_support import Client, running_server  # noqa: E402
+from server_support import Client, running_server, served_by_the_command  # noqa: E402
+from websockets.exceptions import InvalidStatus  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
+from websockets.typing import Origin  # noqa: E402
 
 import wonderrules  # noqa: E402
+from wonderrules.serve import same_origin  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -156,3 +162,50 @@ def test_a_malformed_message_gets_an_error_and_the_connection_goes_on(client: Cl
     reply = json.loads(client.ws.recv(timeout=10))
     assert reply["type"] == "error" and reply["code"] == "bad-message"
     assert client.ask(type="hello")["type"] == "welcome"
+
+
+def test_a_socket_opened_by_a_page_of_another_site_is_refused(base: str) -> None:
+    url = base.replace("http://", "ws://") + "/ws"
+    with pytest.raises(InvalidStatus) as refused:
+        connect(url, origin=Origin("http://evil.example"), open_timeout=10)
+    assert refused.value.response.status_code == 403
+    port = base.rsplit(":", 1)[1]
+    with pytest.raises(InvalidStatus):  # the same host on another port is another site
+        connect(url, origin=Origin(f"http://127.0.0.1:{int(port) + 1}"), open_timeout=10)
+    with connect(url, origin=Origin(base), open_timeout=10) as own:  # the server's own page
+        own.send(json.dumps({"type": "hello"}))
+        assert json.loads(own.recv(timeout=10))["type"] == "welcome"
+
+
+def test_the_origin_rule_compares_host_and_port() -> None:
+    assert same_origin(None, "127.0.0.1:8000")  # no Origin: not a browser page
+    assert same_origin("http://127.0.0.1:8000", "127.0.0.1:8000")
+    assert same_origin("https://Example.org", "example.org")
+    assert not same_origin("http://127.0.0.1:8001", "127.0.0.1:8000")
+    assert not same_origin("http://evil.example", "127.0.0.1:8000")
+    assert not same_origin("null", "127.0.0.1:8000")
+    assert not same_origin("http://127.0.0.1:8000", None)
+
+
+def test_a_slow_table_does_not_hold_up_another_connection() -> None:
+    # `wr serve` in its own process: the agent's thread then shares the interpreter lock with the
+    # server's event loop only, as it does in use
+    with served_by_the_command() as base:
+        slow, other = Client(base), Client(base)
+        try:
+            assert other.ask(type="hello")["type"] == "welcome"
+            created = slow.ask(type="create", seats=["mcts:2s", "random", "random"], auto=False, seed=1)
+            slow.ws.send(json.dumps({"type": "step", "game": created["game"]}))  # the agent thinks 2 s
+            stepped: list[float] = []
+            waiter = threading.Thread(target=lambda: slow.ws.recv(timeout=60) and stepped.append(time.monotonic()))
+            waiter.start()
+            time.sleep(0.1)
+            assert other.ask(type="hello")["type"] == "welcome"
+            status, _, _ = get(base + "/setup.json")  # and the page's files are served meanwhile
+            assert status == 200
+            answered = time.monotonic()
+            waiter.join(60)
+            assert stepped and answered < stepped[0]  # answered while the round was being played
+        finally:
+            slow.close()
+            other.close()

@@ -3,7 +3,6 @@ chromedriver, sets up a table against bots on the page and clicks through to the
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -15,30 +14,14 @@ pytest.importorskip("uvicorn", reason="wr serve needs the extra 'serve' (uvicorn
 pytest.importorskip("websockets", reason="the tests' client needs the extra 'serve' (websockets)")
 pytest.importorskip("selenium", reason="the browser test needs selenium (the extra 'test')")
 
-from selenium import webdriver  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-from server_support import Client, running_server  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
+from server_support import Client, chromium, running_server  # noqa: E402
 
 
 @pytest.fixture
-def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip(f"no Chromium at {CHROMIUM} (Debian's package chromium)")
-    if not os.access(CHROMEDRIVER, os.X_OK):
-        pytest.skip(f"no chromedriver at {CHROMEDRIVER} (Debian's package chromium-driver); none is downloaded")
-    monkeypatch.setenv("SE_OFFLINE", "true")  # Selenium's driver manager never downloads anything
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
-        options.add_argument(flag)
-    try:
-        driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=CHROMEDRIVER))
-    except WebDriverException as e:
-        pytest.skip(f"Chromium did not start under chromedriver: {e.msg}")
+def browser() -> Iterator[Any]:
+    driver = chromium()
     yield driver
     driver.quit()
 

@@ -10,6 +10,10 @@ const page = {
   token: null,          // this page's seat token (null: a spectator)
   links: [],            // the join links of the other human seats, for whoever created the table
   refreshing: 0,        // the number of the latest refresh (an older one's answer is dropped)
+  undoOpen: false,      // whether this page's table was created with undo open
+  replay: null,         // for a replayed log: {rounds, seat} (seat: whose view is shown, null: a spectator's)
+  playing: false,       // whether the rounds are stepped on a timer
+  timer: null,          // the timer of the next step
 };
 
 // ---- small helpers -----------------------------------------------------------------------------
@@ -87,9 +91,12 @@ async function createTable(event) {
   event.preventDefault();
   const seats = [...document.querySelectorAll("#seats input.seat")].map((input) => input.value.trim());
   const options = $("options").value.split(/[\s,]+/).filter((word) => word);
+  const humanSeats = seats.filter((who) => who === "human").length;
+  const undo = humanSeats === 1 && $("undo").checked;
+  // a table of agents only is played round by round, to be watched (or stepped through)
   const reply = await send({
     type: "create", rules: chosenRules(), seats, options,
-    seed: Number($("seed").value || 0), sides: $("sides").value,
+    seed: Number($("seed").value || 0), sides: $("sides").value, auto: humanSeats > 0, undo,
   });
   $("diagnostics").replaceChildren();
   if (reply.type === "error") {
@@ -105,7 +112,37 @@ async function createTable(event) {
   const base = location.origin + location.pathname;
   page.links = humans.slice(1).map((s) => ({ seat: s.seat, url: base + "#game=" + reply.game + "&token=" + s.token }));
   page.links.push({ seat: null, url: base + "#game=" + reply.game });
+  page.undoOpen = undo;
   openTable(reply.game, humans.length ? humans[0].token : null);
+}
+
+function showUndoChoice() {
+  const humans = [...document.querySelectorAll("#seats input.seat")].filter((input) => input.value.trim() === "human");
+  $("undo-choice").hidden = humans.length !== 1;
+}
+
+async function replayLog(event) {
+  event.preventDefault();
+  const file = $("replay-file").files[0];
+  if (!file) { showError($("replay-error"), { message: "choose a log file first" }); return; }
+  let log;
+  try {
+    log = JSON.parse(await file.text());
+  } catch (error) {
+    showError($("replay-error"), { message: "the file is not JSON: " + error.message });
+    return;
+  }
+  const reply = await send({ type: "replay", log });
+  if (reply.type === "error") { showError($("replay-error"), reply); return; }
+  showError($("replay-error"), null);
+  page.replay = { rounds: reply.rounds, seat: null };
+  page.links = [];
+  const choice = $("replay-seat");
+  const players = Number(log.players) || 0;
+  choice.replaceChildren(el("option", { value: "" }, "a spectator"),
+    ...[...Array(players).keys()].map((seat) => el("option", { value: String(seat) }, "seat " + seat)));
+  $("replay-seat-choice").hidden = false;
+  openTable(reply.game, null);
 }
 
 // ---- the table -------------------------------------------------------------------------------
@@ -116,7 +153,9 @@ function openTable(game, token) {
   history.replaceState(null, "", "#game=" + game + (token ? "&token=" + token : ""));
   $("setup").hidden = true;
   $("table").hidden = false;
-  $("table-title").textContent = "Table " + game + (token ? "" : " (watching)");
+  $("table-title").textContent = "Table " + game + (page.replay ? " (a replayed log)" : token ? "" : " (watching)");
+  $("step").textContent = page.replay ? "Next round" : "Play the next round";
+  $("undo-round").hidden = !(page.undoOpen && token);
   const links = $("links");
   links.replaceChildren();
   for (const link of page.links) {
@@ -130,6 +169,7 @@ async function refresh() {
   const mine = ++page.refreshing;
   const seen = { type: "observe", game: page.game };
   if (page.token) seen.token = page.token;
+  if (page.replay && page.replay.seat !== null) seen.seat = page.replay.seat;
   const view = await send(seen);
   let legal = null;
   if (view.type !== "error" && page.token && !view.over) legal = await send({ type: "legal", game: page.game, token: page.token });
@@ -137,34 +177,122 @@ async function refresh() {
   if (view.type === "error") { showError($("table-error"), view); return; }
   showError($("table-error"), legal && legal.type === "error" ? legal : null);
   showTurn(view, legal);
-  showActions(legal);
+  showActions(legal, view.observation);
+  showRefused(legal);
   showCities(view.observation);
   showScores(view);
-  $("step").hidden = view.over || !!view.stopped || (view.waiting_for || []).length > 0;
+  const steppable = !view.over && !view.stopped && (view.waiting_for || []).length === 0
+    && !(page.replay && view.round >= page.replay.rounds);
+  if (page.playing && !steppable) setPlaying(false);
+  else if (page.playing && page.timer === null) page.timer = setTimeout(tick, Number($("speed").value));
+  $("watch").hidden = !steppable;
 }
 
 function showTurn(view, legal) {
   const o = view.observation;
-  let text = "Round " + view.round + (o.age !== undefined ? ", age " + o.age : "") + (o.turn !== undefined ? ", turn " + o.turn : "");
+  let text = "Round " + view.round + (page.replay ? " of " + page.replay.rounds : "")
+    + (o.age !== undefined ? ", age " + o.age : "") + (o.turn !== undefined ? ", turn " + o.turn : "");
   if (view.stopped) text += ": the game stopped: " + view.stopped;
   else if (view.over) text += ": the game is over.";
+  else if (page.replay && view.round >= page.replay.rounds) text += ": the end of the log.";
   else if (legal && legal.chosen) text += ": you chose; waiting for seats " + view.waiting_for.join(", ") + ".";
-  else if (legal && legal.decision) text += ": your decision (" + legal.decision.kind + (legal.decision.detail ? ", " + legal.decision.detail : "") + ").";
+  else if (legal && legal.decision) {
+    const d = legal.decision;
+    const forWhom = d.seat !== d.player ? ", for seat " + d.seat : "";
+    text += ": your decision (" + d.kind + forWhom + (d.detail ? ", " + d.detail : "") + ").";
+  }
   else if ((view.waiting_for || []).length) text += ": waiting for seats " + view.waiting_for.join(", ") + ".";
   $("turn").textContent = text;
 }
 
-function showActions(legal) {
+// The legal actions grouped by move (kind, card, way, amount): one row each, with a button per
+// way to pay it (the coins to each seller, placed by the neighbours of the deciding city, and to the bank).
+function moveKey(action) {
+  return JSON.stringify([action.kind, action.card || "", action.way || "", action.amount || 0]);
+}
+
+function moveLabel(action) {
+  let text = action.card ? action.kind + " " + action.card : action.kind;
+  if (action.way) text += " (" + action.way + ")";
+  if (action.amount || action.kind === "pay") text += " " + (action.amount || 0);
+  return text;
+}
+
+function paidCoins(entry) {
+  return entry.coins_to_bank + Object.values(entry.action.pay || {}).reduce((sum, coins) => sum + coins, 0);
+}
+
+function paymentText(entry, neighbours) {
+  const parts = [];
+  for (const [seat, coins] of Object.entries(entry.action.pay || {})) {
+    const side = Object.entries(neighbours || {}).find(([, n]) => String(n) === seat);
+    parts.push(coins + " to seat " + seat + (side ? " (" + side[0] + " neighbour)" : ""));
+  }
+  if (entry.coins_to_bank) parts.push(entry.coins_to_bank + " to the bank");
+  return parts.length ? "pay " + parts.join(" + ") : "choose";
+}
+
+// The cost printed on the card or stage a move builds: "1 coin, 1 wood" (null: its kind costs nothing).
+function costText(cost) {
+  const parts = [];
+  if (cost.coins) parts.push(cost.coins + " coin" + (cost.coins === 1 ? "" : "s"));
+  for (const [name, units] of Object.entries(cost.resources)) parts.push(units + " " + name);
+  return "cost: " + (parts.join(", ") || "nothing");
+}
+
+function showActions(legal, o) {
   const box = $("actions");
   box.replaceChildren();
   if (!legal || legal.type === "error") return;
   const chosen = legal.chosen ? JSON.stringify(legal.chosen) : null;
+  const deciding = legal.decision ? o.cities.find((city) => city.seat === legal.decision.seat) : null;
+  const neighbours = deciding ? deciding.neighbours : null;
+  const moves = new Map();
   for (const entry of legal.actions) {
-    const coins = entry.coins_to_bank ? el("span", { class: "coins" }, " (" + entry.coins_to_bank + " to the bank)") : null;
-    const button = el("button", { type: "button", class: "action", onclick: () => act(entry.action) }, entry.label, coins);
-    if (chosen === JSON.stringify(entry.action)) button.classList.add("chosen");
-    box.append(button);
+    const key = moveKey(entry.action);
+    if (!moves.has(key)) moves.set(key, []);
+    moves.get(key).push(entry);
   }
+  for (const entries of moves.values()) {
+    const cost = entries[0].cost;
+    const row = el("div", { class: "move", "data-move": moveLabel(entries[0].action) },
+      el("span", { class: "move-label" }, moveLabel(entries[0].action)),
+      cost ? el("span", { class: "cost" }, costText(cost)) : null);
+    for (const entry of entries) {
+      const paid = paidCoins(entry);
+      const button = el("button", { type: "button", class: "action", title: entry.label, "data-coins": paid,
+        onclick: () => act(entry.action) }, paymentText(entry, neighbours));
+      if (chosen === JSON.stringify(entry.action)) button.classList.add("chosen");
+      row.append(button);
+    }
+    box.append(row);
+  }
+}
+
+// The moves refused now, by card: each kind with its refusal's code and sentence. A kind refused
+// for every card with one sentence (a wonder stage the city cannot pay) is shown once.
+function showRefused(legal) {
+  const box = $("refused");
+  box.replaceChildren();
+  if (!legal || legal.type === "error" || !(legal.refused || []).length) return;
+  const cards = [...new Set(legal.refused.map((entry) => entry.action.card))];
+  const offered = new Set(legal.actions.map((entry) => entry.action.card).filter((card) => card));
+  const whole = new Map();  // kind -> its one refusal for every card
+  for (const kind of new Set(legal.refused.map((entry) => entry.action.kind))) {
+    const of = legal.refused.filter((entry) => entry.action.kind === kind);
+    if (of.length > 1 && of.length === offered.size && of.every((entry) => entry.reason === of[0].reason)) whole.set(kind, of[0]);
+  }
+  const reason = (entry, what) => el("li", { class: "refusal", "data-code": entry.code },
+    what + ": ", el("code", {}, entry.code), " " + entry.reason);
+  const list = el("ul", {});
+  for (const [kind, entry] of whole) list.append(el("li", { class: "refused-kind" }, reason(entry, kind + ", with any card")));
+  for (const card of cards) {
+    const entries = legal.refused.filter((entry) => entry.action.card === card && !whole.has(entry.action.kind));
+    if (!entries.length) continue;
+    list.append(el("li", { class: "refused-card", "data-card": card }, card,
+      el("ul", {}, ...entries.map((entry) => reason(entry, entry.action.kind)))));
+  }
+  box.append(el("h3", {}, "Not possible now"), list);
 }
 
 async function act(action) {
@@ -175,8 +303,41 @@ async function act(action) {
 
 async function step() {
   const reply = await send({ type: "step", game: page.game });
+  if (reply.type === "error") { setPlaying(false); showError($("table-error"), reply); return; }
+  await refresh();
+}
+
+// Watching: a step on a timer, at the chosen speed, until paused or nothing is left to step.
+function setPlaying(playing) {
+  page.playing = playing;
+  $("play").textContent = playing ? "Pause" : "Play";
+  if (page.timer !== null) clearTimeout(page.timer);
+  page.timer = null;
+  if (playing) page.timer = setTimeout(tick, Number($("speed").value));
+}
+
+async function tick() {
+  page.timer = null;
+  if (!page.playing) return;
+  await step();  // refresh sets the next timer while the table may still be stepped
+}
+
+async function undo() {
+  const reply = await send({ type: "undo", game: page.game, token: page.token });
   if (reply.type === "error") { showError($("table-error"), reply); return; }
   refresh();
+}
+
+async function downloadLog() {
+  const reply = await send({ type: "log", game: page.game });
+  if (reply.type === "error") { showError($("table-error"), reply); return; }
+  const blob = new Blob([JSON.stringify(reply.log, null, 1)], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const link = el("a", { href: url, download: page.game + ".log.json" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);  // the download has long started by then
 }
 
 function zoneItem(name, zone) {
@@ -194,12 +355,16 @@ function showCities(o) {
   for (const city of o.cities) {
     const mine = o.player === city.seat;
     const zones = el("ul", {}, ...Object.entries(city.zones || {}).map(([name, zone]) => zoneItem(name, zone)));
+    const sides = Object.entries(city.neighbours || {}).map(([side, seat]) => side + ": seat " + seat).join(", ");
     const lines = [
       el("div", {}, "Coins: " + city.coins + "; stages built: " + city.stages_built + " of " + city.stages),
+      sides ? el("div", { class: "neighbours" }, "Neighbours: " + sides) : null,
       Object.keys(city.tokens || {}).length ? el("div", {}, "Tokens: " + counts(city.tokens)) : null,
       Object.keys(city.symbols || {}).length ? el("div", {}, "Symbols: " + counts(city.symbols)) : null,
     ];
-    const title = "Seat " + city.seat + ": " + (city.board || "") + (city.side ? " (" + city.side + ")" : "") + (mine ? " (you)" : "");
+    const title = "Seat " + city.seat + ": " + (city.board || "") + (city.side ? " (" + city.side + ")" : "")
+      + (city.neutral ? " (neutral)" : "") + ((o.controls || []).includes(city.seat) ? " (you control it)" : "")
+      + (mine ? " (you)" : "");
     box.append(el("div", { class: "city" + (mine ? " mine" : ""), "data-seat": city.seat }, el("h4", {}, title), ...lines, zones));
   }
   for (const [name, zone] of Object.entries(o.table || {})) box.append(el("div", { class: "city" }, el("ul", {}, zoneItem(name, zone))));
@@ -221,10 +386,21 @@ function showScores(view) {
 
 async function start() {
   for (const who of ["human", "greedy", "greedy"]) addSeat(who);
-  $("add-seat").addEventListener("click", () => addSeat("greedy"));
-  $("remove-seat").addEventListener("click", () => { const last = $("seats").lastElementChild; if (last) last.remove(); });
+  showUndoChoice();
+  $("add-seat").addEventListener("click", () => { addSeat("greedy"); showUndoChoice(); });
+  $("remove-seat").addEventListener("click", () => { const last = $("seats").lastElementChild; if (last) last.remove(); showUndoChoice(); });
+  $("seats").addEventListener("input", showUndoChoice);
   $("setup-form").addEventListener("submit", createTable);
-  $("step").addEventListener("click", step);
+  $("replay-form").addEventListener("submit", replayLog);
+  $("step").addEventListener("click", () => { setPlaying(false); step(); });
+  $("play").addEventListener("click", () => setPlaying(!page.playing));
+  $("speed").addEventListener("change", () => { if (page.playing) setPlaying(true); });
+  $("undo-round").addEventListener("click", undo);
+  $("download-log").addEventListener("click", downloadLog);
+  $("replay-seat").addEventListener("change", () => {
+    page.replay.seat = $("replay-seat").value === "" ? null : Number($("replay-seat").value);
+    refresh();
+  });
   $("rules-file").addEventListener("change", async () => {
     const file = $("rules-file").files[0];
     if (!file) return;
