@@ -153,6 +153,10 @@ def test_a_human_plays_a_four_player_cities_game_against_greedy_bots_to_the_end(
     sheet = score_rows(browser)
     assert sorted(sheet) == [0, 1, 2, 3] and all(row["total"].lstrip("-").isdigit() for row in sheet.values())
     assert my_zone(browser, "built")  # the human's city shows the cards it built
+    # the military tokens of three ages show as "name count (value)", never as a raw object
+    cities = browser.find_element(By.ID, "cities").text
+    assert "[object" not in browser.find_element(By.TAG_NAME, "body").text
+    assert re.search(r"Tokens: .*\b(victory|defeat) \d+ \(-?\d+\)", cities)
 
     # "Download the log" gives the game's log, as the protocol's `log` does
     browser.execute_script("window.saved = null; HTMLAnchorElement.prototype.click = function () {"

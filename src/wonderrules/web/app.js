@@ -345,8 +345,12 @@ function zoneItem(name, zone) {
   return el("li", {}, name + ": " + zone.size + " card" + (zone.size === 1 ? "" : "s"));
 }
 
+// "name n" for each entry; a token kept as {count, value} shows its summed value too ("defeat 2 (-2)")
 function counts(values) {
-  return Object.entries(values || {}).map(([name, n]) => name + " " + n).join(", ");
+  return Object.entries(values || {}).map(([name, n]) => {
+    if (n !== null && typeof n === "object") return name + " " + n.count + (n.value !== undefined ? " (" + n.value + ")" : "");
+    return name + " " + n;
+  }).join(", ");
 }
 
 function showCities(o) {
