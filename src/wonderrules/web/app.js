@@ -257,7 +257,7 @@ function showActions(legal, o) {
     const cost = entries[0].cost;
     const row = el("div", { class: "move", "data-move": moveLabel(entries[0].action) },
       el("span", { class: "move-label" }, moveLabel(entries[0].action)),
-      cost ? el("span", { class: "cost" }, costText(cost)) : null);
+      cost ? el("span", { class: "cost" }, costText(cost)) : el("span", { class: "cost-gap" }));
     for (const entry of entries) {
       const paid = paidCoins(entry);
       const button = el("button", { type: "button", class: "action", title: entry.label, "data-coins": paid,
