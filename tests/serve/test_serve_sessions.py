@@ -1,6 +1,6 @@
 """Sessions of `wr serve` in a real browser (Debian's Chromium under Selenium): a human seat plays
 a whole Cities game against bots, a Leaders draft, a two-player game with the Free City's picks;
-a second window joins a seat by its link; bots are watched on a timer and a log is stepped
+a second browser joins a seat by its link; bots are watched on a timer and a log is stepped
 through. Each test skips, with the reason, where Chromium or chromedriver is missing."""
 
 from __future__ import annotations
@@ -208,9 +208,8 @@ def test_a_two_player_game_is_played_to_the_end_with_the_free_citys_picks(browse
     assert sorted(score_rows(browser)) == [0, 1, 2]
 
 
-def test_a_second_window_joins_a_seat_by_its_link_and_both_play_the_first_round(browser: Any, base: str) -> None:
+def test_a_second_browser_joins_a_seat_by_its_link_and_both_play_the_first_round(browser: Any, base: str) -> None:
     set_up(browser, base, "base", ["human", "human", "greedy"], seed=3)
-    first = browser.current_window_handle
     links = {field.find_element(By.XPATH, "..").text.split(":")[0]: field.get_attribute("value")
              for field in browser.find_elements(By.CSS_SELECTOR, "#links input")}
     assert set(links) == {"Seat 1 joins at", "Spectators watch at"}
@@ -219,20 +218,23 @@ def test_a_second_window_joins_a_seat_by_its_link_and_both_play_the_first_round(
     assert "you chose; waiting for seats 1" in turn(browser)
     hand = my_zone(browser, "hand")
 
-    browser.switch_to.new_window("window")
+    # a second browser (its own Chromium process and profile) knows only the link
+    other = chromium()
     try:
-        browser.get(links["Seat 1 joins at"])
-        wait(browser, "seat 1's decision", lambda: "your decision" in turn(browser))
-        theirs = my_zone(browser, "hand")
+        other.get(links["Seat 1 joins at"])
+        wait(other, "seat 1's decision", lambda: "your decision" in turn(other))
+        theirs = my_zone(other, "hand")
         assert len(theirs) == 7 and theirs != hand
-        assert "(you)" in browser.find_element(By.CSS_SELECTOR, ".city.mine h4").text
-        assert browser.find_element(By.CSS_SELECTOR, ".city.mine").get_attribute("data-seat") == "1"
-        click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "button.action"))
-        assert "age 1, turn 2" in turn(browser) and len(my_zone(browser, "hand")) == 6
+        assert "(you)" in other.find_element(By.CSS_SELECTOR, ".city.mine h4").text
+        assert other.find_element(By.CSS_SELECTOR, ".city.mine").get_attribute("data-seat") == "1"
+        # seat 0's hand is shown to the second browser only by its size
+        seat0 = other.find_element(By.CSS_SELECTOR, ".city[data-seat='0']").text
+        assert "hand: 7 cards" in seat0 and not [card for card in hand if card in seat0]
+        click_and_wait(other, other.find_element(By.CSS_SELECTOR, "button.action"))
+        assert "age 1, turn 2" in turn(other) and len(my_zone(other, "hand")) == 6
     finally:
-        browser.close()
-        browser.switch_to.window(first)
-    # the first page was told of the round played by the other window, and looked again
+        other.quit()
+    # the first page was told of the round played by the other browser, and looked again
     wait(browser, "the second turn on the first page", lambda: "age 1, turn 2: your decision" in turn(browser))
     assert len(my_zone(browser, "hand")) == 6
 
