@@ -53,6 +53,9 @@ class ObservationBoard:
         self.boards = {(b.name, b.side): [int(i == j) for j in range(len(cat.boards))]
                        for i, b in enumerate(cat.boards)}
         self.at = at
+        #: (seat, board) -> the first numbers of the seat's public piece: its board's flags,
+        #: whether it is neutral, and 'controlled' (read from the constants, per player)
+        self.city_starts: dict[tuple[int, Any], list[int]] = {}
         end = 3
         self.heads = end
         end += players * self.head
@@ -181,11 +184,15 @@ class ObservationBoard:
 
     def _cities(self, state: State) -> None:
         numbers: list[int] = []
-        neutral = state.neutral
-        boards = self.boards
+        starts = self.city_starts
         for seat, city in enumerate(state.cities):
-            numbers += boards[(city.board.name, city.board.side)]
-            numbers += (int(seat in neutral), 0, city.coins, city.stages_built, len(city.board.stages))
+            board = city.board
+            start = starts.get((seat, board))
+            if start is None:  # the first time a seat is seen with this board
+                start = starts[(seat, board)] = self.boards[(board.name, board.side)] + [
+                    int(seat in state.neutral), 0]
+            numbers += start
+            numbers += (city.coins, city.stages_built, len(board.stages))
             numbers += city.token_counts
             numbers += city.token_values
             numbers += city.symbols
