@@ -143,8 +143,11 @@ class ObservationBoard:
         if added:
             if len(set(added)) == len(added):
                 board[added] += 1
-            else:  # a card name twice over: each copy counts
-                np.add.at(board, added, 1)
+            else:  # a card name twice over in a zone: each copy counts
+                counts = dict.fromkeys(added, 0)
+                for at in added:
+                    counts[at] += 1
+                board[list(counts)] += list(counts.values())
         key = tuple(state.controller.get(s, s) for s in self.neutral)
         index = self.indexes.get(key)
         if index is None:
