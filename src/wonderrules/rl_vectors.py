@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from wonderrules.interpreter.errors import ArgumentError
 from wonderrules.interpreter.observation_space import ObservationSpace
 from wonderrules.interpreter.observe import sees, zones_in_force
 from wonderrules.interpreter.state import State
@@ -73,8 +74,9 @@ class ObservationBoard:
                 if zone.per == "seat":
                     self.sizes.append((seat, i, end))
                     end += 1 + cards
-        #: per zone of the table or of a seat: (seat, zone index, where its size is on the board,
-        #: the number of its last counted cards, or -1 for a zone whose cards nobody sees)
+        #: per zone of the table or of a seat: (seat, zone index, where its size is on the board
+        #: (its card counts follow), its place in `counted_cards`, or -1 for a zone whose cards
+        #: nobody sees)
         self.zone_plan: list[tuple[int, int, int, int]] = []
         counted = 0
         for seat, i, where in self.sizes:
@@ -97,6 +99,7 @@ class ObservationBoard:
         self.hidden_choices = [any(k.card_zone >= 0 and not _own_zone_seen(self.zones[k.card_zone]) for k in kinds)
                                for kinds in cat.decision_kinds]
         self.board = np.zeros(end, np.int32)
+        #: per zone whose cards are counted, the cards counted last (None: none yet)
         self.counted_cards: list[Any] = [None] * self.counted
         #: per choice of controllers of the neutral seats, the index arrays of every player
         self.indexes: dict[tuple[int, ...], np.ndarray] = {}
@@ -112,7 +115,7 @@ class ObservationBoard:
     def vectors(self, state: State, players: list[int]) -> np.ndarray:
         """The vectors of `players` now, one row each (a new array)."""
         if state.config is not self.config:
-            raise ValueError("an ObservationBoard reads the states of one table only")
+            raise ArgumentError("an ObservationBoard reads the states of the table it was made for only")
         board = self.board
         where, numbers = self._heads(state)
         self._cities(state)
