@@ -181,10 +181,11 @@ class WonderParallelEnv(ParallelEnv):
         space = self.actions
         state = self.state
         flags = bytearray(len(players) * n)
+        ids_of_list = type(space) is ActionSpace  # its ids of a legal list, kept for the decoding
         for k, player in enumerate(players):
             legal = state.legal_actions(player)
             start = k * n
-            for i in space._ids(state, player, legal) if legal else space._legal_ids(state, player):
+            for i in space._ids(state, player, legal) if legal and ids_of_list else space._legal_ids(state, player):
                 if i is not None:
                     flags[start + i] = 1
         return np.frombuffer(flags, np.int8).reshape(len(players), n)
