@@ -24,6 +24,7 @@ then the fewest to the first seller of the market's order, then to the second, a
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Optional
 
 import attrs
@@ -45,6 +46,8 @@ __all__ = ["ActionSpace", "NO_OP", "PAY_KIND"]
 NO_OP = 0
 #: the kind of the engine's own decision of how much of a loss to pay
 PAY_KIND = "pay"
+#: an action's move: its kind, card and way (Action's fields 0, 1 and 3), the key of its id
+_MOVE = itemgetter(0, 1, 3)
 #: how many legal lists an ActionSpace keeps the ids of (a table's players, twice over)
 _KEPT_LISTS = 32
 
@@ -157,11 +160,12 @@ class ActionSpace:
                 raise IllegalActionError({player: self._refusal(state, player, NO_OP)})
             return None
         ids = self._ids(state, player, legal)
-        found = [a for a, i in zip(legal, ids) if i == action_id]
-        if not found:
+        count = ids.count(action_id)
+        if count == 1:
+            return legal[ids.index(action_id)]
+        if not count:
             raise IllegalActionError({player: self._refusal(state, player, action_id)})
-        if len(found) == 1:
-            return found[0]
+        found = [a for a, i in zip(legal, ids) if i == action_id]
         from wonderrules.interpreter.market import seller_seats
 
         sellers = seller_seats(state, state.pending[player].seat)
@@ -201,8 +205,7 @@ class ActionSpace:
         if asked is not None and asked[0] == PAY_KIND:
             ids = [self._id_of(state, player, a) for a in legal]
         else:
-            index = self._index
-            ids = [index.get((a.kind, a.card, a.way)) for a in legal]
+            ids = list(map(self._index.get, map(_MOVE, legal)))
         if len(self._ids_of_list) >= _KEPT_LISTS:
             del self._ids_of_list[next(iter(self._ids_of_list))]
         self._ids_of_list[id(legal)] = (legal, ids)

@@ -43,6 +43,7 @@ from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.ir import RuleSet
 from wonderrules.interpreter.observation_space import ObservationSpace
 from wonderrules.interpreter.payment_space import PaymentActionSpace
+from wonderrules.rl_vectors import ObservationBoard
 
 __all__ = ["WonderParallelEnv", "parallel_env", "env", "agent_name", "PAYMENTS"]
 
@@ -87,6 +88,7 @@ class WonderParallelEnv(ParallelEnv):
         self.agents: list[str] = []
         self.state: Any = None
         self._seeds = random.Random()
+        self._board: Optional[ObservationBoard] = None
         n = self.observations.n
         self._observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(_INT32.min, _INT32.max, (n,), np.int32),
@@ -112,6 +114,9 @@ class WonderParallelEnv(ParallelEnv):
         else:
             seed = self._seeds.randrange(2**31)
         self.state = self.game.new_initial_state(seed=seed)
+        if self._board is None:
+            self._board = ObservationBoard(self.observations, self.state)
+        self._board.start(self.state)
         self.agents = list(self.possible_agents)
         return self._observe(), {a: {} for a in self.agents}
 
@@ -169,51 +174,32 @@ class WonderParallelEnv(ParallelEnv):
 
     def _observe(self) -> dict[str, dict]:
         players = [self._players[a] for a in self.agents]
-        return {a: {"observation": vector, "action_mask": self._mask(p)}
-                for a, p, vector in zip(self.agents, players, self._vectors(players))}
+        vectors = self._vectors(players)
+        masks = self._masks(players)
+        return {a: {"observation": vectors[k], "action_mask": masks[k]} for k, a in enumerate(self.agents)}
 
-    def _vectors(self, players: list[int]) -> list[np.ndarray]:
-        """The observation vectors of `players` now. They are built from the pieces of
-        :meth:`ObservationSpace.pieces`: each piece that several players see alike (a city's
-        public side, a zone seen by all) is worked out once, all of them are written into one
-        array by their nonzero numbers, and each player's vector is its pieces put end to end."""
-        state = self.state
-        space = self.observations
-        head_size = space.head_size
-        where: list[int] = []
-        numbers: list[int] = []
-        spans: dict[tuple[int, ...], tuple[int, int]] = {}
-        layouts: list[list[int]] = []
-        end = 0
-        for player in players:
-            head, head_numbers, keys = space._pieces(state, player)
-            where += [end + i for i in head]
-            numbers += head_numbers
-            layout = [end, end + head_size]
-            end += head_size
-            for key in keys:
-                span = spans.get(key)
-                if span is None:
-                    size, found, found_numbers = space._piece(state, key)
-                    where += [end + i for i in found]
-                    numbers += found_numbers
-                    span = spans[key] = (end, end + size)
-                    end += size
-                if span[0] == layout[-1]:  # right after the piece before: one slice for both
-                    layout[-1] = span[1]
-                else:
-                    layout += span
-            layouts.append(layout)
-        pieces = np.zeros(end, np.int32)
-        pieces[where] = numbers
-        return [np.concatenate([pieces[layout[i]:layout[i + 1]] for i in range(0, len(layout), 2)])
-                for layout in layouts]
+    def _vectors(self, players: list[int]) -> np.ndarray:
+        """The observation vectors of `players` now, one row each (see :mod:`wonderrules.rl_vectors`)."""
+        assert self._board is not None
+        return self._board.vectors(self.state, players)
 
     def _mask(self, player: int) -> np.ndarray:
-        mask = bytearray(self.actions.n)
-        for i in self.actions._legal_ids(self.state, player):
-            mask[i] = 1
-        return np.frombuffer(mask, np.int8)
+        return self._masks([player])[0]
+
+    def _masks(self, players: list[int]) -> np.ndarray:
+        """The masks of `players` now, one row each (the ids of :meth:`ActionSpace.legal_ids`)."""
+        n = self.actions.n
+        space = self.actions
+        state = self.state
+        flags = bytearray(len(players) * n)
+        ids_of_list = type(space) is ActionSpace  # its ids of a legal list, kept for the decoding
+        for k, player in enumerate(players):
+            legal = state.legal_actions(player)
+            start = k * n
+            for i in space._ids(state, player, legal) if legal and ids_of_list else space._legal_ids(state, player):
+                if i is not None:
+                    flags[start + i] = 1
+        return np.frombuffer(flags, np.int8).reshape(len(players), n)
 
 
 def _action_id(value: Any) -> int:

@@ -1,0 +1,247 @@
+"""Every player's observation vector of one moment at once, as rows of one NumPy array.
+
+Used by the RL environments (:mod:`wonderrules.rl`); the numbers are exactly those of
+:meth:`ObservationSpace.encode`, built another way. Most of a vector is public and seen alike by
+every player who sees it at all (a city's coins, its built cards, the size of a hand), so one
+array, the *board*, holds each such number once: three constants (0, 1 and -1), each player's
+head (where the game is, its decision, its choices), each city's public side, and per zone of a
+seat or of the table its size and, per card name, how many it holds. A player's vector is the
+board read through an index array of its own (its seats in its order, the cards of a zone it
+does not see read from the constant 0, the size of a zone whose size it does not see from -1),
+and all the players' vectors are one fancy index of the board.
+
+The board is kept from one step to the next. Every step writes anew each head, each city's
+public side and each zone's size; the card counts of a zone are written again only when its
+cards are not the list of cards counted last time (the same card objects in the same order,
+compared one by one), and when only cards were added at its end (a city's built cards), only
+those are counted. The index arrays depend on who controls the neutral seats (a zone's owner
+decides who sees it), and are kept per choice of controllers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from wonderrules.interpreter.errors import ArgumentError
+from wonderrules.interpreter.observation_space import ObservationSpace
+from wonderrules.interpreter.observe import sees, zones_in_force
+from wonderrules.interpreter.state import State
+
+__all__ = ["ObservationBoard"]
+
+_ZERO, _ONE, _MINUS_ONE = 0, 1, 2
+
+
+class ObservationBoard:
+    """The vectors of every player of one game at one table (see the module's text): call
+    :meth:`start` with a new game's state, then :meth:`vectors` at each moment of that game."""
+
+    def __init__(self, space: ObservationSpace, state: State) -> None:
+        self.space = space
+        cat = state.catalog
+        self.config = state.config
+        players, seats = space.players, space.seats
+        self.players = players
+        at = space._slices
+        cards = len(space.card_names)
+        self.cards = cards
+        self.head = space.head_size
+        self.zones = zones_in_force(state)
+        #: the card name slot of each source of the catalog, by its sid
+        self.slot_of = {c.sid: space._card_index[c.name] for c in cat.cards}
+        self.boards = {(b.name, b.side): [int(i == j) for j in range(len(cat.boards))]
+                       for i, b in enumerate(cat.boards)}
+        self.at = at
+        #: (seat, board) -> the first numbers of the seat's public piece: its board's flags,
+        #: whether it is neutral, and 'controlled' (read from the constants, per player)
+        self.city_starts: dict[tuple[int, Any], list[int]] = {}
+        end = 3
+        self.heads = end
+        end += players * self.head
+        self.cities_at = end
+        self.city_size = space._city_size
+        end += seats * self.city_size
+        #: per zone shown: (seat, zone index, where its size is on the board); seat -1: the table
+        self.sizes: list[tuple[int, int, int]] = []
+        for i, zone in enumerate(self.zones):
+            if zone.per == "shared":
+                self.sizes.append((-1, i, end))
+                end += 1 + cards
+        for seat in range(seats):
+            for i, zone in enumerate(self.zones):
+                if zone.per == "seat":
+                    self.sizes.append((seat, i, end))
+                    end += 1 + cards
+        #: per zone of the table or of a seat: (seat, zone index, where its size is on the board
+        #: (its card counts follow), its place in `counted_cards`, or -1 for a zone whose cards
+        #: nobody sees)
+        self.zone_plan: list[tuple[int, int, int, int]] = []
+        counted = 0
+        for seat, i, where in self.sizes:
+            zone = self.zones[i]
+            if zone.seen_by == "nobody" or (seat < 0 and zone.seen_by != "everyone"):
+                self.zone_plan.append((seat, i, where, -1))
+            else:
+                self.zone_plan.append((seat, i, where, counted))
+                counted += 1
+        self.counted = counted
+        self.length = end
+        #: per player, where its head's numbers are on the board: age, turn and terminal, the
+        #: first flag of a decision, the flag and the coins of a loss to pay, the first choice
+        self.head_at = [((b + at["age"], b + at["turn"], b + at["terminal"]), b + at["decision"],
+                         b + at["decision"] + len(cat.decisions), b + at["loss"], b + at["choices"])
+                        for b in range(self.heads, self.heads + players * self.head, self.head)]
+        #: per decision, whether it may take cards from a zone its decider does not see (a zone of
+        #: the table not seen by everyone, a zone of a seat seen by nobody): its choices are shown
+        #: then. A player always sees its own seat's zones declared owner's or partners'.
+        self.hidden_choices = [any(k.card_zone >= 0 and not _own_zone_seen(self.zones[k.card_zone]) for k in kinds)
+                               for kinds in cat.decision_kinds]
+        self.board = np.zeros(end, np.int32)
+        #: per zone whose cards are counted, the cards counted last (None: none yet)
+        self.counted_cards: list[Any] = [None] * self.counted
+        #: per choice of controllers of the neutral seats, the index arrays of every player
+        self.indexes: dict[tuple[int, ...], np.ndarray] = {}
+        self.neutral = tuple(sorted(state.neutral))
+
+    def start(self, state: State) -> None:
+        """Forget the counts of the last game (a new game begins with `state`)."""
+        self.board[:] = 0
+        self.board[_ONE] = 1
+        self.board[_MINUS_ONE] = -1
+        self.counted_cards = [None] * self.counted
+
+    def vectors(self, state: State, players: list[int]) -> np.ndarray:
+        """The vectors of `players` now, one row each (a new array)."""
+        if state.config is not self.config:
+            raise ArgumentError("an ObservationBoard reads the states of the table it was made for only")
+        board = self.board
+        where, numbers = self._heads(state)
+        self._cities(state)
+        shared = state.shared
+        cities = state.cities
+        added: list[int] = []
+        slot_of = self.slot_of
+        counted_cards = self.counted_cards
+        cards_in = self.cards
+        for seat, i, size_at, k in self.zone_plan:
+            cards = shared[i] if seat < 0 else cities[seat].zones[i]
+            where.append(size_at)
+            numbers.append(len(cards))
+            if k < 0:
+                continue
+            last = counted_cards[k]
+            if last is not None:
+                if cards == last:
+                    continue
+                if len(cards) > len(last) and cards[:len(last)] == last:
+                    added += [size_at + 1 + slot_of[c.sid] for c in cards[len(last):]]
+                    counted_cards[k] = list(cards)
+                    continue
+            board[size_at + 1:size_at + 1 + cards_in] = 0
+            added += [size_at + 1 + slot_of[c.sid] for c in cards]
+            counted_cards[k] = list(cards)
+        board[where] = numbers
+        if added:
+            if len(set(added)) == len(added):
+                board[added] += 1
+            else:  # a card name twice over in a zone: each copy counts
+                counts = dict.fromkeys(added, 0)
+                for at in added:
+                    counts[at] += 1
+                board[list(counts)] += list(counts.values())
+        key = tuple(state.controller.get(s, s) for s in self.neutral)
+        index = self.indexes.get(key)
+        if index is None:
+            index = self.indexes[key] = self._index(state)
+        found: np.ndarray = board[index[players]] if len(players) != self.players else board[index]
+        return found
+
+    # ---- inside -----------------------------------------------------------------------------------
+    def _heads(self, state: State) -> tuple[list[int], list[int]]:
+        """Clear every head, and give where its numbers that may not be zero go on the board and
+        those numbers."""
+        start = self.heads
+        self.board[start:start + self.players * self.head] = 0
+        where: list[int] = []
+        numbers: list[int] = []
+        terminal = int(state.terminal)
+        asked_of = state.asked
+        now = (state.age, state.turn, terminal)
+        for player, (first, decision_at, pay_at, loss_at, choices_at) in enumerate(self.head_at):
+            where += first
+            numbers += now
+            asked = asked_of.get(player) if not terminal else None
+            if asked is None:
+                continue
+            if asked[0] == "pay":
+                where += (pay_at, loss_at)
+                numbers += (1, asked[2])
+                continue
+            where.append(decision_at + asked[2])
+            numbers.append(1)
+            if self.hidden_choices[asked[2]]:
+                index = self.space._card_index
+                taken = list(dict.fromkeys(choices_at + index[a.card] for a in state.legal_actions(player) if a.card))
+                where += taken
+                numbers += [1] * len(taken)
+        return where, numbers
+
+    def _cities(self, state: State) -> None:
+        numbers: list[int] = []
+        starts = self.city_starts
+        for seat, city in enumerate(state.cities):
+            board = city.board
+            start = starts.get((seat, board))
+            if start is None:  # the first time a seat is seen with this board
+                start = starts[(seat, board)] = self.boards[(board.name, board.side)] + [
+                    int(seat in state.neutral), 0]
+            numbers += start
+            numbers += (city.coins, city.stages_built, len(board.stages))
+            numbers += city.token_counts
+            numbers += city.token_values
+            numbers += city.symbols
+        self.board[self.cities_at:self.cities_at + len(numbers)] = numbers
+
+    def _index(self, state: State) -> np.ndarray:
+        """Per player, where each number of its vector is on the board, for the controllers of
+        the neutral seats now."""
+        space = self.space
+        at = self.at
+        head = self.head
+        size_at = {(seat, i): where for seat, i, where in self.sizes}
+        rows = np.zeros((self.players, space.n), np.intp)
+        for player in range(self.players):
+            row = rows[player]
+            row[:head] = np.arange(self.heads + player * head, self.heads + (player + 1) * head)
+            for i, zone in enumerate(self.zones):
+                if zone.per == "shared":
+                    self._zone(row, at[f"table.{zone.name}.size"], None, size_at[(-1, i)],
+                               sees(state, player, zone, -1), zone.size_seen)
+            for k, seat in enumerate(space._orders[player]):
+                key = f"seat{k}."
+                first = at[key + "board"]
+                row[first:first + self.city_size] = np.arange(self.cities_at + seat * self.city_size,
+                                                              self.cities_at + (seat + 1) * self.city_size)
+                controlled = seat in state.neutral and state.controller_of(seat) == player
+                row[at[key + "controlled"]] = _ONE if controlled else _ZERO
+                for i, zone in enumerate(self.zones):
+                    if zone.per == "seat":
+                        name = f"{key}{zone.name}."
+                        self._zone(row, at[name + "size"], at[name + "seen"], size_at[(seat, i)],
+                                   sees(state, player, zone, seat), zone.size_seen)
+        return rows
+
+    def _zone(self, row: np.ndarray, size: int, seen: Any, where: int, cards_seen: bool, size_seen: bool) -> None:
+        """Point a zone's slice of a vector at the board: its flag 'seen' (for a zone of a seat),
+        its size, and its card counts."""
+        if seen is not None:
+            row[seen] = _ONE if cards_seen else _ZERO
+        row[size] = where if cards_seen or size_seen else _MINUS_ONE
+        row[size + 1:size + 1 + self.cards] = np.arange(where + 1, where + 1 + self.cards) if cards_seen else _ZERO
+
+
+def _own_zone_seen(zone: Any) -> bool:
+    """Whether a player sees the cards of a zone of its own seat (see observe.sees)."""
+    return bool(zone.seen_by == "everyone" or (zone.per != "shared" and zone.seen_by != "nobody"))
