@@ -25,10 +25,12 @@ winner, 0 to the others): they sum to 1, so the game is constant-sum. A player o
 :class:`wonderrules.ObservationSpace` encodes; the observation string is the engine's readable
 observation as JSON.
 
-A player's information state is what they may see now (the observation: never another
-player's hand) and every id they chose, round by round (the no-op 0 in a round they waited).
-Its tensor is the observation's vector followed by ``MAX_ROUNDS`` numbers, the id of each round
-played so far and -1 for each round to come; its string is JSON of ``{"observation", "chosen"}``.
+A player's information state is everything they have seen and chosen. Its string is JSON of
+``{"seen", "chosen"}``: the readable observation they had at the deal and after every round
+played since (never another player's hand; the hands they held and passed on included), and the
+id they chose in each round (the no-op 0 in a round they waited): perfect recall. Its tensor is
+bounded: the observation's vector now, followed by ``MAX_ROUNDS`` numbers, the id of each round
+played so far and -1 for each round to come.
 """
 
 from __future__ import annotations
@@ -120,14 +122,19 @@ class _Engine:
     clones a Python state by deep-copying its attributes: this copy shares the game and its
     encodings, and clones the engine's state with :meth:`wonderrules.State.clone`."""
 
-    __slots__ = ("game", "state")
+    __slots__ = ("game", "state", "seen")
 
     def __init__(self, game: WonderGame, state: Any = None) -> None:
         self.game = game
         self.state = state
+        #: per round reached so far (the deal's round 0 first), the observation's JSON of each
+        #: player who was asked for it: what the information state strings recall
+        self.seen: list[dict[int, str]] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.game, None if self.state is None else self.state.clone())
+        copy = _Engine(self.game, None if self.state is None else self.state.clone())
+        copy.seen = [dict(views) for views in self.seen]
+        return copy
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled (OpenSpiel serializes a state so) as the game's parameters and the game's log."""
@@ -244,12 +251,43 @@ class WonderObserver:
 
     def string_from(self, state: WonderState, player: int) -> str:
         if state.engine_state is None:
-            seen: Any = "not dealt yet"
-        else:
-            seen = observation(state.engine_state, player)
+            if self.recall:
+                return json.dumps({"seen": [], "chosen": []})
+            return "not dealt yet"
         if self.recall:
-            return json.dumps({"observation": seen, "chosen": _chosen(state, player)}, sort_keys=True, default=str)
-        return seen if isinstance(seen, str) else json.dumps(seen, sort_keys=True, default=str)
+            seen = ",".join(_recalled(state, player))
+            return f'{{"seen": [{seen}], "chosen": {json.dumps(_chosen(state, player))}}}'
+        return _view(state.engine_state, player)
+
+
+def _view(engine_state: Any, player: int) -> str:
+    """The readable observation of `player`, as JSON."""
+    return json.dumps(observation(engine_state, player), sort_keys=True, default=str)
+
+
+def _recalled(state: WonderState, player: int) -> list[str]:
+    """The JSON of every observation `player` had, from the deal to now, one per round. Each is
+    kept once made (a clone keeps them too); rounds never observed are found again by replaying
+    the game from its seed with the ids of OpenSpiel's history."""
+    engine = state._engine
+    players = engine.game.engine_game.players
+    history = [step.action for step in state.full_history()[1:]]
+    rounds = len(history) // players
+    seen = engine.seen
+    while len(seen) <= rounds:
+        seen.append({})
+    if player not in seen[rounds]:
+        seen[rounds][player] = _view(engine.state, player)
+    missing = [r for r in range(rounds) if player not in seen[r]]
+    if missing:
+        space = engine.game.actions
+        replayed = engine.game.engine_game.new_initial_state(seed=engine.state.seed)
+        for r in range(missing[-1] + 1):
+            if player not in seen[r]:
+                seen[r][player] = _view(replayed, player)
+            ids = history[r * players:(r + 1) * players]
+            replayed.apply_actions({p: space.decode(replayed, p, ids[p]) for p in replayed.pending_decisions()})
+    return [seen[r][player] for r in range(rounds + 1)]
 
 
 def _chosen(state: WonderState, player: int) -> list[int]:

@@ -110,7 +110,7 @@ def _dealt(rules="base", players=3, seed=7, rounds=2):
     return game, state
 
 
-def test_the_information_state_is_the_observation_and_the_players_own_ids():
+def test_the_information_state_recalls_every_view_and_the_players_own_ids():
     game, state = _dealt(rounds=2)
     kind = game.get_type()
     assert kind.provides_information_state_string and kind.provides_information_state_tensor
@@ -125,11 +125,30 @@ def test_the_information_state_is_the_observation_and_the_players_own_ids():
         assert set(tensor[n + 2:]) == {-1.0}
         read = json.loads(state.information_state_string(p))
         assert read["chosen"] == mine
-        assert read["observation"] == json.loads(state.observation_string(p))
-        assert "hand" in json.dumps(read["observation"])
+        # perfect recall: the view at the deal, after round 1 and now, each as it was then
+        _, then = _dealt(rounds=0)
+        _, after_one = _dealt(rounds=1)
+        assert read["seen"] == [json.loads(s.observation_string(p)) for s in (then, after_one, state)]
     # before the deal: nothing seen, nothing chosen
     fresh = game.new_initial_state()
-    assert json.loads(fresh.information_state_string(0)) == {"observation": "not dealt yet", "chosen": []}
+    assert json.loads(fresh.information_state_string(0)) == {"seen": [], "chosen": []}
+
+
+def test_the_information_state_string_recalls_the_hands_a_player_passed_on():
+    """After a round, player 0's hand is another (hands pass); the string still holds the cards
+    they were dealt, and the same string comes from a state whose earlier views were never asked
+    (found again by replaying) as from one asked at every round."""
+    game, asked_each_round = _dealt(rounds=0)
+    dealt = json.loads(asked_each_round.observation_string(0))
+    asked_each_round.information_state_string(0)
+    asked_each_round.apply_actions([asked_each_round.legal_actions(p)[0] for p in range(3)])
+    _, never_asked = _dealt(rounds=1)
+    recalled = json.loads(never_asked.information_state_string(0))
+    assert never_asked.information_state_string(0) == asked_each_round.information_state_string(0)
+    hand_then = recalled["seen"][0]["cities"][0]["zones"]["hand"]["cards"]
+    hand_now = recalled["seen"][1]["cities"][0]["zones"]["hand"]["cards"]
+    assert hand_then == dealt["cities"][0]["zones"]["hand"]["cards"] and len(hand_then) == 7
+    assert len(hand_now) == 6 and set(hand_now) - set(hand_then)  # the right neighbour's hand came
 
 
 def test_an_opponents_hand_does_not_change_a_players_information_state():
