@@ -14,7 +14,7 @@ import attrs
 from wonderrules.grammar.diagnostics import Span
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wonderrules.grammar.syntax import Expr, Hook, Name, Seat, Text
+    from wonderrules.grammar.syntax import Effect, Expr, Hook, Name, Seat, Text
 
 __all__ = [
     "ZoneProperty", "Zone", "DealTarget", "DealRest", "Deal", "ExtendDeal",
@@ -147,7 +147,7 @@ class Way:
 class Then:
     """`then: move card to built`: what the action does, in order."""
 
-    ops: tuple[object, ...]  # effects (see syntax.Effect)
+    ops: tuple[Effect, ...]
     span: Span
 
 
