@@ -1,6 +1,6 @@
 """The package type-checks under ``mypy --strict``, read from the source tree as the modules it is
 imported by (``[tool.mypy]`` in pyproject.toml: mypy finds ``wonderrules`` in ``src/`` and the
-engine and the front end through the links of ``typecheck/``). The check runs here so that the
+engine, the front end and the bundled rule sets through the links of ``typecheck/``). The check runs here so that the
 suite, which is what CI runs, keeps it clean. Modules not yet clean are listed in pyproject.toml
 with ``ignore_errors``: a list that only shrinks, and never names a module of the engine."""
 
@@ -18,7 +18,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 #: source folder -> the package it is installed as
 SOURCES = {"src/wonderrules": "wonderrules", "interpreter": "wonderrules.interpreter",
-           "grammar": "wonderrules.grammar"}
+           "grammar": "wonderrules.grammar", "rulesets": "wonderrules.rulesets"}
+#: the source folders typecheck/wonderrules links to
+LINKED = ["interpreter", "grammar", "rulesets"]
 
 
 def _module_path(name: str) -> Path:
@@ -31,7 +33,7 @@ def _module_path(name: str) -> Path:
     return ROOT / folder / (inner.replace(".", os.sep) + ".py")
 
 
-@pytest.mark.parametrize("folder", ["interpreter", "grammar"])
+@pytest.mark.parametrize("folder", LINKED)
 def test_the_layout_mypy_reads_links_the_source_folder(folder: str) -> None:
     link = ROOT / "typecheck" / "wonderrules" / folder
     assert link.is_symlink(), f"{link} should be a link to {folder}/ (a checkout without symlinks loses it)"
@@ -60,7 +62,7 @@ def test_mypy_strict_finds_no_error_in_any_checked_module(tmp_path: Path) -> Non
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     # mypy names a module by the path it read it through: shown as the source file it is
     report = run.stdout + run.stderr
-    for folder in ("interpreter", "grammar"):
+    for folder in LINKED:
         report = report.replace(f"typecheck{os.sep}wonderrules{os.sep}{folder}{os.sep}", f"{folder}{os.sep}")
     assert run.returncode == 0, f"mypy --strict reports errors:\n{report}"
     checked = re.search(r"Success: no issues found in (\d+) source files", run.stdout)
