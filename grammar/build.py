@@ -6,9 +6,11 @@ Method names mirror the rule names (and aliases) of ``wr.lark``. Methods of the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from lark import Token, Transformer, v_args
+from lark.tree import Meta
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.build_structure import StructureBuilder
@@ -30,8 +32,11 @@ class MomentOverLines(Exception):
 END_OF_GAME = "end of game"
 
 
-def _token_span(path: str, tok: Token) -> Span:
-    return Span(path, tok.line, tok.column, tok.end_line, tok.end_column)
+def _binop(op: str) -> Callable[[StructureBuilder, Meta, list[Any]], s.BinOp]:
+    """The transformer method of the rule of operator `op`."""
+    def method(self: StructureBuilder, meta: Meta, children: list[Any]) -> s.BinOp:
+        return s.BinOp(op, children[0], children[1], self._span(meta))
+    return method
 
 
 @v_args(meta=True)
@@ -42,31 +47,12 @@ class ToSyntax(StructureBuilder):
         Transformer.__init__(self, visit_tokens=False)
         self.path = path
 
-    # ---- helpers ---------------------------------------------------------------------------
-    def _span(self, meta: Any) -> Span:
-        if getattr(meta, "empty", True):
-            return Span(self.path, 1, 1, 1, 1)
-        return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
-
-    def _name(self, tok: Token) -> s.Name:
-        return s.Name(str(tok), _token_span(self.path, tok))
-
-    def _text(self, tok: Token) -> s.Text:
-        return s.Text(str(tok)[1:-1], _token_span(self.path, tok))
-
-    @staticmethod
-    def _override(children: list) -> tuple[bool, list]:
-        """Split a leading `override` (the rule's value, never a name token) from the rest."""
-        if children and not isinstance(children[0], Token) and children[0] == "override":
-            return True, children[1:]
-        return False, children
-
     # ---- file and header ---------------------------------------------------------------------
-    def start(self, meta, children):
+    def start(self, meta: Meta, children: list[Any]) -> s.Ruleset:
         header, *items = children
         return s.Ruleset(self.path, header, tuple(items), self._span(meta))
 
-    def header(self, meta, children):
+    def header(self, meta: Meta, children: list[Any]) -> s.Header:
         name = self._name(children[0])
         title = None
         edition = None
@@ -80,113 +66,113 @@ class ToSyntax(StructureBuilder):
                 extends = c[1]
         return s.Header(name, title, edition, extends, self._span(meta))
 
-    def edition(self, meta, children):
+    def edition(self, meta: Meta, children: list[Any]) -> tuple[str, int]:
         return ("edition", int(children[0]))
 
-    def extends(self, meta, children):
+    def extends(self, meta: Meta, children: list[Any]) -> tuple[str, Any]:
         return ("extends", children[0])
 
-    def name_list(self, meta, children):
+    def name_list(self, meta: Meta, children: list[Any]) -> tuple[s.Name, ...]:
         return tuple(self._name(t) for t in children)
 
-    def string_list(self, meta, children):
+    def string_list(self, meta: Meta, children: list[Any]) -> tuple[s.Text, ...]:
         return tuple(self._text(t) for t in children)
 
-    def override(self, meta, children):
+    def override(self, meta: Meta, children: list[Any]) -> str:
         return "override"
 
-    def replace(self, meta, children):
+    def replace(self, meta: Meta, children: list[Any]) -> str:
         return "replace"
 
     # ---- vocabulary --------------------------------------------------------------------------
-    def resources(self, meta, children):
+    def resources(self, meta: Meta, children: list[Any]) -> s.Resources:
         return s.Resources(self._name(children[0]), children[1], self._span(meta))
 
-    def symbols(self, meta, children):
+    def symbols(self, meta: Meta, children: list[Any]) -> s.Symbols:
         return s.Symbols(self._name(children[0]), children[1], self._span(meta))
 
-    def tokens(self, meta, children):
+    def tokens(self, meta: Meta, children: list[Any]) -> s.Tokens:
         return s.Tokens(children[0], self._span(meta))
 
-    def colours(self, meta, children):
+    def colours(self, meta: Meta, children: list[Any]) -> s.Colours:
         return s.Colours(tuple(children), self._span(meta))
 
-    def colour(self, meta, children):
+    def colour(self, meta: Meta, children: list[Any]) -> s.Colour:
         cat = self._name(children[1]) if len(children) > 1 else None
         return s.Colour(self._name(children[0]), cat, self._span(meta))
 
-    def abilities(self, meta, children):
+    def abilities(self, meta: Meta, children: list[Any]) -> s.Abilities:
         return s.Abilities(children[0], self._span(meta))
 
-    def decks(self, meta, children):
+    def decks(self, meta: Meta, children: list[Any]) -> s.Decks:
         return s.Decks(children[0], self._span(meta))
 
     # ---- game --------------------------------------------------------------------------------
-    def game(self, meta, children):
+    def game(self, meta: Meta, children: list[Any]) -> s.Game:
         return s.Game(tuple(children), self._span(meta))
 
-    def override_setting(self, meta, children):
+    def override_setting(self, meta: Meta, children: list[Any]) -> s.Setting:
         return s.Setting(children[0], True, self._span(meta))
 
-    def plain_setting(self, meta, children):
+    def plain_setting(self, meta: Meta, children: list[Any]) -> s.Setting:
         return s.Setting(children[0], False, self._span(meta))
 
-    def when(self, meta, children):
+    def when(self, meta: Meta, children: list[Any]) -> s.When:
         players, *settings = children
         return s.When(players, tuple(settings), self._span(meta))
 
-    def players(self, meta, children):
+    def players(self, meta: Meta, children: list[Any]) -> s.Players:
         return s.Players(children[0].ranges, self._span(meta))
 
-    def player_counts(self, meta, children):
+    def player_counts(self, meta: Meta, children: list[Any]) -> s.Players:
         return s.Players(tuple(children), self._span(meta))
 
-    def player_range(self, meta, children):
+    def player_range(self, meta: Meta, children: list[Any]) -> tuple[int, int]:
         lo = int(children[0])
         hi = int(children[1]) if len(children) > 1 else lo
         return (lo, hi)
 
-    def start_coins(self, meta, children):
+    def start_coins(self, meta: Meta, children: list[Any]) -> s.StartCoins:
         return s.StartCoins(int(children[0]), self._span(meta))
 
-    def ages(self, meta, children):
+    def ages(self, meta: Meta, children: list[Any]) -> s.Ages:
         return s.Ages(int(children[0]), self._span(meta))
 
-    def hand(self, meta, children):
+    def hand(self, meta: Meta, children: list[Any]) -> s.Hand:
         return s.Hand(children[0], self._span(meta))
 
-    def turns(self, meta, children):
+    def turns(self, meta: Meta, children: list[Any]) -> s.Turns:
         return s.Turns(children[0], self._span(meta))
 
-    def pass_directions(self, meta, children):
+    def pass_directions(self, meta: Meta, children: list[Any]) -> s.PassDirections:
         return s.PassDirections(tuple(children), self._span(meta))
 
-    def direction(self, meta, children):
+    def direction(self, meta: Meta, children: list[Any]) -> s.Name:
         return self._name(children[0])
 
-    def stages_score(self, meta, children):
+    def stages_score(self, meta: Meta, children: list[Any]) -> s.StagesScore:
         return s.StagesScore(self._name(children[0]), self._span(meta))
 
-    def pool_draw(self, meta, children):
+    def pool_draw(self, meta: Meta, children: list[Any]) -> s.PoolDraw:
         pool, count, age = children
         return s.PoolDraw(self._name(pool), count, age, self._span(meta))
 
-    def one_age(self, meta, children):
+    def one_age(self, meta: Meta, children: list[Any]) -> int:
         return int(children[0])
 
-    def each_age_draw(self, meta, children):
+    def each_age_draw(self, meta: Meta, children: list[Any]) -> None:
         return None
 
-    def tie_break(self, meta, children):
+    def tie_break(self, meta: Meta, children: list[Any]) -> s.TieBreak:
         return s.TieBreak(children[0], self._span(meta))
 
-    def order(self, meta, children):
+    def order(self, meta: Meta, children: list[Any]) -> s.Order:
         return s.Order(children[0], children[1], self._span(meta))
 
-    def card_zone(self, meta, children):
+    def card_zone(self, meta: Meta, children: list[Any]) -> s.CardZone:
         return s.CardZone(self._name(children[0]), self._span(meta))
 
-    def option(self, meta, children):
+    def option(self, meta: Meta, children: list[Any]) -> s.Option:
         name = self._name(children[0])
         rest = children[1:]
         title = None
@@ -195,20 +181,20 @@ class ToSyntax(StructureBuilder):
             rest = rest[1:]
         return s.Option(name, title, tuple(rest), self._span(meta))
 
-    def teams(self, meta, children):
+    def teams(self, meta: Meta, children: list[Any]) -> s.Teams:
         return s.Teams(int(children[0]), self._span(meta))
 
-    def winner(self, meta, children):
+    def winner(self, meta: Meta, children: list[Any]) -> s.Winner:
         return s.Winner(children[0], self._span(meta))
 
-    def winner_mode(self, meta, children):
+    def winner_mode(self, meta: Meta, children: list[Any]) -> str:
         return str(children[0])
 
     # ---- scoring -----------------------------------------------------------------------------
-    def scoring(self, meta, children):
+    def scoring(self, meta: Meta, children: list[Any]) -> s.Scoring:
         return s.Scoring(tuple(children), self._span(meta))
 
-    def category(self, meta, children):
+    def category(self, meta: Meta, children: list[Any]) -> s.Category:
         override, children = self._override(children)
         name = self._name(children[0])
         formula = None
@@ -220,60 +206,60 @@ class ToSyntax(StructureBuilder):
                 formula = c
         return s.Category(name, formula, placement, override, self._span(meta))
 
-    def after(self, meta, children):
+    def after(self, meta: Meta, children: list[Any]) -> tuple[str, s.Name]:
         return ("after", self._name(children[0]))
 
-    def before(self, meta, children):
+    def before(self, meta: Meta, children: list[Any]) -> tuple[str, s.Name]:
         return ("before", self._name(children[0]))
 
-    def signed(self, meta, children):
+    def signed(self, meta: Meta, children: list[Any]) -> int:
         sign = -1 if len(children) == 2 and str(children[0]) == "-" else 1
         return sign * int(children[-1])
 
     # ---- cards and wonders -------------------------------------------------------------------
-    def card(self, meta, children):
+    def card(self, meta: Meta, children: list[Any]) -> s.Card:
         replace = not isinstance(children[0], Token) and children[0] == "replace"
         if replace:
             children = children[1:]
         name_tok, age_tok, colour_tok, *rest = children
         attrs_ = tuple(c for c in rest if not isinstance(c, (s.Hook, s.PhraseUse)))
-        hooks = tuple(c for c in rest if isinstance(c, (s.Hook, s.PhraseUse)))
+        hooks = self._hooks(rest)
         return s.Card(self._text(name_tok), int(age_tok), self._name(colour_tok), attrs_, hooks,
-                      replace, self._span(meta), _token_span(self.path, age_tok))
+                      replace, self._span(meta), self._token_span(age_tok))
 
-    def cost(self, meta, children):
+    def cost(self, meta: Meta, children: list[Any]) -> s.Cost:
         return s.Cost(tuple(children), self._span(meta))
 
-    def resource_cost(self, meta, children):
+    def resource_cost(self, meta: Meta, children: list[Any]) -> s.CostItem:
         if len(children) == 2:
             return s.CostItem(int(children[0]), self._name(children[1]), self._span(meta))
         return s.CostItem(1, self._name(children[0]), self._span(meta))
 
-    def coin_cost(self, meta, children):
+    def coin_cost(self, meta: Meta, children: list[Any]) -> s.CostItem:
         return s.CostItem(int(children[0]), None, self._span(meta))
 
-    def chain_from(self, meta, children):
+    def chain_from(self, meta: Meta, children: list[Any]) -> s.ChainFrom:
         return s.ChainFrom(children[0], self._span(meta))
 
-    def chain_to(self, meta, children):
+    def chain_to(self, meta: Meta, children: list[Any]) -> s.ChainTo:
         return s.ChainTo(children[0], self._span(meta))
 
-    def copies(self, meta, children):
+    def copies(self, meta: Meta, children: list[Any]) -> s.Copies:
         return s.Copies(tuple(children), self._span(meta))
 
-    def copy_mark(self, meta, children):
+    def copy_mark(self, meta: Meta, children: list[Any]) -> int:
         return int(children[0])
 
-    def pool(self, meta, children):
+    def pool(self, meta: Meta, children: list[Any]) -> s.Pool:
         return s.Pool(self._name(children[0]), self._span(meta))
 
-    def aliases(self, meta, children):
+    def aliases(self, meta: Meta, children: list[Any]) -> s.Aliases:
         return s.Aliases(children[0], self._span(meta))
 
-    def card_deck(self, meta, children):
+    def card_deck(self, meta: Meta, children: list[Any]) -> s.CardDeck:
         return s.CardDeck(self._name(children[0]), self._span(meta))
 
-    def wonder(self, meta, children):
+    def wonder(self, meta: Meta, children: list[Any]) -> s.Wonder:
         replace = not isinstance(children[0], Token) and children[0] == "replace"
         if replace:
             children = children[1:]
@@ -284,55 +270,55 @@ class ToSyntax(StructureBuilder):
             title, rest = rest[0], rest[1:]
         side = self._name(rest[0])
         start = next((c for c in rest[1:] if isinstance(c, s.Name)), None)
-        hooks = tuple(c for c in rest[1:] if isinstance(c, (s.Hook, s.PhraseUse)))
+        hooks = self._hooks(rest[1:])
         stages = tuple(c for c in rest[1:] if isinstance(c, s.Stage))
         return s.Wonder(name, title, side, start, stages, replace, self._span(meta), hooks)
 
-    def called(self, meta, children):
+    def called(self, meta: Meta, children: list[Any]) -> s.Text:
         return self._text(children[0])
 
-    def start_resource(self, meta, children):
+    def start_resource(self, meta: Meta, children: list[Any]) -> s.Name:
         return self._name(children[0])
 
-    def stage(self, meta, children):
+    def stage(self, meta: Meta, children: list[Any]) -> s.Stage:
         cost = children[0] if children and isinstance(children[0], s.Cost) else None
-        hooks = tuple(c for c in children if isinstance(c, (s.Hook, s.PhraseUse)))
+        hooks = self._hooks(children)
         return s.Stage(cost, hooks, self._span(meta))
 
-    def remove_card(self, meta, children):
+    def remove_card(self, meta: Meta, children: list[Any]) -> s.RemoveCard:
         age = int(children[1]) if len(children) > 1 else None
         return s.RemoveCard(self._text(children[0]), age, self._span(meta))
 
-    def remove_wonder(self, meta, children):
+    def remove_wonder(self, meta: Meta, children: list[Any]) -> s.RemoveWonder:
         return s.RemoveWonder(self._text(children[0]), self._name(children[1]), self._span(meta))
 
-    def remove_named(self, meta, children):
+    def remove_named(self, meta: Meta, children: list[Any]) -> s.RemoveNamed:
         return s.RemoveNamed(str(children[0]), self._name(children[1]), self._span(meta))
 
-    def removable(self, meta, children):
+    def removable(self, meta: Meta, children: list[Any]) -> str:
         return str(children[0])
 
-    def remove_seat(self, meta, children):
+    def remove_seat(self, meta: Meta, children: list[Any]) -> s.RemoveSeat:
         return s.RemoveSeat(self._text(children[0]), self._span(meta))
 
     # ---- phrases -----------------------------------------------------------------------------
-    def phrase(self, meta, children):
+    def phrase(self, meta: Meta, children: list[Any]) -> s.PhraseDef:
         name = self._name(children[0])
         params = children[1] if len(children) == 3 else ()
         body = children[-1]
         return s.PhraseDef(name, params, str(body)[1:-1], body.line, body.column + 1, self._span(meta))
 
-    def phrase_use(self, meta, children):
+    def phrase_use(self, meta: Meta, children: list[Any]) -> s.PhraseUse:
         return s.PhraseUse(self._name(children[0]), tuple(children[1:]), self._span(meta))
 
-    def phrase_arg(self, meta, children):
+    def phrase_arg(self, meta: Meta, children: list[Any]) -> s.PhraseArg:
         return s.PhraseArg("".join(str(t) for t in children), self._span(meta))
 
-    def effect_lines(self, meta, children):
+    def effect_lines(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
         return tuple(children)
 
     # ---- hooks and triggers ------------------------------------------------------------------
-    def hook(self, meta, children):
+    def hook(self, meta: Meta, children: list[Any]) -> s.Hook:
         trigger = children[0]
         limit = next((c for c in children[1:-1] if isinstance(c, tuple) and c[0] == "once"), None)
         condition = next((c[1] for c in children[1:-1] if isinstance(c, tuple) and c[0] == "condition"), None)
@@ -340,101 +326,101 @@ class ToSyntax(StructureBuilder):
             return s.Hook(trigger, condition, children[-1], self._span(meta))
         return s.Hook(trigger, condition, children[-1], self._span(meta), limit[1], limit[2])
 
-    def hook_limit(self, meta, children):
+    def hook_limit(self, meta: Meta, children: list[Any]) -> tuple[str, str, Span]:
         return ("once", str(children[0]), self._span(meta))
 
-    def condition(self, meta, children):
+    def condition(self, meta: Meta, children: list[Any]) -> tuple[str, Any]:
         return ("condition", children[0])
 
-    def passive(self, meta, children):
+    def passive(self, meta: Meta, children: list[Any]) -> s.Passive:
         return s.Passive(self._span(meta))
 
-    def on_build(self, meta, children):
+    def on_build(self, meta: Meta, children: list[Any]) -> s.OnBuild:
         return s.OnBuild(self._span(meta))
 
-    def at_moment(self, meta, children):
+    def at_moment(self, meta: Meta, children: list[Any]) -> s.AtMoment | s.EndOfGame:
         moment = children[0]
         if moment.text == END_OF_GAME:
             return s.EndOfGame(self._span(meta))
         return s.AtMoment(moment, False, self._span(meta))
 
-    def each_moment(self, meta, children):
+    def each_moment(self, meta: Meta, children: list[Any]) -> s.AtMoment:
         return s.AtMoment(children[0], True, self._span(meta))
 
-    def moment(self, meta, children):
+    def moment(self, meta: Meta, children: list[Any]) -> s.Name:
         first, last = children[0], children[-1]
         if last.line != first.line:
             raise MomentOverLines(children, next(c for c in children if c.line != first.line))
         return s.Name(" ".join(str(c) for c in children),
                       Span(self.path, first.line, first.column, last.end_line, last.end_column))
 
-    def whenever_builds(self, meta, children):
+    def whenever_builds(self, meta: Meta, children: list[Any]) -> s.Whenever:
         way = children[-1] if len(children) > 1 and isinstance(children[-1], s.Name) else None
         rest = children[1:-1] if way is not None else children[1:]
         colours = rest[0] if rest else ()
         return s.Whenever("builds", children[0], colours, None, self._span(meta), way)
 
-    def by_way(self, meta, children):
+    def by_way(self, meta: Meta, children: list[Any]) -> s.Name:
         return self._name(children[0])
 
-    def whenever_buys(self, meta, children):
+    def whenever_buys(self, meta: Meta, children: list[Any]) -> s.Whenever:
         return s.Whenever("buys", children[0], (), None, self._span(meta), None, children[1])
 
-    def whenever_stage(self, meta, children):
+    def whenever_stage(self, meta: Meta, children: list[Any]) -> s.Whenever:
         return s.Whenever("stages", children[0], (), None, self._span(meta))
 
-    def whenever_gains(self, meta, children):
+    def whenever_gains(self, meta: Meta, children: list[Any]) -> s.Whenever:
         return s.Whenever("gains", children[0], (), self._name(children[1]), self._span(meta))
 
-    def whenever_gains_coins(self, meta, children):
+    def whenever_gains_coins(self, meta: Meta, children: list[Any]) -> s.Whenever:
         return s.Whenever("coins", children[0], (), None, self._span(meta))
 
-    def whenever_wins(self, meta, children):
+    def whenever_wins(self, meta: Meta, children: list[Any]) -> s.Whenever:
         return s.Whenever("wins", children[0], (), self._name(children[1]), self._span(meta))
 
-    def whenever_loses(self, meta, children):
+    def whenever_loses(self, meta: Meta, children: list[Any]) -> s.Whenever:
         return s.Whenever("loses", children[0], (), self._name(children[1]), self._span(meta))
 
     # ---- seats -------------------------------------------------------------------------------
-    def seat_list(self, meta, children):
+    def seat_list(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
         return tuple(children)
 
-    def seat(self, meta, children):
+    def seat(self, meta: Meta, children: list[Any]) -> s.Seat:
         words = [str(c) for c in children if c.type != "INT"]
         distance = next((int(c) for c in children if c.type == "INT"), None)
         first, last = children[0], children[-1]
         return s.Seat(" ".join(words), distance, Span(self.path, first.line, first.column, last.end_line,
                                                         last.end_column))
 
-    def targets(self, meta, children):
+    def targets(self, meta: Meta, children: list[Any]) -> tuple[str, tuple[Any, ...]]:
         return ("targets", tuple(children))
 
     target = seat
 
-    def seat_of(self, meta, children):
+    def seat_of(self, meta: Meta, children: list[Any]) -> tuple[str, Any]:
         return ("of", children[0])
 
     # ---- effects -----------------------------------------------------------------------------
     @staticmethod
-    def _split(children):
+    def _split(children: list[Any]) -> tuple[tuple[s.Seat, ...], list[Any]]:
         """Separate an optional leading `targets` tuple from the rest."""
         if children and isinstance(children[0], tuple) and children[0] and children[0][0] == "targets":
             return children[0][1], children[1:]
         return (), children
 
-    def alternatives(self, meta, children):
+    def alternatives(self, meta: Meta, children: list[Any]) -> tuple[s.Name, ...]:
         return tuple(self._name(t) for t in children)
 
-    def not_for_sale(self, meta, children):
+    def not_for_sale(self, meta: Meta, children: list[Any]) -> str:
         return "not_for_sale"
 
-    def negated(self, meta, children):
+    def negated(self, meta: Meta, children: list[Any]) -> str:
         return "negated"
 
-    def produce(self, meta, children):
+    def produce(self, meta: Meta, children: list[Any]) -> s.Produce:
         amount = 1
         for_sale = "not_for_sale" not in children
-        options: tuple = ()
+        options: tuple[s.Name, ...] = ()
         for c in children:
             if isinstance(c, Token) and c.type == "INT":
                 amount = int(c)
@@ -442,15 +428,15 @@ class ToSyntax(StructureBuilder):
                 options = c
         return s.Produce(amount, options, for_sale, self._span(meta))
 
-    def produce_derived(self, meta, children):
+    def produce_derived(self, meta: Meta, children: list[Any]) -> s.ProduceDerived:
         missing = "negated" in children
         for_sale = "not_for_sale" not in children
         sources = next(c for c in children if isinstance(c, tuple))
         return s.ProduceDerived(missing, sources, for_sale, self._span(meta))
 
-    def symbol(self, meta, children):
+    def symbol(self, meta: Meta, children: list[Any]) -> s.Symbol:
         amount = 1
-        options: tuple = ()
+        options: tuple[s.Name, ...] = ()
         for c in children:
             if isinstance(c, Token):
                 amount = int(c)
@@ -458,47 +444,47 @@ class ToSyntax(StructureBuilder):
                 options = c
         return s.Symbol(amount, options, self._span(meta))
 
-    def symbol_any(self, meta, children):
+    def symbol_any(self, meta: Meta, children: list[Any]) -> s.SymbolAny:
         return s.SymbolAny(self._name(children[0]), self._span(meta))
 
-    def gain_coins(self, meta, children):
+    def gain_coins(self, meta: Meta, children: list[Any]) -> s.GainCoins:
         targets, rest = self._split(children)
         per = rest[1] if len(rest) > 1 else None
         return s.GainCoins(targets, rest[0], per, self._span(meta))
 
-    def gain_tokens(self, meta, children):
+    def gain_tokens(self, meta: Meta, children: list[Any]) -> s.GainTokens:
         targets, rest = self._split(children)
         extra = rest[2] if len(rest) > 2 else None
         if isinstance(extra, tuple) and extra and extra[0] == "giver":
             return s.GainTokens(targets, rest[0], self._name(rest[1]), None, self._span(meta), extra[1])
         return s.GainTokens(targets, rest[0], self._name(rest[1]), extra, self._span(meta))
 
-    def giver(self, meta, children):
+    def giver(self, meta: Meta, children: list[Any]) -> tuple[str, Any]:
         return ("giver", children[0])
 
-    def worth(self, meta, children):
+    def worth(self, meta: Meta, children: list[Any]) -> Any:
         return children[0]
 
-    def lose_coins(self, meta, children):
+    def lose_coins(self, meta: Meta, children: list[Any]) -> s.LoseCoins:
         targets, rest = self._split(children)
         per = next((c for c in rest[1:] if isinstance(c, s.Per)), None)
         or_take = next((c for c in rest[1:] if isinstance(c, s.Name)), None)
         return s.LoseCoins(targets, rest[0], per, or_take, self._span(meta))
 
-    def or_take(self, meta, children):
+    def or_take(self, meta: Meta, children: list[Any]) -> s.Name:
         return self._name(children[0])
 
-    def score(self, meta, children):
+    def score(self, meta: Meta, children: list[Any]) -> s.Score:
         per = children[1] if len(children) > 1 else None
         return s.Score(children[0], per, self._span(meta))
 
-    def price(self, meta, children):
+    def price(self, meta: Meta, children: list[Any]) -> s.Price:
         return s.Price(children[0], children[1], int(children[2]), self._span(meta))
 
-    def rebate(self, meta, children):
+    def rebate(self, meta: Meta, children: list[Any]) -> s.Rebate:
         return s.Rebate(children[0], int(children[1]), self._span(meta))
 
-    def grant(self, meta, children):
+    def grant(self, meta: Meta, children: list[Any]) -> s.Grant:
         period, uses, colours = "", 1, ()
         for c in children[1:]:
             if isinstance(c, tuple) and c and c[0] == "uses":
@@ -507,56 +493,56 @@ class ToSyntax(StructureBuilder):
                 colours = c
         return s.Grant(self._name(children[0]), period, uses, colours, self._span(meta))
 
-    def once_per(self, meta, children):
+    def once_per(self, meta: Meta, children: list[Any]) -> tuple[str, Any, int]:
         return ("uses", children[0], 1)
 
-    def times_per(self, meta, children):
+    def times_per(self, meta: Meta, children: list[Any]) -> tuple[str, Any, int]:
         return ("uses", children[1], int(children[0]))
 
-    def period(self, meta, children):
+    def period(self, meta: Meta, children: list[Any]) -> str:
         return str(children[0])
 
-    def only_colours(self, meta, children):
+    def only_colours(self, meta: Meta, children: list[Any]) -> Any:
         return children[0]
 
-    def cost_change(self, meta, children):
+    def cost_change(self, meta: Meta, children: list[Any]) -> s.CostChange:
         targets, rest = self._split(children)
         what, amount = rest[1]
         colours = rest[2] if len(rest) > 2 else ()
         return s.CostChange(targets, self._name(rest[0]), what, amount, colours, self._span(meta))
 
-    def strength_bonus(self, meta, children):
+    def strength_bonus(self, meta: Meta, children: list[Any]) -> s.StrengthBonus:
         amount = children[3]
         if str(children[2]) == "-":
             amount = s.Neg(amount, self._span(meta))
         return s.StrengthBonus(self._name(children[0]), amount, self._span(meta))
 
-    def no_resources(self, meta, children):
+    def no_resources(self, meta: Meta, children: list[Any]) -> tuple[str, int]:
         return ("resources", 0)
 
-    def no_coins(self, meta, children):
+    def no_coins(self, meta: Meta, children: list[Any]) -> tuple[str, int]:
         return ("coins", 0)
 
-    def coins_less(self, meta, children):
+    def coins_less(self, meta: Meta, children: list[Any]) -> tuple[str, int]:
         return ("less", int(children[0]))
 
-    def resources_less(self, meta, children):
+    def resources_less(self, meta: Meta, children: list[Any]) -> tuple[str, int]:
         return ("resources less", int(children[0]))
 
-    def for_colours(self, meta, children):
+    def for_colours(self, meta: Meta, children: list[Any]) -> Any:
         return children[0]
 
-    def decide(self, meta, children):
+    def decide(self, meta: Meta, children: list[Any]) -> s.Decide:
         times = int(children[1]) if len(children) > 1 else 1
         return s.Decide(self._name(children[0]), times, self._span(meta))
 
-    def copy_card(self, meta, children):
+    def copy_card(self, meta: Meta, children: list[Any]) -> s.CopyCard:
         return s.CopyCard(int(children[0]), children[1], children[2], self._span(meta))
 
-    def copy_symbol(self, meta, children):
+    def copy_symbol(self, meta: Meta, children: list[Any]) -> s.CopySymbol:
         return s.CopySymbol(int(children[0]), children[1], children[2], self._span(meta))
 
-    def draw(self, meta, children):
+    def draw(self, meta: Meta, children: list[Any]) -> s.Draw:
         count, *rest = children
         zones: list[s.Name] = []
         seats: list[s.Seat | None] = []
@@ -568,50 +554,45 @@ class ToSyntax(StructureBuilder):
                 seats[-1] = c[1]
         return s.Draw(count, zones[0], seats[0], zones[1], seats[1], self._span(meta))
 
-    def move_card(self, meta, children):
+    def move_card(self, meta: Meta, children: list[Any]) -> s.MoveCard:
         seat = children[1][1] if len(children) > 1 else None
         return s.MoveCard(self._name(children[0]), seat, self._span(meta))
 
-    def build_stage(self, meta, children):
+    def build_stage(self, meta: Meta, children: list[Any]) -> s.BuildStage:
         return s.BuildStage(self._span(meta))
 
-    def per(self, meta, children):
+    def per(self, meta: Meta, children: list[Any]) -> s.Per:
         countable, seats = children[0], children[1]
         self_count = children[2] if len(children) > 2 else None
         return s.Per(countable, seats, self_count, self._span(meta))
 
-    def self_count(self, meta, children):
+    def self_count(self, meta: Meta, children: list[Any]) -> str:
         return str(children[1])
 
-    def count_cards(self, meta, children):
+    def count_cards(self, meta: Meta, children: list[Any]) -> s.Countable:
         return s.Countable("cards", children[0], self._span(meta))
 
-    def count_any_cards(self, meta, children):
+    def count_any_cards(self, meta: Meta, children: list[Any]) -> s.Countable:
         return s.Countable("any_cards", (), self._span(meta))
 
-    def count_stages(self, meta, children):
+    def count_stages(self, meta: Meta, children: list[Any]) -> s.Countable:
         return s.Countable("stages", (), self._span(meta))
 
-    def count_tokens(self, meta, children):
+    def count_tokens(self, meta: Meta, children: list[Any]) -> s.Countable:
         return s.Countable("tokens", children[0], self._span(meta))
 
-    def count_symbols(self, meta, children):
+    def count_symbols(self, meta: Meta, children: list[Any]) -> s.Countable:
         return s.Countable("symbols", children[0], self._span(meta))
 
     # ---- expressions -------------------------------------------------------------------------
-    def number(self, meta, children):
+    def number(self, meta: Meta, children: list[Any]) -> s.Number:
         return s.Number(int(children[0]), self._span(meta))
 
-    def neg(self, meta, children):
+    def neg(self, meta: Meta, children: list[Any]) -> s.Neg:
         return s.Neg(children[0], self._span(meta))
 
-    def not_(self, meta, children):
+    def not_(self, meta: Meta, children: list[Any]) -> s.Not:
         return s.Not(children[0], self._span(meta))
-
-    def _binop(op):  # noqa: N805
-        def method(self, meta, children):
-            return s.BinOp(op, children[0], children[1], self._span(meta))
-        return method
 
     add = _binop("+")
     sub = _binop("-")
@@ -619,35 +600,34 @@ class ToSyntax(StructureBuilder):
     div = _binop("/")
     and_ = _binop("and")
     or_ = _binop("or")
-    del _binop
 
-    def compare(self, meta, children):
+    def compare(self, meta: Meta, children: list[Any]) -> s.BinOp:
         return s.BinOp(str(children[1]), children[0], children[2], self._span(meta))
 
-    def name_ref(self, meta, children):
+    def name_ref(self, meta: Meta, children: list[Any]) -> s.NameRef:
         name = self._name(children[0])
         return s.NameRef(name, name.span)
 
-    def call(self, meta, children):
+    def call(self, meta: Meta, children: list[Any]) -> s.Call:
         func = self._name(children[0])
         args = tuple(c for c in children[1:] if c is not None)
         return s.Call(func, args, self._span(meta))
 
-    def seat_argument(self, meta, children):
+    def seat_argument(self, meta: Meta, children: list[Any]) -> s.Seat:
         return s.Seat(str(children[0]), int(children[1]), self._span(meta))
 
-    def their_city(self, meta, children):
+    def their_city(self, meta: Meta, children: list[Any]) -> s.Seat:
         return s.Seat("their city", None, self._span(meta))
 
-    def over(self, meta, children):
+    def over(self, meta: Meta, children: list[Any]) -> s.Over:
         return s.Over(self._name(children[0]), children[1], children[2], self._span(meta))
 
-    def rank(self, meta, children):
+    def rank(self, meta: Meta, children: list[Any]) -> s.Rank:
         order = "most"
         rest = children[1:]
         if isinstance(rest[0], str) and not isinstance(rest[0], Token):
             order, rest = rest[0], rest[1:]
         return s.Rank(self._name(children[0]), rest[0], rest[1], order, self._span(meta))
 
-    def rank_order(self, meta, children):
+    def rank_order(self, meta: Meta, children: list[Any]) -> str:
         return str(children[0])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -93,12 +94,12 @@ class Diagnostic:
     labels: tuple[Label, ...] = ()
     help: str | None = None
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, int, int, str, str]:
         if self.span is None:
             return ("", 0, 0, self.code, self.message)
         return (self.span.path, self.span.line, self.span.column, self.code, self.message)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         s = self.span
         return {
             "path": s.path if s else None,

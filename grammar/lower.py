@@ -187,7 +187,8 @@ def _deal(d: s.Deal, model: Model) -> ir.Deal:
 def _way(way: s.Way) -> ir.Way:
     props = {p.kind: p for p in way.properties}
     when = "granted" if "granted" in props else "chained" if "chained" in props else "always"
-    ability = props["granted"].ability.text if "granted" in props else ""
+    granted = props.get("granted")
+    ability = granted.ability.text if granted is not None and granted.ability is not None else ""
     return ir.Way(way.name.text if way.name else "", free="free" in props, when=when, ability=ability,
                   only="only" in props, units_less=props["units less"].amount if "units less" in props else 0,
                   coins_more=props["coins more"].amount if "coins more" in props else 0)
@@ -267,6 +268,8 @@ def lower_contest(c: s.Contest) -> ir.Contest:
     sit_out = c.first(s.SitOut)
     count = c.first(s.TokenCount)
     reduced = c.first(s.ReducedTokens)
+    # required clauses: checks.values reports a contest without them (E0105), and nothing is lowered then
+    assert strength is not None and win is not None and lose is not None
     kw: dict[str, Any] = {}
     if pairs is not None:
         kw["against"] = lower_seats(pairs.seats)

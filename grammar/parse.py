@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache, lru_cache
+from typing import Any
 
-from lark import Lark, Token, UnexpectedInput
+from lark import Lark, Token, Tree, UnexpectedInput
 from lark.exceptions import VisitError
 
 from wonderrules.grammar import syntax as s
@@ -49,6 +50,8 @@ class TokenRefused(Exception):
 
     def span(self, path: str) -> Span:
         tok = self.token
+        assert tok.line is not None and tok.column is not None  # a lexed token
+        assert tok.end_line is not None and tok.end_column is not None
         return Span(path, tok.line, tok.column, tok.end_line, tok.end_column)
 
     def diagnostic(self, path: str) -> Diagnostic:
@@ -77,6 +80,7 @@ class ControlCharacter(TokenRefused):
 
     def diagnostic(self, path: str) -> Diagnostic:
         tok = self.token
+        assert tok.line is not None and tok.column is not None  # a lexed token
         at = next(i for i, c in enumerate(tok) if not c.isprintable())
         found = tok[at]
         name = unicodedata.name(found, "").lower() or _CONTROL_NAMES.get(found, "a control character")
@@ -106,7 +110,7 @@ _CALLBACKS = {"INT": _bounded_int, "STRING": _printable_string}
 #: shipped beside it: building them from the grammar takes most of a second at every start.
 TABLES = "wr.tables"
 
-_OPTIONS = dict(parser="lalr", propagate_positions=True, start=["start", "item_list", "effect_lines"])
+_OPTIONS: dict[str, Any] = dict(parser="lalr", propagate_positions=True, start=["start", "item_list", "effect_lines"])
 
 
 @lru_cache(maxsize=2)
@@ -118,7 +122,8 @@ def load_parser(strict: bool = False) -> Lark:
         from wonderrules.grammar.tables import read_tables
         tables = read_tables()
         if tables is not None:
-            return Lark._load_from_dict(tables["data"], tables["memo"], lexer_callbacks=_CALLBACKS)
+            parser: Lark = Lark._load_from_dict(tables["data"], tables["memo"], lexer_callbacks=_CALLBACKS)
+            return parser
     return build_parser(strict)
 
 
@@ -160,13 +165,23 @@ def _rule_methods(cls: type) -> tuple[str, ...]:
     return tuple(name for name in dir(cls) if hasattr(getattr(cls, name, None), "visit_wrapper"))
 
 
-def _transform(path: str, tree) -> s.Ruleset:
+def _transform(path: str, tree: Tree[Token]) -> s.Ruleset | Tree[Any]:
+    """The syntax of a tree read from rule `start` (a Ruleset) or `item_list` (a tree whose
+    children are items)."""
     builder = ToSyntax(path)
     # A method wrapped by `v_args` is bound anew, with a new wrapper, at every attribute lookup,
     # that is at every node of the tree; bound once here, Lark finds it on the instance.
     for name in _rule_methods(ToSyntax):
         setattr(builder, name, getattr(builder, name))
-    return builder.transform(tree)
+    built: s.Ruleset | Tree[Any] = builder.transform(tree)
+    return built
+
+
+def _transform_file(path: str, tree: Tree[Token]) -> s.Ruleset:
+    """The syntax of a whole file, read from rule `start`."""
+    ruleset = _transform(path, tree)
+    assert isinstance(ruleset, s.Ruleset)  # `start` builds a Ruleset
+    return ruleset
 
 
 class ParsedFiles:
@@ -197,7 +212,7 @@ def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
     parser = load_parser()
     try:
         tree = read(parser, text, "start")
-        return _transform(path, tree), []
+        return _transform_file(path, tree), []
     except (UnexpectedInput, VisitError, RecursionError, TokenRefused):
         pass  # found again, piece by piece, below
 
@@ -225,7 +240,7 @@ def _parse(text: str, path: str) -> tuple[s.Ruleset | None, list[Diagnostic]]:
                                    Span.point(path, first_line + 1, 1)))
     if not diags:  # every piece reads on its own: the file was cut in the wrong places
         try:
-            return _transform(path, read(parser, text, "start")), []
+            return _transform_file(path, read(parser, text, "start")), []
         except UnexpectedInput as exc:
             diags.append(explain(parser, exc, path=path, padded=text, start="start", first_line=0,
                                  chunk=text, last_chunk=True))
@@ -247,13 +262,13 @@ def _too_deep(path: str, first_line: int) -> Diagnostic:
                       "within steps")
 
 
-def readable_parts(text: str, path: str) -> tuple[s.Header | None, list]:
+def readable_parts(text: str, path: str) -> tuple[s.Header | None, list[object]]:
     """The header and top-level items of a file that does not parse as a whole, from the pieces
     that do: what the file extends and declares is still known (to explain a failure by a
     declaration)."""
     parser = load_parser()
     header = None
-    items: list = []
+    items: list[object] = []
     for n, (first_line, piece) in enumerate(_chunks(text)):
         start = "start" if n == 0 else "item_list"
         try:

@@ -13,7 +13,7 @@ merged model, by ``checks.references``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Optional, Union
+from typing import Any, Optional, TypeVar, Union
 
 import attrs
 
@@ -27,6 +27,9 @@ from wonderrules.grammar.resolve_structure import STRUCTURE_ITEMS, merge_structu
 # are imported from here too, as they always were.
 __all__ = ["Model", "SettingEntry", "SiblingOverride", "Layer", "load_layers", "merge", "closest",
            "bundled_names", "read_bundled", "setting_key", "setting_words"]
+
+#: what a vocabulary table of the model maps a name to
+_Value = TypeVar("_Value")
 
 #: game-setting node type -> the field it sets
 SETTING_FIELDS: dict[type, str] = {
@@ -127,9 +130,9 @@ class Model:
     #: layer -> every layer it extends, directly or through others
     ancestors: dict[str, frozenset[str]] = attrs.Factory(dict)
     #: overrides of a layer by one that does not extend it (see `SiblingOverride`)
-    sibling_overrides: list = attrs.Factory(list)
+    sibling_overrides: list[SiblingOverride] = attrs.Factory(list)
     #: `replace` items that replaced nothing: not in the game, but their names are still checked
-    unplaced: list = attrs.Factory(list)
+    unplaced: list[s.Card | s.Wonder] = attrs.Factory(list)
 
     def card_names(self) -> dict[str, list[s.Card]]:
         """Card name -> its definitions (one per age it appears in)."""
@@ -154,7 +157,9 @@ class Model:
             out.extend((item, name) for item in option.items if isinstance(item, s.RuleEffects))
         return out
 
-    def setting(self, key: str):
+    def setting(self, key: str) -> Any:
+        """The body of setting `key` (a :data:`syntax.SettingBody` of the type the key names), or
+        None when no layer sets it. Typed Any: its readers take it as the type its key implies."""
         e = self.settings.get(key)
         return e.node.body if e else None
 
@@ -229,7 +234,7 @@ def merge(layers: list[Layer]) -> tuple[Model, list[Diagnostic]]:
     return model, diags
 
 
-def _vocab(model_dict: dict, name: s.Name, value, what: str, diags: list[Diagnostic],
+def _vocab(model_dict: dict[str, _Value], name: s.Name, value: _Value, what: str, diags: list[Diagnostic],
            existing_span: Span | None) -> None:
     if existing_span is not None:
         diags.append(error("E0102", f"{what} '{name.text}' is declared twice", name.span,
@@ -256,7 +261,7 @@ def _known_name_span(model: Model, name: str) -> Span | None:
     return None
 
 
-def _merge_item(model: Model, item, layer: str, diags: list[Diagnostic],
+def _merge_item(model: Model, item: object, layer: str, diags: list[Diagnostic],
                 category_span: dict[str, tuple[Span, str]]) -> None:
     if isinstance(item, s.Resources):
         for n in item.names:

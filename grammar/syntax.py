@@ -9,7 +9,7 @@ seats) are in :mod:`.syntax_structure` and re-exported here, so every pass reads
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Optional, TypeVar, Union
 
 import attrs
 
@@ -30,6 +30,10 @@ __all__ = [
     "CostItem", "Cost", "ChainFrom", "ChainTo", "Copies", "Pool", "Aliases", "CardDeck", "CardAttr", "Card",
     "Stage", "Wonder", "RemoveCard", "RemoveWonder", "RemoveNamed", "RemoveSeat", "Item", "Ruleset", "Node",
 ]
+
+
+#: the kind of clause or attribute `first` looks for
+_Clause = TypeVar("_Clause")
 
 
 @attrs.frozen
@@ -678,7 +682,7 @@ class Card:
     span: Span
     age_span: Span
 
-    def first(self, kind: type) -> CardAttr | None:
+    def first(self, kind: type[_Clause]) -> Optional[_Clause]:
         for a in self.attrs:
             if isinstance(a, kind):
                 return a

@@ -36,6 +36,7 @@ def explain_keyword_action(parser: Lark, padded: str, token: Token, path: str) -
     or None when the failure is not after such a phrase on its line."""
     if token.type == "$END" or not token.line:
         return None
+    assert token.column is not None  # a lexed token
     lines = padded.split("\n")
     if not 1 <= token.line <= len(lines):
         return None
@@ -56,6 +57,7 @@ def explain_cost_words(padded: str, token: Token, path: str) -> Optional[Diagnos
     `no`, when the failure is at it."""
     if token.type == "$END" or not token.line:
         return None
+    assert token.column is not None  # a lexed token
     lines = padded.split("\n")
     if not 1 <= token.line <= len(lines):
         return None

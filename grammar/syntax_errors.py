@@ -341,7 +341,11 @@ def _context(exc: UnexpectedToken) -> tuple[str, ...]:
     return tuple(kinds)
 
 
-def _keys(start: str, exc: UnexpectedToken) -> list[tuple]:
+#: a failure's lookup key: the start rule, what is accepted, the token's kind, the kinds read before it
+_Key = tuple[str, frozenset[str], str, tuple[str, ...]]
+
+
+def _keys(start: str, exc: UnexpectedToken) -> list[_Key]:
     """Lookup keys of a failure, most specific first: what is accepted and the unexpected token's
     kind, with the last two, the last one, or none of the things read before it."""
     base = (start, frozenset(exc.accepts or ()), exc.token.type)
@@ -350,9 +354,9 @@ def _keys(start: str, exc: UnexpectedToken) -> list[tuple]:
 
 
 @lru_cache(maxsize=4)
-def _catalogue_index(parser: Lark) -> dict[tuple, Mistake]:
+def _catalogue_index(parser: Lark) -> dict[_Key, Mistake]:
     """Failure keys (see `_keys`) -> the first mistake whose examples fail so."""
-    index: dict[tuple, Mistake] = {}
+    index: dict[_Key, Mistake] = {}
     for mistake in CATALOGUE:
         for example in mistake.examples:
             start = "start" if example.startswith("!") else "item_list"
@@ -392,6 +396,7 @@ def _glued_word(padded: str, token: Token) -> Optional[tuple[str, int, int]]:
     word, its first column and its offset in the text."""
     if token.type == "$END" or not _WORD.match(str(token)[:1]):
         return None
+    assert token.line is not None and token.column is not None and token.start_pos is not None  # a lexed token
     line = padded.split("\n")[token.line - 1]
     start = token.column - 1
     while start > 0 and _WORD.match(line[start - 1]):
@@ -422,6 +427,7 @@ def _keywords_before(exc: UnexpectedToken, span: Span) -> list[str]:
     for v in reversed(stack):
         if not isinstance(v, Token) or v.type in ("NAME", "STRING", "INT") or not str(v).isalpha():
             break
+        assert v.column is not None  # a lexed token
         if v.line != span.line or v.column >= span.column:
             if v.line != span.line:
                 break
@@ -468,6 +474,7 @@ def _colour_is_keyword(exc: UnexpectedToken) -> Optional[Token]:
 
 
 def _span(path: str, token: Token) -> Span:
+    assert token.line is not None and token.column is not None  # a lexed token
     return Span(path, token.line, token.column, token.end_line or token.line,
                 token.end_column or token.column + max(1, len(str(token))))
 
@@ -499,8 +506,8 @@ def explain(parser: Lark, exc: UnexpectedInput, *, path: str, padded: str, start
         return error("E0001", f"{old[0]} (found '{old[2]}')", _span(path, old[3]).to(_span(path, token)),
                      help=old[1])
     if token.type == "NAME" and str(token) in _CHANGED and not _close_keyword(parser, str(token), accepts):
-        sentence, hint = _CHANGED[str(token)]
-        return error("E0001", f"{sentence} (found '{token}')", _span(path, token), help=hint)
+        sentence, changed_help = _CHANGED[str(token)]
+        return error("E0001", f"{sentence} (found '{token}')", _span(path, token), help=changed_help)
     if token.type == "$END":
         return _early_end(parser, exc, accepts, path, token, first_line, chunk, last_chunk, start)
 

@@ -51,9 +51,9 @@ def trigger_run(exc: UnexpectedToken) -> Optional[tuple[list[Token], Any]]:
         return None
     stack = _stack(exc)
     if stack and isinstance(stack[-1], Tree) and stack[-1].data == "moment":  # read and reduced
-        run = [t for t in stack[-1].children if isinstance(t, Token)]
+        run: list[Token] = [t for t in stack[-1].children if isinstance(t, Token)]
         return run, (stack[-2] if len(stack) > 1 else None)
-    run: list[Token] = []
+    run = []
     taken = 0
     for v in reversed(stack):
         if isinstance(v, Token) and v.type == "NAME":
@@ -111,6 +111,7 @@ def explain_trigger_words(parser: Lark, exc: UnexpectedToken, path: str) -> Opti
     if at is None:
         return None
     token = run[at]
+    assert token.line is not None and token.column is not None  # a lexed token
     span = Span(path, token.line, token.column, token.end_line or token.line, token.end_column or token.column + 1)
     written = " ".join(t.value for t in run)
     if at == 0 and not (isinstance(before, Token) and before.type == "EACH"):

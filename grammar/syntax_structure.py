@@ -7,14 +7,14 @@ a moment) are the rule set's own: nothing here knows a game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Optional, TypeVar, Union
 
 import attrs
 
 from wonderrules.grammar.diagnostics import Span
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wonderrules.grammar.syntax import Expr, Hook, Name, Seat, Text
+    from wonderrules.grammar.syntax import Effect, Expr, Hook, Name, Seat, Text
 
 __all__ = [
     "ZoneProperty", "Zone", "DealTarget", "DealRest", "Deal", "ExtendDeal",
@@ -27,6 +27,10 @@ __all__ = [
     "ControllerStarts", "ControlFollows", "ResolvesFirst", "PaysAnySeller", "NeverWins", "ForcedWay", "LastResort",
     "SeatClause", "NeutralSeat", "RuleEffects",
 ]
+
+
+#: the kind of clause or attribute `first` looks for
+_Clause = TypeVar("_Clause")
 
 
 # ---- zones and deals ------------------------------------------------------------------------------
@@ -143,7 +147,7 @@ class Way:
 class Then:
     """`then: move card to built`: what the action does, in order."""
 
-    ops: tuple[object, ...]  # effects (see syntax.Effect)
+    ops: tuple[Effect, ...]
     span: Span
 
 
@@ -158,7 +162,7 @@ class Action:
     override: bool
     span: Span
 
-    def first(self, kind: type) -> Optional[ActionClause]:
+    def first(self, kind: type[_Clause]) -> Optional[_Clause]:
         return next((c for c in self.clauses if isinstance(c, kind)), None)
 
 
@@ -209,7 +213,7 @@ class Market:
     override: bool
     span: Span
 
-    def first(self, kind: type) -> object:
+    def first(self, kind: type[_Clause]) -> Optional[_Clause]:
         return next((c for c in self.clauses if isinstance(c, kind)), None)
 
 
@@ -376,7 +380,7 @@ class Contest:
     override: bool
     span: Span
 
-    def first(self, kind: type) -> Optional[ContestClause]:
+    def first(self, kind: type[_Clause]) -> Optional[_Clause]:
         return next((c for c in self.clauses if isinstance(c, kind)), None)
 
 
@@ -440,7 +444,7 @@ class NeutralSeat:
     override: bool
     span: Span
 
-    def first(self, kind: type) -> Optional[SeatClause]:
+    def first(self, kind: type[_Clause]) -> Optional[_Clause]:
         return next((c for c in self.clauses if isinstance(c, kind)), None)
 
 

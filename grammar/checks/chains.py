@@ -6,6 +6,7 @@ the same card each time, and an alias names one card only."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks.digraph import Digraph
@@ -59,7 +60,7 @@ def _aliases(model: Model, names: dict[str, list[s.Card]], diags: list[Diagnosti
 
 
 def _same_card(a: s.Card, b: s.Card) -> bool:
-    def shape(c: s.Card):
+    def shape(c: s.Card) -> tuple[str, list[tuple[int, str]], list[str]]:
         cost = c.first(s.Cost)
         items = sorted((i.amount, i.resource.text if i.resource else "coins") for i in cost.items) if cost else []
         hooks = [_strip(h) for h in c.hooks]
@@ -67,13 +68,13 @@ def _same_card(a: s.Card, b: s.Card) -> bool:
     return shape(a) == shape(b)
 
 
-def _strip(hook) -> str:
+def _strip(hook: object) -> str:
     """An effect's text without positions, for comparing two definitions."""
 
     return re.sub(r"span=Span\([^)]*\)", "", repr(hook))
 
 
-def _unknown_link(model: Model, card: s.Card, kind: str, t: s.Text, names) -> Diagnostic:
+def _unknown_link(model: Model, card: s.Card, kind: str, t: s.Text, names: Iterable[str]) -> Diagnostic:
     removal = model.removal_of(t.text)
     if removal is not None:
         node, layer = removal

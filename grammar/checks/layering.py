@@ -29,7 +29,7 @@ def options(model: Model) -> list[Diagnostic]:
     return diags
 
 
-def _game_definition(model: Model, key: str, counts: tuple[int, ...] | None):
+def _game_definition(model: Model, key: str, counts: tuple[int, ...] | None) -> s.Setting | None:
     """Where the game (all layers) sets a setting: the game-wide value, or a `when` value for
     some of `counts` (None: any count). Returns a setting node, or None."""
     entry = model.settings.get(key)

@@ -131,7 +131,7 @@ class Refs:
             for hook in block.hooks:
                 self.hook(hook)
 
-    def setting(self, body) -> None:
+    def setting(self, body: s.SettingBody) -> None:
         if isinstance(body, s.Hand):
             self.expr(body.value, ex.SETTING)
         elif isinstance(body, s.Turns):
@@ -290,7 +290,7 @@ class Refs:
                 self.name(n, "symbol", "symbol group")
         ex.check_seats(per.seats, self.diags, target=targeted)
 
-    def effect(self, eff) -> None:
+    def effect(self, eff: s.Effect) -> None:
         """An operation's names, seats and amounts (also the operations of an action's `then`)."""
         if isinstance(eff, s.Produce):
             for n in eff.options:

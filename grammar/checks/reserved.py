@@ -72,7 +72,7 @@ RESERVED: dict[str, dict[str, str]] = {
 }
 
 
-def _declared(items: Iterable) -> Iterable[tuple[str, s.Name]]:
+def _declared(items: Iterable[object]) -> Iterable[tuple[str, s.Name]]:
     """(kind, name) of every vocabulary name the items declare."""
     for item in items:
         if isinstance(item, s.Resources):
@@ -90,7 +90,7 @@ def _declared(items: Iterable) -> Iterable[tuple[str, s.Name]]:
             yield from (("score category", c.name) for c in item.categories)
 
 
-def declarations(items: Iterable) -> list[Diagnostic]:
+def declarations(items: Iterable[object]) -> list[Diagnostic]:
     """E0104 for each declared name that a word of the language would swallow."""
     diags = []
     for kind, name in _declared(items):

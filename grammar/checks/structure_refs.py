@@ -104,7 +104,7 @@ class _Structure(Refs):
                                  "cards or asks a decision; lasting effects belong to cards and stages"))
                     self.effect(op)
 
-    def step(self, st) -> None:
+    def step(self, st: s.Step) -> None:
         if isinstance(st, s.DealStep):
             self.name(st.deal, "deal")
         elif isinstance(st, s.RoundStep):

@@ -111,7 +111,7 @@ def _max_seats(model: Model) -> int:
     return max(counts, default=0) + len(model.seats)
 
 
-def _per_age(what: str, node, field: str, ages: int | None, diags: list[Diagnostic]) -> None:
+def _per_age(what: str, node: s.PassDirections | None, field: str, ages: int | None, diags: list[Diagnostic]) -> None:
     if node is None or ages is None:
         return
     values = getattr(node, field)
@@ -189,7 +189,7 @@ def _card(card: s.Card, ages: int | None, seats_max: int, diags: list[Diagnostic
     if ages is not None and not 1 <= card.age <= ages:
         diags.append(error("E0104", f"card '{name}' is in age {card.age}, but the game has {_n(ages, 'age')}",
                            card.age_span, help=f"give an age from 1 to {ages}, or change `ages` in the game block"))
-    seen: dict[type, object] = {}
+    seen: dict[type, s.CardAttr] = {}
     for a in card.attrs:
         if type(a) in seen and not isinstance(a, s.Aliases):
             diags.append(error("E0102", f"card '{name}' has two `{_attr_word(a)}` clauses", a.span,
@@ -292,7 +292,7 @@ def _stage_points(model: Model, free: list[str], diags: list[Diagnostic]) -> str
     return None
 
 
-def _attr_word(a) -> str:
+def _attr_word(a: s.CardAttr) -> str:
     return {s.Cost: "cost", s.ChainFrom: "chain from", s.ChainTo: "chain to", s.Copies: "copies",
             s.Pool: "pool", s.CardDeck: "deck"}.get(type(a), "alias")
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from os import PathLike, fspath
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from wonderrules.interpreter.action_space import ActionSpace
 from wonderrules.interpreter.actions import Action, Decision
@@ -33,6 +33,8 @@ from wonderrules.interpreter.validate import CompiledRulesError
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.grammar.diagnostics import Diagnostic
+    from wonderrules.interpreter.log import BeforeRound
+    from wonderrules.interpreter.state import State
 
 __all__ = ["load_rules", "load_compiled", "RulesError", "CompiledRulesError", "Game", "Action", "Decision",
            "IllegalActionError", "ArgumentError", "SetupError", "GameStoppedError", "RuleSet", "FileReadError",
@@ -59,7 +61,7 @@ class RulesError(ValueError):
         super().__init__(text)
 
 
-def load_compiled(source: Union[str, bytes, PathLike]) -> RuleSet:
+def load_compiled(source: Union[str, bytes, PathLike[str]]) -> RuleSet:
     """A compiled rule set from a JSON file path or JSON text (no parser involved). The file is
     read by the safe reader: a regular UTF-8 file of at most 8 MiB, else FileReadError.
     ArgumentError for anything but a path, a text or bytes."""
@@ -112,10 +114,11 @@ def _load_rules(refs: Sequence[str]) -> tuple[RuleSet, tuple[str, ...]]:
     if not result.ok:
         kept, left_out = sort_and_cap(result.diagnostics)
         raise RulesError(result.diagnostics, render_pretty(kept, result.sources, left_out))
+    assert result.rules is not None  # a compilation that is ok has its rules
     return result.rules, tuple(p for p in result.sources if not p.startswith(BUNDLED_PREFIX))
 
 
-def observation(state, player: int) -> dict:
+def observation(state: State, player: int) -> dict[str, Any]:
     """What `player` may see (see docs/engine.rst); ArgumentError for anything but a game state
     and one of its players."""
     from wonderrules.interpreter.arguments import shown
@@ -127,7 +130,7 @@ def observation(state, player: int) -> dict:
     return _observation(state, player)
 
 
-def to_log(state, rules: Sequence[str] = ()) -> dict:
+def to_log(state: State, rules: Sequence[str] = ()) -> dict[str, Any]:
     """The game so far as a log of the current format (docs/log_format.rst), with the final
     scores once it is over. `rules`: how a replay names the rule sets (default: its layers)."""
     from wonderrules.interpreter.log import to_log as _to_log
@@ -135,7 +138,8 @@ def to_log(state, rules: Sequence[str] = ()) -> dict:
     return _to_log(state, rules)
 
 
-def replay(game: Game, log: dict, upto: Optional[int] = None, before_round=None):
+def replay(game: Game, log: dict[str, Any], upto: Optional[int] = None,
+           before_round: Optional[BeforeRound] = None) -> State:
     """The state a log (of any format version) leads to, every action checked, or only its
     first `upto` rounds; ReplayError names the field at fault. The recorded scores are compared
     by `wonderrules.interpreter.log.check_scores`. `before_round(index, state, actions)`, when

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
 from wonderrules.interpreter.words import MAX_SEED, MIN_SEED
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Console
+
+    from wonderrules.grammar.compiler import Compiled
+    from wonderrules.interpreter.game import Game
+    from wonderrules.interpreter.ir import RuleSet
+    from wonderrules.interpreter.state import State
+
+#: what the replay of a log gives (see `_replayed`)
+_Replayed = TypeVar("_Replayed")
 
 __all__ = ["main", "run"]
 
@@ -32,7 +43,7 @@ class _Commands(click.Group):
     """The commands of `wr`: Ctrl-C that reaches a command (one that does not stop in order, or a
     second one) ends it with the exit status 130, as a shell expects, never 1."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
@@ -67,7 +78,7 @@ def _escape_what_cannot_be_shown() -> None:
 
 # ---- check / compile ----------------------------------------------------------------------------
 
-def _emit_diagnostics(result, fmt: str) -> None:
+def _emit_diagnostics(result: Compiled, fmt: str) -> None:
     from wonderrules.grammar.diagnostics import render_pretty, render_short, sort_and_cap
 
     kept, left_out = sort_and_cap(result.diagnostics)
@@ -93,7 +104,7 @@ def _say(text: str, err: bool = False) -> None:
     click.echo("\n".join(_shown(line) for line in str(text).split("\n")), err=err)
 
 
-def _print(parts, out) -> None:
+def _print(parts: Iterable[Any], out: Console) -> None:
     """Print what :mod:`wonderrules.report` made (text lines and tables) to standard output."""
     for part in parts:
         out.print(part)
@@ -120,7 +131,7 @@ def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool) -> None:
 
     groups = [list(paths)] if together else [[p] for p in paths]
     failed = False
-    all_json: list[dict] = []
+    all_json: list[dict[str, Any]] = []
     parsed = ParsedFiles()  # the rule sets checked share their lower layers
     for group in groups:
         result = compile_rules(group, parsed=parsed)
@@ -158,6 +169,7 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
     _emit_diagnostics(result, fmt)
     if not result.ok:
         sys.exit(1)
+    assert result.rules is not None  # a compilation that is ok has its rules
     _refuse_inputs([("'-o' / '--output'", output)], _files_of(result.sources))
     written = origins_relative_to(result.rules, Path(output).parent)  # no path of this machine
     text = rules_to_json(written) + "\n"
@@ -230,7 +242,7 @@ def _prepare_output(path: str, option: str) -> None:
             refuse("permission denied" if isinstance(e, PermissionError) else why_not(e))
 
 
-def _files_of(sources) -> list[str]:
+def _files_of(sources: Iterable[str]) -> list[str]:
     """The files among the sources of a compilation (not the bundled rule sets)."""
     from wonderrules.grammar.loading import BUNDLED_PREFIX
 
@@ -265,7 +277,7 @@ def _write_output(path: str, text: str, what: str) -> None:
 
 # ---- play / replay / simulate ---------------------------------------------------------------------
 
-def _load(rules: Sequence[str], writes: Sequence[tuple[str, str | None]] = ()):
+def _load(rules: Sequence[str], writes: Sequence[tuple[str, str | None]] = ()) -> RuleSet:
     """The rule set of --rules; `writes`: the (option, path) of the files the command will write,
     refused when one is a file of the rule set (one of the files its layers extend, too)."""
     import wonderrules
@@ -289,7 +301,7 @@ def _load(rules: Sequence[str], writes: Sequence[tuple[str, str | None]] = ()):
         sys.exit(1)
 
 
-def _make_game(ruleset, players: int, options: Sequence[str], sides: str = "random"):
+def _make_game(ruleset: RuleSet, players: int, options: Sequence[str], sides: str = "random") -> Game:
     from wonderrules.interpreter.config import ConfigError
     from wonderrules.interpreter.game import Game, SetupError
 
@@ -299,7 +311,7 @@ def _make_game(ruleset, players: int, options: Sequence[str], sides: str = "rand
         raise click.UsageError(str(e)) from None
 
 
-def _agents(spec: str, players: int, seed: int, human: bool = False) -> list:
+def _agents(spec: str, players: int, seed: int, human: bool = False) -> list[Any]:
     """The agents of `--agents`, one per seat; `human` (for `wr play`): the spec `human` is a
     seat a person plays at the terminal (:mod:`wonderrules.human_seat`)."""
     from wonderrules.simulation import seat_agents
@@ -314,7 +326,7 @@ def _agents(spec: str, players: int, seed: int, human: bool = False) -> list:
     return [HumanSeat() if n == "human" else bot for n, bot in zip(seats, bots)]
 
 
-def _play_out(state, agents) -> None:
+def _play_out(state: State, agents: Sequence[Any]) -> None:
     while not state.is_terminal():
         state.apply_actions({p: agents[p].choose(state, p) for p in state.pending_decisions()})
 
@@ -326,14 +338,14 @@ def _stopped(game: str, message: str) -> NoReturn:
     sys.exit(1)
 
 
-def _score_table(state, agents=None, title: str = "Score sheet") -> None:
+def _score_table(state: State, agents: Sequence[Any] | None = None, title: str = "Score sheet") -> None:
     from wonderrules.report import console_for, score_sheet
 
     sheet = score_sheet(state, agents, title)
     _print(sheet, console_for(sheet, 150))
 
 
-def _table_title(ruleset, players: int, seed: int, options: Sequence[str]) -> str:
+def _table_title(ruleset: RuleSet, players: int, seed: int, options: Sequence[str]) -> str:
     """`7 Wonders (base + cities), 4 players, seed 1, options: teams`: the game a command played."""
     layers = " + ".join(ruleset.layers)
     extra = f", options: {', '.join(options)}" if options else ""
@@ -412,7 +424,8 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
                        err=True)
 
 
-def _replayed(log_file: str, rules: Sequence[str], run):
+def _replayed(log_file: str, rules: Sequence[str],
+              run: Callable[[Game, dict[str, Any]], _Replayed]) -> tuple[dict[str, Any], _Replayed]:
     """Read a log and replay it with `run(game, log)`, reading only what `wr replay` may read:
     the log named, and the rules given with --rules or those the log names (bundled names, .wr
     and .json files inside its folder). A file that cannot be read or a log that does not fit
@@ -671,7 +684,7 @@ def _cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def _progress_bar(what: str):
+def _progress_bar(what: str) -> Callable[[int, int], None] | None:
     """A callback (done, total) drawing a progress bar on a terminal's standard error."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn

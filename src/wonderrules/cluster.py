@@ -166,8 +166,9 @@ class Cluster:
     def run(self, run_jobs: Callable[..., Any], jobs: Sequence[Any], show_progress: bool) -> Any:
         """`run_jobs` on the cluster; what the cluster did wrong is a :class:`ClusterError`."""
         from distributed import KilledWorker
-        from distributed.comm import CommClosedError
+        from distributed.comm.core import CommClosedError
 
+        lost_connection: tuple[type[BaseException], ...] = (CommClosedError, *_cancelled_errors())
         try:
             return run_jobs(jobs, self.workers, show_progress, executor=self.executor)
         except WorkerVersionError as e:
@@ -180,7 +181,7 @@ class Cluster:
         except ImportError as e:
             raise ClusterError(f"a worker cannot import {e.name or 'wonderrules'}: install wonder-rules there "
                                f"({_INSTALL})") from None
-        except (CommClosedError, *_cancelled_errors()):
+        except lost_connection:
             raise ClusterError(f"the connection to the scheduler at {self.address} was lost before the games were "
                                f"finished (was the scheduler stopped?)") from None
         finally:
@@ -230,7 +231,7 @@ def _ask_identity(address: str, timeout: float) -> Any:
     fails once connected is returned, not raised: the server is not a Dask scheduler."""
     import asyncio
 
-    from distributed.comm import connect as open_comm
+    from distributed.comm.core import connect as open_comm
     from distributed.core import send_recv
     from distributed.security import Security
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath, PureWindowsPath
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import attrs
 
@@ -117,7 +117,7 @@ def rules_for_log(refs: Sequence[str], log_path: str) -> tuple[list[str], list[s
     return recorded, outside
 
 
-def load_rules_named_by_log(log_path: str, log: dict) -> RuleSet:
+def load_rules_named_by_log(log_path: str, log: dict[str, Any]) -> RuleSet:
     """Load the rules a log (checked by `check_log`) names, reading only bundled rule sets and
     files inside the log's folder. Raises ReplayError with one sentence. The diagnostics of rules
     that do not compile are counted, never shown: they would quote files the user did not name;
@@ -155,4 +155,5 @@ def load_rules_named_by_log(log_path: str, log: dict) -> RuleSet:
         check += " ".join(shlex.quote(v) for v in named.shown)
         raise ReplayError(f"the rules the log names ({listed}) do not compile ({errors} error(s)); "
                           f"run `{check}` to see them", field="rules")
+    assert compiled.rules is not None  # a compilation that is ok has its rules
     return compiled.rules

@@ -205,14 +205,14 @@ def _figure_sections(panels: Sequence[plots.Panel], card_limit: int, tables: boo
     if tables:
         body.append(_spread_table(sim.summary.columns))
     out.append(_section("scores", "Score columns", *body))
-    svg = plots.card_ranking(panels, card_limit)
+    ranking_svg = plots.card_ranking(panels, card_limit)
     min_built = sim.summary.min_built
     body = []
-    if svg is None:
+    if ranking_svg is None:
         body.append(f'<p class="note">No card was built in {min_built} seat-games or more: their figures are too '
                     f"uncertain to rank (more games will rank them).</p>")
     else:
-        body.append(_figure(svg, "The win rate of the seats that built each card, strongest and weakest cards",
+        body.append(_figure(ranking_svg, "The win rate of the seats that built each card, strongest and weakest cards",
                             f"The win rate of the seats that built each card, with its 95% interval, strongest on "
                             f"top ({_cards_said(panels, card_limit)}; cards built in fewer than {min_built} "
                             f"seat-games are too uncertain to rank and not plotted). A ranking by association, "

@@ -111,7 +111,8 @@ class StopRequest:
 
     def __enter__(self) -> StopRequest:
         if threading.current_thread() is threading.main_thread():
-            handlers = [(signal.SIGINT, self._interrupt), (signal.SIGTERM, self._terminate)]
+            handlers: list[tuple[int, Callable[[int, Any], None]]] = [(signal.SIGINT, self._interrupt),
+                                                                       (signal.SIGTERM, self._terminate)]
             if HANG_UP is not None:
                 handlers.append((HANG_UP, self._terminate))
             self._previous = [(signum, signal.signal(signum, handler)) for signum, handler in handlers]
@@ -156,7 +157,8 @@ def run_jobs(jobs: Sequence[Job], workers: int, show_progress: bool, executor: O
     The time of the run is shared among the jobs in proportion to the time the workers spent on
     each (all of it for a single job)."""
     own = executor is None and workers > 1
-    pool = process_pool(workers) if own else executor
+    own_pool = process_pool(workers) if own else None
+    pool = own_pool if own else executor
     handed = [Handed() for _ in jobs]
 
     def say(text: str) -> None:  # above the progress bar while it is shown
@@ -192,11 +194,11 @@ def run_jobs(jobs: Sequence[Job], workers: int, show_progress: bool, executor: O
             raise
         finally:
             elapsed = time.perf_counter() - start
-            if own and pool is not None:
+            if own and own_pool is not None:
                 if hard:
-                    stop_pool(pool)
+                    stop_pool(own_pool)
                 else:
-                    pool.shutdown(cancel_futures=True)
+                    own_pool.shutdown(cancel_futures=True)
     worked = sum(h.seconds for h in handed)
     runs = [Run(h.played(hard or h.games < job.plan.games),
                 elapsed * (h.seconds / worked if worked else 1 / len(jobs)))
