@@ -286,7 +286,12 @@ def _recalled(state: WonderState, player: int) -> list[str]:
             if player not in seen[r]:
                 seen[r][player] = _view(replayed, player)
             ids = history[r * players:(r + 1) * players]
-            replayed.apply_actions({p: space.decode(replayed, p, ids[p]) for p in replayed.pending_decisions()})
+            chosen = {}
+            for p in replayed.pending_decisions():
+                action = space.decode(replayed, p, ids[p])
+                assert action is not None  # the no-op is never legal for a player asked to decide
+                chosen[p] = action
+            replayed.apply_actions(chosen)
     return [seen[r][player] for r in range(rounds + 1)]
 
 

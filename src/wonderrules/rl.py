@@ -104,7 +104,8 @@ class WonderParallelEnv(ParallelEnv):
         return self._action_spaces[agent]
 
     # ---- playing ---------------------------------------------------------------------------------
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> tuple[dict, dict]:
+    def reset(self, seed: Optional[int] = None,
+              options: Optional[dict[str, Any]] = None) -> tuple[dict[str, Any], dict[str, Any]]:
         """A new game, dealt by `seed` (None: the next seed of the environment's own generator,
         itself seeded by the last seed given). `options` is accepted and unused (the table's
         options are fixed when the environment is made)."""
@@ -120,7 +121,8 @@ class WonderParallelEnv(ParallelEnv):
         self.agents = list(self.possible_agents)
         return self._observe(), {a: {} for a in self.agents}
 
-    def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any],
+                                                   dict[str, Any]]:
         """One round: an action id per agent (0 for one with nothing to decide)."""
         state = self.state
         if state is None or not self.agents:
@@ -154,14 +156,14 @@ class WonderParallelEnv(ParallelEnv):
         rewards = {a: (returns[self._players[a]] if returns else 0.0) for a in agents}
         terminations = dict.fromkeys(agents, done)
         truncations = dict.fromkeys(agents, False)
-        infos: dict[str, dict] = {a: {} for a in agents}
+        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         for name, why in refused.items():
             infos[name]["refused"] = why
         if done:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
-    def observe(self, agent: str) -> dict:
+    def observe(self, agent: str) -> dict[str, Any]:
         """The observation of one agent now."""
         player = self._players[agent]
         return {"observation": self._vectors([player])[0], "action_mask": self._mask(player)}
@@ -172,7 +174,7 @@ class WonderParallelEnv(ParallelEnv):
     def close(self) -> None:
         """Nothing to release."""
 
-    def _observe(self) -> dict[str, dict]:
+    def _observe(self) -> dict[str, dict[str, Any]]:
         players = [self._players[a] for a in self.agents]
         vectors = self._vectors(players)
         masks = self._masks(players)
@@ -184,7 +186,8 @@ class WonderParallelEnv(ParallelEnv):
         return self._board.vectors(self.state, players)
 
     def _mask(self, player: int) -> np.ndarray:
-        return self._masks([player])[0]
+        mask: np.ndarray = self._masks([player])[0]
+        return mask
 
     def _masks(self, players: list[int]) -> np.ndarray:
         """The masks of `players` now, one row each (the ids of :meth:`ActionSpace.legal_ids`)."""
@@ -192,11 +195,13 @@ class WonderParallelEnv(ParallelEnv):
         space = self.actions
         state = self.state
         flags = bytearray(len(players) * n)
-        ids_of_list = type(space) is ActionSpace  # its ids of a legal list, kept for the decoding
         for k, player in enumerate(players):
             legal = state.legal_actions(player)
             start = k * n
-            for i in space._ids(state, player, legal) if legal and ids_of_list else space._legal_ids(state, player):
+            # an ActionSpace keeps the ids of a legal list, for the decoding of the same moment
+            ids = space._ids(state, player, legal) if legal and isinstance(space, ActionSpace) else \
+                space._legal_ids(state, player)
+            for i in ids:
                 if i is not None:
                     flags[start + i] = 1
         return np.frombuffer(flags, np.int8).reshape(len(players), n)
