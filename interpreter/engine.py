@@ -209,6 +209,14 @@ def _moment_effects(st: State, m: int) -> None:
         st.moment_running = m
         st.moment_rank = 0
         st.work.appendleft(("moment_next",))
+        if any(item[3].condition is not None for item in queue):
+            st.work.appendleft(("moment_read",))
+
+
+def _moment_read(st: State) -> None:
+    """Every condition of the effects of a moment is read once its contests' listeners have run,
+    before any of its effects runs: an effect runs when its condition held then."""
+    st.moment_queue = [item for item in st.moment_queue if item[3].condition is None or item[3].holds(st, item[1])]
 
 
 def _round(st: State, instr: tuple[Any, ...]) -> None:
@@ -506,9 +514,12 @@ def activate(st: State, seat: int, src: Source, built: bool) -> None:
 
 
 def schedule(st: State, moment: int, seat: int, hook: Any) -> None:
-    """An effect waits for the next `moment`; one registered while that moment runs joins it."""
+    """An effect waits for the next `moment`; one registered while that moment runs joins it,
+    its condition read as it joins."""
     st.seq += 1
     if st.moment_running == moment:
+        if hook.condition is not None and not hook.holds(st, seat):
+            return
         steps = st.config.steps(st.catalog.moment_names[moment])
         rank = steps.index(hook.step) if hook.step in steps else len(steps)
         st.moment_queue.append((max(rank, st.moment_rank), seat, st.seq, hook))
@@ -550,11 +561,21 @@ def build_items(st: State) -> list[tuple[Any, ...]]:
     if len(items) > 1 and steps:
         last = len(steps)
         items.sort(key=lambda it: steps.index(it[1].step) if it[1].step in steps else last)
+    if st.catalog.conditioned and any(it[1].condition is not None for it in items):
+        # every condition of the effects of the builds is read now, before any of them runs
+        items = [("fire", it[1], it[2]) for it in items if it[1].condition is None or it[1].holds(st, it[2])]
     return items
 
 
 def _hook(st: State, hook: Any, seat: int) -> None:
     hook.run(st, seat)
+    if st.fired:
+        _flush(st)
+
+
+def _fire(st: State, hook: Any, seat: int) -> None:
+    """An effect whose condition was read when it was set off."""
+    hook.fire(st, seat)
     if st.fired:
         _flush(st)
 
@@ -579,7 +600,7 @@ def _moment_next(st: State) -> None:
     st.moment_rank = rank
     st.work.appendleft(("moment_next",))
     st.cascade = 0  # each effect of a moment starts a cascade of its own
-    hook.run(st, seat)
+    hook.fire(st, seat)
     if st.fired:
         _flush(st)
 
@@ -693,5 +714,6 @@ def move_cards(st: State, n: int, from_zone: int, from_seat: int, to_zone: int, 
 _EMITTED = frozenset({"gains", "coins", "wins", "loses"})
 
 _WORK: Mapping[str, Callable[..., None]] = MappingProxyType({
-    "hook": _hook, "hook_vs": _hook_vs, "moment_next": _moment_next, "ask": ask_decision, "ask_loss": ask_loss,
+    "hook": _hook, "fire": _fire, "hook_vs": _hook_vs, "moment_next": _moment_next, "moment_read": _moment_read,
+    "ask": ask_decision, "ask_loss": ask_loss,
 })
