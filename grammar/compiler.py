@@ -119,7 +119,7 @@ def _check(layers: list[Layer], diags: list[Diagnostic], sources: dict[str, str]
         diags.extend(moment_layers.check(model))
         rules = lowering.lower(model)
         diags.extend(static_seats.check(rules, where))
-        diags.extend(market.unsold(rules))
+        diags.extend(market.unsold(model, rules))
         diags.extend(counts.check(model, rules, where))
         diags.extend(conflicts.check(model, rules))
         diags.extend(triggers.check(model, rules))

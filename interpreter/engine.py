@@ -208,15 +208,10 @@ def _moment_effects(st: State, m: int) -> None:
         st.moment_queue = queue
         st.moment_running = m
         st.moment_rank = 0
-        st.work.appendleft(("moment_next",))
-        if any(item[3].condition is not None for item in queue):
-            st.work.appendleft(("moment_read",))
-
-
-def _moment_read(st: State) -> None:
-    """Every condition of the effects of a moment is read once its contests' listeners have run,
-    before any of its effects runs: an effect runs when its condition held then."""
-    st.moment_queue = [item for item in st.moment_queue if item[3].condition is None or item[3].holds(st, item[1])]
+        if st.catalog.moment_conditioned and any(item[3].condition is not None for item in queue):
+            st.work.appendleft(("moment_next", True))  # the conditions are read first
+        else:
+            st.work.appendleft(("moment_next",))
 
 
 def _round(st: State, instr: tuple[Any, ...]) -> None:
@@ -563,19 +558,16 @@ def build_items(st: State) -> list[tuple[Any, ...]]:
         items.sort(key=lambda it: steps.index(it[1].step) if it[1].step in steps else last)
     if st.catalog.conditioned and any(it[1].condition is not None for it in items):
         # every condition of the effects of the builds is read now, before any of them runs
-        items = [("fire", it[1], it[2]) for it in items if it[1].condition is None or it[1].holds(st, it[2])]
+        items = [("hook", it[1], it[2], True) for it in items if it[1].condition is None or it[1].holds(st, it[2])]
     return items
 
 
-def _hook(st: State, hook: Any, seat: int) -> None:
-    hook.run(st, seat)
-    if st.fired:
-        _flush(st)
-
-
-def _fire(st: State, hook: Any, seat: int) -> None:
-    """An effect whose condition was read when it was set off."""
-    hook.fire(st, seat)
+def _hook(st: State, hook: Any, seat: int, read: bool = False) -> None:
+    """An effect set off; `read`: its condition was read when it was set off."""
+    if read:
+        hook.fire(st, seat)
+    else:
+        hook.run(st, seat)
     if st.fired:
         _flush(st)
 
@@ -589,7 +581,13 @@ def _hook_vs(st: State, hook: Any, seat: int, opponent: int) -> None:
         _flush(st)
 
 
-def _moment_next(st: State) -> None:
+def _moment_next(st: State, read: bool = False) -> None:
+    """The next effect of the running moment. `read`: first read every condition of its effects,
+    once its contests' listeners have run and before any of them runs; an effect runs when its
+    condition held then."""
+    if read:
+        st.moment_queue = [item for item in st.moment_queue
+                           if item[3].condition is None or item[3].holds(st, item[1])]
     queue = st.moment_queue
     if not queue:
         st.moment_running = -1
@@ -714,6 +712,5 @@ def move_cards(st: State, n: int, from_zone: int, from_seat: int, to_zone: int, 
 _EMITTED = frozenset({"gains", "coins", "wins", "loses"})
 
 _WORK: Mapping[str, Callable[..., None]] = MappingProxyType({
-    "hook": _hook, "fire": _fire, "hook_vs": _hook_vs, "moment_next": _moment_next, "moment_read": _moment_read,
-    "ask": ask_decision, "ask_loss": ask_loss,
+    "hook": _hook, "hook_vs": _hook_vs, "moment_next": _moment_next, "ask": ask_decision, "ask_loss": ask_loss,
 })

@@ -19,13 +19,13 @@ from collections.abc import Iterator
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks.counts import describe_tables
-from wonderrules.grammar.checks.ir_walk import objects
-from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error, warning
+from wonderrules.grammar.checks.structure import all_hooks
+from wonderrules.grammar.diagnostics import Diagnostic, Label, error, warning
 from wonderrules.grammar.lower_effects import RELATION_WORDS, lower_seat
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.config import ConfigError, resolve_config, supported_tables
-from wonderrules.interpreter.table import Table
+from wonderrules.interpreter.table import DYNAMIC, Table
 
 __all__ = ["check", "unsold"]
 
@@ -111,26 +111,27 @@ def _disagree(first: s.MarketPrice, other: s.MarketPrice, rel: ir.Relation, res:
                  f"{other.coins} coins", both[1].span, labels=[Label(both[0].span, "the other price")], help=hint)
 
 
-def unsold(rules: ir.RuleSet) -> list[Diagnostic]:
+def unsold(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
     """W0509: a price or rebate of an effect naming a seat word that, at some table the rule set
     seats, is no seller of the market: there the effect does nothing."""
     diags: list[Diagnostic] = []
     market = rules.market
     if market is None:
         return diags
-    tables = _tables(rules)
-    said: set[tuple[str, int, int, str, int]] = set()
-    for obj, origin in objects(rules):
-        if not isinstance(obj, (ir.Price, ir.Rebate)) or origin is None:
+    tables: list[tuple[int, Table]] | None = None
+    for _, hook in all_hooks(model):
+        effect = hook.effect
+        if not isinstance(effect, (s.Price, s.Rebate)):
             continue
-        for rel in obj.sellers:
-            key = (origin.path, origin.line, origin.column, rel.kind, rel.distance)
-            if key in said:
+        if tables is None:
+            tables = _tables(rules)
+        for seat in effect.sellers:
+            rel = lower_seat(seat)
+            if rel.kind in DYNAMIC:  # refused by the seats fixed by the table (E0104)
                 continue
             never = [players for players, table in tables if _sells_nothing(table, rel, market.sellers)]
             if never:
-                said.add(key)
-                diags.append(_unsold(obj, rel, never, market, origin))
+                diags.append(_unsold(effect, seat, never, market))
     return diags
 
 
@@ -158,12 +159,11 @@ def _sells_nothing(table: Table, rel: ir.Relation, sellers: tuple[ir.Relation, .
     return False
 
 
-def _unsold(obj: ir.Price | ir.Rebate, rel: ir.Relation, players: list[int], market: ir.Market,
-            origin: ir.Origin) -> Diagnostic:
-    seat = _seat_words(rel)
-    what = "price" if isinstance(obj, ir.Price) else "rebate"
+def _unsold(effect: s.Price | s.Rebate, seat: s.Seat, players: list[int], market: ir.Market) -> Diagnostic:
+    shown = _seat_words(lower_seat(seat))
+    what = "price" if isinstance(effect, s.Price) else "rebate"
     written = ", ".join(_seat_words(r) for r in market.sellers)
-    return warning("W0509", f"this {what} from `{seat}` never applies at {describe_tables(players)}: the market "
-                   f"does not buy from that seat", Span.point(origin.path, origin.line, origin.column),
-                   help=f"add `{seat}` to the market's sellers (`sellers: {written}, {seat}` in an `override "
+    return warning("W0509", f"this {what} from `{shown}` never applies at {describe_tables(players)}: the market "
+                   f"does not buy from that seat", seat.span,
+                   help=f"add `{shown}` to the market's sellers (`sellers: {written}, {shown}` in an `override "
                         f"market`), or name sellers the market has")
