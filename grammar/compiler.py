@@ -24,6 +24,7 @@ from wonderrules.grammar.checks import (
     lints,
     loadable,
     market,
+    moment_layers,
     ranges,
     references,
     rule_effects,
@@ -115,8 +116,10 @@ def _check(layers: list[Layer], diags: list[Diagnostic], sources: dict[str, str]
     diags.extend(rule_effects.check(model))
     if not has_errors(diags):
         diags.extend(structure.warnings(model))
+        diags.extend(moment_layers.check(model))
         rules = lowering.lower(model)
         diags.extend(static_seats.check(rules, where))
+        diags.extend(market.unsold(model, rules))
         diags.extend(counts.check(model, rules, where))
         diags.extend(conflicts.check(model, rules))
         diags.extend(triggers.check(model, rules))

@@ -74,6 +74,8 @@ CODES: dict[str, str] = {
     "W0506": "an ability granted but never used",
     "W0507": "an ability used but never granted",
     "W0508": "a zone that never receives a card",
+    "W0509": "a price or rebate from a seat that never sells",
+    "W0510": "a round after a lower layer empties its zone",
 }
 
 

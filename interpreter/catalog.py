@@ -171,6 +171,13 @@ class Catalog:
         #: the events some source listens to (`gains`, `wins`, `loses`: emitted only when listened to)
         self.events_listened = frozenset(entry[0] for src in self._all_sources() for entry in src.when)
         self.listens_gains = "gains" in self.events_listened
+        #: whether some effect set off by a build or a purchase has a condition (read, for all of
+        #: them, before any runs)
+        self.conditioned = any(h.condition is not None for src in self._all_sources() for h in src.on_build) or \
+            any(entry[4].condition is not None for src in self._all_sources() for entry in src.when)
+        #: whether some effect waiting for a moment has a condition (read, for all of them, before any runs)
+        self.moment_conditioned = any(h.condition is not None for src in self._all_sources()
+                                      for hooks in (*src.at_each.values(), *src.at_once.values()) for h in hooks)
         self.listens_buys = "buys" in self.events_listened
         #: whether some source listens for coins taken from the bank (`gains coins`)
         self.listens_coins = "coins" in self.events_listened

@@ -59,6 +59,10 @@ class CompiledHook:
         if self.holds(st, seat):
             self.op.run(st, seat)
 
+    def fire(self, st: Any, seat: int) -> None:
+        """Run, its condition read already (the effects of a moment read theirs as it comes)."""
+        self.op.run(st, seat)
+
     def __repr__(self) -> str:
         return f"CompiledHook({self.kind} of {self.source.name!r})"
 
@@ -82,6 +86,13 @@ class LimitedHook(CompiledHook):
         now = (st.age, st.turn) if self.period == "turn" else st.age if self.period == "age" else 0
         limited = st.cities[seat].limited
         if limited.get(self, None) != now and self.holds(st, seat):
+            limited[self] = now
+            self.op.run(st, seat)
+
+    def fire(self, st: Any, seat: int) -> None:
+        now = (st.age, st.turn) if self.period == "turn" else st.age if self.period == "age" else 0
+        limited = st.cities[seat].limited
+        if limited.get(self, None) != now:
             limited[self] = now
             self.op.run(st, seat)
 

@@ -208,7 +208,10 @@ def _moment_effects(st: State, m: int) -> None:
         st.moment_queue = queue
         st.moment_running = m
         st.moment_rank = 0
-        st.work.appendleft(("moment_next",))
+        if st.catalog.moment_conditioned and any(item[3].condition is not None for item in queue):
+            st.work.appendleft(("moment_next", True))  # the conditions are read first
+        else:
+            st.work.appendleft(("moment_next",))
 
 
 def _round(st: State, instr: tuple[Any, ...]) -> None:
@@ -506,9 +509,12 @@ def activate(st: State, seat: int, src: Source, built: bool) -> None:
 
 
 def schedule(st: State, moment: int, seat: int, hook: Any) -> None:
-    """An effect waits for the next `moment`; one registered while that moment runs joins it."""
+    """An effect waits for the next `moment`; one registered while that moment runs joins it,
+    its condition read as it joins."""
     st.seq += 1
     if st.moment_running == moment:
+        if hook.condition is not None and not hook.holds(st, seat):
+            return
         steps = st.config.steps(st.catalog.moment_names[moment])
         rank = steps.index(hook.step) if hook.step in steps else len(steps)
         st.moment_queue.append((max(rank, st.moment_rank), seat, st.seq, hook))
@@ -550,11 +556,18 @@ def build_items(st: State) -> list[tuple[Any, ...]]:
     if len(items) > 1 and steps:
         last = len(steps)
         items.sort(key=lambda it: steps.index(it[1].step) if it[1].step in steps else last)
+    if st.catalog.conditioned and any(it[1].condition is not None for it in items):
+        # every condition of the effects of the builds is read now, before any of them runs
+        items = [("hook", it[1], it[2], True) for it in items if it[1].condition is None or it[1].holds(st, it[2])]
     return items
 
 
-def _hook(st: State, hook: Any, seat: int) -> None:
-    hook.run(st, seat)
+def _hook(st: State, hook: Any, seat: int, read: bool = False) -> None:
+    """An effect set off; `read`: its condition was read when it was set off."""
+    if read:
+        hook.fire(st, seat)
+    else:
+        hook.run(st, seat)
     if st.fired:
         _flush(st)
 
@@ -568,7 +581,13 @@ def _hook_vs(st: State, hook: Any, seat: int, opponent: int) -> None:
         _flush(st)
 
 
-def _moment_next(st: State) -> None:
+def _moment_next(st: State, read: bool = False) -> None:
+    """The next effect of the running moment. `read`: first read every condition of its effects,
+    once its contests' listeners have run and before any of them runs; an effect runs when its
+    condition held then."""
+    if read:
+        st.moment_queue = [item for item in st.moment_queue
+                           if item[3].condition is None or item[3].holds(st, item[1])]
     queue = st.moment_queue
     if not queue:
         st.moment_running = -1
@@ -579,7 +598,7 @@ def _moment_next(st: State) -> None:
     st.moment_rank = rank
     st.work.appendleft(("moment_next",))
     st.cascade = 0  # each effect of a moment starts a cascade of its own
-    hook.run(st, seat)
+    hook.fire(st, seat)
     if st.fired:
         _flush(st)
 

@@ -1,9 +1,10 @@
 """The flow of a game compiled into a program: a flat list of instructions with jumps.
 
 A state keeps only a program counter and its loop counters, so a game in progress is plain data
-and copies cheaply. A moment (`at end of turn`) compiles into the steps attached to it by `at
-MOMENT { ... }` blocks (in the order the layers wrote them), then one instruction that holds its
-contests and the effects waiting for it.
+and copies cheaply. A moment (`at end of turn`) compiles into one instruction that holds its
+contests and the effects waiting for it, then the steps attached to it by `at MOMENT { ... }`
+blocks (in the order the layers wrote them): a round `at end of age` is asked once that moment's
+contests are fought and its effects have run.
 
 Instructions (tuples, the first item names them):
 
@@ -95,9 +96,9 @@ def compile_program(rules: ir.RuleSet, cat: Catalog) -> Program:
         elif isinstance(step, ir.AtStep):
             if step.moment in expanding:
                 raise ValueError(f"moment '{step.moment}' runs itself")
+            out.append(("moment", cat.moment(step.moment)))
             for s in attached.get(step.moment, ()):
                 emit(s, expanding + (step.moment,))
-            out.append(("moment", cat.moment(step.moment)))
         elif isinstance(step, ir.RoundStep):
             within[0] = within[0] or step.within_turn
             ability = cat.ability_index[step.ability] if step.ability else -1

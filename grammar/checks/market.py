@@ -6,6 +6,11 @@ them: the price of a seat is that of the relation that makes it a seller, so `fr
 `sellers: left, right` could never hold (E0104). For one relation and one resource, a line that
 names both wins over one that names either; two lines of the same rank that both hold and ask
 different prices leave the price unsaid (E0108): the designer says which, in a line naming both.
+
+The prices and rebates of effects (`buy raw from left 2 for 1`) change the price of sellers the
+market already has; a seat that never sells is never charged. When a seat word of such an effect
+names no seller at some table the rule set seats, the effect does nothing there (W0509): the
+market's sellers gain the seat, or the effect names sellers.
 """
 
 from __future__ import annotations
@@ -13,12 +18,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from wonderrules.grammar import syntax as s
-from wonderrules.grammar.diagnostics import Diagnostic, Label, error
+from wonderrules.grammar.checks.counts import describe_tables
+from wonderrules.grammar.checks.structure import all_hooks
+from wonderrules.grammar.diagnostics import Diagnostic, Label, error, warning
 from wonderrules.grammar.lower_effects import RELATION_WORDS, lower_seat
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import ir
+from wonderrules.interpreter.config import ConfigError, resolve_config, supported_tables
+from wonderrules.interpreter.table import DYNAMIC, Table
 
-__all__ = ["check"]
+__all__ = ["check", "unsold"]
 
 
 def check(model: Model) -> list[Diagnostic]:
@@ -100,3 +109,61 @@ def _disagree(first: s.MarketPrice, other: s.MarketPrice, rel: ir.Relation, res:
         hint = "name each seller and resource in one `price` line of this rank only, or in a line naming both"
     return error("E0108", f"two prices of the market hold for {res} bought from `{seller}`: {first.coins} and "
                  f"{other.coins} coins", both[1].span, labels=[Label(both[0].span, "the other price")], help=hint)
+
+
+def unsold(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
+    """W0509: a price or rebate of an effect naming a seat word that, at some table the rule set
+    seats, is no seller of the market: there the effect does nothing."""
+    diags: list[Diagnostic] = []
+    market = rules.market
+    if market is None:
+        return diags
+    tables: list[tuple[int, Table]] | None = None
+    for _, hook in all_hooks(model):
+        effect = hook.effect
+        if not isinstance(effect, (s.Price, s.Rebate)):
+            continue
+        if tables is None:
+            tables = _tables(rules)
+        for seat in effect.sellers:
+            rel = lower_seat(seat)
+            if rel.kind in DYNAMIC:  # refused by the seats fixed by the table (E0104)
+                continue
+            never = [players for players, table in tables if _sells_nothing(table, rel, market.sellers)]
+            if never:
+                diags.append(_unsold(effect, seat, never, market))
+    return diags
+
+
+def _tables(rules: ir.RuleSet) -> list[tuple[int, Table]]:
+    """A table for each player count the rule set seats, without options."""
+    out: list[tuple[int, Table]] = []
+    for players, options in supported_tables(rules):
+        if options:
+            continue
+        try:
+            cfg = resolve_config(rules, players, options)
+        except ConfigError:  # said by the deck arithmetic
+            continue
+        out.append((players, Table(cfg.players, len(cfg.neutral_seats), cfg.team_size)))
+    return out
+
+
+def _sells_nothing(table: Table, rel: ir.Relation, sellers: tuple[ir.Relation, ...]) -> bool:
+    """Whether, for some buyer of the table, the seats of `rel` are others than the buyer and none
+    is among its sellers."""
+    for buyer in range(table.seats):
+        named = [seat for seat in table.seats_of(rel, buyer) if seat != buyer]
+        if named and not set(named) & set(table.union(sellers, buyer)):
+            return True
+    return False
+
+
+def _unsold(effect: s.Price | s.Rebate, seat: s.Seat, players: list[int], market: ir.Market) -> Diagnostic:
+    shown = _seat_words(lower_seat(seat))
+    what = "price" if isinstance(effect, s.Price) else "rebate"
+    written = ", ".join(_seat_words(r) for r in market.sellers)
+    return warning("W0509", f"this {what} from `{shown}` never applies at {describe_tables(players)}: the market "
+                   f"does not buy from that seat", seat.span,
+                   help=f"add `{shown}` to the market's sellers (`sellers: {written}, {shown}` in an `override "
+                        f"market`), or name sellers the market has")

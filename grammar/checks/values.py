@@ -134,10 +134,11 @@ def _contest(c: s.Contest, ages: int | None, diags: list[Diagnostic]) -> None:
             diags.append(error("E0102", f"contest clause '{_CONTEST_WORDS[type(cl)]}' is given twice",
                                cl.span, labels=[Label(seen[type(cl)].span, "first given here")]))
         seen[type(cl)] = cl
-        if isinstance(cl, (s.ContestWin, s.ContestLose)) and ages is not None and len(cl.worth) not in (1, ages):
+        if isinstance(cl, (s.ContestWin, s.ContestLose)) and ages is not None and len(cl.worth) > ages:
             what = "victory value" if isinstance(cl, s.ContestWin) else "defeat value"
             diags.append(error("E0104", f"{_n(len(cl.worth), what)} for {_n(ages, 'age')}", cl.span,
-                               help=f"give one value per age ({ages}), or a single value for every age"))
+                               help=f"give at most one value per age ({ages}): the last one holds for the ages "
+                                    "after it"))
         if isinstance(cl, s.TokenCount) and cl.count < 1:
             diags.append(error("E0104", "a contest gives at least one token", cl.span))
     for kind, (word, example) in _CONTEST_REQUIRED.items():

@@ -79,3 +79,21 @@ def test_the_plain_price_is_given_once_and_every_price_is_bounded(compile_layer)
 def test_a_price_is_for_resources_not_colours(compile_layer) -> None:
     d = only(compile_layer(market("price 2", "price 1 for grey")), "E0103")
     assert d.message == "'grey' is a colour, not a resource or a resource class"
+
+
+def test_a_price_from_a_seat_named_only_while_an_effect_runs_is_refused_once(compile_layer) -> None:
+    r = compile_layer('replace card "Log" age 1 brown copies 3+ 4+ {\n  passive: produce wood\n'
+                      '  passive: buy raw from controller for 1\n}\n')
+    assert [d.code for d in r.diagnostics] == ["E0104"]
+
+
+def test_a_price_from_a_seat_two_away_warns_only_where_it_is_no_seller(compile_layer) -> None:
+    """mini seats 3 or 4 players and sells from left and right: two seats to the left is the
+    right neighbour at 3 players and the seat across at 4."""
+    r = compile_layer('replace card "Log" age 1 brown copies 3+ 4+ {\n  passive: produce wood\n'
+                      '  passive: first purchase from left 2 each turn costs 1 less\n}\n')
+    d = only(r)
+    assert d.code == "W0509" and "never applies at 4 players" in d.message and r.ok
+    quiet = compile_layer('replace card "Log" age 1 brown copies 3+ 4+ {\n  passive: produce wood\n'
+                          '  passive: buy raw from neighbours for 1\n}\n')
+    assert quiet.diagnostics == ()

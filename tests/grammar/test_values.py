@@ -180,6 +180,16 @@ def test_per_age_lists(compile_layer) -> None:
     assert r.ok
 
 
+def test_fewer_contest_values_than_ages_repeat_the_last(compile_files) -> None:
+    """contests.rst: one value per age, the last one repeats (base has three ages)."""
+    r = compile_files({"t.wr": "ruleset t extends base\noverride contest military at end of age {\n"
+                               "  strength: symbols(shield)\n  pairs: neighbours\n"
+                               "  win: victory worth 1, 3\n  lose: defeat worth -1\n}\n"})
+    assert r.ok and r.diagnostics == (), messages(r)
+    contest = next(c for c in r.rules.contests if c.name == "military")
+    assert contest.win.worth == (1, 3)
+
+
 def test_player_ranges(compile_layer) -> None:
     d = only(compile_layer("game { override players 4..2 }\n"))
     assert d.message == "bad player range 4..2"
@@ -291,3 +301,10 @@ def test_deals_markets_zones_and_loops(compile_layer) -> None:
 def test_tie_break_and_order_steps(compile_layer) -> None:
     r = compile_layer("game { override tie break coins, points  order end of turn: gain, gain }\n")
     assert messages(r) == ["cannot break ties by 'points'", "step 'gain' is listed twice"]
+
+
+def test_a_deal_count_is_the_same_in_every_age_and_a_pool_draw_may_change(compile_layer) -> None:
+    """engine.rst: a pool draw may use `age`, a deal's counts may not."""
+    d = only(compile_layer("override deal age from deck age {\n  hand + age cards to hand of each player\n}\n"))
+    assert (d.code, d.message) == ("E0106", "`age` is not known in a deal")
+    assert "a pool draw may depend on the age" in (d.help or "")
