@@ -23,7 +23,7 @@ from wonderrules.interpreter.arguments import (
 )
 from wonderrules.interpreter.catalog import BoardKind, Catalog, Source
 from wonderrules.interpreter.config import TableConfig, check_limits, deck_cards, resolve_config
-from wonderrules.interpreter.contests import CompiledContest
+from wonderrules.interpreter.contests import CompiledContest, resolve_moment
 from wonderrules.interpreter.errors import SetupError
 from wonderrules.interpreter.scoring import Scorer
 from wonderrules.interpreter.state import State
@@ -142,6 +142,10 @@ class Game:
             elif target.to in names:
                 out.append((zone, names[target.to], count))
         return out
+
+    def resolve_contests(self, st: State, contests: list[CompiledContest]) -> None:
+        """The contests of one moment: every strength read before any result is given."""
+        resolve_moment(st, contests)
 
     def deal(self, st: State, deal_index: int) -> None:
         """Shuffle a deal's deck and give each target its cards; what is left goes to the deal's
