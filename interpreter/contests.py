@@ -7,7 +7,9 @@ another relation; each pair fights once; with `except partners`, partners never 
 of the reduced token fights for fewer tokens (and so does its opponent), spending some of it. In
 `ranking` mode the strongest participants get `win` and the weakest `lose` (all of them on a
 tie; nobody when everyone ties). Each result emits its events (:func:`.engine.emit`): the tokens
-gained, and the contest won or lost, in seat order for a ranking.
+gained, and the contest won or lost, in seat order for a ranking. The contests of one moment
+read every strength before any of them gives a result (:func:`resolve_moment`): a token gained
+at a moment never counts in a strength read at that moment.
 
 Each contest resolved is recorded in the state's history, so that an account of the game (`wr
 trace`) can say who met whom and why, not only who holds which token. The entry is plain data,
@@ -104,10 +106,6 @@ class CompiledContest:
             team = st.table.team_of
             pairs = [(a, b) for a, b in pairs if team(a) != team(b)]
         return pairs
-
-    def resolve(self, st: State) -> None:
-        """The contest alone: its strengths read, then its results given."""
-        self.settle(st, self.read(st))
 
     def read(self, st: State) -> Reading:
         """Who takes part, who fights for fewer tokens (their tokens spent) and every strength,
