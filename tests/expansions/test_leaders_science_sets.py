@@ -1,9 +1,9 @@
 """Aristotle scores 3 more points for each complete set of science symbols, the sets completed
 by a wild symbol included (leaders.tsv: "each complete set of 3 different science symbols scores
 10 VP instead of 7"; rules_facts.md 8.6: leaders' symbols add to Babylon's and the Scientists
-Guild's "any" symbols), and a wild symbol is chosen to its owner's whole score, Aristotle's
-points with the science column. The cities are prepared by hand and scored as they stand; every
-figure is worked out in the comments."""
+Guild's "any" symbols), and a wild symbol (or a symbol Cities' spies copy) is chosen to its
+owner's whole score, Aristotle's points with the science column. The cities are prepared by
+hand and scored as they stand; every figure is worked out in the comments."""
 
 from __future__ import annotations
 
@@ -15,14 +15,22 @@ from wonderrules.interpreter import engine
 BOARDS = [("Giza", "A"), ("Ephesus", "A"), ("Alexandria", "A")]
 
 
-def scored(cards: list[str], layers: tuple[str, ...] = ("leaders",)):
-    """The sheet of seat 0 holding `cards`, at a table of three where the others hold nothing."""
-    state = wr.Game(rules(*layers), 3).new_initial_state(0, boards=BOARDS)
+def scored(cards: list[str], boards: list[tuple[str, str]] = BOARDS, stages: int = 0, layer: str = "leaders",
+           others: tuple[list[str], list[str]] = ([], [])):
+    """The sheet of seat 0 holding `cards` and its first `stages` wonder stages, at a table of
+    three where seats 1 and 2 hold `others`."""
+    state = wr.Game(rules(layer), 3).new_initial_state(0, boards=boards)
     built = state.catalog.zone_index["built"]
-    for name in cards:
-        card = state.catalog.card_named(name)
-        assert card is not None, name
-        engine.place(state, 0, card, built)
+    for seat, names in enumerate((cards, *others)):
+        for name in names:
+            card = state.catalog.card_named(name)
+            assert card is not None, name
+            engine.place(state, seat, card, built)
+    city = state.cities[0]
+    for _ in range(stages):
+        stage = city.board.stages[city.stages_built]
+        city.stages_built += 1
+        engine.activate(state, 0, stage, built=True)
     return state.game.scorer.sheets(state)[0]
 
 
@@ -58,3 +66,24 @@ def test_aristotle_counts_a_leaders_symbol_with_the_wild_one():
     sheet = scored(["Aristotle", "Euclid", "Pythagoras", "Scientists Guild"])
     assert sheet.column("science") == 10
     assert sheet.column("leaders") == 3
+
+
+def test_aristotle_counts_a_set_completed_by_babylon():
+    # Babylon A's second stage gives a science symbol of its owner's choice: compass (Apothecary),
+    # gear (Workshop) and Babylon's as the tablet: science 10, Aristotle 3; wonder 3 (first stage)
+    sheet = scored(["Aristotle", "Apothecary", "Workshop"], boards=[("Babylon", "A"), *BOARDS[1:]], stages=2)
+    assert sheet.column("wonder") == 3
+    assert sheet.column("science") == 10
+    assert sheet.column("leaders") == 3
+
+
+def test_a_copied_symbol_is_chosen_to_the_whole_score_with_aristotle():
+    # Cities' Pigeon Loft copies the symbol of a neighbour's green card: the Scriptorium's tablet
+    # (seat 1) or the Dispensary's compass (seat 2). With 4 compasses and 1 gear:
+    #   the compass: science 25 + 1 + 0 = 26, Aristotle 0 -> 26
+    #   the tablet:  science 16 + 1 + 1 + 7 = 25, one set, Aristotle 3 -> 28, the best
+    cards = ["Aristotle", "Pigeon Loft", "Apothecary", "Dispensary", "Academy", "Lodge", "Workshop"]
+    sheet = scored(cards, layer="cities_leaders", others=(["Scriptorium"], ["Dispensary"]))
+    assert sheet.column("science") == 25
+    assert sheet.column("leaders") == 3
+    assert "copy symbol tablet" in sheet.choices
