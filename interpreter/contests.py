@@ -26,8 +26,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.engine import emit
 from wonderrules.interpreter.expressions import compile_expr, compile_seats
@@ -48,16 +46,20 @@ def resolve_moment(st: State, contests: list[CompiledContest]) -> None:
         contest.settle(st, reading)
 
 
-@attrs.frozen
 class Reading:
     """A contest as read at its moment, before any result: the seats that sat out, those that
     fight for fewer tokens, the pairs that meet in the order they fight (none in a ranking), and
-    the strength of every seat that fights."""
+    the strength of every seat that fights. (A plain class: an attrs class would cost its
+    generated methods at every import of the engine.)"""
 
-    sat_out: list[int]
-    reduced: set[int]
-    pairs: list[tuple[int, int]]
-    strengths: dict[int, int]
+    __slots__ = ("sat_out", "reduced", "pairs", "strengths")
+
+    def __init__(self, sat_out: list[int], reduced: set[int], pairs: list[tuple[int, int]],
+                 strengths: dict[int, int]) -> None:
+        self.sat_out = sat_out
+        self.reduced = reduced
+        self.pairs = pairs
+        self.strengths = strengths
 
 
 class CompiledContest:
