@@ -41,6 +41,9 @@ def resolve_moment(st: State, contests: list[CompiledContest]) -> None:
     """The contests of one moment: every strength read (contest by contest, sitting out and
     fewer tokens settled first), then every result given, contest by contest. A result of the
     moment, a token gained, never changes a strength read at that moment."""
+    if len(contests) == 1:
+        contests[0].settle(st, contests[0].read(st))
+        return
     readings = [contest.read(st) for contest in contests]
     for contest, reading in zip(contests, readings):
         contest.settle(st, reading)

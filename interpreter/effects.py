@@ -351,8 +351,8 @@ class Score:
         #: with each choice of the city's symbols (wild symbols, copied symbols)
         self.reads_symbols = reads_symbols
 
-    def points(self, st: Any, seat: int, symbols: Optional[list[int]] = None) -> int:
-        return self.amount(st, seat, seat, symbols)
+    def points(self, st: Any, seat: int) -> int:
+        return self.amount(st, seat, seat, None)
 
 
 class Copy:

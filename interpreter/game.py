@@ -50,6 +50,8 @@ class Game:
         self.table = Table(self.config.players, len(self.config.neutral_seats), self.config.team_size)
         self.scorer = Scorer(self.catalog)
         cat = self.catalog
+        #: how the engine resolves the contests of one moment (:func:`.contests.resolve_moment`)
+        self.resolve_contests = resolve_moment
         #: the contests of each moment that has some (by moment index)
         self.contests_by_moment: dict[int, list[CompiledContest]] = {}
         for contest in self.config.contests:
@@ -142,10 +144,6 @@ class Game:
             elif target.to in names:
                 out.append((zone, names[target.to], count))
         return out
-
-    def resolve_contests(self, st: State, contests: list[CompiledContest]) -> None:
-        """The contests of one moment: every strength read before any result is given."""
-        resolve_moment(st, contests)
 
     def deal(self, st: State, deal_index: int) -> None:
         """Shuffle a deal's deck and give each target its cards; what is left goes to the deal's

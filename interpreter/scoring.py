@@ -213,18 +213,17 @@ def score_city(scorer: Scorer, st: State, seat: int, copies: tuple[Optional[Sour
     # points that count symbols are counted with each choice of symbols (column index, -1: other)
     symbol_points: list[tuple[Any, int]] = []
     for hook, src in own:
-        if hook.kind == "Score" and hook.op.reads_symbols:
-            symbol_points.append((hook, cat.category_index.get(src.category, -1) if src.category else -1))
-            continue
-        if not hook.holds(counted, seat):
-            continue
         if hook.kind == "Score":
-            pts = hook.op.points(counted, seat)
             idx = cat.category_index.get(src.category, -1) if src.category else -1
-            if idx >= 0:
-                points[idx] += pts
-            else:
-                other += pts
+            if hook.op.reads_symbols:
+                symbol_points.append((hook, idx))
+            elif hook.holds(counted, seat):
+                if idx >= 0:
+                    points[idx] += hook.op.points(counted, seat)
+                else:
+                    other += hook.op.points(counted, seat)
+        elif not hook.holds(counted, seat):
+            continue
         elif hook.kind == "Symbol":
             if len(hook.op.options) == 1:
                 symbols[hook.op.options[0]] += hook.op.amount
@@ -265,7 +264,7 @@ def score_city(scorer: Scorer, st: State, seat: int, copies: tuple[Optional[Sour
             outside = other
             for hook, idx in symbol_points:
                 if hook.condition is None or hook.condition(counted, seat, seat, sym3):
-                    pts = hook.op.points(counted, seat, sym3)
+                    pts = hook.op.amount(counted, seat, seat, sym3)
                     if idx >= 0:
                         total_points[idx] += pts
                     else:
