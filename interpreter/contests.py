@@ -7,7 +7,9 @@ another relation; each pair fights once; with `except partners`, partners never 
 of the reduced token fights for fewer tokens (and so does its opponent), spending some of it. In
 `ranking` mode the strongest participants get `win` and the weakest `lose` (all of them on a
 tie; nobody when everyone ties). Each result emits its events (:func:`.engine.emit`): the tokens
-gained, and the contest won or lost, in seat order for a ranking.
+gained, and the contest won or lost, in seat order for a ranking. The contests of one moment
+read every strength before any of them gives a result (:func:`resolve_moment`): a token gained
+at a moment never counts in a strength read at that moment.
 
 Each contest resolved is recorded in the state's history, so that an account of the game (`wr
 trace`) can say who met whom and why, not only who holds which token. The entry is plain data,
@@ -32,7 +34,35 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog
     from wonderrules.interpreter.state import State
 
-__all__ = ["CompiledContest"]
+__all__ = ["CompiledContest", "Reading", "resolve_moment"]
+
+
+def resolve_moment(st: State, contests: list[CompiledContest]) -> None:
+    """The contests of one moment: every strength read (contest by contest, sitting out and
+    fewer tokens settled first), then every result given, contest by contest. A result of the
+    moment, a token gained, never changes a strength read at that moment."""
+    if len(contests) == 1:
+        contests[0].settle(st, contests[0].read(st))
+        return
+    readings = [contest.read(st) for contest in contests]
+    for contest, reading in zip(contests, readings):
+        contest.settle(st, reading)
+
+
+class Reading:
+    """A contest as read at its moment, before any result: the seats that sat out, those that
+    fight for fewer tokens, the pairs that meet in the order they fight (none in a ranking), and
+    the strength of every seat that fights. (A plain class: an attrs class would cost its
+    generated methods at every import of the engine.)"""
+
+    __slots__ = ("sat_out", "reduced", "pairs", "strengths")
+
+    def __init__(self, sat_out: list[int], reduced: set[int], pairs: list[tuple[int, int]],
+                 strengths: dict[int, int]) -> None:
+        self.sat_out = sat_out
+        self.reduced = reduced
+        self.pairs = pairs
+        self.strengths = strengths
 
 
 class CompiledContest:
@@ -82,7 +112,9 @@ class CompiledContest:
             pairs = [(a, b) for a, b in pairs if team(a) != team(b)]
         return pairs
 
-    def resolve(self, st: State) -> None:
+    def read(self, st: State) -> Reading:
+        """Who takes part, who fights for fewer tokens (their tokens spent) and every strength,
+        read before any result of the moment is given."""
         c = self.contest
         cities = st.cities
         fighters = list(range(st.n))
@@ -97,30 +129,46 @@ class CompiledContest:
             reduced = {s for s in fighters if cities[s].token_counts[self.reduced] > 0}
             for s in reduced:
                 _spend(cities[s], self.reduced, c.reduced_spend)
+        strengths: dict[int, int] = {}
+        pairs: list[tuple[int, int]] = []
+        if c.mode == "ranking":
+            if len(fighters) >= 2:
+                strengths = {s: self.strength(st, s) for s in fighters}
+        else:
+            pairs = self.pairs(st, fighters)
+            for pair in pairs:
+                for s in pair:
+                    if s not in strengths:
+                        strengths[s] = self.strength(st, s)
+        return Reading(out, reduced, pairs, strengths)
+
+    def settle(self, st: State, reading: Reading) -> None:
+        """The results of the strengths read, given in order, and the contest recorded."""
+        c = self.contest
         age = max(1, st.age)
         win_worth = c.win.worth[min(age, len(c.win.worth)) - 1]
         lose_worth = c.lose.worth[min(age, len(c.lose.worth)) - 1]
         results: list[dict[str, Any]] = []
         met: list[dict[str, Any]] = []
-        strengths: dict[int, int] = {}
+        strengths = reading.strengths
         if c.mode == "ranking":
-            if len(fighters) >= 2:
-                strengths = {s: self.strength(st, s) for s in fighters}
+            if strengths:
                 self._rank(st, strengths, win_worth, lose_worth, results)
         else:
-            for a, b in self.pairs(st, fighters):
-                # each pair is compared as it fights, after the results of the pairs before it
-                sa = self.strength(st, a)
-                sb = self.strength(st, b)
+            reduced = reading.reduced
+            for a, b in reading.pairs:
+                sa = strengths[a]
+                sb = strengths[b]
                 met.append({"seats": [a, b], "strengths": [sa, sb]})
                 if sa == sb:
                     continue
                 winner, loser = (a, b) if sa > sb else (b, a)
                 n = c.reduced_tokens if (a in reduced or b in reduced) else c.tokens_per_result
                 self._result(st, winner, loser, n, win_worth, lose_worth, results)
+            strengths = {}
         st.history.append({"type": "contest", "contest": self.name, "moment": c.moment, "age": st.age,
-                           "turn": st.turn, "sat_out": out, "reduced": sorted(reduced), "pairs": met,
-                           "strengths": strengths, "results": results})
+                           "turn": st.turn, "sat_out": reading.sat_out, "reduced": sorted(reading.reduced),
+                           "pairs": met, "strengths": strengths, "results": results})
 
     def _result(self, st: State, winner: int, loser: int, n: int, win_worth: int, lose_worth: int,
                 results: list[dict[str, Any]]) -> None:

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.expressions import Compiled, SeatsFn, compile_expr, compile_seats
+from wonderrules.interpreter.expressions import Compiled, SeatsFn, compile_expr, compile_seats, reads_symbols
 from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure, origin
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -100,6 +100,8 @@ class LimitedHook(CompiledHook):
 def compile_hook(hook: ir.Hook, cat: Catalog, source: Source) -> CompiledHook:
     op = compile_op(hook.op, cat, source)
     condition = compile_expr(hook.condition, cat, source) if hook.condition is not None else None
+    if isinstance(op, Score) and hook.condition is not None and reads_symbols(hook.condition):
+        op.reads_symbols = True  # points on a condition that counts symbols
     return CompiledHook(op, STEP_OF.get(type(hook.op), ""), condition, source, type(hook.op).__name__)
 
 
@@ -350,12 +352,15 @@ class StrengthBonus:
 # ---- end-of-game operations -----------------------------------------------------------------------
 
 class Score:
-    __slots__ = ("amount", "virtual_amount")
+    __slots__ = ("amount", "virtual_amount", "reads_symbols")
 
-    def __init__(self, amount: Compiled, virtual_amount: Compiled) -> None:
+    def __init__(self, amount: Compiled, virtual_amount: Compiled, reads_symbols: bool) -> None:
         self.amount = amount
         #: the same count for a card not built yet, as if it were (to value a card in hand)
         self.virtual_amount = virtual_amount
+        #: whether the amount or the effect's condition counts symbols: final scoring counts it
+        #: with each choice of the city's symbols (wild symbols, copied symbols)
+        self.reads_symbols = reads_symbols
 
     def points(self, st: Any, seat: int) -> int:
         return self.amount(st, seat, seat, None)
@@ -451,7 +456,8 @@ def _cost_change(op: ir.CostChange, cat: Catalog, source: Source) -> CostChange:
 
 
 def _score(op: ir.Score, cat: Catalog, source: Source) -> Score:
-    return Score(compile_expr(op.amount, cat, source), compile_expr(op.amount, cat, source, virtual=True))
+    return Score(compile_expr(op.amount, cat, source), compile_expr(op.amount, cat, source, virtual=True),
+                 reads_symbols(op.amount))
 
 
 def _copy_card(op: ir.CopyCard, cat: Catalog, source: Source) -> Copy:

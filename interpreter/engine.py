@@ -185,8 +185,7 @@ def _moment(st: State, instr: tuple[Any, ...]) -> None:
     st.pc += 1
     contests = st.game.contests_by_moment.get(m)
     if contests:
-        for contest in contests:
-            contest.resolve(st)
+        st.game.resolve_contests(st, contests)
     elif m not in st.waiting and m not in st.catalog.moments_listened:
         return  # no effect of the rule set ever waits for this moment
     _moment_effects(st, m)

@@ -53,6 +53,22 @@ def compile_seats(relations: tuple[ir.Relation, ...]) -> SeatsFn:
     return union
 
 
+def reads_symbols(expr: ir.Expr) -> bool:
+    """Whether an expression counts symbols anywhere in it (`symbols`, `squares`, `sets`): final
+    scoring counts such an amount again for each choice of its city's symbols."""
+    if isinstance(expr, ir.Quantity):
+        return expr.what in ("symbols", "squares", "sets")
+    if isinstance(expr, ir.BinOp):
+        return reads_symbols(expr.left) or reads_symbols(expr.right)
+    if isinstance(expr, ir.Not):
+        return reads_symbols(expr.operand)
+    if isinstance(expr, ir.Call):
+        return any(reads_symbols(a) for a in expr.args)
+    if isinstance(expr, (ir.Over, ir.Rank)):
+        return reads_symbols(expr.expr)
+    return False
+
+
 def compile_expr(expr: ir.Expr, cat: Catalog, source: Optional[Source] = None, virtual: bool = False) -> Compiled:
     """`source`: the card or stage whose effect this is (for `including`/`excluding this`);
     `virtual`: evaluate as if that card were built already (to value a card still in hand)."""

@@ -23,7 +23,7 @@ from wonderrules.interpreter.arguments import (
 )
 from wonderrules.interpreter.catalog import BoardKind, Catalog, Source
 from wonderrules.interpreter.config import TableConfig, check_limits, deck_cards, resolve_config
-from wonderrules.interpreter.contests import CompiledContest
+from wonderrules.interpreter.contests import CompiledContest, resolve_moment
 from wonderrules.interpreter.errors import SetupError
 from wonderrules.interpreter.scoring import Scorer
 from wonderrules.interpreter.state import State
@@ -50,6 +50,8 @@ class Game:
         self.table = Table(self.config.players, len(self.config.neutral_seats), self.config.team_size)
         self.scorer = Scorer(self.catalog)
         cat = self.catalog
+        #: how the engine resolves the contests of one moment (:func:`.contests.resolve_moment`)
+        self.resolve_contests = resolve_moment
         #: the contests of each moment that has some (by moment index)
         self.contests_by_moment: dict[int, list[CompiledContest]] = {}
         for contest in self.config.contests:

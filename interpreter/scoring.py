@@ -2,7 +2,10 @@
 
 End-of-game choices are symbols with several options (one chosen), copies of another city's card
 (its points and symbols count for the copier, as if built there) and copies of other cities'
-symbols (each copy takes a different card). Every combination is tried and the best total kept.
+symbols (each copy takes a different card). Every combination is tried and the best total kept:
+the whole sheet, so that points that count the city's symbols (a score column's formula, an
+effect's `score` amount or its condition) are counted again with each choice of symbols, and a
+set completed by a chosen or copied symbol counts wherever sets are counted.
 
 A copied card counts as a card of the copying city, as if built there: every count made at the
 end of the game sees it among that city's cards (the copier's own cards, the copy itself, other
@@ -207,16 +210,20 @@ def score_city(scorer: Scorer, st: State, seat: int, copies: tuple[Optional[Sour
             continue
         labels.append(f"copy {src.name}")
         own.extend((hook, src) for hook in src.end_of_game if hook.kind not in ("CopyCard", "CopySymbol"))
+    # points that count symbols are counted with each choice of symbols (column index, -1: other)
+    symbol_points: list[tuple[Any, int]] = []
     for hook, src in own:
-        if not hook.holds(counted, seat):
-            continue
         if hook.kind == "Score":
-            pts = hook.op.points(counted, seat)
             idx = cat.category_index.get(src.category, -1) if src.category else -1
-            if idx >= 0:
-                points[idx] += pts
-            else:
-                other += pts
+            if hook.op.reads_symbols:
+                symbol_points.append((hook, idx))
+            elif hook.holds(counted, seat):
+                if idx >= 0:
+                    points[idx] += hook.op.points(counted, seat)
+                else:
+                    other += hook.op.points(counted, seat)
+        elif not hook.holds(counted, seat):
+            continue
         elif hook.kind == "Symbol":
             if len(hook.op.options) == 1:
                 symbols[hook.op.options[0]] += hook.op.amount
@@ -239,7 +246,7 @@ def score_city(scorer: Scorer, st: State, seat: int, copies: tuple[Optional[Sour
                     if syms:
                         symbol_cards.append(((s, pos), syms))
 
-    best: Optional[tuple[int, list[int], tuple[str, ...]]] = None
+    best: Optional[tuple[int, list[int], int, tuple[str, ...]]] = None
     outcomes = _wild_choices(wild, steps)
     for sym_choice in _symbol_copy_choices(copy_symbol_slots, symbol_cards):
         steps.take(1 + 10 * len(outcomes))  # this choice, then each outcome scored
@@ -254,18 +261,26 @@ def score_city(scorer: Scorer, st: State, seat: int, copies: tuple[Optional[Sour
             for sym, amount in wild_choice:
                 sym3[sym] += amount
             total_points = list(points)
+            outside = other
+            for hook, idx in symbol_points:
+                if hook.condition is None or hook.condition(counted, seat, seat, sym3):
+                    pts = hook.op.amount(counted, seat, seat, sym3)
+                    if idx >= 0:
+                        total_points[idx] += pts
+                    else:
+                        outside += pts
             for i, f in enumerate(scorer.formulas):
                 if f is not None:
                     total_points[i] += f(counted, seat, seat, sym3)
-            total = sum(total_points) + other
+            total = sum(total_points) + outside
             if best is None or total > best[0]:
                 names = tuple(labels + sym_labels + [f"symbol {cat.symbols[s]}" for s, _ in wild_choice])
-                best = (total, total_points, names)
+                best = (total, total_points, outside, names)
     assert best is not None
-    total, total_points, names = best
+    total, total_points, outside, names = best
     columns = tuple(zip(cat.categories, total_points))
-    if other:
-        columns += (("other", other),)
+    if outside:
+        columns += (("other", outside),)
     return ScoreSheet(seat, columns, total, city.coins, names)
 
 

@@ -112,13 +112,31 @@ def test_a_log_leaves_the_contest_records_out() -> None:
     assert "contest" not in str(to_log(state))
 
 
-def test_a_pair_is_compared_after_the_results_of_the_pairs_before_it() -> None:
-    # strength: shields and the value of the victory tokens held. Seat 1 (one shield) beats seat 0
-    # (none) first, gaining a victory worth 1, and then meets seat 2 with a strength of 2
+def test_every_pair_is_compared_with_the_strengths_read_before_any_result() -> None:
+    # strength: shields and the value of the victory tokens held, read once for the moment, before
+    # any result (leaders.tsv, Semiramis: tokens count "in later conflicts"). Seat 1 (one shield)
+    # beats seat 0 (none) first, gaining a victory worth 1, and still meets seat 2 with a strength
+    # of 1, not 2
     war = c.Contest("war", "end of age", c.BinOp("+", c.Quantity("symbols", ("shield",)),
                                                  c.Quantity("value", ("victory",))),
                     win=c.Outcome("victory", (1,)), lose=c.Outcome("defeat", (-1,)))
     state = play(war, [["Hut"], ["Tower"], ["Hut"]])
     [record] = contests(state)
-    assert record["pairs"] == [met(0, 1, 0, 1), met(1, 2, 2, 0), met(0, 2, 0, 0)]
+    assert record["pairs"] == [met(0, 1, 0, 1), met(1, 2, 1, 0), met(0, 2, 0, 0)]
     assert record["results"] == [win(1, 0), loss(0, 1), win(1, 2), loss(2, 1)]
+
+
+def test_the_contests_of_one_moment_read_every_strength_before_any_result() -> None:
+    # the war (shields) and then a ranking by the victories held, both at the end of the age: the
+    # ranking reads the victories as they stood before the war, none anywhere, so everyone ties and
+    # nobody wins it; the war still gives seat 0 (two shields) a victory over each neighbour
+    glory = c.Contest("glory", "end of age", c.Quantity("tokens", ("victory",)), mode="ranking",
+                      win=c.Outcome("peace", (1,)), lose=c.Outcome("banner", (-1,)))
+    rules = tiny.rules(CARDS, hand=1, contests=(tiny.MILITARY, glory), extra_tokens=("peace", "banner"))
+    state = Game(rules, 3).new_initial_state(seed=1, hands={1: [["Fort"], ["Hut"], ["Hut"]]})
+    while not state.is_terminal():
+        state.apply_actions({p: next(a for a in state.legal_actions(p) if a.kind == "build")
+                             for p in state.pending_decisions()})
+    war, ranked = contests(state)
+    assert war["results"] == [win(0, 1), loss(1, 0), win(0, 2), loss(2, 0)]
+    assert ranked["strengths"] == {0: 0, 1: 0, 2: 0} and ranked["results"] == []
