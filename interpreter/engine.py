@@ -557,16 +557,20 @@ def build_items(st: State) -> list[tuple[Any, ...]]:
         items.sort(key=lambda it: steps.index(it[1].step) if it[1].step in steps else last)
     if st.catalog.conditioned and any(it[1].condition is not None for it in items):
         # every condition of the effects of the builds is read now, before any of them runs
-        items = [("hook", it[1], it[2], True) for it in items if it[1].condition is None or it[1].holds(st, it[2])]
+        items = [("hook_read", it[1], it[2]) for it in items if it[1].condition is None or it[1].holds(st, it[2])]
     return items
 
 
-def _hook(st: State, hook: Any, seat: int, read: bool = False) -> None:
-    """An effect set off; `read`: its condition was read when it was set off."""
-    if read:
-        hook.fire(st, seat)
-    else:
-        hook.run(st, seat)
+def _hook(st: State, hook: Any, seat: int) -> None:
+    """An effect set off."""
+    hook.run(st, seat)
+    if st.fired:
+        _flush(st)
+
+
+def _hook_read(st: State, hook: Any, seat: int) -> None:
+    """An effect set off whose condition was read (and held) when it was set off."""
+    hook.fire(st, seat)
     if st.fired:
         _flush(st)
 
@@ -711,5 +715,6 @@ def move_cards(st: State, n: int, from_zone: int, from_seat: int, to_zone: int, 
 _EMITTED = frozenset({"gains", "coins", "wins", "loses"})
 
 _WORK: Mapping[str, Callable[..., None]] = MappingProxyType({
-    "hook": _hook, "hook_vs": _hook_vs, "moment_next": _moment_next, "ask": ask_decision, "ask_loss": ask_loss,
+    "hook": _hook, "hook_read": _hook_read, "hook_vs": _hook_vs, "moment_next": _moment_next,
+    "ask": ask_decision, "ask_loss": ask_loss,
 })
