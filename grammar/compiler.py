@@ -1,7 +1,8 @@
 """The front end as one call: files to a compiled rule set on the generic core, and diagnostics.
 
-Passes run in a declared order; a pass that needs resolved names runs only when the name passes
-found no error, so one typo yields one diagnostic, not a cascade.
+The checks run in the order of :data:`wonderrules.grammar.passes.PASSES`; a pass that needs
+resolved names runs only when the passes on the model found no error, so one typo yields one
+diagnostic, not a cascade.
 """
 
 from __future__ import annotations
@@ -12,29 +13,7 @@ from pathlib import Path
 
 import attrs
 
-from wonderrules.grammar import lower as lowering
-from wonderrules.grammar import phrases
-from wonderrules.grammar.checks import (
-    chains,
-    conflicts,
-    counts,
-    fanout,
-    layering,
-    limits,
-    lints,
-    loadable,
-    market,
-    moment_layers,
-    ranges,
-    references,
-    rule_effects,
-    static_seats,
-    structure,
-    structure_refs,
-    triggers,
-    values,
-    values_structure,
-)
+from wonderrules.grammar import passes, phrases
 from wonderrules.grammar.checks.names import Names
 from wonderrules.grammar.diagnostics import Diagnostic, Span, error, has_errors
 from wonderrules.grammar.loading import Layer, load_layers
@@ -101,37 +80,9 @@ def _check(layers: list[Layer], diags: list[Diagnostic], sources: dict[str, str]
     know whether it has errors."""
     model, merge_diags = merge(layers)
     diags.extend(merge_diags)
-    diags.extend(layering.options(model))
     top = layers[-1].tree.header.span
     where = Span(top.path, top.line, top.column, top.line, top.column + 7)
-    names = Names(model)
-    diags.extend(references.check(model, names))
-    diags.extend(structure_refs.check(model, names))
-    diags.extend(values.check(model, where))
-    diags.extend(ranges.check(layers))
-    diags.extend(values_structure.check(model, where))
-    diags.extend(chains.check(model))
-    diags.extend(structure.check(model))
-    diags.extend(market.check(model))
-    diags.extend(rule_effects.check(model))
-    if not has_errors(diags):
-        diags.extend(structure.warnings(model))
-        diags.extend(moment_layers.check(model))
-        rules = lowering.lower(model)
-        diags.extend(static_seats.check(rules, where))
-        diags.extend(market.unsold(model, rules))
-        diags.extend(counts.check(model, rules, where))
-        diags.extend(conflicts.check(model, rules))
-        diags.extend(triggers.check(model, rules))
-        diags.extend(fanout.check(model, rules))
-        diags.extend(lints.check(model, rules))
-        if not has_errors(diags) and not probe:
-            diags.extend(limits.check(rules, where, model))
-        if not has_errors(diags) and not probe:
-            diags.extend(loadable.check(rules, model, where))
-    else:
-        rules = None
-    if model.sibling_overrides and not probe:
-        diags.extend(layering.load_order(model, layers, has_errors(diags),
-                                         lambda other: has_errors(_check(other, [], {}, probe=True).diagnostics)))
-    return Compiled(None if has_errors(diags) else rules, tuple(diags), sources, model)
+    inputs = passes.Inputs(layers, model, Names(model), where, diags, probe,
+                           lambda other: has_errors(_check(other, [], {}, probe=True).diagnostics))
+    passes.run(inputs)
+    return Compiled(None if has_errors(diags) else inputs.rules, tuple(diags), sources, model)

@@ -165,8 +165,8 @@ def entries(model: Model, rules: ir.RuleSet) -> Iterator[Entry]:
     layer_of: dict[int, str] = {}
     for key, card in model.cards.items():
         layer_of[id(card)] = model.card_layers.get(key, "")
-    for key, wonder in model.wonders.items():
-        layer_of[id(wonder)] = model.wonder_layers.get(key, "")
+    for wonder_key, wonder in model.wonders.items():
+        layer_of[id(wonder)] = model.wonder_layers.get(wonder_key, "")
     owners: dict[int, str] = {}
     for card in model.cards.values():
         for h in card.hooks:

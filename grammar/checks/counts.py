@@ -12,7 +12,7 @@ at 7); such findings are reported once, naming all the tables they concern.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
@@ -30,6 +30,15 @@ from wonderrules.interpreter.decks import AGE_DECK, DeckCount, Decks, Given, dec
 from wonderrules.interpreter.words import MAX_DRAW
 
 __all__ = ["check", "deck_report", "describe_tables", "AGE_DECK"]
+
+#: (deal index, target index, options): a deal's target whose count is wrong at some tables
+_TargetKey = tuple[int, int, tuple[str, ...]]
+#: (deal name, age, options): a deck that does not match its deal at some tables
+_DeckKey = tuple[str, int, tuple[str, ...]]
+#: (age, pool, cards available, options): a pool drawn beyond what it holds at some tables
+_PoolKey = tuple[int, str, int, tuple[str, ...]]
+#: (age, pool, options): a pool drawn fewer than no cards at some tables
+_DrawKey = tuple[int, str, tuple[str, ...]]
 
 
 def describe_tables(players: Sequence[int], options: tuple[str, ...] = ()) -> str:
@@ -72,8 +81,8 @@ def _deck_span(model: Model, deal: str, age: int, fallback: Span | None) -> tupl
         for ext, layer in model.deal_extensions.get(deal, ()):
             if _layer_rank(model, layer) > best_rank:
                 best_rank, span = _layer_rank(model, layer), ext.span
-    for key, entry in model.settings.items():
-        if key.startswith("pool ") and (entry.node.body.age in (None, age)):
+    for entry in model.settings.values():  # a pool's draws (settings keyed `pool NAME`)
+        if isinstance(entry.node.body, s.PoolDraw) and entry.node.body.age in (None, age):
             rank = _layer_rank(model, entry.layer)
             if rank > best_rank:
                 best_rank, span = rank, entry.node.span
@@ -101,10 +110,10 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
     turns_over: dict[tuple[str, ...], list[tuple[int, int, int]]] = {}
     no_hand: dict[tuple[str, ...], list[tuple[int, int, int]]] = {}
     beyond: dict[tuple[str, str, int, int, tuple[str, ...]], list[tuple[int, int]]] = {}
-    bad_counts: dict[tuple[int, int, tuple[str, ...]], list[tuple[int, int | str]]] = {}
-    deals: dict[tuple[str, int, tuple[str, ...]], list[DeckCount]] = {}
-    pools: dict[tuple[int, str, int, tuple[str, ...]], list[tuple[int, int]]] = {}
-    negative_draws: dict[tuple[int, str, tuple[str, ...]], list[int]] = {}
+    bad_counts: dict[_TargetKey, list[tuple[int, int | str]]] = {}
+    deals: dict[_DeckKey, list[DeckCount]] = {}
+    pools: dict[_PoolKey, list[tuple[int, int]]] = {}
+    negative_draws: dict[_DrawKey, list[int]] = {}
     config_errors: dict[tuple[str, tuple[str, ...]], None] = {}
     wonders = len({b.name for b in rules.boards})
     no_wonder: dict[tuple[str, ...], list[tuple[int, int]]] = {}
@@ -134,14 +143,14 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
     for msg, options in config_errors:
         option = model.options.get(options[0]) if options else None
         diags.append(error("E0104", msg, option.span if option is not None else where))
-    for options, rows in no_wonder.items():
-        diags.append(_too_few_wonders(model, wonders, options, rows, where))
+    for options, seat_rows in no_wonder.items():
+        diags.append(_too_few_wonders(model, wonders, options, seat_rows, where))
     hand_span = _setting(model, "hand")
     turns_span = _setting(model, "turns")
     for (setting, pool, low, high, options), found in beyond.items():
         diags.append(_beyond(model, setting, pool, low, high, options, found, where))
-    for (i, j, options), found in bad_counts.items():
-        diags.append(_bad_count(rules, i, j, options, found, where))
+    for (i, j, options), counts_found in bad_counts.items():
+        diags.append(_bad_count(rules, i, j, options, counts_found, where))
     for options, rows in no_hand.items():
         tables = describe_tables([p for p, _, _ in rows], options)
         hands, turns = _range(h for _, h, _ in rows), _range(t for _, _, t in rows)
@@ -160,26 +169,27 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
                                 "there are cards in a hand"))
     overdrawn = {(age, options) for (age, _, _, options) in pools}
     overdrawn |= {(age, options) for age, _, options in negative_draws}
-    for (age, pool, available, options), rows in pools.items():
-        drawn = sorted({n for _, n in rows})
+    for (age, pool, available, options), draws in pools.items():
+        drawn = sorted({n for _, n in draws})
         amount = str(drawn[0]) if len(drawn) == 1 else f"{drawn[0]} to {drawn[-1]}"
         cards = "card" if drawn == [1] else "cards"
         span = _setting(model, f"pool {pool}")
         diags.append(error("E0302", f"age {age} draws {amount} {cards} from pool '{pool}', which holds only "
-                           f"{available} ({describe_tables([p for p, _ in rows], options)})",
+                           f"{available} ({describe_tables([p for p, _ in draws], options)})",
                            span[1] if span else where,
                            help=f"add cards to the pool (`pool {pool}` on a card of age {age}) or draw fewer"))
-    for (age, pool, options), players in negative_draws.items():
+    for (age, pool, options), draw_players in negative_draws.items():
         span = _setting(model, f"pool {pool}")
         diags.append(error("E0104", f"age {age} draws fewer than 0 cards from pool '{pool}' "
-                           f"({describe_tables(players, options)})", span[1] if span else where))
-    for (deal, age, options), rows in deals.items():
+                           f"({describe_tables(draw_players, options)})", span[1] if span else where))
+    for (deal_name, age, options), deck_counts in deals.items():
         if (age, options) not in overdrawn:  # the pool's error explains the count
-            diags.append(_deck_error(model, deal, age, options, rows, where))
+            diags.append(_deck_error(model, deal_name, age, options, deck_counts, where))
     return diags
 
 
-def _deal_counts(rules: ir.RuleSet, cfg: TableConfig, options: tuple[str, ...], bad_counts: dict) -> set[str]:
+def _deal_counts(rules: ir.RuleSet, cfg: TableConfig, options: tuple[str, ...],
+                 bad_counts: dict[_TargetKey, list[tuple[int, int | str]]]) -> set[str]:
     """The deals whose counts a table computes within the engine's limits (the others are
     noted in `bad_counts`, and their decks are not counted)."""
     good = set()
@@ -229,7 +239,8 @@ def _bad_count(rules: ir.RuleSet, i: int, j: int, options: tuple[str, ...], foun
     if why is not None:
         return error("E0104", f"the cards deal '{deal.name}' gives to {target.zone} of {who} cannot be counted: "
                               f"{why.removeprefix('a setting ')} ({tables})", span)
-    return error("E0104", f"deal '{deal.name}' gives {_range(n for _, n in found)} cards to {target.zone} of {who} "
+    counts = [n for _, n in found if isinstance(n, int)]  # all of them: no count failed
+    return error("E0104", f"deal '{deal.name}' gives {_range(counts)} cards to {target.zone} of {who} "
                           f"({tables})", span, help=f"a deal gives each target 0 to {MAX_DRAW} cards")
 
 
@@ -252,13 +263,14 @@ def _too_few_wonders(model: Model, wonders: int, options: tuple[str, ...], rows:
                  help="add wonders (`wonder \"NAME\" side A { ... }`), or seat fewer players")
 
 
-def _range(values) -> str:
+def _range(values: Iterable[int]) -> str:
     vals = sorted(set(values))
     return str(vals[0]) if len(vals) == 1 else f"{vals[0]} to {vals[-1]}"
 
 
 def _deals(decks: Decks, cfg: TableConfig, deal: ir.Deal, targets: list[Given],
-           options: tuple[str, ...], deals: dict, pools: dict, negative_draws: dict) -> None:
+           options: tuple[str, ...], deals: dict[_DeckKey, list[DeckCount]],
+           pools: dict[_PoolKey, list[tuple[int, int]]], negative_draws: dict[_DrawKey, list[int]]) -> None:
     if deal.deck == AGE_DECK:
         for short in decks.shortages(cfg):
             pools.setdefault((short.age, short.pool, short.available, options), []).append((cfg.players, short.drawn))

@@ -168,8 +168,9 @@ def _certain(hook: ir.Hook, held: set[int]) -> bool:
     op = hook.op
     t = hook.trigger
     fixed = isinstance(t, ir.When) and all(r.kind in _FIXED for r in t.by)
-    gives = (isinstance(op, ir.GainTokens) and not op.giver) or isinstance(op, ir.GainCoins)
-    return (id(hook) in held and hook.condition is None and fixed and gives
+    if not ((isinstance(op, ir.GainTokens) and not op.giver) or isinstance(op, ir.GainCoins)):
+        return False  # an operation that gives nothing
+    return (id(hook) in held and hook.condition is None and fixed
             and isinstance(op.amount, ir.Num) and op.amount.value > 0 and all(r.kind in _FIXED for r in op.targets))
 
 

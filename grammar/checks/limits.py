@@ -100,9 +100,12 @@ def _spelt(place: _Place) -> str:
 def _walk(node: Any, place: _Place, diags: list[_Found]) -> None:
     """Check the fields of an IR node. Numbers, words and nodes, the most common values, are
     handled here; anything else goes through `_value`."""
-    for name, spec, min_items, max_items, low, high in _limits(type(node)):
+    node_class: type = type(node)
+    fields = _limits(node_class)
+    assert fields is not None, "only a node with limits is walked"
+    for name, spec, min_items, max_items, low, high in fields:
         value = getattr(node, name)
-        kind = type(value)
+        kind: type = type(value)
         if kind is int:
             if not low <= value <= high:
                 diags.append(_not_between(value, spec, (place, name)))
@@ -128,7 +131,8 @@ def _walk(node: Any, place: _Place, diags: list[_Found]) -> None:
 
 
 def _value(value: Any, spec: Mapping[str, Any], place: _Place, diags: list[_Found]) -> None:
-    if _limits(type(value)) is not None:
+    value_class: type = type(value)
+    if _limits(value_class) is not None:
         _walk(value, place, diags)
     elif isinstance(value, int) and not isinstance(value, bool):
         lo, hi = spec.get("min"), spec.get("max")

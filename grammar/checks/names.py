@@ -89,8 +89,8 @@ class Names:
                 by["pool"].setdefault(pool.name.text, pool.name)
         for kind, table in (("zone", model.zones), ("deal", model.deals), ("action", model.actions),
                             ("decision", model.decisions), ("contest", model.contests), ("seat", model.seats)):
-            for name, node in table.items():
-                by[kind][name] = node.name
+            for name, declared in table.items():
+                by[kind][name] = declared.name
         for opt in model.options.values():  # an option's own contests may be won and lost too
             for item in opt.items:
                 if isinstance(item, s.Contest):

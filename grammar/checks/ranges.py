@@ -82,7 +82,7 @@ def _fields(cls: type) -> tuple[str, ...]:
 
 def _roots(node: Any, out: list[Any]) -> None:
     """The outermost expressions of a tree, and the operations of `_AMOUNTS`."""
-    kind = type(node)
+    kind: type = type(node)
     if kind in _ROOTS:
         out.append(node)
     elif kind is tuple:
@@ -97,9 +97,10 @@ def _effect(e: Any, diags: list[Diagnostic]) -> None:
     """An operation's amount, and what multiplies it: a `per` count, the worth of each token."""
     amount = _shape(e.amount, diags)
     if isinstance(e, s.GainTokens):
-        worth = _shape(e.worth, diags) if e.worth is not None else None
-        if worth is not None and amount.grows and worth.grows and not (amount.refused or worth.refused):
-            _grows(amount.grows, worth.grows, e.worth.span, diags)
+        if e.worth is not None:
+            worth = _shape(e.worth, diags)
+            if amount.grows and worth.grows and not (amount.refused or worth.refused):
+                _grows(amount.grows, worth.grows, e.worth.span, diags)
         return
     per = e.per
     if per is not None and per.countable.kind == "tokens" and amount.grows and not amount.refused:

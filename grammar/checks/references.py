@@ -362,6 +362,6 @@ def _seats_in(node: object) -> Iterable[s.Seat]:
     elif isinstance(node, tuple):
         for x in node:
             yield from _seats_in(x)
-    elif attrs.has(type(node)):
-        for f in attrs.fields(type(node)):
+    elif attrs.has(kind := type(node)):
+        for f in attrs.fields(kind):
             yield from _seats_in(getattr(node, f.name))

@@ -66,16 +66,16 @@ class _Structure(Refs):
             for n in decision.actions:
                 self.name(n, "action")
         if m.market is not None:
-            for c in m.market.clauses:
-                if isinstance(c, s.Sellers):
-                    ex.check_seats(c.seats, self.diags, exclude=("self", "their city"))
-                elif isinstance(c, s.Sells):
-                    for n in c.sources:
+            for clause in m.market.clauses:
+                if isinstance(clause, s.Sellers):
+                    ex.check_seats(clause.seats, self.diags, exclude=("self", "their city"))
+                elif isinstance(clause, s.Sells):
+                    for n in clause.sources:
                         self.name(n, "colour", extra=(w.BOARD,), what="a colour or `board`")
-                elif isinstance(c, s.MarketPrice):
-                    for n in c.resources:
+                elif isinstance(clause, s.MarketPrice):
+                    for n in clause.resources:
                         self.name(n, "resource", "resource class")
-                    ex.check_seats(c.sellers, self.diags, exclude=("self", "their city"))
+                    ex.check_seats(clause.sellers, self.diags, exclude=("self", "their city"))
         steps = [st for st in walk_steps(m.flow.steps)] if m.flow is not None else []
         steps += [st for b, _ in m.at_blocks for st in walk_steps(b.steps)]
         for st in steps:

@@ -279,8 +279,8 @@ def _stage_points(model: Model, free: list[str], diags: list[Diagnostic]) -> str
     the column suggested for them."""
     for wonder in model.wonders.values():
         parts = [("", wonder.hooks)] + [(f" stage {i}", stage.hooks) for i, stage in enumerate(wonder.stages, 1)]
-        for part, hooks in parts:
-            hooks = _score_hooks(hooks)
+        for part, part_hooks in parts:
+            hooks = _score_hooks(part_hooks)
             if not hooks:
                 continue
             column = "wonder" if "wonder" in free else (free[0] if free else "wonder")
