@@ -201,8 +201,9 @@ class StructureBuilder(Transformer[Token, Any]):
         return s.Flow(tuple(rest), override, self._span(meta))
 
     def at_block(self, meta: Meta, children: list[Any]) -> s.AtBlock:
-        moment, *steps = children
-        return s.AtBlock(moment, tuple(steps), self._span(meta))
+        override, rest = self._override(children)
+        moment, *steps = rest
+        return s.AtBlock(moment, tuple(steps), override, self._span(meta))
 
     def each_age(self, meta: Meta, children: list[Any]) -> s.EachAge:
         return s.EachAge(tuple(children), self._span(meta))

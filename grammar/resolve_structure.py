@@ -4,7 +4,8 @@ contests and neutral seats.
 Each is declared once; a layer that declares it again writes `override` (E0401 otherwise, E0102
 within one layer), and an `override` of nothing is E0404. `remove KIND NAME` takes a declaration
 of a lower layer out. `extend deal NAME { ... }` adds targets to a deal of a lower layer, and
-`at MOMENT { ... }` blocks add steps to a moment: both accumulate in layer order.
+`at MOMENT { ... }` blocks add steps to a moment: both accumulate in layer order, and
+`override at MOMENT { ... }` replaces the steps lower layers attached to the moment.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ def merge_structure(model: Any, item: Any, layer: str, diags: list[Diagnostic]) 
     if isinstance(item, s.ExtendDeal):
         _extend(model, item, layer, diags)
     elif isinstance(item, s.AtBlock):
+        if item.override:
+            _replace_steps(model, item, diags)
         model.at_blocks.append((item, layer))
     elif isinstance(item, (s.RemoveNamed, s.RemoveSeat)):
         _remove(model, item, layer, diags)
@@ -117,6 +120,18 @@ def _remove(model: Any, item: Any, layer: str, diags: list[Diagnostic]) -> None:
     if kind == "deal":
         model.deal_extensions.pop(name, None)
     model.named_removals.append((item, layer))
+
+
+def _replace_steps(model: Any, item: s.AtBlock, diags: list[Diagnostic]) -> None:
+    """`override at MOMENT { ... }`: the blocks attached to the moment so far go."""
+    moment = item.moment.text
+    kept = [(block, layer) for block, layer in model.at_blocks if block.moment.text != moment]
+    if len(kept) == len(model.at_blocks):
+        attached = sorted({block.moment.text for block, _ in model.at_blocks})
+        diags.append(error("E0404", f"`override` of the steps at '{moment}', to which no lower layer attaches any",
+                           item.moment.span, help=did_you_mean(moment, attached) or
+                           f"remove `override`: this attaches steps to '{moment}'"))
+    model.at_blocks[:] = kept
 
 
 def _removes(item: Any, kind: str, name: str) -> bool:

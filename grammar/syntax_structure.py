@@ -301,10 +301,12 @@ class Flow:
 
 @attrs.frozen
 class AtBlock:
-    """`at last turn { ... }`: steps attached to a moment, added layer after layer."""
+    """`at last turn { ... }`: steps attached to a moment, added layer after layer; `override at
+    MOMENT { ... }` replaces those lower layers attached to it."""
 
     moment: Name
     steps: tuple[Step, ...]
+    override: bool
     span: Span
 
 
