@@ -252,7 +252,7 @@ def test_an_effect_or_a_contest_waits_only_for_a_moment_the_flow_runs() -> None:
         "this effect waits for moment 'on build', which the flow never runs (it runs: 'end of age', 'end of game'")
     doc = document()
     # 'start of age' is now declared only by steps attached to a moment the flow never runs
-    doc["flow"][0]["body"][1] = {"type": "DealStep", "deal": "age"}
+    doc["flow"][1]["body"][1] = {"type": "DealStep", "deal": "age"}  # flow[0]: at start of game
     doc["moments"].append({"moment": "on build", "steps": [{"type": "AtStep", "moment": "start of age"}]})
     doc["contests"][0]["moment"] = "start of age"
     path, message = refused_at(doc)
@@ -293,11 +293,11 @@ def test_every_table_is_within_the_engine_limits() -> None:
 
 def test_a_repeat_within_a_loop_is_named_rather_than_the_loop() -> None:
     doc = document()
-    turn = doc["flow"][0]["body"][2]
+    turn = doc["flow"][1]["body"][2]  # flow[0]: at start of game
     assert turn["type"] == "EachTurn"
     turn["body"].append({"type": "Repeat", "times": {"type": "Num", "value": 10_000}, "body": []})
     path, message = refused_at(doc)
-    assert path == f"flow[0].body[2].body[{len(turn['body']) - 1}]"
+    assert path == f"flow[1].body[2].body[{len(turn['body']) - 1}]"
     assert message.endswith("this repeat runs up to 10000 times")
 
 

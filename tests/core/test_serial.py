@@ -34,7 +34,8 @@ def test_a_rule_set_reads_back_from_its_json(layers) -> None:
 
 def test_the_tagged_unions_carry_their_class_names() -> None:
     doc = document()
-    assert doc["flow"][0]["type"] == "EachAge" and doc["cards"][0]["hooks"][0]["trigger"] == {"type": "Passive"}
+    assert doc["flow"][0]["type"] == "AtStep" and doc["flow"][1]["type"] == "EachAge"
+    assert doc["cards"][0]["hooks"][0]["trigger"] == {"type": "Passive"}
     assert doc["cards"][0]["hooks"][0]["op"]["type"] == "Produce"
     assert doc["settings"]["hand"] == {"type": "Num", "value": 7}
 
