@@ -46,7 +46,7 @@ class Game:
         self.config: TableConfig = resolve_config(rules, check_players(players), check_options(options))
         check_limits(self.config)
         self.sides = check_sides(sides)
-        self.catalog = Catalog(rules)
+        self.catalog: Catalog = rules.catalog
         self.table = Table(self.config.players, len(self.config.neutral_seats), self.config.team_size)
         self.scorer = Scorer(self.catalog)
         cat = self.catalog

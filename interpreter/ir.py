@@ -924,6 +924,18 @@ class RuleSet:
 
         return computed_fingerprint(self)
 
+    @functools.cached_property
+    def catalog(self) -> Any:
+        """The engine's tables for the rule set (a :class:`.catalog.Catalog`: names as indices,
+        compiled effects, action kinds, listings, the program). Built when first asked and shared
+        by every Game of the rule set, whatever its players and options, as nothing in them depends
+        on the table. Not part of the compiled form: a pickled or saved rule set builds its own.
+        (Typed `Any` here, as the field readers resolve every annotation of the class and the IR
+        does not import the engine; :class:`.Game` holds it typed.)"""
+        from wonderrules.interpreter.catalog import Catalog
+
+        return Catalog(self)
+
     def card(self, name: str) -> Card:
         for c in self.cards:
             if c.name == name:
