@@ -49,6 +49,20 @@ from wonderrules.interpreter.actions import (
     decision_actions,
 )
 from wonderrules.interpreter.errors import GameStoppedError
+from wonderrules.interpreter.program import (
+    AgeStart,
+    AskRound,
+    DealCards,
+    DiscardZones,
+    EndGame,
+    Jump,
+    JumpUnless,
+    PassZone,
+    RepeatTest,
+    ResetCount,
+    RunMoment,
+    TurnStart,
+)
 from wonderrules.interpreter.value_range import check_sheets, figure
 from wonderrules.interpreter.words import MAX_CASCADE, MAX_PAID_LOSS
 
@@ -107,14 +121,14 @@ def advance(st: State) -> None:
         else:
             st.cascade = 0  # what earlier steps set off is over
             instr = program[st.pc]
-            _INSTRUCTIONS[instr[0]](st, instr)
+            _INSTRUCTIONS[type(instr)](st, instr)
 
 
 # ---- instructions ------------------------------------------------------------------------------
 
-def _age(st: State, instr: tuple[Any, ...]) -> None:
+def _age(st: State, instr: AgeStart) -> None:
     if st.age >= st.config.ages:
-        st.pc = instr[1]
+        st.pc = instr.end
         return
     st.age += 1
     st.turn = 0
@@ -131,9 +145,9 @@ def _age(st: State, instr: tuple[Any, ...]) -> None:
     st.pc += 1
 
 
-def _turn(st: State, instr: tuple[Any, ...]) -> None:
+def _turn(st: State, instr: TurnStart) -> None:
     if st.turn >= st.config.turns:
-        st.pc = instr[1]
+        st.pc = instr.end
         return
     st.turn += 1
     if st.catalog.renews_each_turn:
@@ -153,21 +167,21 @@ def _renew(st: State, period: str) -> None:
                 grant[4] = 0
 
 
-def _jump(st: State, instr: tuple[Any, ...]) -> None:
-    st.pc = instr[1]
+def _jump(st: State, instr: Jump) -> None:
+    st.pc = instr.target
 
 
-def _unless(st: State, instr: tuple[Any, ...]) -> None:
-    st.pc = st.pc + 1 if instr[1](st, 0, 0, None) else instr[2]
+def _unless(st: State, instr: JumpUnless) -> None:
+    st.pc = st.pc + 1 if instr.condition(st, 0, 0, None) else instr.target
 
 
-def _reset(st: State, instr: tuple[Any, ...]) -> None:
-    st.slots[instr[1]] = 0
+def _reset(st: State, instr: ResetCount) -> None:
+    st.slots[instr.slot] = 0
     st.pc += 1
 
 
-def _repeat(st: State, instr: tuple[Any, ...]) -> None:
-    _, slot, times, end = instr
+def _repeat(st: State, instr: RepeatTest) -> None:
+    slot, times, end = instr
     if st.slots[slot] >= times(st, 0, 0, None):
         st.pc = end
         return
@@ -175,13 +189,13 @@ def _repeat(st: State, instr: tuple[Any, ...]) -> None:
     st.pc += 1
 
 
-def _deal(st: State, instr: tuple[Any, ...]) -> None:
-    st.game.deal(st, instr[1])
+def _deal(st: State, instr: DealCards) -> None:
+    st.game.deal(st, instr.deal)
     st.pc += 1
 
 
-def _moment(st: State, instr: tuple[Any, ...]) -> None:
-    m = instr[1]
+def _moment(st: State, instr: RunMoment) -> None:
+    m = instr.moment
     st.pc += 1
     contests = st.game.contests_by_moment.get(m)
     if contests:
@@ -213,15 +227,15 @@ def _moment_effects(st: State, m: int) -> None:
             st.work.appendleft(("moment_next",))
 
 
-def _round(st: State, instr: tuple[Any, ...]) -> None:
-    _, decision, players_only, ability, within = instr
+def _round(st: State, instr: AskRound) -> None:
+    decision, players_only, ability, within = instr
     st.round = (decision, players_only, ability, within, 0)
     st.chosen = {}
     ask_round(st)
 
 
-def _pass(st: State, instr: tuple[Any, ...]) -> None:
-    _, zone, direction = instr
+def _pass(st: State, instr: PassZone) -> None:
+    zone, direction = instr
     step = 1 if (direction or st.config.direction(st.age)) == "left" else -1
     p = st.players
     cities = st.cities
@@ -235,8 +249,8 @@ def _pass(st: State, instr: tuple[Any, ...]) -> None:
     st.pc += 1
 
 
-def _discard(st: State, instr: tuple[Any, ...]) -> None:
-    _, zones, to = instr
+def _discard(st: State, instr: DiscardZones) -> None:
+    zones, to = instr
     target = st.shared[to]
     for zone in zones:
         for city in st.cities:
@@ -245,16 +259,17 @@ def _discard(st: State, instr: tuple[Any, ...]) -> None:
     st.pc += 1
 
 
-def _end(st: State, instr: tuple[Any, ...]) -> None:
+def _end(st: State, instr: EndGame) -> None:
     sheets = st.game.scorer.sheets(st)
     check_sheets(st, sheets)
     st.sheets = sheets
     st.terminal = True
 
 
-_INSTRUCTIONS: Mapping[str, Callable[[Any, tuple[Any, ...]], None]] = MappingProxyType({
-    "age": _age, "turn": _turn, "jump": _jump, "unless": _unless, "reset": _reset, "repeat": _repeat,
-    "deal": _deal, "moment": _moment, "round": _round, "pass": _pass, "discard": _discard, "end": _end,
+#: how the engine runs each kind of instruction of the program (:mod:`.program`)
+_INSTRUCTIONS: Mapping[type, Callable[[Any, Any], None]] = MappingProxyType({
+    AgeStart: _age, TurnStart: _turn, Jump: _jump, JumpUnless: _unless, ResetCount: _reset, RepeatTest: _repeat,
+    DealCards: _deal, RunMoment: _moment, AskRound: _round, PassZone: _pass, DiscardZones: _discard, EndGame: _end,
 })
 
 

@@ -6,30 +6,109 @@ contests and the effects waiting for it, then the steps attached to it by `at MO
 blocks (in the order the layers wrote them): a round `at end of age` is asked once that moment's
 contests are fought and its effects have run.
 
-Instructions (tuples, the first item names them):
-
-- ``("age", end)``: the next age begins, or jump to `end` after the last;
-- ``("turn", end)``: the next turn of the age begins, or jump to `end` after the last;
-- ``("repeat", slot, times, end)``: count in loop slot `slot` up to `times` (compiled), or jump;
-- ``("jump", target)``, ``("unless", condition, target)``: jump (if the condition is 0);
-- ``("deal", deal)``, ``("moment", moment)``, ``("round", decision, players_only, ability,
-  within_turn)``, ``("pass", zone, direction)``, ``("discard", zones, to)``;
-- ``("end",)``: the game is over.
+Each instruction is a named record (below); the engine runs it by its class
+(:data:`.engine.INSTRUCTIONS`), and :attr:`Instruction.kind` names it in one word.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.expressions import compile_expr
+from wonderrules.interpreter.expressions import Compiled, compile_expr
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog
 
-__all__ = ["Program", "compile_program"]
+__all__ = ["Program", "compile_program", "Instruction", "AgeStart", "TurnStart", "ResetCount", "RepeatTest",
+           "Jump", "JumpUnless", "DealCards", "RunMoment", "AskRound", "PassZone", "DiscardZones", "EndGame"]
 
-Instruction = tuple[Any, ...]
+
+class AgeStart(NamedTuple):
+    """The next age begins, or the program jumps to `end` after the last."""
+    end: int
+
+
+class TurnStart(NamedTuple):
+    """The next turn of the age begins, or the program jumps to `end` after the last."""
+    end: int
+
+
+class ResetCount(NamedTuple):
+    """Loop counter `slot` starts again at 0 (before a `repeat`)."""
+    slot: int
+
+
+class RepeatTest(NamedTuple):
+    """Loop counter `slot` counts one more, up to `times` (read each time), or the program jumps to
+    `end`."""
+    slot: int
+    times: Compiled
+    end: int
+
+
+class Jump(NamedTuple):
+    """The program goes on at `target`."""
+    target: int
+
+
+class JumpUnless(NamedTuple):
+    """The program goes on at `target` when `condition` is 0, else at the next instruction."""
+    condition: Compiled
+    target: int
+
+
+class DealCards(NamedTuple):
+    """Deal number `deal` of the catalog runs."""
+    deal: int
+
+
+class RunMoment(NamedTuple):
+    """Moment number `moment` comes: its contests, then the effects waiting for it."""
+    moment: int
+
+
+class AskRound(NamedTuple):
+    """A round of decision number `decision`: every player (`players_only`) or every seat, only
+    those holding ability number `ability` (-1: all), spending as at the start of the turn
+    (`within_turn`)."""
+    decision: int
+    players_only: bool
+    ability: int
+    within_turn: bool
+
+
+class PassZone(NamedTuple):
+    """Zone number `zone` passes to the next player (`direction`; None: the age's direction)."""
+    zone: int
+    direction: Optional[str]
+
+
+class DiscardZones(NamedTuple):
+    """Every city's `zones` go to shared zone `to`."""
+    zones: tuple[int, ...]
+    to: int
+
+
+class EndGame(NamedTuple):
+    """The game is over: the score sheets are drawn."""
+
+
+Instruction = Union[AgeStart, TurnStart, ResetCount, RepeatTest, Jump, JumpUnless, DealCards, RunMoment, AskRound,
+                    PassZone, DiscardZones, EndGame]
+
+#: one word per instruction class (for a listing of the program)
+KINDS: Mapping[type, str] = MappingProxyType({
+    AgeStart: "age", TurnStart: "turn", ResetCount: "reset", RepeatTest: "repeat", Jump: "jump", JumpUnless: "unless",
+    DealCards: "deal", RunMoment: "moment", AskRound: "round", PassZone: "pass", DiscardZones: "discard",
+    EndGame: "end"})
+
+
+def kind(instruction: Instruction) -> str:
+    """The instruction's word (``"age"``, ``"round"`` ...)."""
+    return KINDS[type(instruction)]
 
 
 class Program:
@@ -55,63 +134,65 @@ def compile_program(rules: ir.RuleSet, cat: Catalog) -> Program:
     def emit(step: ir.Step, expanding: tuple[str, ...]) -> None:
         if isinstance(step, ir.EachAge):
             head = len(out)
-            out.append(("age", -1))
+            out.append(AgeStart(-1))
             for s in step.body:
                 emit(s, expanding)
-            out.append(("jump", head))
-            out[head] = ("age", len(out))
+            out.append(Jump(head))
+            out[head] = AgeStart(len(out))
         elif isinstance(step, ir.EachTurn):
             head = len(out)
-            out.append(("turn", -1))
+            out.append(TurnStart(-1))
             for s in step.body:
                 emit(s, expanding)
-            out.append(("jump", head))
-            out[head] = ("turn", len(out))
+            out.append(Jump(head))
+            out[head] = TurnStart(len(out))
         elif isinstance(step, ir.Repeat):
             slot = slots[0]
             slots[0] += 1
-            out.append(("reset", slot))
+            out.append(ResetCount(slot))
             head = len(out)
-            out.append(("repeat", slot, compile_expr(step.times, cat), -1))
+            times = compile_expr(step.times, cat)
+            out.append(RepeatTest(slot, times, -1))
             for s in step.body:
                 emit(s, expanding)
-            out.append(("jump", head))
-            out[head] = ("repeat", slot, out[head][2], len(out))
+            out.append(Jump(head))
+            out[head] = RepeatTest(slot, times, len(out))
         elif isinstance(step, ir.If):
             test = len(out)
-            out.append(("unless", compile_expr(step.condition, cat), -1))
+            condition = compile_expr(step.condition, cat)
+            out.append(JumpUnless(condition, -1))
             for s in step.then:
                 emit(s, expanding)
             if step.otherwise:
                 skip = len(out)
-                out.append(("jump", -1))
-                out[test] = ("unless", out[test][1], len(out))
+                out.append(Jump(-1))
+                out[test] = JumpUnless(condition, len(out))
                 for s in step.otherwise:
                     emit(s, expanding)
-                out[skip] = ("jump", len(out))
+                out[skip] = Jump(len(out))
             else:
-                out[test] = ("unless", out[test][1], len(out))
+                out[test] = JumpUnless(condition, len(out))
         elif isinstance(step, ir.DealStep):
-            out.append(("deal", cat.deal_index[step.deal]))
+            out.append(DealCards(cat.deal_index[step.deal]))
         elif isinstance(step, ir.AtStep):
             if step.moment in expanding:
                 raise ValueError(f"moment '{step.moment}' runs itself")
-            out.append(("moment", cat.moment(step.moment)))
+            out.append(RunMoment(cat.moment(step.moment)))
             for s in attached.get(step.moment, ()):
                 emit(s, expanding + (step.moment,))
         elif isinstance(step, ir.RoundStep):
             within[0] = within[0] or step.within_turn
             ability = cat.ability_index[step.ability] if step.ability else -1
-            out.append(("round", cat.decision_index[step.decision], step.seats == "players", ability,
-                        step.within_turn))
+            out.append(AskRound(cat.decision_index[step.decision], step.seats == "players", ability,
+                                step.within_turn))
         elif isinstance(step, ir.PassStep):
-            out.append(("pass", cat.zone_index[step.zone], step.direction))
+            out.append(PassZone(cat.zone_index[step.zone], step.direction))
         elif isinstance(step, ir.DiscardStep):
-            out.append(("discard", tuple(cat.zone_index[z] for z in step.zones), cat.zone_index[step.to]))
+            out.append(DiscardZones(tuple(cat.zone_index[z] for z in step.zones), cat.zone_index[step.to]))
         else:
             raise TypeError(f"not a step of the flow: {step!r}")
 
     for step in rules.flow:
         emit(step, ())
-    out.append(("end",))
+    out.append(EndGame())
     return Program(out, slots[0], within[0])

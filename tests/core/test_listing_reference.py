@@ -26,8 +26,8 @@ TABLES = [
 ]
 
 
-@pytest.mark.parametrize("rules,players,options,seeds", TABLES, ids=[f"{t[0]}-{t[1]}{'-' + '-'.join(t[2]) if t[2] else ''}"
-                                                                     for t in TABLES])
+@pytest.mark.parametrize("rules,players,options,seeds", TABLES,
+                         ids=["-".join((t[0], str(t[1])) + t[2]) for t in TABLES])
 def test_the_written_lists_give_the_reference_lists(rules, players, options, seeds):
     compared = 0
     neutral_compared = 0

@@ -11,13 +11,14 @@ from grammar_support import codes, only
 import wonderrules as wr
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.catalog import Catalog
+from wonderrules.interpreter.program import kind
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
 
 def kinds(rules: ir.RuleSet) -> list[str]:
     """The kinds of the compiled program's instructions, in order."""
-    return [instr[0] for instr in Catalog(rules).program.instructions]
+    return [kind(instr) for instr in Catalog(rules).program.instructions]
 
 
 def test_the_base_flow_runs_the_start_of_the_game_before_the_first_age() -> None:
