@@ -181,7 +181,7 @@ def _reset(st: State, instr: ResetCount) -> None:
 
 
 def _repeat(st: State, instr: RepeatTest) -> None:
-    slot, times, end = instr
+    slot, times, end = instr.slot, instr.times, instr.end
     if st.slots[slot] >= times(st, 0, 0, None):
         st.pc = end
         return
@@ -228,14 +228,14 @@ def _moment_effects(st: State, m: int) -> None:
 
 
 def _round(st: State, instr: AskRound) -> None:
-    decision, players_only, ability, within = instr
+    decision, players_only, ability, within = instr.decision, instr.players_only, instr.ability, instr.within_turn
     st.round = (decision, players_only, ability, within, 0)
     st.chosen = {}
     ask_round(st)
 
 
 def _pass(st: State, instr: PassZone) -> None:
-    zone, direction = instr
+    zone, direction = instr.zone, instr.direction
     step = 1 if (direction or st.config.direction(st.age)) == "left" else -1
     p = st.players
     cities = st.cities
@@ -250,7 +250,7 @@ def _pass(st: State, instr: PassZone) -> None:
 
 
 def _discard(st: State, instr: DiscardZones) -> None:
-    zones, to = instr
+    zones, to = instr.zones, instr.to
     target = st.shared[to]
     for zone in zones:
         for city in st.cities:

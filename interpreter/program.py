@@ -4,9 +4,11 @@ A state keeps only a program counter and its loop counters, so a game in progres
 and copies cheaply. A moment (`at end of turn`) compiles into one instruction that holds its
 contests and the effects waiting for it, then the steps attached to it by `at MOMENT { ... }`
 blocks (in the order the layers wrote them): a round `at end of age` is asked once that moment's
-contests are fought and its effects have run.
+contests are fought and its effects have run. A moment at which nothing can happen (no contest,
+no effect waits for it: :func:`live_moments`) compiles into its attached steps alone.
 
-Each instruction is a named record (below); the engine runs it by its class
+Each instruction is a named record (below: slotted, frozen classes, whose fields read as fast as
+a tuple's items); the engine runs it by its class
 (:data:`.engine.INSTRUCTIONS`), and :attr:`Instruction.kind` names it in one word.
 """
 
@@ -14,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Optional, Union
+
+import attrs
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.expressions import Compiled, compile_expr
@@ -22,26 +26,31 @@ from wonderrules.interpreter.expressions import Compiled, compile_expr
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog
 
-__all__ = ["Program", "compile_program", "Instruction", "AgeStart", "TurnStart", "ResetCount", "RepeatTest",
-           "Jump", "JumpUnless", "DealCards", "RunMoment", "AskRound", "PassZone", "DiscardZones", "EndGame"]
+__all__ = ["Program", "compile_program", "live_moments", "Instruction", "AgeStart", "TurnStart", "ResetCount",
+           "RepeatTest", "Jump", "JumpUnless", "DealCards", "RunMoment", "AskRound", "PassZone", "DiscardZones",
+           "EndGame"]
 
 
-class AgeStart(NamedTuple):
+@attrs.frozen
+class AgeStart:
     """The next age begins, or the program jumps to `end` after the last."""
     end: int
 
 
-class TurnStart(NamedTuple):
+@attrs.frozen
+class TurnStart:
     """The next turn of the age begins, or the program jumps to `end` after the last."""
     end: int
 
 
-class ResetCount(NamedTuple):
+@attrs.frozen
+class ResetCount:
     """Loop counter `slot` starts again at 0 (before a `repeat`)."""
     slot: int
 
 
-class RepeatTest(NamedTuple):
+@attrs.frozen
+class RepeatTest:
     """Loop counter `slot` counts one more, up to `times` (read each time), or the program jumps to
     `end`."""
     slot: int
@@ -49,28 +58,33 @@ class RepeatTest(NamedTuple):
     end: int
 
 
-class Jump(NamedTuple):
+@attrs.frozen
+class Jump:
     """The program goes on at `target`."""
     target: int
 
 
-class JumpUnless(NamedTuple):
+@attrs.frozen
+class JumpUnless:
     """The program goes on at `target` when `condition` is 0, else at the next instruction."""
     condition: Compiled
     target: int
 
 
-class DealCards(NamedTuple):
+@attrs.frozen
+class DealCards:
     """Deal number `deal` of the catalog runs."""
     deal: int
 
 
-class RunMoment(NamedTuple):
+@attrs.frozen
+class RunMoment:
     """Moment number `moment` comes: its contests, then the effects waiting for it."""
     moment: int
 
 
-class AskRound(NamedTuple):
+@attrs.frozen
+class AskRound:
     """A round of decision number `decision`: every player (`players_only`) or every seat, only
     those holding ability number `ability` (-1: all), spending as at the start of the turn
     (`within_turn`)."""
@@ -80,19 +94,22 @@ class AskRound(NamedTuple):
     within_turn: bool
 
 
-class PassZone(NamedTuple):
+@attrs.frozen
+class PassZone:
     """Zone number `zone` passes to the next player (`direction`; None: the age's direction)."""
     zone: int
     direction: Optional[str]
 
 
-class DiscardZones(NamedTuple):
+@attrs.frozen
+class DiscardZones:
     """Every city's `zones` go to shared zone `to`."""
     zones: tuple[int, ...]
     to: int
 
 
-class EndGame(NamedTuple):
+@attrs.frozen
+class EndGame:
     """The game is over: the score sheets are drawn."""
 
 
@@ -123,10 +140,23 @@ class Program:
         self.within_turn = within_turn
 
 
+def live_moments(rules: ir.RuleSet, cat: Catalog) -> frozenset[int]:
+    """The moments at which something may happen: a contest of the rule set or of one of its
+    options is fought, or an effect of some card, board, seat or rule waits for it. The program
+    runs no other moment: nothing would happen there (the steps attached to it run all the same)."""
+    fought = {c.moment for c in rules.contests} | {c.moment for opt in rules.options for c in opt.contests}
+    live = {cat.moment(m) for m in fought}
+    for src in cat._all_sources():  # noqa: SLF001 (the catalog's own list, while it is built)
+        live.update(src.at_each)
+        live.update(src.at_once)
+    return frozenset(live)
+
+
 def compile_program(rules: ir.RuleSet, cat: Catalog) -> Program:
     attached: dict[str, list[ir.Step]] = {}
     for block in rules.moments:
         attached.setdefault(block.moment, []).extend(block.steps)
+    live = live_moments(rules, cat)
     out: list[Instruction] = []
     slots = [0]
     within = [False]
@@ -177,7 +207,8 @@ def compile_program(rules: ir.RuleSet, cat: Catalog) -> Program:
         elif isinstance(step, ir.AtStep):
             if step.moment in expanding:
                 raise ValueError(f"moment '{step.moment}' runs itself")
-            out.append(RunMoment(cat.moment(step.moment)))
+            if cat.moment(step.moment) in live:
+                out.append(RunMoment(cat.moment(step.moment)))
             for s in attached.get(step.moment, ()):
                 emit(s, expanding + (step.moment,))
         elif isinstance(step, ir.RoundStep):

@@ -26,14 +26,17 @@ def test_the_base_flow_runs_the_start_of_the_game_before_the_first_age() -> None
     assert rules.flow[0] == ir.AtStep("start of game", rules.flow[0].origin)
     assert isinstance(rules.flow[1], ir.EachAge)
     assert not [m for m in rules.moments if m.moment == "start of game"]  # nothing attached in base
-    assert kinds(rules)[:3] == ["moment", "age", "deal"]
+    # nothing can happen at that moment in base (no contest, no effect waits for it): the program
+    # runs no moment there, and opens on Age I
+    assert kinds(rules)[:3] == ["age", "deal", "turn"]
 
 
 def test_the_leaders_draft_runs_at_the_start_of_the_game_and_the_flow_is_the_base_one() -> None:
     base, leaders = wr.load_rules("base"), wr.load_rules("leaders")
     assert [type(st) for st in leaders.flow] == [type(st) for st in base.flow]
-    # the moment, then the deal of the leaders and four picks each followed by a pass, then Age I
-    assert kinds(leaders)[:9] == ["moment", "deal", "reset", "repeat", "round", "pass", "jump", "age", "deal"]
+    # the steps attached to the moment (at which no effect runs): the deal of the leaders and four
+    # picks each followed by a pass, then Age I
+    assert kinds(leaders)[:8] == ["deal", "reset", "repeat", "round", "pass", "jump", "age", "deal"]
 
 
 def test_the_cities_and_leaders_table_drafts_once() -> None:
@@ -70,3 +73,13 @@ def test_override_at_a_moment_no_lower_layer_attaches_steps_to_is_refused(compil
     assert "no lower layer attaches" in d.message
     assert "remove `override`" in (d.help or "")
 
+
+
+def test_an_effect_waiting_for_the_start_of_the_game_runs_there_before_the_first_deal(compile_files) -> None:
+    gift = "ruleset gift extends base\neach player {\n  each start of game: gain 2 coins\n}\n"
+    r = compile_files({"gift.wr": gift})
+    assert r.ok, codes(r)
+    assert r.rules is not None
+    assert kinds(r.rules)[:3] == ["moment", "age", "deal"]  # the moment runs, as an effect waits for it
+    state = wr.Game(r.rules, 3).new_initial_state(seed=1)
+    assert [city.coins for city in state.cities] == [5, 5, 5]  # 3 coins to start (base.wr), 2 more
