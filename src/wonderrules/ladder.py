@@ -160,7 +160,7 @@ def play_games(rules: Any, players: int, options: tuple[str, ...], tasks: Sequen
         return
     from concurrent.futures.process import BrokenProcessPool
 
-    from wonderrules.worker_processes import HardStop, start_pool, stop_pool
+    from wonderrules.workers.processes import HardStop, start_pool, stop_pool
 
     pool = start_pool(jobs, _start_worker, (rules, players, options))
     with HardStop(pool) as stop:  # Ctrl-C, SIGTERM, SIGHUP end the workers: the wait below raises it

@@ -1,6 +1,6 @@
 """What `wr simulate` and `wr compare` do once the command line is read: check the arguments,
 run the simulations (:mod:`wonderrules.simulation_run`, on local processes or on a cluster:
-:mod:`wonderrules.cluster`), write the records and print the tables
+:mod:`wonderrules.workers.cluster`), write the records and print the tables
 (:mod:`wonderrules.simulation_tables`). The options themselves are declared in :mod:`wonderrules.cli`."""
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ class _Processes:
 
 
 class _OnCluster:
-    """A Dask cluster (:mod:`wonderrules.cluster`) as the place where the games are played."""
+    """A Dask cluster (:mod:`wonderrules.workers.cluster`) as the place where the games are played."""
 
     def __init__(self, cluster: Any) -> None:
         self.cluster = cluster
@@ -132,7 +132,7 @@ def _cluster_address(cluster: Optional[str], jobs: Optional[int]) -> Optional[st
     if jobs is not None:
         raise click.UsageError("--jobs counts local processes and --cluster plays on the cluster's workers: "
                                "give one or the other")
-    from wonderrules.cluster import scheduler_address
+    from wonderrules.workers.cluster import scheduler_address
 
     try:
         address = scheduler_address(cluster)
@@ -154,7 +154,7 @@ def _engines(jobs: Optional[int], cluster: Optional[str], games: int) -> Iterato
     if cluster is None:
         yield _Processes(_workers(jobs, games))
         return
-    from wonderrules.cluster import ClusterError, connect
+    from wonderrules.workers.cluster import ClusterError, connect
 
     try:
         with connect(cluster) as connected:

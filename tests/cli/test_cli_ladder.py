@@ -160,7 +160,7 @@ def test_play_and_simulate_take_an_agent_with_a_budget() -> None:
 
 
 def test_jobs_are_capped_at_the_games_to_play(monkeypatch: pytest.MonkeyPatch) -> None:
-    from wonderrules import worker_processes
+    from wonderrules.workers import processes as worker_processes
 
     started: list[int] = []
     real = worker_processes.start_pool

@@ -1,4 +1,4 @@
-"""Simulations on a Dask cluster (`wonderrules.cluster`), on a scheduler and two workers started on
+"""Simulations on a Dask cluster (`wonderrules.workers.cluster`), on a scheduler and two workers started on
 this machine: the records are those of one process, a worker that dies changes none of them, a
 worker of another version is named before any game, and what cannot be reached is one sentence."""
 
@@ -16,9 +16,9 @@ import pytest
 from dask_cluster import free_port
 
 import wonderrules as wr
-from wonderrules import cluster as cluster_module
-from wonderrules.cluster import ClusterError, connect, scheduler_address
 from wonderrules.simulation import Chunk, make_plan, play
+from wonderrules.workers import cluster as cluster_module
+from wonderrules.workers.cluster import ClusterError, connect, scheduler_address
 
 BASE = wr.load_rules("base")
 needs_dask = pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
