@@ -193,12 +193,12 @@ def _prepare_output(path: str, option: str) -> None:
     compiled): missing folders are created; a folder, a special file, a parent that is a file, a
     place that cannot be written or a file another command is writing is refused as a bad option
     value (exit status 2). The file is then locked for this command until it ends
-    (:func:`wonderrules.output_files.lock_output`). (That it is none of the files the command
+    (:func:`wonderrules.workbench.output_files.lock_output`). (That it is none of the files the command
     reads is checked once they are read: :func:`_refuse_inputs`.)"""
     import stat
 
     from wonderrules.interpreter.files import shown_path
-    from wonderrules.output_files import OutputBusy, lock_output, why_not
+    from wonderrules.workbench.output_files import OutputBusy, lock_output, why_not
 
     def refuse(why: str) -> NoReturn:
         raise click.BadParameter(f"cannot write to {shown_path(path)}: {why}", param_hint=option)
@@ -253,7 +253,7 @@ def _refuse_inputs(outputs: Sequence[tuple[str, str | None]], reads: Sequence[st
     """Refuse an output (option, path) that is one of the files the command reads, as a bad
     option value (exit status 2), before anything is written."""
     from wonderrules.interpreter.files import shown_path
-    from wonderrules.output_files import same_file
+    from wonderrules.workbench.output_files import same_file
 
     for option, path in outputs:
         if path is None:
@@ -266,7 +266,7 @@ def _refuse_inputs(outputs: Sequence[tuple[str, str | None]], reads: Sequence[st
 
 def _write_output(path: str, text: str, what: str) -> None:
     """Write a file whole, or leave the file that was there as it was and say why in one line."""
-    from wonderrules.output_files import why_not, write_whole
+    from wonderrules.workbench.output_files import why_not, write_whole
 
     try:
         write_whole(path, text.encode("utf-8"))
@@ -314,7 +314,7 @@ def _make_game(ruleset: RuleSet, players: int, options: Sequence[str], sides: st
 def _agents(spec: str, players: int, seed: int, human: bool = False) -> list[Any]:
     """The agents of `--agents`, one per seat; `human` (for `wr play`): the spec `human` is a
     seat a person plays at the terminal (:mod:`wonderrules.human_seat`)."""
-    from wonderrules.simulation import seat_agents
+    from wonderrules.workbench.simulation import seat_agents
 
     names = _agent_names(spec, human)
     seats = [names[p % len(names)] for p in range(players)]
@@ -649,8 +649,8 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
               help="Games played at once, one process each (default: every core).")
 def ladder(players: int, games: int, seed: int, rules: Sequence[str], agents: str, jobs: int | None) -> None:
     """Play each pair of agents against each other; print the matchup matrix and the skill gradient."""
-    from wonderrules import ladder as ladders
     from wonderrules.report import console as make_console
+    from wonderrules.workbench import ladder as ladders
 
     ruleset = _load(rules)
     _make_game(ruleset, players, ())
@@ -663,7 +663,7 @@ def ladder(players: int, games: int, seed: int, rules: Sequence[str], agents: st
     check_last_seed(seed, games)
     if jobs is not None and jobs < 1:
         raise click.UsageError("--jobs must be at least 1")
-    from wonderrules.simulation import GameStopped
+    from wonderrules.workbench.simulation import GameStopped
 
     try:
         result = ladders.run_ladder(ruleset, players, names, games, seed, jobs or _cores(),

@@ -25,10 +25,10 @@ from typing import Any, Optional
 import matplotlib.style
 from matplotlib.figure import Figure
 
-from wonderrules.comparison import Comparison, Difference
 from wonderrules.report import shown
 from wonderrules.report_data import Counts, Simulated
-from wonderrules.statistics import CardStrength, Group, Summary
+from wonderrules.workbench.comparison import Comparison, Difference
+from wonderrules.workbench.statistics import CardStrength, Group, Summary
 
 __all__ = ["Panel", "COLOURS", "group_win_rates", "score_columns", "card_ranking", "game_length", "differences",
            "is_rate", "plotted_cards", "plotted_differences", "difference_label", "LABEL_LENGTH"]

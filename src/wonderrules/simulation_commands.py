@@ -1,5 +1,5 @@
 """What `wr simulate` and `wr compare` do once the command line is read: check the arguments,
-run the simulations (:mod:`wonderrules.simulation_run`, on local processes or on a cluster:
+run the simulations (:mod:`wonderrules.workbench.simulation_run`, on local processes or on a cluster:
 :mod:`wonderrules.workers.cluster`), write the records and print the tables
 (:mod:`wonderrules.simulation_tables`). The options themselves are declared in :mod:`wonderrules.cli`."""
 
@@ -16,14 +16,14 @@ import click
 from rich.text import Text
 
 from wonderrules import cli
-from wonderrules.records import RecordsError
+from wonderrules.workbench.records import RecordsError
 
 __all__ = ["simulate", "compare", "rules_refs"]
 
 
 def _plan(ruleset: Any, players: int, options: Sequence[str], agents: str, seed: int, games: int, sides: str) -> Any:
     """The plan of a simulation, every argument checked first (a usage error otherwise)."""
-    from wonderrules.simulation import make_plan
+    from wonderrules.workbench.simulation import make_plan
 
     if games < 1:
         raise click.UsageError("--games must be at least 1")
@@ -36,7 +36,7 @@ def _check_out(out: Optional[str]) -> None:
     """Refuse an --out whose suffix names no known format, or whose format cannot be written here."""
     if out is None:
         return
-    from wonderrules.records import record_format
+    from wonderrules.workbench.records import record_format
 
     try:
         record_format(out)
@@ -50,7 +50,7 @@ def _check_report(report: Optional[str], out: Optional[str] = None) -> None:
     the records of --out, before any game is played."""
     if report is None:
         return
-    from wonderrules.output_files import same_file
+    from wonderrules.workbench.output_files import same_file
 
     if out is not None and same_file(report, out):
         raise click.BadParameter("it names the file of the records (--out): give the report a name of its own",
@@ -66,8 +66,8 @@ def _check_report(report: Optional[str], out: Optional[str] = None) -> None:
 
 def _write_report(report: str, page: Any) -> None:
     """Draw the page (`page()` gives its text) and write it; a place that cannot be written is said in one line."""
-    from wonderrules.output_files import why_not
     from wonderrules.report_html import write_page
+    from wonderrules.workbench.output_files import why_not
 
     try:
         write_page(report, page())
@@ -82,7 +82,7 @@ def _show_progress(progress: Optional[bool]) -> bool:
 
 
 def _workers(jobs: Optional[int], games: int) -> int:
-    from wonderrules.simulation import default_jobs
+    from wonderrules.workbench.simulation import default_jobs
 
     return max(1, min(jobs or default_jobs(), games))
 
@@ -170,7 +170,7 @@ def _fail_to_write(out: str, why: object) -> NoReturn:
 
 
 def _close_records(writer: Any, out: str) -> bool:
-    """Publish the last records and close the file (see :mod:`wonderrules.records`); whether the
+    """Publish the last records and close the file (see :mod:`wonderrules.workbench.records`); whether the
     file was written. A failure is said in one line (exit status 1); the file published before
     stays as it is."""
     try:
@@ -182,10 +182,10 @@ def _close_records(writer: Any, out: str) -> bool:
 def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str],
              teams: bool, sides: str, jobs: Optional[int], out: Optional[str], progress: Optional[bool],
              card_limit: int, report: Optional[str] = None, cluster: Optional[str] = None) -> None:
-    from wonderrules.records import open_writer
-    from wonderrules.simulation import Chunk, GameStopped
-    from wonderrules.simulation_run import Job, run_jobs
-    from wonderrules.statistics import Tally
+    from wonderrules.workbench.records import open_writer
+    from wonderrules.workbench.simulation import Chunk, GameStopped
+    from wonderrules.workbench.simulation_run import Job, run_jobs
+    from wonderrules.workbench.statistics import Tally
 
     _check_out(out)
     _check_report(report, out)
@@ -296,11 +296,11 @@ def rules_refs(text: str) -> list[str]:
 def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, agents: str, options: Sequence[str],
             teams: bool, sides: str, jobs: Optional[int], progress: Optional[bool], show_all: bool,
             report: Optional[str] = None, cluster: Optional[str] = None) -> None:
-    from wonderrules.comparison import ChunkPairs
     from wonderrules.report import console as make_console
-    from wonderrules.simulation import GameStopped
-    from wonderrules.simulation_run import Job, run_jobs
     from wonderrules.simulation_tables import comparison_tables, speed_line
+    from wonderrules.workbench.comparison import ChunkPairs
+    from wonderrules.workbench.simulation import GameStopped
+    from wonderrules.workbench.simulation_run import Job, run_jobs
 
     _check_report(report)
     address = _cluster_address(cluster, jobs)

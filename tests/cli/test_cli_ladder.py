@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 import wonderrules as wr
 from wonderrules.cli import main
-from wonderrules.ladder import Ladder, Pairing, run_ladder, schedule, verdict, wilson
+from wonderrules.workbench.ladder import Ladder, Pairing, run_ladder, schedule, verdict, wilson
 
 
 def run(*args: str):

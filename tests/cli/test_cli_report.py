@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 from report_page import Page
 
-from wonderrules import simulation_run
 from wonderrules.cli import main
+from wonderrules.workbench import simulation_run
 
 STRONG_ALTAR = ('ruleset strong_altar "Strong <Altar>" extends base\n'
                 'replace card "Altar" age 1 blue chain to "Temple" copies 3+ 5+ { end of game: score 20 }\n')

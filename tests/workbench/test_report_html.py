@@ -117,7 +117,7 @@ def test_a_comparison_draws_a_beside_b() -> None:
 
 def test_a_subject_met_in_one_simulation_only_is_listed_apart() -> None:
     report = hand_comparison()
-    from wonderrules.comparison import compare
+    from wonderrules.workbench.comparison import compare
 
     b_records = [attrs.evolve(r, board="Shed") if r.board == "Hall" else r for r in RECORDS]
     report = attrs.evolve(report, comparison=compare(RECORDS, b_records))

@@ -11,8 +11,8 @@ import pytest
 from records_reference import same_figures, summarise_records
 
 import wonderrules as wr
-from wonderrules.simulation import SeatRecord, make_plan, play
-from wonderrules.statistics import (
+from wonderrules.workbench.simulation import SeatRecord, make_plan, play
+from wonderrules.workbench.statistics import (
     MIN_BUILT,
     Summary,
     Tally,

@@ -10,7 +10,7 @@ one field joined with ``;`` in CSV. In CSV a text cell that begins with ``=``, `
 text, never as a formula; :func:`read_records` takes it away.
 
 A writer publishes the rows it gets every few seconds: the file at its name is complete at every
-moment (see :mod:`wonderrules.output_files`), so a simulation that stops in any way, killed
+moment (see :mod:`wonderrules.workbench.output_files`), so a simulation that stops in any way, killed
 too, leaves a file of the games published last, each complete, that reads as it should."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Optional, Protocol
 
-from wonderrules.simulation import SeatRecord
+from wonderrules.workbench.simulation import SeatRecord
 
 __all__ = ["FORMATS", "LEADING", "TRAILING", "RecordsError", "MissingModule", "record_format", "column_names",
            "open_writer", "read_records", "RecordWriter"]
@@ -251,14 +251,14 @@ class _ParquetFormat:
 
 
 class _RecordsFile:
-    """A file of records written as a :class:`~wonderrules.output_files.GrowingFile`: the rows
+    """A file of records written as a :class:`~wonderrules.workbench.output_files.GrowingFile`: the rows
     wait in memory and are published every few seconds (:data:`PUBLISH_EVERY`; the first rows
     at once; sooner when :data:`MOST_WAITING` rows wait), and at :meth:`close`. The file at the
     name is complete at every moment: after a stop of any kind (``kill -9`` too) it holds the
     games published last, each whole."""
 
     def __init__(self, path: str, form: Any, every: float) -> None:
-        from wonderrules.output_files import GrowingFile
+        from wonderrules.workbench.output_files import GrowingFile
 
         self.path = path
         self.form = form
@@ -287,7 +287,7 @@ class _RecordsFile:
             self._publish()
 
     def _publish(self, durable: bool = False) -> None:
-        from wonderrules.output_files import why_not
+        from wonderrules.workbench.output_files import why_not
 
         if self.broken:
             raise RecordsError("an earlier write of the records failed")
@@ -325,7 +325,7 @@ def open_writer(path: str, score_columns: Sequence[str], every: Optional[float] 
     """A writer of records to `path`, in the format of its suffix, published every `every`
     seconds (by default :data:`PUBLISH_EVERY` of the format). A file that is at `path` stays as
     it is until the first rows are published."""
-    from wonderrules.output_files import helper_path, why_not
+    from wonderrules.workbench.output_files import helper_path, why_not
 
     fmt = record_format(path)
     columns = column_names(score_columns)

@@ -34,7 +34,7 @@ from rich.progress import (
 from rich.text import Text
 
 from wonderrules.interpreter.ir import RuleSet
-from wonderrules.simulation import Chunk, Executor, Handed, Plan, Played, play_side_by_side, process_pool
+from wonderrules.workbench.simulation import Chunk, Executor, Handed, Plan, Played, play_side_by_side, process_pool
 from wonderrules.workers.processes import HANG_UP, HardStop, Terminated, stop_pool
 
 __all__ = ["Job", "Run", "run_jobs", "StopRequest"]
@@ -147,7 +147,7 @@ def _progress(show: bool) -> Iterator[Optional[Progress]]:
 
 def run_jobs(jobs: Sequence[Job], workers: int, show_progress: bool, executor: Optional[Executor] = None,
              stop_after: Callable[[], bool] = lambda: False) -> tuple[list[Run], bool]:
-    """Play the jobs side by side (:func:`~wonderrules.simulation.play_side_by_side`: the same
+    """Play the jobs side by side (:func:`~wonderrules.workbench.simulation.play_side_by_side`: the same
     games of each job one after the other) and say whether the run was stopped. With `workers`
     above 1 and no `executor`, a pool of that many processes is started for the run and closed
     after it; an executor given (a cluster's client) is used as it is. `stop_after` is asked with
