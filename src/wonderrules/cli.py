@@ -94,7 +94,7 @@ def _emit_diagnostics(result: Compiled, fmt: str) -> None:
 
 def _shown(text: object) -> str:
     """Text from a rule set or a log, with control characters escaped."""
-    from wonderrules.report import shown
+    from wonderrules.reports.text import shown
 
     return shown(text)
 
@@ -105,7 +105,7 @@ def _say(text: str, err: bool = False) -> None:
 
 
 def _print(parts: Iterable[Any], out: Console) -> None:
-    """Print what :mod:`wonderrules.report` made (text lines and tables) to standard output."""
+    """Print what :mod:`wonderrules.reports.text` made (text lines and tables) to standard output."""
     for part in parts:
         out.print(part)
 
@@ -142,7 +142,7 @@ def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool) -> None:
         if has_errors(result.diagnostics) or result.rules is None:
             failed = True
         elif not quiet and fmt != "json":
-            from wonderrules.report import console, rules_summary
+            from wonderrules.reports.text import console, rules_summary
 
             out = console(120)
             _print(rules_summary(result.rules, out.width), out)
@@ -180,7 +180,7 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
              "in the checker, please report it with the files compiled", err=True)
         sys.exit(1)
     _write_output(output, text, "the compiled rule set")
-    from wonderrules.report import plural
+    from wonderrules.reports.text import plural
 
     _say(f"wrote {output} ({plural(len(result.rules.cards), 'card')}, "
          f"{plural(len(result.rules.boards), 'wonder side')})")
@@ -339,7 +339,7 @@ def _stopped(game: str, message: str) -> NoReturn:
 
 
 def _score_table(state: State, agents: Sequence[Any] | None = None, title: str = "Score sheet") -> None:
-    from wonderrules.report import console_for, score_sheet
+    from wonderrules.reports.text import console_for, score_sheet
 
     sheet = score_sheet(state, agents, title)
     _print(sheet, console_for(sheet, 150))
@@ -538,8 +538,8 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
     import json
 
     from wonderrules.interpreter.errors import GameStoppedError
-    from wonderrules.trace import trace_log, trace_new_game
-    from wonderrules.trace_view import account, account_json
+    from wonderrules.reports.trace import trace_log, trace_new_game
+    from wonderrules.reports.trace_view import account, account_json
 
     new_game = [name for name, given in (("--seed", seed is not None), ("--agents", agents is not None),
                                          ("--option", bool(options)), ("--teams", teams),
@@ -571,7 +571,7 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
     if fmt == "json":
         click.echo(json.dumps(account_json(account_of, follow), indent=1))
         return
-    from wonderrules.report import console_for
+    from wonderrules.reports.text import console_for
 
     told = account(account_of, follow)
     _print(told, console_for(told, 120))
@@ -649,7 +649,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
               help="Games played at once, one process each (default: every core).")
 def ladder(players: int, games: int, seed: int, rules: Sequence[str], agents: str, jobs: int | None) -> None:
     """Play each pair of agents against each other; print the matchup matrix and the skill gradient."""
-    from wonderrules.report import console as make_console
+    from wonderrules.reports.text import console as make_console
     from wonderrules.workbench import ladder as ladders
 
     ruleset = _load(rules)

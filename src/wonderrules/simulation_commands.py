@@ -1,7 +1,7 @@
 """What `wr simulate` and `wr compare` do once the command line is read: check the arguments,
 run the simulations (:mod:`wonderrules.workbench.simulation_run`, on local processes or on a cluster:
 :mod:`wonderrules.workers.cluster`), write the records and print the tables
-(:mod:`wonderrules.simulation_tables`). The options themselves are declared in :mod:`wonderrules.cli`."""
+(:mod:`wonderrules.reports.tables`). The options themselves are declared in :mod:`wonderrules.cli`."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def _check_report(report: Optional[str], out: Optional[str] = None) -> None:
     if out is not None and same_file(report, out):
         raise click.BadParameter("it names the file of the records (--out): give the report a name of its own",
                                  param_hint="'--report'")
-    from wonderrules.report_data import MissingMatplotlib, require_matplotlib
+    from wonderrules.reports.data import MissingMatplotlib, require_matplotlib
 
     try:
         require_matplotlib()
@@ -66,7 +66,7 @@ def _check_report(report: Optional[str], out: Optional[str] = None) -> None:
 
 def _write_report(report: str, page: Any) -> None:
     """Draw the page (`page()` gives its text) and write it; a place that cannot be written is said in one line."""
-    from wonderrules.report_html import write_page
+    from wonderrules.reports.page import write_page
     from wonderrules.workbench.output_files import why_not
 
     try:
@@ -252,8 +252,8 @@ def _print_simulation(ruleset: Any, plan: Any, run: Any, tally: Any, stopped: bo
                       out: Optional[str], card_limit: int) -> Any:
     """Print the speed and the tables (of the games counted in `tally`); return the summary of
     the games (None when none finished)."""
-    from wonderrules.report import console as make_console
-    from wonderrules.simulation_tables import speed_line, summary_tables
+    from wonderrules.reports.tables import speed_line, summary_tables
+    from wonderrules.reports.text import console as make_console
 
     console = make_console(120)
     played = run.played
@@ -276,8 +276,8 @@ def _report_simulation(report: str, ruleset: Any, plan: Any, tally: Any, summary
     if summary is None:
         cli._say(f"no game finished: no report written to {report}")
         return
-    from wonderrules.report_data import simulated
-    from wonderrules.report_html import simulation_page
+    from wonderrules.reports.data import simulated
+    from wonderrules.reports.page import simulation_page
 
     sim = simulated(ruleset.title or ruleset.name, ruleset.layers, plan, tally, summary)
     _write_report(report, lambda: simulation_page(sim, card_limit))
@@ -296,8 +296,8 @@ def rules_refs(text: str) -> list[str]:
 def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, agents: str, options: Sequence[str],
             teams: bool, sides: str, jobs: Optional[int], progress: Optional[bool], show_all: bool,
             report: Optional[str] = None, cluster: Optional[str] = None) -> None:
-    from wonderrules.report import console as make_console
-    from wonderrules.simulation_tables import comparison_tables, speed_line
+    from wonderrules.reports.tables import comparison_tables, speed_line
+    from wonderrules.reports.text import console as make_console
     from wonderrules.workbench.comparison import ChunkPairs
     from wonderrules.workbench.simulation import GameStopped
     from wonderrules.workbench.simulation_run import Job, run_jobs
@@ -339,8 +339,8 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
 
 def _report_comparison(report: str, loaded: Sequence[Any], plans: Sequence[Any], tallies: Sequence[Any],
                        comparison: Any) -> None:
-    from wonderrules.report_data import Compared, simulated
-    from wonderrules.report_html import comparison_page
+    from wonderrules.reports.data import Compared, simulated
+    from wonderrules.reports.page import comparison_page
 
     a, b = (simulated(r.title or r.name, r.layers, plan, tally) for r, plan, tally in zip(loaded, plans, tallies))
     _write_report(report, lambda: comparison_page(Compared(a, b, comparison)))

@@ -147,7 +147,7 @@ def test_a_simulation_stopped_before_any_game_writes_no_report(tmp_path: Path, m
 def test_a_report_that_fails_to_be_written_is_said_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import errno
 
-    from wonderrules import report_html
+    from wonderrules.reports import page as report_html
 
     def full(path: str, page: str) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")

@@ -13,7 +13,7 @@ from simulation_runs import STRONG_ALTAR, figures, run
 from test_cli_commands import table_lines, table_rows
 
 import wonderrules as wr
-from wonderrules import simulation_tables
+from wonderrules.reports import tables as simulation_tables
 from wonderrules.workbench import simulation_run
 from wonderrules.workbench.records import read_records
 from wonderrules.workbench.simulation import make_plan, play

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import SimpleNamespace
 
-from wonderrules.report_data import Compared, Simulated, simulated
+from wonderrules.reports.data import Compared, Simulated, simulated
 from wonderrules.workbench.comparison import compare
 from wonderrules.workbench.simulation import SeatRecord
 from wonderrules.workbench.statistics import Tally

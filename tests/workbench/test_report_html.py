@@ -10,7 +10,7 @@ import attrs
 from report_page import Page, svg_of
 from report_support import RECORDS, SCRIPT_CARD, TOWER, hand_comparison, hand_simulation
 
-from wonderrules.report_html import comparison_page, simulation_page, write_page
+from wonderrules.reports.page import comparison_page, simulation_page, write_page
 
 SECTIONS = ["setup", "boards", "seats", "agents", "scores", "cards", "length"]
 
@@ -146,7 +146,7 @@ def test_a_comparison_page_folds_the_tables_of_each_simulation() -> None:
 
 
 def test_the_differences_plotted_are_said_under_the_plot(monkeypatch) -> None:
-    from wonderrules import report_html
+    from wonderrules.reports import page as report_html
 
     text = comparison_page(hand_comparison())
     assert "Each difference B - A, a dot, with its 95% interval: 8 significant (in red, on top), then the " in text

@@ -11,7 +11,7 @@ import matplotlib
 import pytest
 from report_support import DOLLARS, RECORDS, hand_comparison, hand_simulation
 
-from wonderrules import report_plots as plots
+from wonderrules.reports import plots
 from wonderrules.workbench.comparison import compare
 from wonderrules.workbench.statistics import CardStrength, Rate, wilson
 

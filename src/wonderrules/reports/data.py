@@ -4,8 +4,8 @@ data: what was simulated (the rule set, the table, the agents, the seeds), the s
 statistics keep only as quartiles (the length of a game), counted value by value (as the
 :class:`~wonderrules.workbench.statistics.Tally` of the games counted them).
 
-The page and its plots are drawn from this data alone (:mod:`wonderrules.report_html`,
-:mod:`wonderrules.report_plots`), so they can be tested on figures made by hand, without playing
+The page and its plots are drawn from this data alone (:mod:`wonderrules.reports.page`,
+:mod:`wonderrules.reports.plots`), so they can be tested on figures made by hand, without playing
 a game. Nothing here depends on the moment or the machine: the same inputs give the same data,
 and the same page, byte for byte. This module imports no plotting library;
 :func:`require_matplotlib` tells the command line, before any game is played, whether a page can

@@ -11,7 +11,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from wonderrules.report import bold, plural, shown
+from wonderrules.reports.text import bold, plural, shown
 from wonderrules.workbench.comparison import Comparison, Difference
 from wonderrules.workbench.statistics import Group, Rate, Summary
 
