@@ -714,7 +714,7 @@ def protocol_cmd() -> None:
     line of the standard output (docs/protocol.rst). Ends at the end of the input."""
     import json
 
-    from wonderrules.protocol import MAX_MESSAGE, Hub
+    from wonderrules.embedding.protocol import MAX_MESSAGE, Hub
 
     hub = Hub()
     read = sys.stdin.buffer
@@ -763,7 +763,7 @@ def serve_cmd(rules: Sequence[str], host: str, port: int) -> None:
         setup = {"rules": list(rules) or ["base"], "label": " + ".join(rules) or "base"}
         if rules:
             _load(rules)
-    from wonderrules.serve import run
+    from wonderrules.embedding.serve import run
 
     _say(f"wr serve: open http://{host if ':' not in host else f'[{host}]'}:{port}/ (Ctrl-C stops)", err=True)
     run(setup, host, port)

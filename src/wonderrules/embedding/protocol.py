@@ -21,6 +21,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any, Optional, Union
 
+from wonderrules.embedding.protocol_moves import printed_cost, refused_moves
 from wonderrules.interpreter.action_space import ActionSpace
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.agents import make_agent
@@ -37,7 +38,6 @@ from wonderrules.interpreter.ir import RuleSet
 from wonderrules.interpreter.observe import observation, public_observation
 from wonderrules.interpreter.state import State
 from wonderrules.interpreter.validate import printable
-from wonderrules.protocol_moves import printed_cost, refused_moves
 
 __all__ = ["PROTOCOL_VERSION", "MAX_MESSAGE", "MAX_TABLES", "ERROR_CODES", "Hub", "ProtocolError", "json_schema"]
 
@@ -71,7 +71,7 @@ def json_schema() -> dict[str, Any]:
     shipped with the package as protocol.schema.json."""
     from importlib import resources
 
-    text = resources.files("wonderrules").joinpath("protocol.schema.json").read_text(encoding="utf-8")
+    text = resources.files("wonderrules.embedding").joinpath("protocol.schema.json").read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
 

@@ -36,6 +36,7 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv
 from pettingzoo.utils.conversions import parallel_to_aec
 
+from wonderrules.embedding.rl_vectors import ObservationBoard
 from wonderrules.interpreter.action_space import NO_OP, ActionSpace
 from wonderrules.interpreter.arguments import shown
 from wonderrules.interpreter.errors import ArgumentError, IllegalActionError
@@ -43,7 +44,6 @@ from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.ir import RuleSet
 from wonderrules.interpreter.observation_space import ObservationSpace
 from wonderrules.interpreter.payment_space import PaymentActionSpace
-from wonderrules.rl_vectors import ObservationBoard
 
 __all__ = ["WonderParallelEnv", "parallel_env", "env", "agent_name", "PAYMENTS"]
 
@@ -181,7 +181,7 @@ class WonderParallelEnv(ParallelEnv):
         return {a: {"observation": vectors[k], "action_mask": masks[k]} for k, a in enumerate(self.agents)}
 
     def _vectors(self, players: list[int]) -> np.ndarray:
-        """The observation vectors of `players` now, one row each (see :mod:`wonderrules.rl_vectors`)."""
+        """The observation vectors of `players` now, one row each (see :mod:`wonderrules.embedding.rl_vectors`)."""
         assert self._board is not None
         return self._board.vectors(self.state, players)
 
