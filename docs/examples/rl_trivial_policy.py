@@ -7,7 +7,7 @@ against the bundled greedy agent in every other seat; prints its share of the wi
 import sys
 
 from wonderrules.interpreter.agents import make_agent
-from wonderrules.embedding.rl import parallel_env
+from wonderrules.rl import parallel_env
 
 
 def evaluate(rules: str = "base", players: int = 3, games: int = 20) -> float:

@@ -30,7 +30,7 @@ NOT_RUN = {
     'refused = state.refusal(0, wr.Action("build", "Arena"))': "`choices` are the reader's own",
 }
 #: a package an example needs -> the module that says it is installed
-OPTIONAL = {"wonderrules.embedding.rl": "pettingzoo", "pyspiel": "pyspiel"}
+OPTIONAL = {"wonderrules.rl": "pettingzoo", "pyspiel": "pyspiel"}
 
 
 def examples() -> list[str]:
