@@ -1,7 +1,7 @@
 """What `wr simulate` and `wr compare` do once the command line is read: check the arguments,
 run the simulations (:mod:`wonderrules.workbench.simulation_run`, on local processes or on a cluster:
 :mod:`wonderrules.workers.cluster`), write the records and print the tables
-(:mod:`wonderrules.reports.tables`). The options themselves are declared in :mod:`wonderrules.cli`."""
+(:mod:`wonderrules.reports.tables`). The options themselves are declared in :mod:`wonderrules.cli.commands`."""
 
 from __future__ import annotations
 
@@ -15,7 +15,17 @@ from typing import Any, NoReturn, Optional
 import click
 from rich.text import Text
 
-from wonderrules import cli
+from wonderrules.cli.support import (
+    agent_names,
+    check_last_seed,
+    game_stopped,
+    load_rules_option,
+    make_game,
+    prepare_output,
+    print_parts,
+    say,
+    shown,
+)
 from wonderrules.workbench.records import RecordsError
 
 __all__ = ["simulate", "compare", "rules_refs"]
@@ -27,9 +37,9 @@ def _plan(ruleset: Any, players: int, options: Sequence[str], agents: str, seed:
 
     if games < 1:
         raise click.UsageError("--games must be at least 1")
-    cli.check_last_seed(seed, games)
-    cli._make_game(ruleset, players, options, sides)
-    return make_plan(ruleset, players, options, cli._agent_names(agents), seed, games, sides)
+    check_last_seed(seed, games)
+    make_game(ruleset, players, options, sides)
+    return make_plan(ruleset, players, options, agent_names(agents), seed, games, sides)
 
 
 def _check_out(out: Optional[str]) -> None:
@@ -42,7 +52,7 @@ def _check_out(out: Optional[str]) -> None:
         record_format(out)
     except RecordsError as e:
         raise click.BadParameter(str(e), param_hint="'--out'") from None
-    cli._prepare_output(out, "'--out'")
+    prepare_output(out, "'--out'")
 
 
 def _check_report(report: Optional[str], out: Optional[str] = None) -> None:
@@ -61,7 +71,7 @@ def _check_report(report: Optional[str], out: Optional[str] = None) -> None:
         require_matplotlib()
     except MissingMatplotlib as e:
         raise click.BadParameter(str(e), param_hint="'--report'") from None
-    cli._prepare_output(report, "'--report'")
+    prepare_output(report, "'--report'")
 
 
 def _write_report(report: str, page: Any) -> None:
@@ -72,9 +82,9 @@ def _write_report(report: str, page: Any) -> None:
     try:
         write_page(report, page())
     except OSError as e:
-        cli._say(f"error: cannot write the report to {report}: {why_not(e)}", err=True)
+        say(f"error: cannot write the report to {report}: {why_not(e)}", err=True)
         sys.exit(1)
-    cli._say(f"report written to {report}")
+    say(f"report written to {report}")
 
 
 def _show_progress(progress: Optional[bool]) -> bool:
@@ -104,7 +114,7 @@ class _Processes:
         try:
             return run_jobs(jobs, self.workers, _show_progress(progress))
         except BrokenProcessPool:
-            cli._say("error: a worker process stopped before its games were finished (was it killed, or out of "
+            say("error: a worker process stopped before its games were finished (was it killed, or out of "
                      "memory?); try fewer --jobs", err=True)
             sys.exit(1)
 
@@ -160,12 +170,12 @@ def _engines(jobs: Optional[int], cluster: Optional[str], games: int) -> Iterato
         with connect(cluster) as connected:
             yield _OnCluster(connected)
     except ClusterError as e:
-        cli._say(f"error: {e}", err=True)
+        say(f"error: {e}", err=True)
         sys.exit(1)
 
 
 def _fail_to_write(out: str, why: object) -> NoReturn:
-    cli._say(f"error: cannot write the records to {out}: {why}", err=True)
+    say(f"error: cannot write the records to {out}: {why}", err=True)
     sys.exit(1)
 
 
@@ -190,7 +200,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
     _check_out(out)
     _check_report(report, out)
     address = _cluster_address(cluster, jobs)
-    ruleset = cli._load(rules, [("'--out'", out), ("'--report'", report)])
+    ruleset = load_rules_option(rules, [("'--out'", out), ("'--report'", report)])
     plan = _plan(ruleset, players, _options(options, teams), agents, seed, games, sides)
     written = False
     with _engines(jobs, address, games) as engines:
@@ -220,7 +230,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
             if writer is not None:
                 assert out is not None
                 _close_records(writer, out)
-            cli._stopped(e.game, e.message)
+            game_stopped(e.game, e.message)
         except BaseException:
             # stopped at once (SIGTERM, a worker that died...): the games handed over are kept
             if writer is not None:
@@ -231,7 +241,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
             assert out is not None
             written = _close_records(writer, out)
     if out is not None and not written:
-        cli._say(f"no game finished: {out} was left as it was", err=True)
+        say(f"no game finished: {out} was left as it was", err=True)
     summary = _print_simulation(ruleset, plan, run, tally, stopped, engines.describe(), out if written else None,
                                 card_limit)
     if report is not None:
@@ -259,7 +269,7 @@ def _print_simulation(ruleset: Any, plan: Any, run: Any, tally: Any, stopped: bo
     played = run.played
     console.print(speed_line(played.games, plan.players, ruleset.layers, run.elapsed, played.decisions,
                              played.seconds), soft_wrap=True)
-    where = f"; records written to {cli._shown(out)}" if out is not None else ""
+    where = f"; records written to {shown(out)}" if out is not None else ""
     console.print(f"{played_on}, seeds {plan.seed} to "
                   f"{plan.seed + plan.games - 1}{where}", soft_wrap=True)
     if stopped:
@@ -268,13 +278,13 @@ def _print_simulation(ruleset: Any, plan: Any, run: Any, tally: Any, stopped: bo
     if not tally.games:
         return None
     summary = tally.summary()
-    cli._print(summary_tables(summary, card_limit), console)
+    print_parts(summary_tables(summary, card_limit), console)
     return summary
 
 
 def _report_simulation(report: str, ruleset: Any, plan: Any, tally: Any, summary: Any, card_limit: int) -> None:
     if summary is None:
-        cli._say(f"no game finished: no report written to {report}")
+        say(f"no game finished: no report written to {report}")
         return
     from wonderrules.reports.data import simulated
     from wonderrules.reports.page import simulation_page
@@ -289,7 +299,7 @@ def rules_refs(text: str) -> list[str]:
         return [text]
     refs = [part.strip() for part in text.split("+")]
     if not all(refs):
-        raise click.BadParameter(f"'{cli._shown(text)}' names an empty rule set between its '+'")
+        raise click.BadParameter(f"'{shown(text)}' names an empty rule set between its '+'")
     return refs
 
 
@@ -305,7 +315,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
     _check_report(report)
     address = _cluster_address(cluster, jobs)
     refs = [rules_refs(rules_a), rules_refs(rules_b)]
-    loaded = [cli._load(r, [("'--report'", report)]) for r in refs]
+    loaded = [load_rules_option(r, [("'--report'", report)]) for r in refs]
     plans = [_plan(r, players, _options(options, teams), agents, seed, games, sides) for r in loaded]
     pairs = ChunkPairs()  # game g of A with game g of B, as they come: the two are played side by side
     jobs_run = [Job(label, plan, r, functools.partial(pairs.add, side))
@@ -314,7 +324,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
         try:
             runs, stopped = engines.run(run_jobs, jobs_run, progress)
         except GameStopped as e:
-            cli._stopped(e.game, e.message)
+            game_stopped(e.game, e.message)
     console = make_console(150)
     for label, r, run in zip(("A", "B"), loaded, runs):
         console.print(Text.assemble(f"{label}: ", speed_line(run.played.games, players, r.layers, run.elapsed,
@@ -326,11 +336,11 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
                       soft_wrap=True)
         if not both:
             if report is not None:
-                cli._say(f"no game finished in both: no report written to {report}")
+                say(f"no game finished in both: no report written to {report}")
             sys.exit(130)
     comparison = pairs.tally.comparison()
     label_a, label_b = (" + ".join(r.layers) for r in loaded)
-    cli._print(comparison_tables(comparison, label_a, label_b, show_all), console)
+    print_parts(comparison_tables(comparison, label_a, label_b, show_all), console)
     if report is not None:
         _report_comparison(report, loaded, plans, pairs.sides, comparison)
     if stopped:
