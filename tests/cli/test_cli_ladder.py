@@ -1,4 +1,4 @@
-"""`wr ladder` and its module (src/wonderrules/ladder.py): the schedule seats the two agents of a
+"""`wr ladder` and its module (src/wonderrules/workbench/ladder.py): the schedule seats the two agents of a
 pair alternately and deals every pair the same games; the matchup matrix has a row and a column per
 agent with each pair's two cells adding up to all the wins; the figures are the same for any number
 of jobs; the Wilson interval and the verdict are checked by hand; bad arguments are usage errors.

@@ -147,12 +147,12 @@ def test_a_simulation_stopped_before_any_game_writes_no_report(tmp_path: Path, m
 def test_a_report_that_fails_to_be_written_is_said_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import errno
 
-    from wonderrules.reports import page as report_html
+    from wonderrules.reports import page as report_page
 
     def full(path: str, page: str) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(report_html, "write_page", full)
+    monkeypatch.setattr(report_page, "write_page", full)
     path = tmp_path / "report.html"
     result = run("simulate", "-p", "3", "-n", "2", "-j", "1", "--report", str(path))
     assert result.exit_code == 1

@@ -146,11 +146,11 @@ def test_a_comparison_page_folds_the_tables_of_each_simulation() -> None:
 
 
 def test_the_differences_plotted_are_said_under_the_plot(monkeypatch) -> None:
-    from wonderrules.reports import page as report_html
+    from wonderrules.reports import page as report_page
 
     text = comparison_page(hand_comparison())
     assert "Each difference B - A, a dot, with its 95% interval: 8 significant (in red, on top), then the " in text
-    monkeypatch.setattr(report_html, "SIGNIFICANT_PLOTTED", 5)
+    monkeypatch.setattr(report_page, "SIGNIFICANT_PLOTTED", 5)
     text = comparison_page(hand_comparison())
     assert ("Each difference B - A, a dot, with its 95% interval: the 5 most significant of 8 (in red, on top)"
             in text)
