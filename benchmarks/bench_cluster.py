@@ -39,8 +39,8 @@ def _cluster_address(given: Optional[str]) -> Iterator[str]:
 
 def main() -> None:
     import wonderrules
-    from wonderrules.cluster import connect, scheduler_address
-    from wonderrules.simulation import make_plan, play, process_pool
+    from wonderrules.workbench.simulation import make_plan, play, process_pool
+    from wonderrules.workers.cluster import connect, scheduler_address
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cluster", help="the scheduler of a running cluster (default: start two local workers)")

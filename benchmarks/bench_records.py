@@ -36,8 +36,8 @@ def main() -> None:
     import attrs
 
     import wonderrules as wr
-    from wonderrules.records import open_writer, read_records
-    from wonderrules.simulation import make_plan, play
+    from wonderrules.workbench.records import open_writer, read_records
+    from wonderrules.workbench.simulation import make_plan, play
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20_000)

@@ -24,7 +24,7 @@ import time
 
 def main() -> None:
     import wonderrules
-    from wonderrules.simulation import make_plan, play, process_pool
+    from wonderrules.workbench.simulation import make_plan, play, process_pool
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)

@@ -13,9 +13,9 @@ from typing import Optional
 
 import attrs
 
-from wonderrules.comparison import ALPHA, Comparison, Difference, holm, two_proportions
-from wonderrules.simulation import SeatRecord
-from wonderrules.statistics import (
+from wonderrules.workbench.comparison import ALPHA, Comparison, Difference, holm, two_proportions
+from wonderrules.workbench.simulation import SeatRecord
+from wonderrules.workbench.statistics import (
     MIN_BUILT,
     CardStrength,
     Group,
@@ -148,7 +148,7 @@ def summarise_records(records: Sequence[SeatRecord], min_built: int = MIN_BUILT)
         decisions=spread("decisions", [r.decisions for r in records]), min_built=min_built)
 
 
-# ---- the comparison, as wonderrules.comparison made it from the lists --------------------------
+# ---- the comparison, as wonderrules.workbench.comparison made it from the lists --------------------------
 
 def _unpaired(section: str, subject: str, measure: str, a: float, b: float, test: str, n_a: int, n_b: int
               ) -> Difference:

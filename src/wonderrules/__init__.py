@@ -11,6 +11,14 @@
 
 Importing this package does not load the parser: `load_rules` does, for `.wr` text only, so a
 program that runs compiled JSON rule sets never imports lark.
+
+This module is the facade: the API above, from the engine (:mod:`wonderrules.interpreter`) and the
+front end (:mod:`wonderrules.grammar`). The rest lives in rooms that may import it and never the
+other way: the command line (:mod:`wonderrules.cli`), the designer's workbench
+(:mod:`wonderrules.workbench`), the reports (:mod:`wonderrules.reports`), where long runs play
+(:mod:`wonderrules.workers`) and the engine inside other programs (:mod:`wonderrules.embedding`).
+``wonderrules.rl``, ``wonderrules.openspiel``, ``wonderrules.protocol`` and ``wonderrules.records``
+are stable names for modules of those rooms.
 """
 
 from __future__ import annotations
@@ -90,11 +98,12 @@ def load_rules(*refs: str) -> RuleSet:
     layered in order; or load one compiled `.json` file. A bare name (no `.wr` suffix, no path
     separator) always means a bundled rule set. Raises RulesError on any error of `.wr` files
     (an unreadable file is E0004), FileReadError for an unreadable `.json` file."""
-    return _load_rules(refs)[0]
+    return load_rules_and_files(refs)[0]
 
 
-def _load_rules(refs: Sequence[str]) -> tuple[RuleSet, tuple[str, ...]]:
-    """:func:`load_rules`, and the files it read (the bundled rule sets are not files)."""
+def load_rules_and_files(refs: Sequence[str]) -> tuple[RuleSet, tuple[str, ...]]:
+    """:func:`load_rules`, and the files it read (the bundled rule sets are not files): the command
+    line refuses to write over them. Not in ``__all__``: the command line's, not the API's."""
     if len(refs) == 1 and isinstance(refs[0], (list, tuple)):
         refs = tuple(refs[0])
     if not refs:

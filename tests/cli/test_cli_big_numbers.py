@@ -17,7 +17,7 @@ import wonderrules as wr
 from wonderrules.cli import main
 from wonderrules.interpreter.log import check_scores, replay, to_log
 from wonderrules.interpreter.words import MAX_VALUE
-from wonderrules.records import read_records
+from wonderrules.workbench.records import read_records
 
 HUGE = """ruleset huge "Numbers near a billion" extends base
 

@@ -18,9 +18,9 @@ from dask_cluster import free_port
 from simulation_runs import STRONG_ALTAR, figures, run
 
 import wonderrules as wr
-from wonderrules import simulation_run
-from wonderrules.records import read_records
-from wonderrules.simulation import make_plan, play
+from wonderrules.workbench import simulation_run
+from wonderrules.workbench.records import read_records
+from wonderrules.workbench.simulation import make_plan, play
 
 needs_dask = pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
                                 reason="Dask distributed is not installed (pip install '.[test]' installs it)")

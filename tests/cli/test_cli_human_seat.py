@@ -17,7 +17,7 @@ from test_cli_commands import rows_of
 import wonderrules as wr
 from wonderrules import Action
 from wonderrules.cli import main
-from wonderrules.human_seat import HumanSeat, LeftGame
+from wonderrules.cli.human_seat import HumanSeat, LeftGame
 from wonderrules.interpreter.agents import make_agent
 
 

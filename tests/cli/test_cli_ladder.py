@@ -1,4 +1,4 @@
-"""`wr ladder` and its module (src/wonderrules/ladder.py): the schedule seats the two agents of a
+"""`wr ladder` and its module (src/wonderrules/workbench/ladder.py): the schedule seats the two agents of a
 pair alternately and deals every pair the same games; the matchup matrix has a row and a column per
 agent with each pair's two cells adding up to all the wins; the figures are the same for any number
 of jobs; the Wilson interval and the verdict are checked by hand; bad arguments are usage errors.
@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 import wonderrules as wr
 from wonderrules.cli import main
-from wonderrules.ladder import Ladder, Pairing, run_ladder, schedule, verdict, wilson
+from wonderrules.workbench.ladder import Ladder, Pairing, run_ladder, schedule, verdict, wilson
 
 
 def run(*args: str):
@@ -160,7 +160,7 @@ def test_play_and_simulate_take_an_agent_with_a_budget() -> None:
 
 
 def test_jobs_are_capped_at_the_games_to_play(monkeypatch: pytest.MonkeyPatch) -> None:
-    from wonderrules import worker_processes
+    from wonderrules.workers import processes as worker_processes
 
     started: list[int] = []
     real = worker_processes.start_pool

@@ -184,7 +184,7 @@ def test_a_read_only_folder_is_refused_before_any_game(tmp_path: Path, monkeypat
 
 @pytest.mark.parametrize("command", OUTPUTS)
 def test_a_file_another_command_is_writing_is_refused(tmp_path: Path, monkeypatch, command: str) -> None:
-    from wonderrules.output_files import lock_output
+    from wonderrules.workbench.output_files import lock_output
 
     monkeypatch.chdir(tmp_path)
     _, name, _ = OUTPUTS[command]
@@ -199,7 +199,7 @@ def test_a_file_another_command_is_writing_is_refused(tmp_path: Path, monkeypatc
 def test_a_run_that_finishes_no_game_leaves_the_records_file_that_was_there(tmp_path: Path, monkeypatch) -> None:
     import functools
 
-    from wonderrules import simulation_run
+    from wonderrules.workbench import simulation_run
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(simulation_run, "run_jobs", functools.partial(simulation_run.run_jobs, stop_after=lambda: True))

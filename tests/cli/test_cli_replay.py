@@ -95,7 +95,7 @@ AUDIT = """
 import json, os, sys
 from click.testing import CliRunner
 from wonderrules.cli import main
-import wonderrules.grammar.compiler, wonderrules.log_rules
+import wonderrules.grammar.compiler, wonderrules.cli.log_rules
 
 opened = []
 sys.addaudithook(lambda event, args: opened.append(os.fsdecode(args[0])) if event == "open" and args

@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 from report_page import Page
 
-from wonderrules import simulation_run
 from wonderrules.cli import main
+from wonderrules.workbench import simulation_run
 
 STRONG_ALTAR = ('ruleset strong_altar "Strong <Altar>" extends base\n'
                 'replace card "Altar" age 1 blue chain to "Temple" copies 3+ 5+ { end of game: score 20 }\n')
@@ -147,12 +147,12 @@ def test_a_simulation_stopped_before_any_game_writes_no_report(tmp_path: Path, m
 def test_a_report_that_fails_to_be_written_is_said_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import errno
 
-    from wonderrules import report_html
+    from wonderrules.reports import page as report_page
 
     def full(path: str, page: str) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(report_html, "write_page", full)
+    monkeypatch.setattr(report_page, "write_page", full)
     path = tmp_path / "report.html"
     result = run("simulate", "-p", "3", "-n", "2", "-j", "1", "--report", str(path))
     assert result.exit_code == 1

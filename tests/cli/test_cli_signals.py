@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import wonderrules as wr
-from wonderrules.records import read_records
-from wonderrules.simulation import make_plan, play
+from wonderrules.workbench.records import read_records
+from wonderrules.workbench.simulation import make_plan, play
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists() or not hasattr(signal, "SIGHUP"),
                                 reason="needs POSIX signals and /proc to find the worker processes")

@@ -13,9 +13,10 @@ from simulation_runs import STRONG_ALTAR, figures, run
 from test_cli_commands import table_lines, table_rows
 
 import wonderrules as wr
-from wonderrules import simulation_run, simulation_tables
-from wonderrules.records import read_records
-from wonderrules.simulation import make_plan, play
+from wonderrules.reports import tables as simulation_tables
+from wonderrules.workbench import simulation_run
+from wonderrules.workbench.records import read_records
+from wonderrules.workbench.simulation import make_plan, play
 
 
 def test_one_job_and_two_jobs_print_the_same_figures() -> None:

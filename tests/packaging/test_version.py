@@ -68,7 +68,7 @@ def test_without_metadata_nor_pyproject_the_version_says_it_is_unknown(tmp_path:
 
 
 def test_the_cluster_checks_the_same_version() -> None:
-    from wonderrules import cluster
+    from wonderrules.workers import cluster
 
     assert cluster.__version__ == wonderrules.__version__
     assert cluster._installed_version() == wonderrules.__version__

@@ -1,4 +1,4 @@
-"""The JSON protocol (wonderrules.protocol): games created, seen, played, undone, logged and
+"""The JSON protocol (wonderrules.embedding.protocol): games created, seen, played, undone, logged and
 replayed by messages; every refusal names its field and changes nothing."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import wonderrules
-from wonderrules.protocol import ERROR_CODES, MAX_TABLES, Hub, json_schema
+from wonderrules.embedding.protocol import ERROR_CODES, MAX_TABLES, Hub, json_schema
 
 SCHEMA = json_schema()
 
@@ -339,7 +339,7 @@ def test_a_client_in_javascript_plays_a_game_over_wr_protocol() -> None:
 
 
 def test_the_schema_lists_the_error_codes_and_every_message_type() -> None:
-    from wonderrules.protocol import _HANDLERS
+    from wonderrules.embedding.protocol import _HANDLERS
 
     assert SCHEMA["$defs"]["replies"]["error"]["properties"]["code"]["enum"] == list(ERROR_CODES)
     assert sorted(SCHEMA["$defs"]["messages"]) == sorted(_HANDLERS)

@@ -1,4 +1,4 @@
-"""The PettingZoo environments of wonderrules.rl pass PettingZoo's own tests on every bundled
+"""The PettingZoo environments of wonderrules.embedding.rl pass PettingZoo's own tests on every bundled
 rule set, and a game played through them is the game its log replays."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ pytest.importorskip("pettingzoo", reason="the RL environments need the extra 'rl
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # noqa: E402
 
 import wonderrules  # noqa: E402
-from wonderrules.rl import env, parallel_env  # noqa: E402
+from wonderrules.embedding.rl import env, parallel_env  # noqa: E402
 
 TABLES = [
     ("base", 3, ()),

@@ -12,7 +12,7 @@ import pytest
 np = pytest.importorskip("numpy", reason="the RL environments need the extra 'rl' (pip install '.[rl]')")
 pytest.importorskip("pettingzoo", reason="the RL environments need the extra 'rl' (pip install '.[rl]')")
 
-from wonderrules.rl import parallel_env  # noqa: E402
+from wonderrules.embedding.rl import parallel_env  # noqa: E402
 
 TABLES = [
     ("base", 3, ()),

@@ -1,4 +1,4 @@
-"""The OpenSpiel game of wonderrules.openspiel passes OpenSpiel's own random-simulation test on the
+"""The OpenSpiel game of wonderrules.embedding.openspiel passes OpenSpiel's own random-simulation test on the
 bundled rule sets, and a game played through OpenSpiel's API is the engine's game of the same seed."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ pyspiel = pytest.importorskip("pyspiel",
 
 import wonderrules  # noqa: E402
 from wonderrules import IllegalActionError  # noqa: E402
-from wonderrules.openspiel import DEFAULT_DEALS, GAME_NAME, MAX_ROUNDS  # noqa: E402
+from wonderrules.embedding.openspiel import DEFAULT_DEALS, GAME_NAME, MAX_ROUNDS  # noqa: E402
 
 TABLES = [("base", 3), ("cities", 4), ("two_player", 2), ("leaders", 3), ("cities+leaders", 4)]
 

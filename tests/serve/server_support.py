@@ -14,7 +14,7 @@ from typing import Any
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from wonderrules.serve import make_app
+from wonderrules.embedding.serve import make_app
 
 
 @contextmanager

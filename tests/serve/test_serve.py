@@ -24,7 +24,7 @@ from websockets.sync.client import connect  # noqa: E402
 from websockets.typing import Origin  # noqa: E402
 
 import wonderrules  # noqa: E402
-from wonderrules.serve import same_origin  # noqa: E402
+from wonderrules.embedding.serve import same_origin  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -76,7 +76,7 @@ def test_every_file_of_the_page_is_shipped_with_the_package(repo_root: Path) -> 
     import tomllib
 
     data = tomllib.loads((repo_root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
-    files = sorted(p.name for p in (repo_root / "src" / "wonderrules" / "web").iterdir())
+    files = sorted(p.name for p in (repo_root / "src" / "wonderrules" / "embedding" / "web").iterdir())
     assert files == ["app.js", "index.html", "style.css"]
     for name in files:
-        assert any(fnmatch.fnmatch(f"web/{name}", pattern) for pattern in data["wonderrules"]), name
+        assert any(fnmatch.fnmatch(f"web/{name}", pattern) for pattern in data["wonderrules.embedding"]), name

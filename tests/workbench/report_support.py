@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from types import SimpleNamespace
 
-from wonderrules.comparison import compare
-from wonderrules.report_data import Compared, Simulated, simulated
-from wonderrules.simulation import SeatRecord
-from wonderrules.statistics import Tally
+from wonderrules.reports.data import Compared, Simulated, simulated
+from wonderrules.workbench.comparison import compare
+from wonderrules.workbench.simulation import SeatRecord
+from wonderrules.workbench.statistics import Tally
 
 SCRIPT_CARD = "<script>alert('card')</script>"
 TOWER = 'Tower & "Keep"'

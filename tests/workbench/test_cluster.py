@@ -1,4 +1,4 @@
-"""Simulations on a Dask cluster (`wonderrules.cluster`), on a scheduler and two workers started on
+"""Simulations on a Dask cluster (`wonderrules.workers.cluster`), on a scheduler and two workers started on
 this machine: the records are those of one process, a worker that dies changes none of them, a
 worker of another version is named before any game, and what cannot be reached is one sentence."""
 
@@ -16,9 +16,9 @@ import pytest
 from dask_cluster import free_port
 
 import wonderrules as wr
-from wonderrules import cluster as cluster_module
-from wonderrules.cluster import ClusterError, connect, scheduler_address
-from wonderrules.simulation import Chunk, make_plan, play
+from wonderrules.workbench.simulation import Chunk, make_plan, play
+from wonderrules.workers import cluster as cluster_module
+from wonderrules.workers.cluster import ClusterError, connect, scheduler_address
 
 BASE = wr.load_rules("base")
 needs_dask = pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
@@ -140,7 +140,7 @@ def test_a_worker_of_another_version_is_named_before_any_game(dask_cluster, monk
 
 
 def test_a_worker_that_joined_after_the_check_refuses_a_chunk_of_another_version(dask_cluster, monkeypatch) -> None:
-    from wonderrules.simulation_run import Job, run_jobs
+    from wonderrules.workbench.simulation_run import Job, run_jobs
 
     plan = make_plan(BASE, 3, (), ("random",), 0, 4)
     with connect(dask_cluster.address, timeout=30) as cluster:
@@ -263,7 +263,7 @@ def _kill_on_first_chunk(victim) -> Callable[[Chunk], None]:
 
 
 def test_a_chunk_whose_workers_all_died_is_one_sentence(fragile_cluster) -> None:
-    from wonderrules.simulation_run import Job, run_jobs
+    from wonderrules.workbench.simulation_run import Job, run_jobs
 
     plan = make_plan(BASE, 4, (), ("greedy",), 0, 80)
     with connect(fragile_cluster.address, timeout=30) as cluster:
@@ -276,7 +276,7 @@ def test_a_chunk_whose_workers_all_died_is_one_sentence(fragile_cluster) -> None
 
 
 def test_a_scheduler_stopped_during_the_run_is_one_sentence(fragile_cluster) -> None:
-    from wonderrules.simulation_run import Job, run_jobs
+    from wonderrules.workbench.simulation_run import Job, run_jobs
 
     plan = make_plan(BASE, 4, (), ("greedy",), 0, 80)
     with connect(fragile_cluster.address, timeout=5) as cluster:

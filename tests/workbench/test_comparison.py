@@ -12,9 +12,9 @@ import pytest
 from records_reference import compare_records, same_figures, summarise_records
 
 import wonderrules as wr
-from wonderrules.comparison import ChunkPairs, compare, holm, paired, two_proportions, welch
-from wonderrules.simulation import Chunk, make_plan, play
-from wonderrules.statistics import t_two_sided_p
+from wonderrules.workbench.comparison import ChunkPairs, compare, holm, paired, two_proportions, welch
+from wonderrules.workbench.simulation import Chunk, make_plan, play
+from wonderrules.workbench.statistics import t_two_sided_p
 
 BASE = wr.load_rules("base")
 

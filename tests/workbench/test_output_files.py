@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from wonderrules import output_files
-from wonderrules.output_files import GrowingFile, OutputBusy, lock_output, same_file, write_whole
+from wonderrules.workbench import output_files
+from wonderrules.workbench.output_files import GrowingFile, OutputBusy, lock_output, same_file, write_whole
 
 
 def helpers(folder: Path) -> list[str]:
@@ -141,7 +141,7 @@ def test_a_second_lock_of_a_file_is_refused_with_the_holder(tmp_path: Path) -> N
 
 def test_the_lock_of_a_killed_process_is_free_and_its_leftovers_are_removed(tmp_path: Path) -> None:
     path = str(tmp_path / "games.csv")
-    holder = subprocess.Popen([sys.executable, "-c", "import sys, time\nfrom wonderrules.output_files import "
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time\nfrom wonderrules.workbench.output_files import "
                                "lock_output\nlock_output(sys.argv[1])\nprint('held', flush=True)\ntime.sleep(60)",
                                path], stdout=subprocess.PIPE)
     try:

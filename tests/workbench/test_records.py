@@ -12,8 +12,8 @@ import attrs
 import pytest
 
 import wonderrules as wr
-from wonderrules.records import RecordsError, column_names, open_writer, read_records, record_format
-from wonderrules.simulation import SeatRecord, make_plan, play
+from wonderrules.workbench.records import RecordsError, column_names, open_writer, read_records, record_format
+from wonderrules.workbench.simulation import SeatRecord, make_plan, play
 
 BASE = wr.load_rules("base")
 COLUMNS = [c.name for c in BASE.categories]
@@ -177,7 +177,7 @@ def test_rows_wait_for_the_next_publication(tmp_path: Path, records: list[SeatRe
 
 def test_too_many_rows_waiting_are_published_at_once(tmp_path: Path, records: list[SeatRecord],
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    from wonderrules import records as records_module
+    from wonderrules.workbench import records as records_module
 
     monkeypatch.setattr(records_module, "MOST_WAITING", 4)
     path = str(tmp_path / "games.parquet")

@@ -16,8 +16,8 @@ from report_page import Page
 from report_support import SCRIPT_CARD, hand_comparison
 
 from wonderrules.cli import main
-from wonderrules.report_html import comparison_page
-from wonderrules.report_plots import COLOURS
+from wonderrules.reports.page import comparison_page
+from wonderrules.reports.plots import COLOURS
 
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(BROWSER is None, reason="no chromium binary found on the PATH (Debian: apt-get "

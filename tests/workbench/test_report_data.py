@@ -8,7 +8,7 @@ import builtins
 import pytest
 from report_support import RECORDS, hand_simulation
 
-from wonderrules.report_data import Counts, MissingMatplotlib, counts, require_matplotlib
+from wonderrules.reports.data import Counts, MissingMatplotlib, counts, require_matplotlib
 
 
 def test_values_are_counted_by_increasing_value() -> None:

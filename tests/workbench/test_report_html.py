@@ -10,7 +10,7 @@ import attrs
 from report_page import Page, svg_of
 from report_support import RECORDS, SCRIPT_CARD, TOWER, hand_comparison, hand_simulation
 
-from wonderrules.report_html import comparison_page, simulation_page, write_page
+from wonderrules.reports.page import comparison_page, simulation_page, write_page
 
 SECTIONS = ["setup", "boards", "seats", "agents", "scores", "cards", "length"]
 
@@ -117,7 +117,7 @@ def test_a_comparison_draws_a_beside_b() -> None:
 
 def test_a_subject_met_in_one_simulation_only_is_listed_apart() -> None:
     report = hand_comparison()
-    from wonderrules.comparison import compare
+    from wonderrules.workbench.comparison import compare
 
     b_records = [attrs.evolve(r, board="Shed") if r.board == "Hall" else r for r in RECORDS]
     report = attrs.evolve(report, comparison=compare(RECORDS, b_records))
@@ -146,11 +146,11 @@ def test_a_comparison_page_folds_the_tables_of_each_simulation() -> None:
 
 
 def test_the_differences_plotted_are_said_under_the_plot(monkeypatch) -> None:
-    from wonderrules import report_html
+    from wonderrules.reports import page as report_page
 
     text = comparison_page(hand_comparison())
     assert "Each difference B - A, a dot, with its 95% interval: 8 significant (in red, on top), then the " in text
-    monkeypatch.setattr(report_html, "SIGNIFICANT_PLOTTED", 5)
+    monkeypatch.setattr(report_page, "SIGNIFICANT_PLOTTED", 5)
     text = comparison_page(hand_comparison())
     assert ("Each difference B - A, a dot, with its 95% interval: the 5 most significant of 8 (in red, on top)"
             in text)

@@ -11,9 +11,9 @@ import matplotlib
 import pytest
 from report_support import DOLLARS, RECORDS, hand_comparison, hand_simulation
 
-from wonderrules import report_plots as plots
-from wonderrules.comparison import compare
-from wonderrules.statistics import CardStrength, Rate, wilson
+from wonderrules.reports import plots
+from wonderrules.workbench.comparison import compare
+from wonderrules.workbench.statistics import CardStrength, Rate, wilson
 
 
 def card(name: str, built: int, wins: float, few: bool = False) -> CardStrength:

@@ -11,8 +11,8 @@ import pytest
 
 import wonderrules as wr
 from wonderrules.interpreter.agents import make_agent
-from wonderrules.simulation import Chunk, chunk_spans, make_plan, play, play_side_by_side, process_pool
-from wonderrules.simulation_run import Job, run_jobs
+from wonderrules.workbench.simulation import Chunk, chunk_spans, make_plan, play, play_side_by_side, process_pool
+from wonderrules.workbench.simulation_run import Job, run_jobs
 
 BASE = wr.load_rules("base")
 

@@ -11,8 +11,8 @@ import pytest
 from records_reference import same_figures, summarise_records
 
 import wonderrules as wr
-from wonderrules.simulation import SeatRecord, make_plan, play
-from wonderrules.statistics import (
+from wonderrules.workbench.simulation import SeatRecord, make_plan, play
+from wonderrules.workbench.statistics import (
     MIN_BUILT,
     Summary,
     Tally,
@@ -184,7 +184,7 @@ def test_the_figures_counted_game_by_game_are_those_of_the_whole_list(played_gam
 def test_the_tables_printed_from_the_counts_are_those_of_the_whole_list(played_games: list[SeatRecord]) -> None:
     from rich.console import Console
 
-    from wonderrules.simulation_tables import summary_tables
+    from wonderrules.reports.tables import summary_tables
 
     def printed(summary: Summary) -> str:
         console = Console(width=200, record=True, file=io.StringIO())

@@ -1,11 +1,11 @@
 """What a report page of `wr simulate --report` or `wr compare --report` shows, as plain frozen
 data: what was simulated (the rule set, the table, the agents, the seeds), the statistics of
-:mod:`wonderrules.statistics` and :mod:`wonderrules.comparison`, and the few distributions the
+:mod:`wonderrules.workbench.statistics` and :mod:`wonderrules.workbench.comparison`, and the few distributions the
 statistics keep only as quartiles (the length of a game), counted value by value (as the
-:class:`~wonderrules.statistics.Tally` of the games counted them).
+:class:`~wonderrules.workbench.statistics.Tally` of the games counted them).
 
-The page and its plots are drawn from this data alone (:mod:`wonderrules.report_html`,
-:mod:`wonderrules.report_plots`), so they can be tested on figures made by hand, without playing
+The page and its plots are drawn from this data alone (:mod:`wonderrules.reports.page`,
+:mod:`wonderrules.reports.plots`), so they can be tested on figures made by hand, without playing
 a game. Nothing here depends on the moment or the machine: the same inputs give the same data,
 and the same page, byte for byte. This module imports no plotting library;
 :func:`require_matplotlib` tells the command line, before any game is played, whether a page can
@@ -20,9 +20,9 @@ from typing import Any
 
 import attrs
 
-from wonderrules.comparison import Comparison
-from wonderrules.statistics import Summary, Tally
-from wonderrules.value_counts import ValueCounts
+from wonderrules.workbench.comparison import Comparison
+from wonderrules.workbench.statistics import Summary, Tally
+from wonderrules.workbench.value_counts import ValueCounts
 
 __all__ = ["Counts", "Simulated", "Compared", "MissingMatplotlib", "counts", "simulated", "require_matplotlib"]
 
@@ -100,7 +100,7 @@ class Compared:
 
 def simulated(title: str, layers: Sequence[str], plan: Any, tally: Tally, summary: Summary | None = None
               ) -> Simulated:
-    """A simulation run by `plan` (a :class:`~wonderrules.simulation.Plan`) whose games were
+    """A simulation run by `plan` (a :class:`~wonderrules.workbench.simulation.Plan`) whose games were
     counted into `tally`; `summary` is the tally's summary when it is already made."""
     return Simulated(
         title=title, layers=tuple(layers), players=plan.players, options=tuple(plan.options), sides=plan.sides,

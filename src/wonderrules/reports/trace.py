@@ -13,7 +13,7 @@ A *round* of the account is one decision round as the flow asks it: the choices 
 for one decision, with the rounds in which a player chooses for the neutral seats it controls
 (the Free City), and those in which a player chooses again a card of the table after its first
 choice went to a seat ahead, joined to it, since nothing resolves in between. The formatting is
-:mod:`wonderrules.trace_view`'s.
+:mod:`wonderrules.reports.trace_view`'s.
 """
 
 from __future__ import annotations

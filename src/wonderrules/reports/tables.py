@@ -1,5 +1,5 @@
-"""The tables `wr simulate` and `wr compare` print: the statistics of :mod:`wonderrules.statistics`
-and the differences of :mod:`wonderrules.comparison`, in the rule set's own words (its wonders,
+"""The tables `wr simulate` and `wr compare` print: the statistics of :mod:`wonderrules.workbench.statistics`
+and the differences of :mod:`wonderrules.workbench.comparison`, in the rule set's own words (its wonders,
 sides, score columns and cards appear as named there, escaped like every text of a rule set)."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from wonderrules.comparison import Comparison, Difference
-from wonderrules.report import bold, plural, shown
-from wonderrules.statistics import Group, Rate, Summary
+from wonderrules.reports.text import bold, plural, shown
+from wonderrules.workbench.comparison import Comparison, Difference
+from wonderrules.workbench.statistics import Group, Rate, Summary
 
 __all__ = ["speed_line", "summary_tables", "comparison_tables", "percent", "number", "rate_interval", "DASH"]
 

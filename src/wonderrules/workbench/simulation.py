@@ -376,8 +376,8 @@ def play_side_by_side(plans: Sequence[Plan], executor: Optional[Executor] = None
 
 def process_pool(jobs: int) -> Any:
     """A pool of `jobs` worker processes, started afresh (spawn), which leave Ctrl-C to this
-    process and end with it (:func:`wonderrules.worker_processes.start_pool`)."""
-    from wonderrules.worker_processes import start_pool
+    process and end with it (:func:`wonderrules.workers.processes.start_pool`)."""
+    from wonderrules.workers.processes import start_pool
 
     return start_pool(jobs)
 

@@ -1,6 +1,6 @@
 """Simulations played on a Dask distributed cluster: ``wr simulate --cluster tcp://HOST:8786``.
 
-The runner (:func:`wonderrules.simulation.play`) sends chunks of games to an executor and puts
+The runner (:func:`wonderrules.workbench.simulation.play`) sends chunks of games to an executor and puts
 the results back in game order; here the executor is a ``distributed.Client`` connected to a
 scheduler that is already running. A chunk is a pure function of the plan and its game numbers,
 and the plan carries the compiled rule set as JSON, so a worker needs wonder-rules installed and

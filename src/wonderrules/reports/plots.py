@@ -1,5 +1,5 @@
 """The plots of a report page, drawn with matplotlib from the plain data of
-:mod:`wonderrules.report_data` and returned as SVG text.
+:mod:`wonderrules.reports.data` and returned as SVG text.
 
 Each plot takes *panels*: one (label, figures) pair per simulation, drawn side by side with the
 same scales, so the page of `wr simulate` (one panel) and that of `wr compare` (A beside B) share
@@ -25,10 +25,10 @@ from typing import Any, Optional
 import matplotlib.style
 from matplotlib.figure import Figure
 
-from wonderrules.comparison import Comparison, Difference
-from wonderrules.report import shown
-from wonderrules.report_data import Counts, Simulated
-from wonderrules.statistics import CardStrength, Group, Summary
+from wonderrules.reports.data import Counts, Simulated
+from wonderrules.reports.text import shown
+from wonderrules.workbench.comparison import Comparison, Difference
+from wonderrules.workbench.statistics import CardStrength, Group, Summary
 
 __all__ = ["Panel", "COLOURS", "group_win_rates", "score_columns", "card_ranking", "game_length", "differences",
            "is_rate", "plotted_cards", "plotted_differences", "difference_label", "LABEL_LENGTH"]

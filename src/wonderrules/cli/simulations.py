@@ -1,7 +1,7 @@
 """What `wr simulate` and `wr compare` do once the command line is read: check the arguments,
-run the simulations (:mod:`wonderrules.simulation_run`, on local processes or on a cluster:
-:mod:`wonderrules.cluster`), write the records and print the tables
-(:mod:`wonderrules.simulation_tables`). The options themselves are declared in :mod:`wonderrules.cli`."""
+run the simulations (:mod:`wonderrules.workbench.simulation_run`, on local processes or on a cluster:
+:mod:`wonderrules.workers.cluster`), write the records and print the tables
+(:mod:`wonderrules.reports.tables`). The options themselves are declared in :mod:`wonderrules.cli.commands`."""
 
 from __future__ import annotations
 
@@ -15,34 +15,44 @@ from typing import Any, NoReturn, Optional
 import click
 from rich.text import Text
 
-from wonderrules import cli
-from wonderrules.records import RecordsError
+from wonderrules.cli.support import (
+    agent_names,
+    check_last_seed,
+    game_stopped,
+    load_rules_option,
+    make_game,
+    prepare_output,
+    print_parts,
+    say,
+    shown,
+)
+from wonderrules.workbench.records import RecordsError
 
 __all__ = ["simulate", "compare", "rules_refs"]
 
 
 def _plan(ruleset: Any, players: int, options: Sequence[str], agents: str, seed: int, games: int, sides: str) -> Any:
     """The plan of a simulation, every argument checked first (a usage error otherwise)."""
-    from wonderrules.simulation import make_plan
+    from wonderrules.workbench.simulation import make_plan
 
     if games < 1:
         raise click.UsageError("--games must be at least 1")
-    cli.check_last_seed(seed, games)
-    cli._make_game(ruleset, players, options, sides)
-    return make_plan(ruleset, players, options, cli._agent_names(agents), seed, games, sides)
+    check_last_seed(seed, games)
+    make_game(ruleset, players, options, sides)
+    return make_plan(ruleset, players, options, agent_names(agents), seed, games, sides)
 
 
 def _check_out(out: Optional[str]) -> None:
     """Refuse an --out whose suffix names no known format, or whose format cannot be written here."""
     if out is None:
         return
-    from wonderrules.records import record_format
+    from wonderrules.workbench.records import record_format
 
     try:
         record_format(out)
     except RecordsError as e:
         raise click.BadParameter(str(e), param_hint="'--out'") from None
-    cli._prepare_output(out, "'--out'")
+    prepare_output(out, "'--out'")
 
 
 def _check_report(report: Optional[str], out: Optional[str] = None) -> None:
@@ -50,31 +60,31 @@ def _check_report(report: Optional[str], out: Optional[str] = None) -> None:
     the records of --out, before any game is played."""
     if report is None:
         return
-    from wonderrules.output_files import same_file
+    from wonderrules.workbench.output_files import same_file
 
     if out is not None and same_file(report, out):
         raise click.BadParameter("it names the file of the records (--out): give the report a name of its own",
                                  param_hint="'--report'")
-    from wonderrules.report_data import MissingMatplotlib, require_matplotlib
+    from wonderrules.reports.data import MissingMatplotlib, require_matplotlib
 
     try:
         require_matplotlib()
     except MissingMatplotlib as e:
         raise click.BadParameter(str(e), param_hint="'--report'") from None
-    cli._prepare_output(report, "'--report'")
+    prepare_output(report, "'--report'")
 
 
 def _write_report(report: str, page: Any) -> None:
     """Draw the page (`page()` gives its text) and write it; a place that cannot be written is said in one line."""
-    from wonderrules.output_files import why_not
-    from wonderrules.report_html import write_page
+    from wonderrules.reports.page import write_page
+    from wonderrules.workbench.output_files import why_not
 
     try:
         write_page(report, page())
     except OSError as e:
-        cli._say(f"error: cannot write the report to {report}: {why_not(e)}", err=True)
+        say(f"error: cannot write the report to {report}: {why_not(e)}", err=True)
         sys.exit(1)
-    cli._say(f"report written to {report}")
+    say(f"report written to {report}")
 
 
 def _show_progress(progress: Optional[bool]) -> bool:
@@ -82,7 +92,7 @@ def _show_progress(progress: Optional[bool]) -> bool:
 
 
 def _workers(jobs: Optional[int], games: int) -> int:
-    from wonderrules.simulation import default_jobs
+    from wonderrules.workbench.simulation import default_jobs
 
     return max(1, min(jobs or default_jobs(), games))
 
@@ -104,7 +114,7 @@ class _Processes:
         try:
             return run_jobs(jobs, self.workers, _show_progress(progress))
         except BrokenProcessPool:
-            cli._say("error: a worker process stopped before its games were finished (was it killed, or out of "
+            say("error: a worker process stopped before its games were finished (was it killed, or out of "
                      "memory?); try fewer --jobs", err=True)
             sys.exit(1)
 
@@ -113,7 +123,7 @@ class _Processes:
 
 
 class _OnCluster:
-    """A Dask cluster (:mod:`wonderrules.cluster`) as the place where the games are played."""
+    """A Dask cluster (:mod:`wonderrules.workers.cluster`) as the place where the games are played."""
 
     def __init__(self, cluster: Any) -> None:
         self.cluster = cluster
@@ -132,7 +142,7 @@ def _cluster_address(cluster: Optional[str], jobs: Optional[int]) -> Optional[st
     if jobs is not None:
         raise click.UsageError("--jobs counts local processes and --cluster plays on the cluster's workers: "
                                "give one or the other")
-    from wonderrules.cluster import scheduler_address
+    from wonderrules.workers.cluster import scheduler_address
 
     try:
         address = scheduler_address(cluster)
@@ -154,23 +164,23 @@ def _engines(jobs: Optional[int], cluster: Optional[str], games: int) -> Iterato
     if cluster is None:
         yield _Processes(_workers(jobs, games))
         return
-    from wonderrules.cluster import ClusterError, connect
+    from wonderrules.workers.cluster import ClusterError, connect
 
     try:
         with connect(cluster) as connected:
             yield _OnCluster(connected)
     except ClusterError as e:
-        cli._say(f"error: {e}", err=True)
+        say(f"error: {e}", err=True)
         sys.exit(1)
 
 
 def _fail_to_write(out: str, why: object) -> NoReturn:
-    cli._say(f"error: cannot write the records to {out}: {why}", err=True)
+    say(f"error: cannot write the records to {out}: {why}", err=True)
     sys.exit(1)
 
 
 def _close_records(writer: Any, out: str) -> bool:
-    """Publish the last records and close the file (see :mod:`wonderrules.records`); whether the
+    """Publish the last records and close the file (see :mod:`wonderrules.workbench.records`); whether the
     file was written. A failure is said in one line (exit status 1); the file published before
     stays as it is."""
     try:
@@ -182,15 +192,15 @@ def _close_records(writer: Any, out: str) -> bool:
 def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str],
              teams: bool, sides: str, jobs: Optional[int], out: Optional[str], progress: Optional[bool],
              card_limit: int, report: Optional[str] = None, cluster: Optional[str] = None) -> None:
-    from wonderrules.records import open_writer
-    from wonderrules.simulation import Chunk, GameStopped
-    from wonderrules.simulation_run import Job, run_jobs
-    from wonderrules.statistics import Tally
+    from wonderrules.workbench.records import open_writer
+    from wonderrules.workbench.simulation import Chunk, GameStopped
+    from wonderrules.workbench.simulation_run import Job, run_jobs
+    from wonderrules.workbench.statistics import Tally
 
     _check_out(out)
     _check_report(report, out)
     address = _cluster_address(cluster, jobs)
-    ruleset = cli._load(rules, [("'--out'", out), ("'--report'", report)])
+    ruleset = load_rules_option(rules, [("'--out'", out), ("'--report'", report)])
     plan = _plan(ruleset, players, _options(options, teams), agents, seed, games, sides)
     written = False
     with _engines(jobs, address, games) as engines:
@@ -220,7 +230,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
             if writer is not None:
                 assert out is not None
                 _close_records(writer, out)
-            cli._stopped(e.game, e.message)
+            game_stopped(e.game, e.message)
         except BaseException:
             # stopped at once (SIGTERM, a worker that died...): the games handed over are kept
             if writer is not None:
@@ -231,7 +241,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
             assert out is not None
             written = _close_records(writer, out)
     if out is not None and not written:
-        cli._say(f"no game finished: {out} was left as it was", err=True)
+        say(f"no game finished: {out} was left as it was", err=True)
     summary = _print_simulation(ruleset, plan, run, tally, stopped, engines.describe(), out if written else None,
                                 card_limit)
     if report is not None:
@@ -252,14 +262,14 @@ def _print_simulation(ruleset: Any, plan: Any, run: Any, tally: Any, stopped: bo
                       out: Optional[str], card_limit: int) -> Any:
     """Print the speed and the tables (of the games counted in `tally`); return the summary of
     the games (None when none finished)."""
-    from wonderrules.report import console as make_console
-    from wonderrules.simulation_tables import speed_line, summary_tables
+    from wonderrules.reports.tables import speed_line, summary_tables
+    from wonderrules.reports.text import console as make_console
 
     console = make_console(120)
     played = run.played
     console.print(speed_line(played.games, plan.players, ruleset.layers, run.elapsed, played.decisions,
                              played.seconds), soft_wrap=True)
-    where = f"; records written to {cli._shown(out)}" if out is not None else ""
+    where = f"; records written to {shown(out)}" if out is not None else ""
     console.print(f"{played_on}, seeds {plan.seed} to "
                   f"{plan.seed + plan.games - 1}{where}", soft_wrap=True)
     if stopped:
@@ -268,16 +278,16 @@ def _print_simulation(ruleset: Any, plan: Any, run: Any, tally: Any, stopped: bo
     if not tally.games:
         return None
     summary = tally.summary()
-    cli._print(summary_tables(summary, card_limit), console)
+    print_parts(summary_tables(summary, card_limit), console)
     return summary
 
 
 def _report_simulation(report: str, ruleset: Any, plan: Any, tally: Any, summary: Any, card_limit: int) -> None:
     if summary is None:
-        cli._say(f"no game finished: no report written to {report}")
+        say(f"no game finished: no report written to {report}")
         return
-    from wonderrules.report_data import simulated
-    from wonderrules.report_html import simulation_page
+    from wonderrules.reports.data import simulated
+    from wonderrules.reports.page import simulation_page
 
     sim = simulated(ruleset.title or ruleset.name, ruleset.layers, plan, tally, summary)
     _write_report(report, lambda: simulation_page(sim, card_limit))
@@ -289,23 +299,23 @@ def rules_refs(text: str) -> list[str]:
         return [text]
     refs = [part.strip() for part in text.split("+")]
     if not all(refs):
-        raise click.BadParameter(f"'{cli._shown(text)}' names an empty rule set between its '+'")
+        raise click.BadParameter(f"'{shown(text)}' names an empty rule set between its '+'")
     return refs
 
 
 def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, agents: str, options: Sequence[str],
             teams: bool, sides: str, jobs: Optional[int], progress: Optional[bool], show_all: bool,
             report: Optional[str] = None, cluster: Optional[str] = None) -> None:
-    from wonderrules.comparison import ChunkPairs
-    from wonderrules.report import console as make_console
-    from wonderrules.simulation import GameStopped
-    from wonderrules.simulation_run import Job, run_jobs
-    from wonderrules.simulation_tables import comparison_tables, speed_line
+    from wonderrules.reports.tables import comparison_tables, speed_line
+    from wonderrules.reports.text import console as make_console
+    from wonderrules.workbench.comparison import ChunkPairs
+    from wonderrules.workbench.simulation import GameStopped
+    from wonderrules.workbench.simulation_run import Job, run_jobs
 
     _check_report(report)
     address = _cluster_address(cluster, jobs)
     refs = [rules_refs(rules_a), rules_refs(rules_b)]
-    loaded = [cli._load(r, [("'--report'", report)]) for r in refs]
+    loaded = [load_rules_option(r, [("'--report'", report)]) for r in refs]
     plans = [_plan(r, players, _options(options, teams), agents, seed, games, sides) for r in loaded]
     pairs = ChunkPairs()  # game g of A with game g of B, as they come: the two are played side by side
     jobs_run = [Job(label, plan, r, functools.partial(pairs.add, side))
@@ -314,7 +324,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
         try:
             runs, stopped = engines.run(run_jobs, jobs_run, progress)
         except GameStopped as e:
-            cli._stopped(e.game, e.message)
+            game_stopped(e.game, e.message)
     console = make_console(150)
     for label, r, run in zip(("A", "B"), loaded, runs):
         console.print(Text.assemble(f"{label}: ", speed_line(run.played.games, players, r.layers, run.elapsed,
@@ -326,11 +336,11 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
                       soft_wrap=True)
         if not both:
             if report is not None:
-                cli._say(f"no game finished in both: no report written to {report}")
+                say(f"no game finished in both: no report written to {report}")
             sys.exit(130)
     comparison = pairs.tally.comparison()
     label_a, label_b = (" + ".join(r.layers) for r in loaded)
-    cli._print(comparison_tables(comparison, label_a, label_b, show_all), console)
+    print_parts(comparison_tables(comparison, label_a, label_b, show_all), console)
     if report is not None:
         _report_comparison(report, loaded, plans, pairs.sides, comparison)
     if stopped:
@@ -339,8 +349,8 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
 
 def _report_comparison(report: str, loaded: Sequence[Any], plans: Sequence[Any], tallies: Sequence[Any],
                        comparison: Any) -> None:
-    from wonderrules.report_data import Compared, simulated
-    from wonderrules.report_html import comparison_page
+    from wonderrules.reports.data import Compared, simulated
+    from wonderrules.reports.page import comparison_page
 
     a, b = (simulated(r.title or r.name, r.layers, plan, tally) for r, plan, tally in zip(loaded, plans, tallies))
     _write_report(report, lambda: comparison_page(Compared(a, b, comparison)))

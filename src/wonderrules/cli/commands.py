@@ -1,4 +1,7 @@
-"""The `wr` command line: check and compile rule sets, play, replay, trace and simulate games."""
+"""The commands of `wr`: check and compile rule sets, play, replay, trace, simulate and compare
+games, rank agents, and speak the protocol. Once their options are read, `wr simulate` and
+`wr compare` go on in :mod:`wonderrules.cli.simulations`; the helpers every command uses are in
+:mod:`wonderrules.cli.support`."""
 
 from __future__ import annotations
 
@@ -6,15 +9,28 @@ import io
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from wonderrules.interpreter.words import MAX_SEED, MIN_SEED
+from wonderrules.cli.support import (
+    SEED,
+    agent_names,
+    check_last_seed,
+    cores,
+    game_stopped,
+    load_rules_option,
+    make_game,
+    prepare_output,
+    print_parts,
+    progress_bar,
+    refuse_inputs,
+    say,
+    shown,
+    write_output,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
-    from rich.console import Console
-
     from wonderrules.grammar.compiler import Compiled
     from wonderrules.interpreter.game import Game
     from wonderrules.interpreter.ir import RuleSet
@@ -92,24 +108,6 @@ def _emit_diagnostics(result: Compiled, fmt: str) -> None:
         click.echo(render_pretty(kept, result.sources, left_out), err=True, nl=False)
 
 
-def _shown(text: object) -> str:
-    """Text from a rule set or a log, with control characters escaped."""
-    from wonderrules.report import shown
-
-    return shown(text)
-
-
-def _say(text: str, err: bool = False) -> None:
-    """Print a message that may quote a log, a path or a rule set: control characters escaped."""
-    click.echo("\n".join(_shown(line) for line in str(text).split("\n")), err=err)
-
-
-def _print(parts: Iterable[Any], out: Console) -> None:
-    """Print what :mod:`wonderrules.report` made (text lines and tables) to standard output."""
-    for part in parts:
-        out.print(part)
-
-
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["pretty", "short", "json"]), default="pretty",
@@ -142,10 +140,10 @@ def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool) -> None:
         if has_errors(result.diagnostics) or result.rules is None:
             failed = True
         elif not quiet and fmt != "json":
-            from wonderrules.report import console, rules_summary
+            from wonderrules.reports.text import console, rules_summary
 
             out = console(120)
-            _print(rules_summary(result.rules, out.width), out)
+            print_parts(rules_summary(result.rules, out.width), out)
     if fmt == "json":
         click.echo(json.dumps(all_json, indent=2))
     sys.exit(1 if failed else 0)
@@ -164,82 +162,29 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
     from wonderrules.interpreter.serial import rules_from_json, rules_to_json
     from wonderrules.interpreter.validate import CompiledRulesError
 
-    _prepare_output(output, "'-o' / '--output'")
+    prepare_output(output, "'-o' / '--output'")
     result = compile_rules(list(paths))
     _emit_diagnostics(result, fmt)
     if not result.ok:
         sys.exit(1)
     assert result.rules is not None  # a compilation that is ok has its rules
-    _refuse_inputs([("'-o' / '--output'", output)], _files_of(result.sources))
+    refuse_inputs([("'-o' / '--output'", output)], _files_of(result.sources))
     written = origins_relative_to(result.rules, Path(output).parent)  # no path of this machine
     text = rules_to_json(written) + "\n"
     try:  # the text written is the text read: what the loader would refuse is never written
         rules_from_json(text)
     except CompiledRulesError as e:
-        _say(f"error: nothing written: the loader of compiled rule sets would refuse this one ({e}); this is a bug "
+        say(f"error: nothing written: the loader of compiled rule sets would refuse this one ({e}); this is a bug "
              "in the checker, please report it with the files compiled", err=True)
         sys.exit(1)
-    _write_output(output, text, "the compiled rule set")
-    from wonderrules.report import plural
+    write_output(output, text, "the compiled rule set")
+    from wonderrules.reports.text import plural
 
-    _say(f"wrote {output} ({plural(len(result.rules.cards), 'card')}, "
+    say(f"wrote {output} ({plural(len(result.rules.cards), 'card')}, "
          f"{plural(len(result.rules.boards), 'wonder side')})")
 
 
 # ---- output files -----------------------------------------------------------------------------------
-
-def _prepare_output(path: str, option: str) -> None:
-    """Make sure a file can be written at `path` before any work is done (a game played, rules
-    compiled): missing folders are created; a folder, a special file, a parent that is a file, a
-    place that cannot be written or a file another command is writing is refused as a bad option
-    value (exit status 2). The file is then locked for this command until it ends
-    (:func:`wonderrules.output_files.lock_output`). (That it is none of the files the command
-    reads is checked once they are read: :func:`_refuse_inputs`.)"""
-    import stat
-
-    from wonderrules.interpreter.files import shown_path
-    from wonderrules.output_files import OutputBusy, lock_output, why_not
-
-    def refuse(why: str) -> NoReturn:
-        raise click.BadParameter(f"cannot write to {shown_path(path)}: {why}", param_hint=option)
-
-    if not path or "\0" in path:
-        refuse("the name is empty" if not path else "its name holds a NUL character")
-    target = Path(path)
-    try:
-        mode = target.stat().st_mode
-    except FileNotFoundError:
-        mode = None
-        if target.is_symlink():
-            refuse("it is a symbolic link to nothing")
-    except NotADirectoryError:
-        refuse("a part of its folder is a file")
-    except OSError as e:
-        refuse(why_not(e))
-    if mode is not None and stat.S_ISDIR(mode):
-        refuse("it is a folder")
-    if mode is not None and not stat.S_ISREG(mode):
-        refuse("it is not a regular file")
-    folder = target.parent
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except (FileExistsError, NotADirectoryError):
-        refuse("a part of its folder is a file")
-    except OSError as e:
-        refuse(f"its folder cannot be created ({why_not(e)})")
-    try:  # the lock file is made next to the file: the folder takes new files (the file is written so)
-        lock = lock_output(path)
-    except OutputBusy as e:
-        refuse(why_not(e))
-    except OSError as e:
-        refuse("permission denied" if isinstance(e, PermissionError) else why_not(e))
-    click.get_current_context().call_on_close(lock.release)
-    if mode is not None:  # a file its owner keeps from being written is not replaced
-        try:
-            with open(target, "a", encoding="utf-8"):
-                pass
-        except OSError as e:
-            refuse("permission denied" if isinstance(e, PermissionError) else why_not(e))
 
 
 def _files_of(sources: Iterable[str]) -> list[str]:
@@ -249,78 +194,19 @@ def _files_of(sources: Iterable[str]) -> list[str]:
     return [p for p in sources if not p.startswith(BUNDLED_PREFIX)]
 
 
-def _refuse_inputs(outputs: Sequence[tuple[str, str | None]], reads: Sequence[str]) -> None:
-    """Refuse an output (option, path) that is one of the files the command reads, as a bad
-    option value (exit status 2), before anything is written."""
-    from wonderrules.interpreter.files import shown_path
-    from wonderrules.output_files import same_file
-
-    for option, path in outputs:
-        if path is None:
-            continue
-        for read in reads:
-            if same_file(path, read):
-                raise click.BadParameter(f"cannot write to {shown_path(path)}: it is {shown_path(read)}, a file this "
-                                         f"command reads; give the output a name of its own", param_hint=option)
-
-
-def _write_output(path: str, text: str, what: str) -> None:
-    """Write a file whole, or leave the file that was there as it was and say why in one line."""
-    from wonderrules.output_files import why_not, write_whole
-
-    try:
-        write_whole(path, text.encode("utf-8"))
-    except OSError as e:
-        _say(f"error: cannot write {what} to {path}: {why_not(e)}", err=True)
-        sys.exit(1)
-
-
 # ---- play / replay / simulate ---------------------------------------------------------------------
-
-def _load(rules: Sequence[str], writes: Sequence[tuple[str, str | None]] = ()) -> RuleSet:
-    """The rule set of --rules; `writes`: the (option, path) of the files the command will write,
-    refused when one is a file of the rule set (one of the files its layers extend, too)."""
-    import wonderrules
-
-    try:
-        ruleset, files = wonderrules._load_rules(list(rules) or ["base"])
-        _refuse_inputs(writes, files)
-        return ruleset
-    except wonderrules.RulesError as e:
-        click.echo(e.text, err=True, nl=False)
-        sys.exit(1)
-    except wonderrules.FileReadError as e:
-        _say(f"error: {e}", err=True)
-        sys.exit(1)
-    except (OSError, ValueError) as e:
-        from wonderrules.interpreter.files import shown_path
-
-        # only a compiled rule set is loaded without diagnostics: name it
-        what = f"the compiled rule set {shown_path(rules[0])}" if len(rules) == 1 else "the rules"
-        _say(f"error: cannot load {what}: {e}", err=True)
-        sys.exit(1)
-
-
-def _make_game(ruleset: RuleSet, players: int, options: Sequence[str], sides: str = "random") -> Game:
-    from wonderrules.interpreter.config import ConfigError
-    from wonderrules.interpreter.game import Game, SetupError
-
-    try:
-        return Game(ruleset, players, tuple(options), sides=sides)
-    except (ConfigError, SetupError) as e:
-        raise click.UsageError(str(e)) from None
 
 
 def _agents(spec: str, players: int, seed: int, human: bool = False) -> list[Any]:
     """The agents of `--agents`, one per seat; `human` (for `wr play`): the spec `human` is a
-    seat a person plays at the terminal (:mod:`wonderrules.human_seat`)."""
-    from wonderrules.simulation import seat_agents
+    seat a person plays at the terminal (:mod:`wonderrules.cli.human_seat`)."""
+    from wonderrules.workbench.simulation import seat_agents
 
-    names = _agent_names(spec, human)
+    names = agent_names(spec, human)
     seats = [names[p % len(names)] for p in range(players)]
     if "human" not in seats:
         return seat_agents(seats, seed)
-    from wonderrules.human_seat import HumanSeat
+    from wonderrules.cli.human_seat import HumanSeat
 
     bots = seat_agents([n if n != "human" else "random" for n in seats], seed)
     return [HumanSeat() if n == "human" else bot for n, bot in zip(seats, bots)]
@@ -331,18 +217,11 @@ def _play_out(state: State, agents: Sequence[Any]) -> None:
         state.apply_actions({p: agents[p].choose(state, p) for p in state.pending_decisions()})
 
 
-def _stopped(game: str, message: str) -> NoReturn:
-    """A game the rules stopped (GameStoppedError): one sentence naming the game, and the exit
-    status 1."""
-    _say(f"error: the game stopped ({game}): {message}", err=True)
-    sys.exit(1)
-
-
 def _score_table(state: State, agents: Sequence[Any] | None = None, title: str = "Score sheet") -> None:
-    from wonderrules.report import console_for, score_sheet
+    from wonderrules.reports.text import console_for, score_sheet
 
     sheet = score_sheet(state, agents, title)
-    _print(sheet, console_for(sheet, 150))
+    print_parts(sheet, console_for(sheet, 150))
 
 
 def _table_title(ruleset: RuleSet, players: int, seed: int, options: Sequence[str]) -> str:
@@ -350,16 +229,6 @@ def _table_title(ruleset: RuleSet, players: int, seed: int, options: Sequence[st
     layers = " + ".join(ruleset.layers)
     extra = f", options: {', '.join(options)}" if options else ""
     return f"{ruleset.title or ruleset.name} ({layers}), {players} players, seed {seed}{extra}"
-
-
-#: a seed: a whole number of 64 bits (see interpreter.arguments.check_seed)
-SEED = click.IntRange(MIN_SEED, MAX_SEED)
-
-
-def check_last_seed(seed: int, games: int) -> None:
-    """A usage error when the seeds of `games` games from `seed` go beyond the largest seed."""
-    if seed + games - 1 > MAX_SEED:
-        raise click.UsageError(f"the seeds {seed} to {seed + games - 1} go beyond {MAX_SEED}, the largest seed")
 
 
 _RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PATH",
@@ -386,26 +255,26 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
     sheet. Same seed, same game."""
     import json
 
+    from wonderrules.cli.log_rules import rules_for_log
     from wonderrules.interpreter.errors import GameStoppedError
     from wonderrules.interpreter.log import to_log
-    from wonderrules.log_rules import rules_for_log
 
     if log_path is not None:
-        _prepare_output(log_path, "'--log'")
-    ruleset = _load(rules, [("'--log'", log_path)])
+        prepare_output(log_path, "'--log'")
+    ruleset = load_rules_option(rules, [("'--log'", log_path)])
     opts = list(options) + (["teams"] if teams and "teams" not in options else [])
-    game = _make_game(ruleset, players, opts, sides)
+    game = make_game(ruleset, players, opts, sides)
     bots = _agents(agents, players, seed, human=True)
     title = _table_title(ruleset, players, seed, opts)
-    from wonderrules.human_seat import LeftGame
+    from wonderrules.cli.human_seat import LeftGame
 
     try:
         state = game.new_initial_state(seed=seed)
         _play_out(state, bots)
     except GameStoppedError as e:
-        _stopped(title, e.message)
+        game_stopped(title, e.message)
     except LeftGame as e:
-        _say(f"{e} at age {state.age}, turn {state.turn}: the game was not finished (no score sheet, no log)",
+        say(f"{e} at age {state.age}, turn {state.turn}: the game was not finished (no score sheet, no log)",
              err=True)
         sys.exit(1)
     _score_table(state, bots, title=title)
@@ -413,13 +282,13 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
         recorded, outside = rules_for_log(list(rules) or ["base"], log_path)
         log = to_log(state, recorded)
         log["agents"] = [b.name for b in bots]
-        _write_output(log_path, json.dumps(log, indent=1) + "\n", "the game log")
-        _say(f"log written to {log_path}")
+        write_output(log_path, json.dumps(log, indent=1) + "\n", "the game log")
+        say(f"log written to {log_path}")
         if outside:
             import shlex
 
             again = " ".join(f"--rules {shlex.quote(r)}" for r in rules)
-            _say(f"note: the log records {', '.join(outside)} by its absolute path (a log names only .wr and "
+            say(f"note: the log records {', '.join(outside)} by its absolute path (a log names only .wr and "
                        f".json files inside its folder); replay it with `wr replay {shlex.quote(log_path)} {again}`",
                        err=True)
 
@@ -431,21 +300,21 @@ def _replayed(log_file: str, rules: Sequence[str],
     and .json files inside its folder). A file that cannot be read or a log that does not fit
     is one located sentence on the standard error, and the exit status 1, as is a game the rules
     stop. Returns the log and what `run` returned."""
+    from wonderrules.cli.log_rules import load_rules_named_by_log
     from wonderrules.interpreter.config import ConfigError
     from wonderrules.interpreter.errors import GameStoppedError
     from wonderrules.interpreter.files import LOG_LIMIT, FileReadError, read_json
     from wonderrules.interpreter.game import Game, SetupError
     from wonderrules.interpreter.log import ReplayError, check_log
-    from wonderrules.log_rules import load_rules_named_by_log
 
     try:
         log = read_json(log_file, LOG_LIMIT, "a game log")
     except FileReadError as e:
-        _say(f"error: {e}", err=True)
+        say(f"error: {e}", err=True)
         sys.exit(1)
     try:
         check_log(log)
-        ruleset = _load(rules) if rules else load_rules_named_by_log(log_file, log)
+        ruleset = load_rules_option(rules) if rules else load_rules_named_by_log(log_file, log)
         try:
             game = Game(ruleset, log["players"], tuple(log.get("options", ())))
         except (ConfigError, SetupError) as e:
@@ -453,10 +322,10 @@ def _replayed(log_file: str, rules: Sequence[str],
         try:
             return log, run(game, log)
         except GameStoppedError as e:
-            _stopped(f"{_shown(log_file)}, seed {_shown(log.get('seed', 0))}", e.message)
+            game_stopped(f"{shown(log_file)}, seed {shown(log.get('seed', 0))}", e.message)
     except ReplayError as e:
         hint = "; give the rules the game was played with (--rules FILE)" if e.field == "fingerprint" else ""
-        _say(f"error: {log_file}: {e}{hint}", err=True)
+        say(f"error: {log_file}: {e}{hint}", err=True)
         sys.exit(1)
 
 
@@ -474,17 +343,17 @@ def replay(log_file: str, rules: Sequence[str]) -> None:
 
     log, state = _replayed(log_file, rules, replay_log)
     if not state.is_terminal():
-        _say(f"{log_file}: {len(log['rounds'])} rounds replayed; the game is not over "
+        say(f"{log_file}: {len(log['rounds'])} rounds replayed; the game is not over "
                    f"(age {state.age}, turn {state.turn})")
         return
     _score_table(state, title=f"Replay of {log_file}")
     problems = check_scores(state, log)
     if problems:
         for p in problems:
-            _say(f"mismatch: {p}", err=True)
+            say(f"mismatch: {p}", err=True)
         sys.exit(1)
     verdict = "the recorded scores match" if "scores" in log else "the log records no scores to compare"
-    _say(f"replay verified: {len(log['rounds'])} decision rounds, {verdict}")
+    say(f"replay verified: {len(log['rounds'])} decision rounds, {verdict}")
 
 
 _JOBS_OPTION = click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
@@ -497,22 +366,6 @@ _PROGRESS_OPTION = click.option("--progress/--no-progress", default=None,
                                 help="Show a progress bar on the standard error (default: when it is a terminal).")
 _REPORT_OPTION = click.option("--report", metavar="FILE",
                               help="Also write the figures with plots as one HTML page (needs matplotlib).")
-
-
-def _agent_names(spec: str, human: bool = False) -> list[str]:
-    """The agent specs of `--agents` (`random`, `greedy`, `mcts:200`, ...), each checked;
-    `human` too when the command has a person play (`wr play`)."""
-    from wonderrules.interpreter.agents import parse_spec
-
-    names = [n.strip() for n in spec.split(",") if n.strip()] or ["random"]
-    for n in names:
-        if human and n == "human":
-            continue
-        try:
-            parse_spec(n)
-        except ValueError as e:
-            raise click.UsageError(str(e)) from None
-    return names
 
 
 @main.command()
@@ -538,8 +391,8 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
     import json
 
     from wonderrules.interpreter.errors import GameStoppedError
-    from wonderrules.trace import trace_log, trace_new_game
-    from wonderrules.trace_view import account, account_json
+    from wonderrules.reports.trace import trace_log, trace_new_game
+    from wonderrules.reports.trace_view import account, account_json
 
     new_game = [name for name, given in (("--seed", seed is not None), ("--agents", agents is not None),
                                          ("--option", bool(options)), ("--teams", teams),
@@ -555,26 +408,26 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
         _, account_of = _replayed(log_file, rules, lambda game, log: trace_log(game, log, f"Trace of {log_file}"))
     else:
         assert players is not None
-        ruleset = _load(rules)
+        ruleset = load_rules_option(rules)
         opts = list(options) + (["teams"] if teams and "teams" not in options else [])
-        game = _make_game(ruleset, players, opts, sides or "random")
+        game = make_game(ruleset, players, opts, sides or "random")
         seed = seed or 0
         bots = _agents(agents or "random", players, seed)
         title = _table_title(ruleset, players, seed, opts)
         try:
             account_of = trace_new_game(game, seed, bots, title)
         except GameStoppedError as e:
-            _stopped(title, e.message)
+            game_stopped(title, e.message)
     if follow is not None and not 0 <= follow < len(account_of.seats):
         raise click.BadParameter(f"there is no seat {follow} at this table (seats 0 to {len(account_of.seats) - 1})",
                                  param_hint="'--seat'")
     if fmt == "json":
         click.echo(json.dumps(account_json(account_of, follow), indent=1))
         return
-    from wonderrules.report import console_for
+    from wonderrules.reports.text import console_for
 
     told = account(account_of, follow)
-    _print(told, console_for(told, 120))
+    print_parts(told, console_for(told, 120))
 
 
 @main.command()
@@ -601,9 +454,9 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
     Same seed, same figures, whatever the number of jobs. Ctrl-C stops the run and keeps the
     games finished (in the records file and in the figures).
     """
-    from wonderrules import simulation_commands
+    from wonderrules.cli import simulations
 
-    simulation_commands.simulate(players, games, seed, rules, agents, options, teams, sides, jobs, out, progress,
+    simulations.simulate(players, games, seed, rules, agents, options, teams, sides, jobs, out, progress,
                                  card_limit, report, cluster)
 
 
@@ -631,9 +484,9 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
     RULES_A and RULES_B each name a rule set as --rules does, layers joined with '+':
     `wr compare base my_variant.wr`, `wr compare cities cities+my_variant.wr`.
     """
-    from wonderrules import simulation_commands
+    from wonderrules.cli import simulations
 
-    simulation_commands.compare(rules_a, rules_b, players, games, seed, agents, options, teams, sides, jobs, progress,
+    simulations.compare(rules_a, rules_b, players, games, seed, agents, options, teams, sides, jobs, progress,
                                 show_all, report, cluster)
 
 
@@ -649,11 +502,11 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
               help="Games played at once, one process each (default: every core).")
 def ladder(players: int, games: int, seed: int, rules: Sequence[str], agents: str, jobs: int | None) -> None:
     """Play each pair of agents against each other; print the matchup matrix and the skill gradient."""
-    from wonderrules import ladder as ladders
-    from wonderrules.report import console as make_console
+    from wonderrules.reports.text import console as make_console
+    from wonderrules.workbench import ladder as ladders
 
-    ruleset = _load(rules)
-    _make_game(ruleset, players, ())
+    ruleset = load_rules_option(rules)
+    make_game(ruleset, players, ())
     names = [n.strip().replace(" ", "") for n in agents.split(",") if n.strip()]
     _agents(",".join(names), players, seed)
     if len(set(names)) != len(names) or len(names) < 2:
@@ -663,49 +516,19 @@ def ladder(players: int, games: int, seed: int, rules: Sequence[str], agents: st
     check_last_seed(seed, games)
     if jobs is not None and jobs < 1:
         raise click.UsageError("--jobs must be at least 1")
-    from wonderrules.simulation import GameStopped
+    from wonderrules.workbench.simulation import GameStopped
 
     try:
-        result = ladders.run_ladder(ruleset, players, names, games, seed, jobs or _cores(),
-                                    progress=_progress_bar("ladder games"))
+        result = ladders.run_ladder(ruleset, players, names, games, seed, jobs or cores(),
+                                    progress=progress_bar("ladder games"))
     except GameStopped as e:
-        _stopped(e.game, e.message)
-    layers = " + ".join(_shown(layer) for layer in ruleset.layers)
+        game_stopped(e.game, e.message)
+    layers = " + ".join(shown(layer) for layer in ruleset.layers)
     console = make_console(120)
     console.print(f"{games} game(s) per pair of agents, {players} players ({layers}), seeds {seed} to "
                   f"{seed + games - 1}; the seats alternate between the two agents of a game")
     console.print(ladders.matrix_table(result, "Share of the wins: row agent against column agent"))
     console.print(ladders.verdict(result))
-
-
-def _cores() -> int:
-    import os
-
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-
-def _progress_bar(what: str) -> Callable[[int, int], None] | None:
-    """A callback (done, total) drawing a progress bar on a terminal's standard error."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    err = Console(stderr=True)
-    if not err.is_terminal:
-        return None
-    bar = Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=err,
-                   transient=True)
-    task = None
-
-    def update(done: int, total: int) -> None:
-        nonlocal task
-        if task is None:
-            bar.start()
-            task = bar.add_task(what, total=total)
-        bar.update(task, completed=done)
-        if done == total:
-            bar.stop()
-
-    return update
 
 
 @main.command(name="protocol")
@@ -714,7 +537,7 @@ def protocol_cmd() -> None:
     line of the standard output (docs/protocol.rst). Ends at the end of the input."""
     import json
 
-    from wonderrules.protocol import MAX_MESSAGE, Hub
+    from wonderrules.embedding.protocol import MAX_MESSAGE, Hub
 
     hub = Hub()
     read = sys.stdin.buffer
@@ -736,7 +559,6 @@ def protocol_cmd() -> None:
         out.flush()
 
 
-
 @main.command(name="serve")
 @_RULES_OPTION
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -750,22 +572,22 @@ def serve_cmd(rules: Sequence[str], host: str, port: int) -> None:
         import uvicorn  # noqa: F401
         import websockets  # noqa: F401
     except ImportError:
-        _say("error: wr serve needs its extra: pip install 'wonder-rules[serve]'", err=True)
+        say("error: wr serve needs its extra: pip install 'wonder-rules[serve]'", err=True)
         sys.exit(1)
     from wonderrules.grammar.loading import bundled_names
 
     if rules and not all(r in bundled_names() for r in rules):
         from wonderrules.interpreter.serial import rules_to_dict
 
-        ruleset = _load(rules)
+        ruleset = load_rules_option(rules)
         setup = {"rules": {"compiled": rules_to_dict(ruleset)}, "label": " + ".join(ruleset.layers)}
     else:
         setup = {"rules": list(rules) or ["base"], "label": " + ".join(rules) or "base"}
         if rules:
-            _load(rules)
-    from wonderrules.serve import run
+            load_rules_option(rules)
+    from wonderrules.embedding.serve import run
 
-    _say(f"wr serve: open http://{host if ':' not in host else f'[{host}]'}:{port}/ (Ctrl-C stops)", err=True)
+    say(f"wr serve: open http://{host if ':' not in host else f'[{host}]'}:{port}/ (Ctrl-C stops)", err=True)
     run(setup, host, port)
 
 
@@ -775,7 +597,3 @@ def run() -> None:
         main(obj=_PROGRAM)
     finally:
         _ignore_ctrl_c()
-
-
-if __name__ == "__main__":  # pragma: no cover
-    run()

@@ -1,5 +1,5 @@
 """What changes from one simulated rule set to another: every statistic of
-:mod:`wonderrules.statistics` taken in both, its difference (B - A) with a 95% interval and a
+:mod:`wonderrules.workbench.statistics` taken in both, its difference (B - A) with a 95% interval and a
 test, the p-values corrected for the number of tests by Holm's method.
 
 Both simulations play the same game numbers with the same seeds (common random numbers): game g
@@ -25,9 +25,9 @@ from typing import Optional
 
 import attrs
 
-from wonderrules.simulation import Chunk, SeatRecord
-from wonderrules.statistics import Tally, per_game, t_quantile, t_two_sided_p, wilson
-from wonderrules.value_counts import ValueCounts
+from wonderrules.workbench.simulation import Chunk, SeatRecord
+from wonderrules.workbench.statistics import Tally, per_game, t_quantile, t_two_sided_p, wilson
+from wonderrules.workbench.value_counts import ValueCounts
 
 __all__ = ["Difference", "Comparison", "compare", "ComparisonTally", "ChunkPairs", "Pairs", "paired", "welch",
            "two_proportions", "holm", "ALPHA"]
@@ -98,7 +98,7 @@ def _from_t(difference: float, se: float, df: float) -> tuple[float, float, floa
 class Pairs:
     """Pairs of values (a figure in A and in B, for one game or one seat-game) as they come in:
     the values of each side and their differences, counted by distinct value
-    (:class:`~wonderrules.value_counts.ValueCounts`), which is all the paired t test needs."""
+    (:class:`~wonderrules.workbench.value_counts.ValueCounts`), which is all the paired t test needs."""
 
     __slots__ = ("a", "b", "differences")
 
@@ -426,7 +426,7 @@ def compare(a: Sequence[SeatRecord], b: Sequence[SeatRecord], alpha: float = ALP
 class ChunkPairs:
     """The chunks of two simulations played side by side (`wr compare`), paired as they come in:
     game g of A with game g of B, counted into a :class:`ComparisonTally` and into each
-    simulation's :class:`~wonderrules.statistics.Tally`. A chunk is kept only until the chunk of
+    simulation's :class:`~wonderrules.workbench.statistics.Tally`. A chunk is kept only until the chunk of
     the same games of the other simulation comes; the games of a chunk whose fellow never came
     (a run stopped between the two) are left out, so every figure is of the games finished in both."""
 

@@ -77,7 +77,7 @@ class ValueCounts:
 
     def quantile(self, q: float) -> float:
         """The `q` quantile, interpolated between the two nearest values (positions 0 to n - 1 are
-        the quantiles 0 to 1), as :func:`wonderrules.statistics.quantile` of the sorted list."""
+        the quantiles 0 to 1), as :func:`wonderrules.workbench.statistics.quantile` of the sorted list."""
         if not self.n:
             return math.nan
         position = (self.n - 1) * q

@@ -1,7 +1,7 @@
 """What simulated games say about a rule set: win rates and scores per board and side, per seat
 and per agent, the spread of every score column, the strength of each card, the length of a game.
 
-The figures are taken from :class:`~wonderrules.simulation.SeatRecord` rows as the games come
+The figures are taken from :class:`~wonderrules.workbench.simulation.SeatRecord` rows as the games come
 in, kept as counts (a :class:`Tally`), so that a run of a million games needs no more memory than
 a run of a thousand; they are given as plain frozen data (numbers and names), which the command
 line prints as tables and a report can plot.
@@ -25,8 +25,8 @@ from statistics import NormalDist
 
 import attrs
 
-from wonderrules.simulation import Chunk, SeatRecord
-from wonderrules.value_counts import ValueCounts
+from wonderrules.workbench.simulation import Chunk, SeatRecord
+from wonderrules.workbench.value_counts import ValueCounts
 
 __all__ = ["Z95", "Rate", "Mean", "Spread", "Group", "CardStrength", "Summary", "wilson", "wilson_bounds",
            "mean_interval", "spread", "quantile", "t_quantile", "t_two_sided_p", "summarise", "Tally", "per_game",
@@ -275,7 +275,7 @@ class _CardTally:
 class Tally:
     """The statistics of simulated games kept as the games come in, so that memory does not grow
     with their number: a count per distinct value of each figure (scores, totals, shares of the
-    win, lengths: see :mod:`wonderrules.value_counts`), per group (board and side, seat, agent) and
+    win, lengths: see :mod:`wonderrules.workbench.value_counts`), per group (board and side, seat, agent) and
     per card. :meth:`summary` gives the very figures the list of all the records would give.
 
     Feed it whole games (:meth:`add_game`, :meth:`add_chunk`) or, for records read from

@@ -5,7 +5,7 @@ The first Ctrl-C asks the run to stop: no new chunk of games is sent, the chunks
 finished and kept (written to the records file, counted in the statistics). A second Ctrl-C
 stops at once, keeping the chunks already handed over. Either way the run says it was stopped.
 SIGTERM and SIGHUP stop at once too, keeping the chunks handed over, and end the command
-(:class:`~wonderrules.worker_processes.Terminated`). A chunk being handed over is handed over
+(:class:`~wonderrules.workers.processes.Terminated`). A chunk being handed over is handed over
 whole before any of these stops.
 """
 
@@ -34,8 +34,8 @@ from rich.progress import (
 from rich.text import Text
 
 from wonderrules.interpreter.ir import RuleSet
-from wonderrules.simulation import Chunk, Executor, Handed, Plan, Played, play_side_by_side, process_pool
-from wonderrules.worker_processes import HANG_UP, HardStop, Terminated, stop_pool
+from wonderrules.workbench.simulation import Chunk, Executor, Handed, Plan, Played, play_side_by_side, process_pool
+from wonderrules.workers.processes import HANG_UP, HardStop, Terminated, stop_pool
 
 __all__ = ["Job", "Run", "run_jobs", "StopRequest"]
 
@@ -62,8 +62,8 @@ class Run:
 class StopRequest:
     """While it is active, Ctrl-C asks for a stop (see the module's text) instead of raising, and a
     second Ctrl-C, SIGTERM or SIGHUP stop at once: KeyboardInterrupt, or
-    :class:`~wonderrules.worker_processes.Terminated`. With a pool of this process, these end
-    its workers (:class:`~wonderrules.worker_processes.HardStop`) and the run raises them when it
+    :class:`~wonderrules.workers.processes.Terminated`. With a pool of this process, these end
+    its workers (:class:`~wonderrules.workers.processes.HardStop`) and the run raises them when it
     sees the pool broken; without one they are raised at once, or, while the run hands a chunk
     over (:meth:`holding`), once it is handed over."""
 
@@ -147,7 +147,7 @@ def _progress(show: bool) -> Iterator[Optional[Progress]]:
 
 def run_jobs(jobs: Sequence[Job], workers: int, show_progress: bool, executor: Optional[Executor] = None,
              stop_after: Callable[[], bool] = lambda: False) -> tuple[list[Run], bool]:
-    """Play the jobs side by side (:func:`~wonderrules.simulation.play_side_by_side`: the same
+    """Play the jobs side by side (:func:`~wonderrules.workbench.simulation.play_side_by_side`: the same
     games of each job one after the other) and say whether the run was stopped. With `workers`
     above 1 and no `executor`, a pool of that many processes is started for the run and closed
     after it; an executor given (a cluster's client) is used as it is. `stop_after` is asked with

@@ -1,4 +1,4 @@
-"""What `wr trace` prints of an account of a game (:mod:`wonderrules.trace`): as text, a table per
+"""What `wr trace` prints of an account of a game (:mod:`wonderrules.reports.trace`): as text, a table per
 round (each city: what it did, how it paid, its coins and the tokens it gained or lost), the
 contests and deals recorded after it, and the final score sheet; as JSON, the same account as
 plain data, one object per round.
@@ -6,7 +6,7 @@ plain data, one object per round.
 Every word that is not the rule set's or the log's is plain English about the table (seat,
 neighbour, bank, coins, tokens); what comes from a rule set or a log (names of cards, actions,
 ways, contests, tokens, decisions' titles) is printed literally, control characters escaped
-(:func:`wonderrules.report.shown`), and never read as console markup.
+(:func:`wonderrules.reports.text.shown`), and never read as console markup.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from wonderrules.report import bold, score_sheet, shown
-from wonderrules.trace import CityAfter, Play, Round, Trace
+from wonderrules.reports.text import bold, score_sheet, shown
+from wonderrules.reports.trace import CityAfter, Play, Round, Trace
 
 __all__ = ["account", "account_json"]
 

@@ -1,6 +1,6 @@
 """Every player's observation vector of one moment at once, as rows of one NumPy array.
 
-Used by the RL environments (:mod:`wonderrules.rl`); the numbers are exactly those of
+Used by the RL environments (:mod:`wonderrules.embedding.rl`); the numbers are exactly those of
 :meth:`ObservationSpace.encode`, built another way. Most of a vector is public and seen alike by
 every player who sees it at all (a city's coins, its built cards, the size of a hand), so one
 array, the *board*, holds each such number once: three constants (0, 1 and -1), each player's

@@ -1,7 +1,7 @@
 """The report page of `wr simulate --report` and `wr compare --report`: one HTML file holding
 everything it shows, so that it opens from a disk, a mail or an archive with no network.
 
-The plots (:mod:`wonderrules.report_plots`) are SVG images written into the page as ``data:``
+The plots (:mod:`wonderrules.reports.plots`) are SVG images written into the page as ``data:``
 addresses, the style sheet is in the page, and the page loads nothing and runs no script. Every
 text of a rule set (boards, sides, agents, score columns, cards, titles) is escaped for HTML.
 The page holds no date and no timing: the same games give the same bytes.
@@ -14,12 +14,12 @@ import html
 import math
 from collections.abc import Sequence
 
-from wonderrules import report_plots as plots
-from wonderrules.comparison import Comparison, Difference
-from wonderrules.report import plural, shown
-from wonderrules.report_data import Compared, Simulated
-from wonderrules.simulation_tables import DASH, number, percent, rate_interval
-from wonderrules.statistics import Group, Spread, Summary
+from wonderrules.reports import plots
+from wonderrules.reports.data import Compared, Simulated
+from wonderrules.reports.tables import DASH, number, percent, rate_interval
+from wonderrules.reports.text import plural, shown
+from wonderrules.workbench.comparison import Comparison, Difference
+from wonderrules.workbench.statistics import Group, Spread, Summary
 
 __all__ = ["simulation_page", "comparison_page", "write_page", "CARDS_PLOTTED", "SIGNIFICANT_PLOTTED",
            "DIFFERENCES_PLOTTED"]
@@ -337,6 +337,6 @@ def comparison_page(report: Compared, card_limit: int = 0) -> str:
 def write_page(path: str, page: str) -> None:
     """Write the page as UTF-8, whole or not at all (OSError when it cannot be written; a page
     that was there is then left as it was)."""
-    from wonderrules.output_files import write_whole
+    from wonderrules.workbench.output_files import write_whole
 
     write_whole(path, page.encode("utf-8"))

@@ -27,7 +27,7 @@ import attrs
 from rich.table import Table
 from rich.text import Text
 
-from wonderrules.statistics import wilson_bounds
+from wonderrules.workbench.statistics import wilson_bounds
 
 __all__ = ["Pairing", "GameTask", "Ladder", "schedule", "Schedule", "play_game", "play_games", "run_ladder", "wilson",
            "matrix_table", "verdict"]
@@ -117,7 +117,7 @@ def play_game(game: Any, task: GameTask) -> tuple[float, float]:
     when the rules stop it."""
     from wonderrules.interpreter.agents import make_agent
     from wonderrules.interpreter.errors import GameStoppedError
-    from wonderrules.simulation import GameStopped
+    from wonderrules.workbench.simulation import GameStopped
 
     agents = [make_agent(spec, task.seed * 1000 + p) for p, spec in enumerate(task.seats)]
     try:
@@ -160,7 +160,7 @@ def play_games(rules: Any, players: int, options: tuple[str, ...], tasks: Sequen
         return
     from concurrent.futures.process import BrokenProcessPool
 
-    from wonderrules.worker_processes import HardStop, start_pool, stop_pool
+    from wonderrules.workers.processes import HardStop, start_pool, stop_pool
 
     pool = start_pool(jobs, _start_worker, (rules, players, options))
     with HardStop(pool) as stop:  # Ctrl-C, SIGTERM, SIGHUP end the workers: the wait below raises it

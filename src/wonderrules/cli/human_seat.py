@@ -26,7 +26,7 @@ from rich.table import Table
 
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.observe import observation
-from wonderrules.report import console, shown
+from wonderrules.reports.text import console, shown
 
 __all__ = ["HumanSeat", "LeftGame", "HELP"]
 

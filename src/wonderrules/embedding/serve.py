@@ -1,6 +1,6 @@
 """`wr serve`: the JSON protocol over WebSocket, and a page to play it in a browser (docs/cli.rst).
 
-:func:`make_app` builds an ASGI application (Starlette) around ONE :class:`~wonderrules.protocol.Hub`
+:func:`make_app` builds an ASGI application (Starlette) around ONE :class:`~wonderrules.embedding.protocol.Hub`
 shared by every connection, so that a second browser joins a table by its seat's token:
 
 - ``/ws`` speaks the protocol: each WebSocket text message is one message, answered by one
@@ -34,7 +34,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from wonderrules.protocol import MAX_MESSAGE, Hub
+from wonderrules.embedding.protocol import MAX_MESSAGE, Hub
 
 __all__ = ["make_app", "run", "CHANGING_REPLIES", "PAGE_FILES", "same_origin"]
 
@@ -96,7 +96,7 @@ class _Server:
         name = request.path_params.get("name", "index.html")
         if name not in PAGE_FILES:
             return Response("not found", status_code=404, media_type="text/plain")
-        text = resources.files("wonderrules").joinpath("web", name).read_text(encoding="utf-8")
+        text = resources.files("wonderrules.embedding").joinpath("web", name).read_text(encoding="utf-8")
         return Response(text, media_type=PAGE_FILES[name], headers={"Cache-Control": "no-cache"})
 
     async def setup_json(self, request: Request) -> Response:
