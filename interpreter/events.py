@@ -1,0 +1,142 @@
+"""What happens in a city, and the `whenever` effects that hear it: one event record, one
+listener record, one dispatcher.
+
+An :class:`Event` says what happened (its `kind`, one of :data:`.words.EVENTS`), in whose city
+(`seat`), to what (`subject`: the source built for `builds` and `stages`, the token index for
+`gains`, the contest index for `wins` and `loses`, -1 otherwise), by which way of its action (a
+build's `way`), and the other seat involved (`other`: the seller paid for `buys`, the opponent of
+a contest's result for `wins` and `loses`, -1 otherwise).
+
+A :class:`Listener` is one `whenever` effect of a source, compiled once by the catalog. Each of
+its fields is one filter on the same path: the seats it listens to, the colours of a build, the
+token or contest named, the way of a build, the sellers of a purchase, and a period (`once per`)
+that lets it run at most once in each turn, age or game for its city.
+
+:func:`raise_event` notes the work items of the listeners an event sets off (``("heard", listener,
+seat, event)``), in seat order, then in the order their sources became active in that city; the
+engine runs them (:func:`.engine.build_items`, :mod:`.engine`'s work queue). The work item carries
+the event: while its effect runs, the state's `event` names it, so `opponent` is the event's other
+seat. Callers raise only the kinds of event some source of the rule set listens to
+(`Catalog.events_listened`): an event nobody can hear is never built.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional
+
+from wonderrules.interpreter import ir
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.catalog import Catalog, Source
+    from wonderrules.interpreter.effects import CompiledHook
+    from wonderrules.interpreter.expressions import SeatsFn
+    from wonderrules.interpreter.state import State
+
+__all__ = ["Event", "Listener", "compile_listener", "raise_event", "hear", "OF_A_RESOLUTION"]
+
+#: the kinds of event a round's resolution (or a decision's action) raises and that are heard
+#: once it is over, with the `on build` effects of what it built, sorted and their conditions
+#: read with them; the other kinds are heard as soon as what raised them is over
+OF_A_RESOLUTION = frozenset({"builds", "stages", "buys"})
+
+
+class Event(NamedTuple):
+    """Something that happened in the city at `seat` (see the module's text)."""
+
+    kind: str
+    seat: int
+    subject: Any = -1
+    way: str = ""
+    other: int = -1
+
+
+class Listener:
+    """One `whenever` effect of a source, with the filters of its trigger compiled."""
+
+    __slots__ = ("kind", "seats", "subjects", "colours", "way", "sellers", "period", "hook", "step", "condition",
+                 "trigger", "effect")
+
+    def __init__(self, kind: str, seats: SeatsFn, hook: CompiledHook, effect: ir.Hook, *,
+                 subjects: Optional[frozenset[int]] = None, colours: Optional[frozenset[int]] = None,
+                 way: str = "", sellers: Optional[SeatsFn] = None, period: str = "") -> None:
+        self.kind = kind
+        #: the seats whose events it hears, seen from its owner
+        self.seats = seats
+        #: the token or contest it names (None: any)
+        self.subjects = subjects
+        #: the colours of a build it hears (None: any)
+        self.colours = colours
+        #: the way of a build it hears ("": any)
+        self.way = way
+        #: the sellers of a purchase it hears, seen from its owner
+        self.sellers = sellers
+        #: `turn`, `age` or `game`: it runs at most once in each (its city remembers when it last ran)
+        self.period = period
+        self.hook = hook
+        self.step = hook.step
+        self.condition = hook.condition
+        #: the trigger and the effect as the rule set writes them (for sentences)
+        self.trigger: ir.When = effect.trigger  # type: ignore[assignment]
+        self.effect = effect
+
+    @property
+    def source(self) -> Source:
+        return self.hook.source
+
+    def hears(self, st: State, owner: int, event: Event) -> bool:
+        """Whether the event sets this listener of the city at `owner` off."""
+        if self.subjects is not None and event.subject not in self.subjects:
+            return False
+        if self.colours is not None and event.subject.colour_id not in self.colours:
+            return False
+        if self.way and event.way != self.way:
+            return False
+        if event.seat not in self.seats(st, owner, owner):
+            return False
+        return self.sellers is None or event.other in self.sellers(st, owner, owner)
+
+    def holds(self, st: State, seat: int) -> bool:
+        return self.hook.holds(st, seat)
+
+    def now(self, st: State) -> Any:
+        """The period under way, as its city remembers it."""
+        period = self.period
+        return (st.age, st.turn) if period == "turn" else st.age if period == "age" else 0
+
+    def __repr__(self) -> str:
+        return f"Listener({self.kind} of {self.hook.source.name!r})"
+
+
+def compile_listener(effect: ir.Hook, hook: CompiledHook, cat: Catalog) -> Listener:
+    """The listener of one `whenever` effect whose operation is compiled as `hook`."""
+    from wonderrules.interpreter.expressions import compile_seats
+
+    t = effect.trigger
+    assert isinstance(t, ir.When)
+    subjects = None  # any token, any contest
+    if t.event == "gains" and t.name:
+        subjects = frozenset({cat.token_index[t.name]})
+    elif t.event in ("wins", "loses") and t.name:
+        subjects = frozenset({cat.contest_index[t.name]})
+    colours = frozenset(cat.colour_index[c] for c in t.colours) if t.colours else None
+    sellers = compile_seats(t.sellers) if t.event == "buys" else None
+    return Listener(t.event, compile_seats(t.by), hook, effect, subjects=subjects, colours=colours, way=t.way,
+                    sellers=sellers, period=t.once_per)
+
+
+def hear(st: State, event: Event, out: list[tuple[Any, ...]]) -> None:
+    """The work items of the listeners the event sets off, added to `out`."""
+    kind = event.kind
+    for city in st.cities:
+        found = city.listeners.get(kind)
+        if found:
+            owner = city.seat
+            for listener in found:
+                if listener.hears(st, owner, event):
+                    out.append(("heard", listener, owner, event))
+
+
+def raise_event(st: State, event: Event) -> None:
+    """Something happened: the listeners it sets off run when what raised it is over (noted in
+    the state's `fired`, see :mod:`.engine`)."""
+    hear(st, event, st.fired)
