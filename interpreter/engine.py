@@ -51,7 +51,7 @@ from wonderrules.interpreter.actions import (
     decision_actions,
 )
 from wonderrules.interpreter.errors import GameStoppedError
-from wonderrules.interpreter.events import Event, Listener, hear
+from wonderrules.interpreter.events import Event, Listener, make_event, raise_event
 from wonderrules.interpreter.value_range import check_sheets, figure
 from wonderrules.interpreter.words import MAX_CASCADE, MAX_PAID_LOSS
 
@@ -502,7 +502,7 @@ def activate(st: State, seat: int, src: Source, built: bool, way: str = "") -> N
         for hook in src.end_of_game:
             city.end_of_game.append((hook, src))
     if built:
-        st.raised.append(_new_event(Event, ("stages" if src.is_stage else "builds", seat, src, way, -1)))
+        st.raised.append(make_event(("stages" if src.is_stage else "builds", seat, src, way, -1)))
     elif src.at_once:
         for m, hooks in src.at_once.items():
             for hook in hooks:
@@ -533,23 +533,22 @@ def build_items(st: State) -> list[tuple[Any, ...]]:
     listened = st.catalog.events_listened
     bought = False
     for event in raised:
-        src = event.subject
-        if event.kind == "buys":
+        kind, seat, src, _, _ = event
+        if kind == "buys":
             bought = True
             continue
         if src.on_build:
-            seat = event.seat
             items.extend(("hook", hook, seat) for hook in src.on_build)
-        if event.kind in listened:
-            hear(st, event, items)
+        if kind in listened:
+            raise_event(st, event, items)
         if src.at_once:
             for m, hooks in src.at_once.items():
                 for hook in hooks:
-                    schedule(st, m, event.seat, hook)
+                    schedule(st, m, seat, hook)
     if bought:
         for event in raised:
             if event.kind == "buys":
-                hear(st, event, items)
+                raise_event(st, event, items)
     steps = st.config.steps("on build")
     if len(items) > 1 and steps:
         last = len(steps)
@@ -576,16 +575,15 @@ def _hook_read(st: State, hook: Any, seat: int) -> None:
 
 def _heard(st: State, listener: Listener, seat: int, event: Event, read: bool = False) -> None:
     """A `whenever` effect set off by `event` (`read`: its condition was read, and held, when it
-    was set off); one limited to once per period runs only the first time in its period."""
-    period = listener.period
-    if period:
-        now = listener.now(st)
-        limited = st.cities[seat].limited
-        if limited.get(listener, None) == now:
-            return
+    was set off); one limited to once per period runs only the first time its condition holds in
+    its period, and its city remembers that period."""
+    limited = st.cities[seat].limited if listener.period else None
+    now = listener.now(st) if limited is not None else None
+    if limited is not None and limited.get(listener, None) == now:
+        return
     st.event = event
     if read or listener.condition is None or listener.holds(st, seat):
-        if period:
+        if limited is not None:
             limited[listener] = now
         listener.hook.op.run(st, seat)
     st.event = None
@@ -700,8 +698,6 @@ def move_cards(st: State, n: int, from_zone: int, from_seat: int, to_zone: int, 
         place(st, to_seat, source.pop(0), to_zone)
 
 
-#: an event record made without a call in Python (see activate)
-_new_event = tuple.__new__
 #: the work item of an effect whose condition is read as it is set off
 _READ: Mapping[str, str] = MappingProxyType({"hook": "hook_read", "heard": "heard_read"})
 

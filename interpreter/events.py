@@ -16,12 +16,15 @@ that lets it run at most once in each turn, age or game for its city.
 seat, event)``), in seat order, then in the order their sources became active in that city; the
 engine runs them (:func:`.engine.build_items`, :mod:`.engine`'s work queue). The work item carries
 the event: while its effect runs, the state's `event` names it, so `opponent` is the event's other
-seat. Callers raise only the kinds of event some source of the rule set listens to
-(`Catalog.events_listened`): an event nobody can hear is never built.
+seat. A listener limited to once per period is let through when it runs (its condition may not
+hold the first time). Only the kinds of event some source of the rule set listens to are raised
+(`Catalog.events_listened`); a card or stage built is always recorded, for its own `on build`
+effects.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from wonderrules.interpreter import ir
@@ -32,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.expressions import SeatsFn
     from wonderrules.interpreter.state import State
 
-__all__ = ["Event", "Listener", "compile_listener", "raise_event", "hear", "OF_A_RESOLUTION"]
+__all__ = ["Event", "Listener", "compile_listener", "raise_event", "make_event", "OF_A_RESOLUTION"]
 
 #: the kinds of event a round's resolution (or a decision's action) raises and that are heard
 #: once it is over, with the `on build` effects of what it built, sorted and their conditions
@@ -48,6 +51,10 @@ class Event(NamedTuple):
     subject: Any = -1
     way: str = ""
     other: int = -1
+
+
+#: an Event made from a tuple of its five fields without a call in Python (the engine's hot paths)
+make_event = partial(tuple.__new__, Event)
 
 
 class Listener:
@@ -83,18 +90,6 @@ class Listener:
     def source(self) -> Source:
         return self.hook.source
 
-    def hears(self, st: State, owner: int, event: Event) -> bool:
-        """Whether the event sets this listener of the city at `owner` off."""
-        if self.subjects is not None and event.subject not in self.subjects:
-            return False
-        if self.colours is not None and event.subject.colour_id not in self.colours:
-            return False
-        if self.way and event.way != self.way:
-            return False
-        if event.seat not in self.seats(st, owner, owner):
-            return False
-        return self.sellers is None or event.other in self.sellers(st, owner, owner)
-
     def holds(self, st: State, seat: int) -> bool:
         return self.hook.holds(st, seat)
 
@@ -124,19 +119,25 @@ def compile_listener(effect: ir.Hook, hook: CompiledHook, cat: Catalog) -> Liste
                     sellers=sellers, period=t.once_per)
 
 
-def hear(st: State, event: Event, out: list[tuple[Any, ...]]) -> None:
-    """The work items of the listeners the event sets off, added to `out`."""
-    kind = event.kind
+def raise_event(st: State, event: Event, into: Optional[list[tuple[Any, ...]]] = None) -> None:
+    """Something happened: the work items of the listeners it sets off are noted in the state's
+    `fired`, to run when what raised it is over (see :mod:`.engine`), or added to `into` (the
+    effects of a resolution, :func:`.engine.build_items`)."""
+    out = st.fired if into is None else into
+    kind, seat, subject, way, other = event
     for city in st.cities:
         found = city.listeners.get(kind)
         if found:
             owner = city.seat
-            for listener in found:
-                if listener.hears(st, owner, event):
-                    out.append(("heard", listener, owner, event))
-
-
-def raise_event(st: State, event: Event) -> None:
-    """Something happened: the listeners it sets off run when what raised it is over (noted in
-    the state's `fired`, see :mod:`.engine`)."""
-    hear(st, event, st.fired)
+            for listener in found:  # each field of the trigger is one filter
+                if listener.subjects is not None and subject not in listener.subjects:
+                    continue
+                if listener.colours is not None and subject.colour_id not in listener.colours:
+                    continue
+                if listener.way and way != listener.way:
+                    continue
+                if seat not in listener.seats(st, owner, owner):
+                    continue
+                if listener.sellers is not None and other not in listener.sellers(st, owner, owner):
+                    continue
+                out.append(("heard", listener, owner, event))

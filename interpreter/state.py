@@ -18,7 +18,7 @@ from wonderrules.interpreter.actions import Action, Decision, IllegalActionError
 from wonderrules.interpreter.arguments import check_action, check_round, plain_action, plain_payment
 from wonderrules.interpreter.city import City
 from wonderrules.interpreter.errors import ArgumentError, GameStoppedError
-from wonderrules.interpreter.events import Event, raise_event
+from wonderrules.interpreter.events import Event, make_event, raise_event
 from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -336,7 +336,7 @@ class State:
         city.token_counts[token] = count
         city.token_values[token] = value
         if n > 0 and "gains" in self.catalog.events_listened:
-            raise_event(self, Event("gains", seat, token))
+            raise_event(self, make_event(("gains", seat, token, "", -1)))
 
     def gain_coins(self, seat: int, n: int, where: str = "") -> None:
         """Coins from the bank (never a buyer's payment): heard by `whenever ... gains coins`.
@@ -348,7 +348,7 @@ class State:
             beyond(self, f"seat {seat} would hold {figure(coins)} coins", where)
         city.coins = coins
         if n > 0 and "coins" in self.catalog.events_listened:
-            raise_event(self, Event("coins", seat))
+            raise_event(self, make_event(("coins", seat, -1, "", -1)))
 
     def lose_coins(self, seat: int, n: int, token: Optional[int]) -> None:
         engine.lose_coins(self, seat, n, token)

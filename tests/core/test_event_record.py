@@ -1,5 +1,5 @@
 """One event record, one dispatcher (interpreter/events.py): every `whenever` effect hears its
-events through `events.hear`, in seat order then in the order its sources became active, and
+events through `events.raise_event`, in seat order then in the order its sources became active, and
 each part of its trigger (seats, colours, token, way, sellers, once per period) is one filter on
 that path. Small games written in Python (`tiny.py`); the coins are counted by hand."""
 
@@ -11,7 +11,7 @@ from tiny import LEFT, NEIGHBOURS, SELF, card, hook
 from wonderrules.interpreter import ir as c
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.engine import activate
-from wonderrules.interpreter.events import Event, hear
+from wonderrules.interpreter.events import Event, raise_event
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.state import State
 
@@ -50,7 +50,7 @@ def active(st: State, seat: int, name: str) -> None:
 def heard(st: State, event: Event) -> list[tuple[str, int]]:
     """The (source, listening seat) of each work item the event sets off, in order."""
     out: list[tuple] = []
-    hear(st, event, out)
+    raise_event(st, event, out)
     assert all(item[0] == "heard" and item[3] is event for item in out)
     return [(item[1].source.name, item[2]) for item in out]
 
