@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Optional
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.effects import GainCoins, GainTokens, compile_op
 from wonderrules.interpreter.errors import IllegalActionError
-from wonderrules.interpreter.events import make_event
 from wonderrules.interpreter.expressions import compile_expr, compile_seats
 from wonderrules.interpreter.market import as_payment, many_context, seller_seats, trade_context
 from wonderrules.interpreter.payments import TooManyPayments, by_total, pareto
@@ -213,7 +212,7 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
                     beyond(st, f"seat {s} would hold {figure(held)} coins", f"paid by seat {seat}")
                 cities[s].coins = held
             if buys_heard and pay:
-                st.raised.extend(make_event(("buys", seat, -1, "", s)) for s, c in pay if c)
+                st.raised.extend(("buys", seat, -1, "", s) for s, c in pay if c)
         for step in run_steps:
             step(st, seat, city, card, way)
     return run

@@ -51,7 +51,7 @@ from wonderrules.interpreter.actions import (
     decision_actions,
 )
 from wonderrules.interpreter.errors import GameStoppedError
-from wonderrules.interpreter.events import Event, Listener, make_event, raise_event
+from wonderrules.interpreter.events import Event, Listener, raise_event
 from wonderrules.interpreter.value_range import check_sheets, figure
 from wonderrules.interpreter.words import MAX_CASCADE, MAX_PAID_LOSS
 
@@ -502,7 +502,7 @@ def activate(st: State, seat: int, src: Source, built: bool, way: str = "") -> N
         for hook in src.end_of_game:
             city.end_of_game.append((hook, src))
     if built:
-        st.raised.append(make_event(("stages" if src.is_stage else "builds", seat, src, way, -1)))
+        st.raised.append(("stages" if src.is_stage else "builds", seat, src, way, -1))
     elif src.at_once:
         for m, hooks in src.at_once.items():
             for hook in hooks:
@@ -547,7 +547,7 @@ def build_items(st: State) -> list[tuple[Any, ...]]:
                     schedule(st, m, seat, hook)
     if bought:
         for event in raised:
-            if event.kind == "buys":
+            if event[0] == "buys":
                 raise_event(st, event, items)
     steps = st.config.steps("on build")
     if len(items) > 1 and steps:

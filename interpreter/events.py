@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.expressions import SeatsFn
     from wonderrules.interpreter.state import State
 
-__all__ = ["Event", "Listener", "compile_listener", "raise_event", "make_event", "OF_A_RESOLUTION"]
+__all__ = ["Event", "EventFields", "Listener", "compile_listener", "raise_event", "make_event", "OF_A_RESOLUTION"]
 
 #: the kinds of event a round's resolution (or a decision's action) raises and that are heard
 #: once it is over, with the `on build` effects of what it built, sorted and their conditions
@@ -53,7 +53,10 @@ class Event(NamedTuple):
     other: int = -1
 
 
-#: an Event made from a tuple of its five fields without a call in Python (the engine's hot paths)
+#: an event's five fields in a plain tuple, in the order of Event's: how the engine's hot paths
+#: raise and record events (the Event itself is made only when some listener hears it)
+EventFields = tuple[str, int, Any, str, int]
+#: an Event made from its fields without a call in Python
 make_event = partial(tuple.__new__, Event)
 
 
@@ -119,12 +122,14 @@ def compile_listener(effect: ir.Hook, hook: CompiledHook, cat: Catalog) -> Liste
                     sellers=sellers, period=t.once_per)
 
 
-def raise_event(st: State, event: Event, into: Optional[list[tuple[Any, ...]]] = None) -> None:
-    """Something happened: the work items of the listeners it sets off are noted in the state's
-    `fired`, to run when what raised it is over (see :mod:`.engine`), or added to `into` (the
-    effects of a resolution, :func:`.engine.build_items`)."""
+def raise_event(st: State, event: EventFields, into: Optional[list[tuple[Any, ...]]] = None) -> None:
+    """Something happened (an Event, or its fields): the work items of the listeners it sets off,
+    each carrying the Event, are noted in the state's `fired`, to run when what raised it is over
+    (see :mod:`.engine`), or added to `into` (the effects of a resolution,
+    :func:`.engine.build_items`)."""
     out = st.fired if into is None else into
     kind, seat, subject, way, other = event
+    record: Optional[Event] = None
     for city in st.cities:
         found = city.listeners.get(kind)
         if found:
@@ -140,4 +145,6 @@ def raise_event(st: State, event: Event, into: Optional[list[tuple[Any, ...]]] =
                     continue
                 if listener.sellers is not None and other not in listener.sellers(st, owner, owner):
                     continue
-                out.append(("heard", listener, owner, event))
+                if record is None:
+                    record = make_event(event)
+                out.append(("heard", listener, owner, record))

@@ -18,7 +18,7 @@ from wonderrules.interpreter.actions import Action, Decision, IllegalActionError
 from wonderrules.interpreter.arguments import check_action, check_round, plain_action, plain_payment
 from wonderrules.interpreter.city import City
 from wonderrules.interpreter.errors import ArgumentError, GameStoppedError
-from wonderrules.interpreter.events import Event, make_event, raise_event
+from wonderrules.interpreter.events import Event, EventFields, raise_event
 from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -85,10 +85,10 @@ class State:
         self.asked_within: dict[int, bool] = {}
         #: the round being played: (decision, players only, ability, within turn, sub-round)
         self.round: Optional[tuple[int, bool, int, bool, int]] = None
-        #: the events of the resolution under way, heard once it is over (engine.build_items), in
-        #: order: every card and stage built (for its build effects too), each seller paid when
-        #: `buys` is listened to
-        self.raised: list[Event] = []
+        #: the events of the resolution under way (their fields), heard once it is over
+        #: (engine.build_items), in order: every card and stage built (for its build effects too),
+        #: each seller paid when `buys` is listened to
+        self.raised: list[EventFields] = []
         #: the event whose listener's effect is running (its `opponent` is the event's other seat)
         self.event: Optional[Event] = None
         #: moment -> (seat, sequence, hook) waiting for the next such moment
@@ -336,7 +336,7 @@ class State:
         city.token_counts[token] = count
         city.token_values[token] = value
         if n > 0 and "gains" in self.catalog.events_listened:
-            raise_event(self, make_event(("gains", seat, token, "", -1)))
+            raise_event(self, ("gains", seat, token, "", -1))
 
     def gain_coins(self, seat: int, n: int, where: str = "") -> None:
         """Coins from the bank (never a buyer's payment): heard by `whenever ... gains coins`.
@@ -348,7 +348,7 @@ class State:
             beyond(self, f"seat {seat} would hold {figure(coins)} coins", where)
         city.coins = coins
         if n > 0 and "coins" in self.catalog.events_listened:
-            raise_event(self, make_event(("coins", seat, -1, "", -1)))
+            raise_event(self, ("coins", seat, -1, "", -1))
 
     def lose_coins(self, seat: int, n: int, token: Optional[int]) -> None:
         engine.lose_coins(self, seat, n, token)

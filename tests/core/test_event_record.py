@@ -51,7 +51,7 @@ def heard(st: State, event: Event) -> list[tuple[str, int]]:
     """The (source, listening seat) of each work item the event sets off, in order."""
     out: list[tuple] = []
     raise_event(st, event, out)
-    assert all(item[0] == "heard" and item[3] is event for item in out)
+    assert all(item[0] == "heard" and type(item[3]) is Event and item[3] == event for item in out)
     return [(item[1].source.name, item[2]) for item in out]
 
 
