@@ -183,6 +183,8 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
             else:
                 steps.append(lambda st, seat, city, card, way, op=op: op.run(st, seat))
     run_steps = tuple(steps)
+    # each seller paid is recorded when some source of the rule set listens to purchases: one
+    # that becomes active later in the resolution hears them too
     buys_heard = "buys" in cat.events_listened
 
     def run(st: Any, seat: int, action: Action, card: Optional[Source]) -> None:

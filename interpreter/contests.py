@@ -78,9 +78,6 @@ class CompiledContest:
         self.lose_token = cat.token_index[contest.lose.token]
         #: its index among the rule set's contests (what `wins` and `loses` events name)
         self.index = cat.contest_index[contest.name]
-        #: whether some source listens to wins, to losses (their events are raised only then)
-        self.wins_heard = "wins" in cat.events_listened
-        self.losses_heard = "loses" in cat.events_listened
 
     def strength(self, st: State, seat: int) -> int:
         """The seat's strength: the contest's expression, and what its effects add (`strength +`)."""
@@ -176,10 +173,10 @@ class CompiledContest:
                 results: list[dict[str, Any]]) -> None:
         """A pair's result: the winner's tokens and its win, the loser's tokens and its loss."""
         st.gain_tokens(winner, self.win_token, n, win_worth)
-        if self.wins_heard:
+        if "wins" in st.listening:
             raise_event(st, Event("wins", winner, self.index, "", loser))
         st.gain_tokens(loser, self.lose_token, n, lose_worth)
-        if self.losses_heard:
+        if "loses" in st.listening:
             raise_event(st, Event("loses", loser, self.index, "", winner))
         results.append(_outcome(winner, "win", loser, self.contest.win.token, n, win_worth))
         results.append(_outcome(loser, "lose", winner, self.contest.lose.token, n, lose_worth))
@@ -194,12 +191,12 @@ class CompiledContest:
         for s in values:
             if values[s] == best:
                 st.gain_tokens(s, self.win_token, n, win_worth)
-                if self.wins_heard:
+                if "wins" in st.listening:
                     raise_event(st, Event("wins", s, self.index))
                 results.append(_outcome(s, "win", -1, c.win.token, n, win_worth))
             elif values[s] == worst:
                 st.gain_tokens(s, self.lose_token, n, lose_worth)
-                if self.losses_heard:
+                if "loses" in st.listening:
                     raise_event(st, Event("loses", s, self.index))
                 results.append(_outcome(s, "lose", -1, c.lose.token, n, lose_worth))
 

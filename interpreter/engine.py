@@ -497,7 +497,10 @@ def activate(st: State, seat: int, src: Source, built: bool, way: str = "") -> N
     if src.listeners:
         listening = city.listeners
         for listener in src.listeners:
-            listening[listener.kind] = listening.get(listener.kind, ()) + (listener,)
+            kind = listener.kind
+            listening[kind] = listening.get(kind, ()) + (listener,)
+            if kind not in st.listening:
+                st.listening = st.listening | {kind}
     if src.end_of_game:
         for hook in src.end_of_game:
             city.end_of_game.append((hook, src))
@@ -530,7 +533,7 @@ def build_items(st: State) -> list[tuple[Any, ...]]:
     items: list[tuple[Any, ...]] = []
     raised = st.raised
     st.raised = []
-    listened = st.catalog.events_listened
+    listened = st.listening
     bought = False
     for event in raised:
         kind, seat, src, _, _ = event
@@ -545,7 +548,7 @@ def build_items(st: State) -> list[tuple[Any, ...]]:
             for m, hooks in src.at_once.items():
                 for hook in hooks:
                     schedule(st, m, seat, hook)
-    if bought:
+    if bought and "buys" in listened:
         for event in raised:
             if event[0] == "buys":
                 raise_event(st, event, items)

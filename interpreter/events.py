@@ -17,9 +17,9 @@ seat, event)``), in seat order, then in the order their sources became active in
 engine runs them (:func:`.engine.build_items`, :mod:`.engine`'s work queue). The work item carries
 the event: while its effect runs, the state's `event` names it, so `opponent` is the event's other
 seat. A listener limited to once per period is let through when it runs (its condition may not
-hold the first time). Only the kinds of event some source of the rule set listens to are raised
-(`Catalog.events_listened`); a card or stage built is always recorded, for its own `on build`
-effects.
+hold the first time). Only the kinds of event some active source of the game listens to are
+raised (the state's `listening`; `Catalog.events_listened` for the whole rule set); a card or
+stage built is always recorded, for its own `on build` effects.
 """
 
 from __future__ import annotations

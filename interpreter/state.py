@@ -37,7 +37,7 @@ class State:
     __slots__ = (
         "game", "catalog", "config", "table", "seed", "rng", "cities", "shared", "neutral", "resolve_order",
         "controller", "age", "turn", "pc", "slots", "work", "fired", "pending", "asked", "chosen",
-        "asked_within", "round", "raised", "waiting", "moment_queue", "moment_running",
+        "asked_within", "round", "raised", "listening", "waiting", "moment_queue", "moment_running",
         "moment_rank", "seq", "sellers", "seat_info", "seller_pairs", "legal", "deals", "deals_made",
         "history", "sheets", "terminal", "event", "stopped", "cascade",
     )
@@ -89,6 +89,9 @@ class State:
         #: (engine.build_items), in order: every card and stage built (for its build effects too),
         #: each seller paid when `buys` is listened to
         self.raised: list[EventFields] = []
+        #: the kinds of event some active source of the game listens to: an event of another kind
+        #: is never raised (a frozenset, replaced when a kind is added: clones share it)
+        self.listening: frozenset[str] = frozenset()
         #: the event whose listener's effect is running (its `opponent` is the event's other seat)
         self.event: Optional[Event] = None
         #: moment -> (seat, sequence, hook) waiting for the next such moment
@@ -335,7 +338,7 @@ class State:
             beyond(self, f"seat {seat} would hold '{name}' tokens worth {figure(value)}", where)
         city.token_counts[token] = count
         city.token_values[token] = value
-        if n > 0 and "gains" in self.catalog.events_listened:
+        if n > 0 and "gains" in self.listening:
             raise_event(self, ("gains", seat, token, "", -1))
 
     def gain_coins(self, seat: int, n: int, where: str = "") -> None:
@@ -347,7 +350,7 @@ class State:
         if not -MAX_VALUE <= coins <= MAX_VALUE:
             beyond(self, f"seat {seat} would hold {figure(coins)} coins", where)
         city.coins = coins
-        if n > 0 and "coins" in self.catalog.events_listened:
+        if n > 0 and "coins" in self.listening:
             raise_event(self, ("coins", seat, -1, "", -1))
 
     def lose_coins(self, seat: int, n: int, token: Optional[int]) -> None:

@@ -6,7 +6,7 @@ that path. Small games written in Python (`tiny.py`); the coins are counted by h
 from __future__ import annotations
 
 import tiny
-from tiny import LEFT, NEIGHBOURS, SELF, card, hook
+from tiny import LEFT, NEIGHBOURS, OTHERS, SELF, card, hook
 
 from wonderrules.interpreter import ir as c
 from wonderrules.interpreter.actions import Action
@@ -31,15 +31,28 @@ THRIFT = card("Thrift", hooks=[hook(c.When("coins", (SELF,), once_per="turn"), c
                                     c.BinOp(">=", c.Quantity("coins"), c.Num(6)))])
 #: when built: 2 coins from the bank, then 1 coin
 PURSE = card("Purse", hooks=[hook(c.OnBuild(), c.GainCoins(c.Num(2))), hook(c.OnBuild(), c.GainCoins(c.Num(1)))])
+#: a coin whenever another seat pays another seat for resources
+BROKER = card("Broker", hooks=[hook(c.When("buys", (OTHERS,), sellers=(OTHERS,)), c.GainCoins(c.Num(1)))])
+#: a card built with a stone bought from a neighbour
+WALL = card("Wall", resources=[("stone", 1)])
 FORT = card("Fort", "red")
 HUT = card("Hut")
 
-CARDS = (ANY_TOKEN, OWN_TOKEN, VICTORY, CHAINED_RED, LEFT_BUYER, THRIFT, PURSE, FORT, HUT)
+CARDS = (ANY_TOKEN, OWN_TOKEN, VICTORY, CHAINED_RED, LEFT_BUYER, BROKER, THRIFT, PURSE, WALL, FORT, HUT)
 
 
 def state(players: int = 3, hands: list[list[str]] | None = None) -> State:
-    rules = tiny.rules(CARDS, hand=len(hands[0]) if hands else 3)
-    return Game(rules, players).new_initial_state(seed=1, hands={1: hands} if hands else None)
+    """Seat 0 makes stone, seat 1 wood, seat 2 stone."""
+    boards = [tiny.board("Quarry", "stone"), tiny.board("Forest", "wood"), tiny.board("Pit", "stone")]
+    rules = tiny.rules(CARDS, hand=len(hands[0]) if hands else 3, boards=boards)
+    return Game(rules, players).new_initial_state(seed=1, boards=[(b.name, "A") for b in boards],
+                                                  hands={1: hands} if hands else None)
+
+
+def play(st: State, chosen: dict[int, Action]) -> None:
+    """The chosen actions; every other seat sells its first card (3 coins)."""
+    st.apply_actions({p: chosen.get(p) or next(a for a in st.legal_actions(p) if a.kind == "sell")
+                      for p in st.pending_decisions()})
 
 
 def active(st: State, seat: int, name: str) -> None:
@@ -47,7 +60,7 @@ def active(st: State, seat: int, name: str) -> None:
     activate(st, seat, st.catalog.card_named(name), built=False)
 
 
-def heard(st: State, event: Event) -> list[tuple[str, int]]:
+def heard(st: State, event: tuple) -> list[tuple[str, int]]:
     """The (source, listening seat) of each work item the event sets off, in order."""
     out: list[tuple] = []
     raise_event(st, event, out)
@@ -92,6 +105,8 @@ def test_the_seller_of_a_purchase_is_a_filter() -> None:
     assert heard(st, Event("buys", 1, -1, "", right)) == []
     # the buyer is a filter too: seat 2 paying seat 1 is not seat 1's purchase
     assert heard(st, Event("buys", 2, -1, "", 1)) == []
+    # the engine raises an event's fields as a plain tuple: the work item carries an Event
+    assert heard(st, ("buys", 1, -1, "", left)) == [("Left Buyer", 1)]
 
 
 def test_a_limited_effect_whose_condition_fails_keeps_its_turn_for_a_later_event() -> None:
@@ -99,13 +114,19 @@ def test_a_limited_effect_whose_condition_fails_keeps_its_turn_for_a_later_event
     # and the turn's once is not spent), + 1 = 6 (it holds: one coin more, 7), and that coin,
     # from the bank too, finds the turn's once spent
     st = state(hands=[["Thrift", "Hut", "Hut"], ["Hut", "Hut", "Hut"], ["Hut", "Hut", "Purse"]])
-
-    def play(chosen: dict[int, Action]) -> None:
-        st.apply_actions({p: chosen.get(p) or next(a for a in st.legal_actions(p) if a.kind == "sell")
-                          for p in st.pending_decisions()})
-
-    play({0: Action("build", "Thrift")})
+    play(st, {0: Action("build", "Thrift")})
     assert st.cities[0].coins == 3
-    play({0: Action("build", "Purse")})
+    play(st, {0: Action("build", "Purse")})
     assert st.cities[0].coins == 3 + 2 + 1 + 1
     assert st.event is None  # read only while a listener's effect runs
+
+
+def test_a_purchase_is_heard_by_a_listener_built_later_in_the_same_resolution() -> None:
+    # seat 1 builds the Wall with seat 0's stone (2 coins to seat 0), then seat 2, resolving
+    # after it, builds the Broker: the purchase is heard once every card of the round is placed,
+    # so the Broker hears it (a coin); seat 0 sells its Hut (3 coins)
+    st = state(hands=[["Hut", "Hut"], ["Wall", "Hut"], ["Broker", "Hut"]])
+    wall = Action("build", "Wall", pay=((0, 2),))
+    assert wall in st.legal_actions(1)
+    play(st, {1: wall, 2: Action("build", "Broker")})
+    assert [city.coins for city in st.cities] == [3 + 2 + 3, 3 - 2, 3 + 1]
