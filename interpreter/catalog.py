@@ -168,7 +168,8 @@ class Catalog:
                                                         ir.Cost(), category=block.category or None)
         #: moments some source's effect runs at every time (a moment no effect listens to is skipped)
         self.moments_listened = frozenset(m for src in self._all_sources() for m in src.at_each)
-        #: the kinds of event some source listens to: an event of another kind is never raised
+        #: the kinds of event some source of the rule set listens to (a game raises only those its
+        #: active sources listen to, State.listening)
         self.events_listened = frozenset(heard.kind for src in self._all_sources() for heard in src.listeners)
         #: whether some effect set off by a build or a purchase has a condition (read, for all of
         #: them, before any runs)

@@ -31,7 +31,8 @@ Rules of the core carried out here, in the order they happen:
   waiting: after the effect that gained the tokens; after the moment's contests, before its
   other effects (a contest gives each result in turn: the winner's tokens, its win, the loser's
   tokens, its loss); after the effects of what a round's resolution built; after a loss is
-  paid. An event of a kind no source of the rule set listens to is never raised.
+  paid. An event of a kind no active source of the game listens to is never raised (a card or
+  stage built is still recorded, for its own effects).
 - *a cascade*: the effects that events set off while one step of the flow runs (a round with
   what its resolution sets off, a moment's contests), or one effect of a moment, count
   together, those they set off in turn and those after a decision they ask included; beyond
