@@ -138,7 +138,8 @@ def _compile_step(op: Any, cat: Catalog, action: str) -> tuple[Any, ...]:
 def _executor(kind: CompiledAction, cat: Catalog) -> Any:
     """`run(state, seat, action, card)`: pay for an action (its cost unless its way is free, and
     each seller) and carry out its operations in order: a card moved into an active zone is built
-    there (engine.place), a stage is built."""
+    there by the action's way (engine.place), a stage is built. Each seller paid raises a `buys`
+    event when some source listens to one (heard once the resolution is over)."""
     from wonderrules.interpreter.engine import activate, place
 
     paying = frozenset(w[0] for w in kind.ways if not w[1]) if kind.cost != NO_COST else frozenset()
@@ -150,40 +151,41 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
         if step[0] == "move":
             zone, to = step[1], step[2]
             if cat.zones[zone].per == "shared":
-                steps.append(lambda st, seat, city, card, z=zone: st.shared[z].append(card) if card else None)
+                steps.append(lambda st, seat, city, card, way, z=zone: st.shared[z].append(card) if card else None)
             elif to is None and cat.zones[zone].active and zone == cat.card_zone_id:
-                def build(st: Any, seat: int, city: Any, card: Any) -> None:  # engine.place, inlined
+                def build(st: Any, seat: int, city: Any, card: Any, way: str) -> None:  # engine.place, inlined
                     if card is not None:
                         city.built.append(card)
                         city.names.add(card.name)
                         if card.colour_id >= 0:
                             city.colour_counts[card.colour_id] += 1
-                        activate(st, seat, card, True)
+                        activate(st, seat, card, True, way)
                 steps.append(build)
             elif to is None:
-                steps.append(lambda st, seat, city, card, z=zone: place(st, seat, card, z) if card else None)
+                steps.append(lambda st, seat, city, card, way, z=zone: place(st, seat, card, z, way) if card else None)
             else:
-                def move(st: Any, seat: int, city: Any, card: Any, z: int = zone, to: Any = to) -> None:
+                def move(st: Any, seat: int, city: Any, card: Any, way: str, z: int = zone, to: Any = to) -> None:
                     if card is not None:
                         targets = to(st, seat, seat)
-                        place(st, targets[0] if targets else seat, card, z)
+                        place(st, targets[0] if targets else seat, card, z, way)
                 steps.append(move)
         elif step[0] == "stage":
-            def build_stage(st: Any, seat: int, city: Any, card: Any) -> None:
+            def build_stage(st: Any, seat: int, city: Any, card: Any, way: str) -> None:
                 stage = city.board.stages[city.stages_built]
                 city.stages_built += 1
-                activate(st, seat, stage, built=True)
+                activate(st, seat, stage, True, way)
             steps.append(build_stage)
         else:
             op = step[1]
-            if isinstance(op, GainCoins) and op.constant is not None and not cat.listens_coins:
+            if isinstance(op, GainCoins) and op.constant is not None and "coins" not in cat.events_listened:
                 n, where = op.constant, op.where
-                steps.append(lambda st, seat, city, card, n=n, where=where: _gain(st, seat, city, n, where))
+                steps.append(lambda st, seat, city, card, way, n=n, where=where: _gain(st, seat, city, n, where))
             else:
-                steps.append(lambda st, seat, city, card, op=op: op.run(st, seat))
+                steps.append(lambda st, seat, city, card, way, op=op: op.run(st, seat))
     run_steps = tuple(steps)
-    # the way is recorded with what the action builds only when some effect listens for it
-    track_way = cat.listens_ways
+    # each seller paid is recorded when some source of the rule set listens to purchases: one
+    # that becomes active later in the resolution hears them too
+    buys_heard = "buys" in cat.events_listened
 
     def run(st: Any, seat: int, action: Action, card: Optional[Source]) -> None:
         city = st.cities[seat]
@@ -211,16 +213,10 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
                 if held > MAX_VALUE:
                     beyond(st, f"seat {s} would hold {figure(held)} coins", f"paid by seat {seat}")
                 cities[s].coins = held
-            if pay and st.catalog.listens_buys:
-                st.purchases.extend((seat, s) for s, c in pay if c)
-        if track_way:
-            st.way = way
-            for step in run_steps:
-                step(st, seat, city, card)
-            st.way = ""
-        else:
-            for step in run_steps:
-                step(st, seat, city, card)
+            if buys_heard and pay:
+                st.raised.extend(("buys", seat, -1, "", s) for s, c in pay if c)
+        for step in run_steps:
+            step(st, seat, city, card, way)
     return run
 
 

@@ -69,18 +69,13 @@ def cascade_sentence(st: State, fired: Sequence[tuple[Any, ...]]) -> str:
 
 
 def _listeners(st: State) -> dict[Any, tuple[ir.Hook, ir.When]]:
-    """Each compiled `whenever` hook active in some city, with its effect and its trigger as the
-    rule set says them."""
+    """Each listener active in some city, with its effect and its trigger as the rule set says
+    them."""
     out: dict[Any, tuple[ir.Hook, ir.When]] = {}
     for city in st.cities:
-        for entry in city.when:
-            hook, src = entry[4], entry[6]
-            if hook in out:
-                continue
-            written = [(h, h.trigger) for h in getattr(src.ir, "hooks", ()) if isinstance(h.trigger, ir.When)]
-            compiled = [e[4] for e in src.when]
-            if hook in compiled and len(written) == len(compiled):
-                out[hook] = written[compiled.index(hook)]
+        for src in city.active:
+            for listener in src.listeners:
+                out.setdefault(listener, (listener.effect, listener.trigger))
     return out
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.effects import CompiledHook, LimitedHook, compile_hook
+from wonderrules.interpreter.effects import CompiledHook, compile_hook
+from wonderrules.interpreter.events import Listener, compile_listener
 from wonderrules.interpreter.market import relation_prices
 from wonderrules.interpreter.payments import ManySellers
 from wonderrules.interpreter.trading import TradeSolver
@@ -24,8 +25,8 @@ class Source:
     effects of a neutral seat or of the rule set."""
 
     __slots__ = ("sid", "name", "age", "deck", "colour", "colour_id", "category", "source_class", "coins", "cost",
-                 "cost_id", "chains_from", "pool", "is_stage", "passive", "on_build", "at_once", "at_each", "when",
-                 "end_of_game", "ir")
+                 "cost_id", "chains_from", "pool", "is_stage", "passive", "on_build", "at_once", "at_each",
+                 "listeners", "end_of_game", "ir")
 
     def __init__(self, sid: int, name: str, kind_ir: Any, *, age: int = 0, deck: str = "", colour: str = "",
                  colour_id: int = -1, category: Optional[str] = None, source_class: str = "", coins: int = 0,
@@ -52,9 +53,8 @@ class Source:
         self.at_once: dict[int, tuple[CompiledHook, ...]] = {}
         #: moment index -> hooks run at every such moment from then on
         self.at_each: dict[int, tuple[CompiledHook, ...]] = {}
-        #: (event, compiled seats it listens to, colour indices or None, name index (a token for
-        #: `gains`, a contest for `wins`/`loses`; -1: any), hook)
-        self.when: tuple[tuple[str, Any, Optional[frozenset[int]], int, CompiledHook, Any], ...] = ()
+        #: its `whenever` effects (see :mod:`.events`)
+        self.listeners: tuple[Listener, ...] = ()
         self.end_of_game: tuple[CompiledHook, ...] = ()
         self.ir = kind_ir
 
@@ -168,22 +168,16 @@ class Catalog:
                                                         ir.Cost(), category=block.category or None)
         #: moments some source's effect runs at every time (a moment no effect listens to is skipped)
         self.moments_listened = frozenset(m for src in self._all_sources() for m in src.at_each)
-        #: the events some source listens to (`gains`, `wins`, `loses`: emitted only when listened to)
-        self.events_listened = frozenset(entry[0] for src in self._all_sources() for entry in src.when)
-        self.listens_gains = "gains" in self.events_listened
+        #: the kinds of event some source of the rule set listens to (a game raises only those its
+        #: active sources listen to, State.listening)
+        self.events_listened = frozenset(heard.kind for src in self._all_sources() for heard in src.listeners)
         #: whether some effect set off by a build or a purchase has a condition (read, for all of
         #: them, before any runs)
         self.conditioned = any(h.condition is not None for src in self._all_sources() for h in src.on_build) or \
-            any(entry[4].condition is not None for src in self._all_sources() for entry in src.when)
+            any(heard.condition is not None for src in self._all_sources() for heard in src.listeners)
         #: whether some effect waiting for a moment has a condition (read, for all of them, before any runs)
         self.moment_conditioned = any(h.condition is not None for src in self._all_sources()
                                       for hooks in (*src.at_each.values(), *src.at_once.values()) for h in hooks)
-        self.listens_buys = "buys" in self.events_listened
-        #: whether some source listens for coins taken from the bank (`gains coins`)
-        self.listens_coins = "coins" in self.events_listened
-        #: whether some `builds` event names a way (the way of each build is then recorded)
-        self.listens_ways = any(entry[0] == "builds" and entry[5] for src in self._all_sources() for entry in src.when)
-        self.listens_results = bool(self.events_listened & {"wins", "loses"})
         #: whether some grant renews each turn
         self.renews_each_turn = any(h.kind == "Grant" and h.op.period == "turn"
                                     for src in self._all_sources() for h in src.passive)
@@ -259,10 +253,8 @@ class Catalog:
         on_build: list[CompiledHook] = []
         at_once: dict[int, list[CompiledHook]] = {}
         at_each: dict[int, list[CompiledHook]] = {}
-        when: list[tuple[str, Any, Optional[frozenset[int]], int, CompiledHook, Any]] = []
+        listeners: list[Listener] = []
         end_of_game: list[CompiledHook] = []
-        from wonderrules.interpreter.expressions import compile_seats
-
         for hook in hooks:
             compiled = compile_hook(hook, self, src)
             t = hook.trigger
@@ -273,26 +265,14 @@ class Catalog:
             elif isinstance(t, ir.At):
                 (at_each if t.each else at_once).setdefault(self.moment(t.moment), []).append(compiled)
             elif isinstance(t, ir.When):
-                colours = frozenset(self.colour_index[c] for c in t.colours) if t.colours else None
-                name_id = -1  # any token, any contest
-                if t.event == "gains" and t.name:
-                    name_id = self.token_index[t.name]
-                elif t.event in ("wins", "loses") and t.name:
-                    name_id = self.contest_index[t.name]
-                # what else the event must match: the way of a build, the seller of a purchase
-                extra: Any = t.way or None
-                if t.event == "buys":
-                    extra = compile_seats(t.sellers)
-                if t.once_per:
-                    compiled = LimitedHook.limiting(compiled, t.once_per)
-                when.append((t.event, compile_seats(t.by), colours, name_id, compiled, extra))
+                listeners.append(compile_listener(hook, compiled, self))
             else:
                 end_of_game.append(compiled)
         src.passive = tuple(passive)
         src.on_build = tuple(on_build)
         src.at_once = {m: tuple(hs) for m, hs in at_once.items()}
         src.at_each = {m: tuple(hs) for m, hs in at_each.items()}
-        src.when = tuple(when)
+        src.listeners = tuple(listeners)
         src.end_of_game = tuple(end_of_game)
         return src
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import BoardKind, Catalog, Source
+    from wonderrules.interpreter.events import Listener
 
 __all__ = ["City"]
 
@@ -19,7 +20,7 @@ class City:
     __slots__ = (
         "seat", "board", "stages_built", "coins", "zones", "card_zone", "built", "names", "colour_counts", "symbols",
         "token_counts", "token_values", "fixed", "choices", "sell_fixed", "sell_choices", "derived", "prices",
-        "rebates", "grants", "cost_changes", "strength_bonuses", "limited", "at_each", "when", "hearing", "end_of_game",
+        "rebates", "grants", "cost_changes", "strength_bonuses", "limited", "at_each", "listeners", "end_of_game",
         "active", "version",
         "turn_start_coins", "spent", "turn_version", "memo", "parts", "turn_parts",
     )
@@ -55,15 +56,13 @@ class City:
         self.cost_changes: dict[int, list[Any]] = {}
         #: (contest index, compiled amount) added to its strength in that contest
         self.strength_bonuses: list[tuple[int, Any]] = []
-        #: effects limited to once per period -> the period they last ran in (see LimitedHook)
+        #: listeners limited to once per period -> the period they last ran in (see events.Listener)
         self.limited: dict[Any, Any] = {}
         #: moment index -> (hook, source) run at every such moment
         self.at_each: dict[int, list[tuple[Any, Source]]] = {}
-        #: (event, seats fn, colours, name index, hook, source) listened to
-        self.when: list[tuple[Any, ...]] = []
-        #: (event, name index) -> the positions in `when` of the entries listening to it, for
-        #: the events engine.emit raises (an event looks up its listeners, never scans them all)
-        self.hearing: dict[tuple[str, int], tuple[int, ...]] = {}
+        #: event kind -> the listeners of its active sources, in the order they became active
+        #: (an event looks up the listeners of its kind, never scans them all)
+        self.listeners: dict[str, tuple[Listener, ...]] = {}
         self.end_of_game: list[tuple[Any, Source]] = []
         #: every active source: the board, built cards and stages
         self.active: list[Source] = []
@@ -104,8 +103,7 @@ class City:
         c.strength_bonuses = list(self.strength_bonuses)
         c.limited = dict(self.limited)
         c.at_each = {k: list(v) for k, v in self.at_each.items()}
-        c.when = list(self.when)
-        c.hearing = dict(self.hearing)  # its values are tuples: shared safely
+        c.listeners = dict(self.listeners)  # its values are tuples: shared safely
         c.end_of_game = list(self.end_of_game)
         c.active = list(self.active)
         c.version = self.version

@@ -6,7 +6,7 @@ in order around the table, skipping those out; when two remain they fight once),
 another relation; each pair fights once; with `except partners`, partners never fight. A holder
 of the reduced token fights for fewer tokens (and so does its opponent), spending some of it. In
 `ranking` mode the strongest participants get `win` and the weakest `lose` (all of them on a
-tie; nobody when everyone ties). Each result emits its events (:func:`.engine.emit`): the tokens
+tie; nobody when everyone ties). Each result raises its events (:func:`.events.raise_event`): the tokens
 gained, and the contest won or lost, in seat order for a ranking. The contests of one moment
 read every strength before any of them gives a result (:func:`resolve_moment`): a token gained
 at a moment never counts in a strength read at that moment.
@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.engine import emit
+from wonderrules.interpreter.events import Event, raise_event
 from wonderrules.interpreter.expressions import compile_expr, compile_seats
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -78,7 +78,6 @@ class CompiledContest:
         self.lose_token = cat.token_index[contest.lose.token]
         #: its index among the rule set's contests (what `wins` and `loses` events name)
         self.index = cat.contest_index[contest.name]
-        self.listened = cat.listens_results
 
     def strength(self, st: State, seat: int) -> int:
         """The seat's strength: the contest's expression, and what its effects add (`strength +`)."""
@@ -174,11 +173,11 @@ class CompiledContest:
                 results: list[dict[str, Any]]) -> None:
         """A pair's result: the winner's tokens and its win, the loser's tokens and its loss."""
         st.gain_tokens(winner, self.win_token, n, win_worth)
-        if self.listened:
-            emit(st, "wins", winner, self.index, loser)
+        if "wins" in st.listening:
+            raise_event(st, Event("wins", winner, self.index, "", loser))
         st.gain_tokens(loser, self.lose_token, n, lose_worth)
-        if self.listened:
-            emit(st, "loses", loser, self.index, winner)
+        if "loses" in st.listening:
+            raise_event(st, Event("loses", loser, self.index, "", winner))
         results.append(_outcome(winner, "win", loser, self.contest.win.token, n, win_worth))
         results.append(_outcome(loser, "lose", winner, self.contest.lose.token, n, lose_worth))
 
@@ -192,13 +191,13 @@ class CompiledContest:
         for s in values:
             if values[s] == best:
                 st.gain_tokens(s, self.win_token, n, win_worth)
-                if self.listened:
-                    emit(st, "wins", s, self.index)
+                if "wins" in st.listening:
+                    raise_event(st, Event("wins", s, self.index))
                 results.append(_outcome(s, "win", -1, c.win.token, n, win_worth))
             elif values[s] == worst:
                 st.gain_tokens(s, self.lose_token, n, lose_worth)
-                if self.listened:
-                    emit(st, "loses", s, self.index)
+                if "loses" in st.listening:
+                    raise_event(st, Event("loses", s, self.index))
                 results.append(_outcome(s, "lose", -1, c.lose.token, n, lose_worth))
 
 

@@ -24,7 +24,7 @@ from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure, origi
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
 
-__all__ = ["CompiledHook", "LimitedHook", "compile_hook", "compile_op", "STEP_OF", "PASSIVE_OPS", "TRIGGERED_OPS",
+__all__ = ["CompiledHook", "compile_hook", "compile_op", "STEP_OF", "PASSIVE_OPS", "TRIGGERED_OPS",
            "END_OF_GAME_OPS"]
 
 #: the step of an operation among the effects of one moment (see the game's `order`)
@@ -65,36 +65,6 @@ class CompiledHook:
 
     def __repr__(self) -> str:
         return f"CompiledHook({self.kind} of {self.source.name!r})"
-
-
-class LimitedHook(CompiledHook):
-    """An effect that runs at most once in each turn, age or game (`once per`), per city: the
-    city remembers the period in which it last ran (`City.limited`)."""
-
-    __slots__ = ("period",)
-
-    def __init__(self, op: Any, step: str, condition: Optional[Compiled], source: Source, kind: str,
-                 period: str) -> None:
-        super().__init__(op, step, condition, source, kind)
-        self.period = period
-
-    @staticmethod
-    def limiting(hook: CompiledHook, period: str) -> LimitedHook:
-        return LimitedHook(hook.op, hook.step, hook.condition, hook.source, hook.kind, period)
-
-    def run(self, st: Any, seat: int) -> None:
-        now = (st.age, st.turn) if self.period == "turn" else st.age if self.period == "age" else 0
-        limited = st.cities[seat].limited
-        if limited.get(self, None) != now and self.holds(st, seat):
-            limited[self] = now
-            self.op.run(st, seat)
-
-    def fire(self, st: Any, seat: int) -> None:
-        now = (st.age, st.turn) if self.period == "turn" else st.age if self.period == "age" else 0
-        limited = st.cities[seat].limited
-        if limited.get(self, None) != now:
-            limited[self] = now
-            self.op.run(st, seat)
 
 
 def compile_hook(hook: ir.Hook, cat: Catalog, source: Source) -> CompiledHook:

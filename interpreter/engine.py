@@ -22,14 +22,17 @@ Rules of the core carried out here, in the order they happen:
 - *a decision asked outside a round* (an effect's `decide`, a loss that may be taken as tokens) is
   asked of the seat's controller when it has a legal action (a loss: when there is a choice), and
   put off while that player is deciding something else;
-- *an event* (tokens gained, by an effect, a contest or a loss paid in tokens; a contest won or
-  lost) sets off the `whenever` effects listening to it, in the order the events happened and,
-  for one event, in seat order then in the order their sources became active. They run as soon
-  as what raised the event is over, before anything else waiting: after the effect that gained
-  the tokens; after the moment's contests, before its other effects (a contest gives each result
-  in turn: the winner's tokens, its win, the loser's tokens, its loss); after the effects of
-  what a round's resolution built; after a loss is paid. Nothing is emitted for an event no
-  source of the rule set listens to.
+- *an event* (a card or a stage built, a seller paid, coins from the bank, tokens gained by an
+  effect, a contest or a loss paid in tokens; a contest won or lost: one record, :mod:`.events`)
+  sets off the `whenever` effects listening to it, in the order the events happened and, for
+  one event, in seat order then in the order their sources became active. The builds and
+  purchases of a resolution are heard once it is over, with the `on build` effects (above).
+  Other events' effects run as soon as what raised the event is over, before anything else
+  waiting: after the effect that gained the tokens; after the moment's contests, before its
+  other effects (a contest gives each result in turn: the winner's tokens, its win, the loser's
+  tokens, its loss); after the effects of what a round's resolution built; after a loss is
+  paid. An event of a kind no active source of the game listens to is never raised (a card or
+  stage built is still recorded, for its own effects).
 - *a cascade*: the effects that events set off while one step of the flow runs (a round with
   what its resolution sets off, a moment's contests), or one effect of a moment, count
   together, those they set off in turn and those after a decision they ask included; beyond
@@ -49,6 +52,7 @@ from wonderrules.interpreter.actions import (
     decision_actions,
 )
 from wonderrules.interpreter.errors import GameStoppedError
+from wonderrules.interpreter.events import Event, Listener, raise_event
 from wonderrules.interpreter.program import (
     AgeStart,
     AskRound,
@@ -70,8 +74,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
     from wonderrules.interpreter.state import State
 
-__all__ = ["start", "advance", "apply", "lose_coins", "ask_decision", "move_cards", "place", "activate", "emit",
-           "stop", "judged"]
+__all__ = ["start", "advance", "apply", "lose_coins", "ask_decision", "move_cards", "place", "activate", "stop",
+           "judged"]
 
 T = TypeVar("T")
 
@@ -475,8 +479,9 @@ def execute(st: State, seat: int, action: Action, card: Optional[Source], within
 
 # ---- builds and moments ------------------------------------------------------------------------
 
-def place(st: State, seat: int, src: Source, zone: int) -> None:
-    """Put a card into a zone of a seat (or the table's zone); in an active zone it is built."""
+def place(st: State, seat: int, src: Source, zone: int, way: str = "") -> None:
+    """Put a card into a zone of a seat (or the table's zone); in an active zone it is built (by
+    `way`, the way of the action that placed it: none for a card an effect moves)."""
     shared = st.shared.get(zone)
     if shared is not None:
         shared.append(src)
@@ -488,12 +493,13 @@ def place(st: State, seat: int, src: Source, zone: int) -> None:
             city.names.add(src.name)
             if src.colour_id >= 0:
                 city.colour_counts[src.colour_id] += 1
-        activate(st, seat, src, built=True)
+        activate(st, seat, src, True, way)
 
 
-def activate(st: State, seat: int, src: Source, built: bool) -> None:
+def activate(st: State, seat: int, src: Source, built: bool, way: str = "") -> None:
     """A source becomes active in a city: its passive effects apply, its other effects wait for
-    their trigger; a built source's build effects run after the resolution."""
+    their trigger; a built source (by `way`) raises its build, heard with its build effects after
+    the resolution."""
     city = st.cities[seat]
     city.active.append(src)
     for hook in src.passive:
@@ -504,18 +510,18 @@ def activate(st: State, seat: int, src: Source, built: bool) -> None:
     if src.at_each:
         for m, hooks in src.at_each.items():
             city.at_each.setdefault(m, []).extend((h, src) for h in hooks)
-    if src.when:
-        hearing = city.hearing
-        for entry in src.when:
-            if entry[0] in _EMITTED:
-                key = (entry[0], entry[3])
-                hearing[key] = hearing.get(key, ()) + (len(city.when),)
-            city.when.append(entry + (src,))
+    if src.listeners:
+        listening = city.listeners
+        for listener in src.listeners:
+            kind = listener.kind
+            listening[kind] = listening.get(kind, ()) + (listener,)
+            if kind not in st.listening:
+                st.listening = st.listening | {kind}
     if src.end_of_game:
         for hook in src.end_of_game:
             city.end_of_game.append((hook, src))
     if built:
-        st.builds.append((seat, src, st.way))
+        st.raised.append(("stages" if src.is_stage else "builds", seat, src, way, -1))
     elif src.at_once:
         for m, hooks in src.at_once.items():
             for hook in hooks:
@@ -537,42 +543,38 @@ def schedule(st: State, moment: int, seat: int, hook: Any) -> None:
 
 
 def build_items(st: State) -> list[tuple[Any, ...]]:
-    """The work items of what was just built: each source's `on build` effects and the
-    `whenever` effects it triggers; its effects waiting for a moment are registered."""
+    """The work items of what the resolution raised: each source built, its `on build` effects and
+    the `whenever` effects its build sets off (its effects waiting for a moment are registered),
+    then those each purchase sets off."""
     items: list[tuple[Any, ...]] = []
-    builds = st.builds
-    st.builds = []
-    listening = [city for city in st.cities if city.when]
-    for seat, src, way in builds:
+    raised = st.raised
+    st.raised = []
+    listened = st.listening
+    bought = False
+    for event in raised:
+        kind, seat, src, _, _ = event
+        if kind == "buys":
+            bought = True
+            continue
         if src.on_build:
             items.extend(("hook", hook, seat) for hook in src.on_build)
-        if listening:
-            event = "stages" if src.is_stage else "builds"
-            for city in listening:
-                for ev, seats, colours, _, hook, by_way, _ in city.when:
-                    if ev == event and (colours is None or src.colour_id in colours) and (
-                            by_way is None or by_way == way) and seat in seats(st, city.seat, city.seat):
-                        items.append(("hook", hook, city.seat))
+        if kind in listened:
+            raise_event(st, event, items)
         if src.at_once:
             for m, hooks in src.at_once.items():
                 for hook in hooks:
                     schedule(st, m, seat, hook)
-    if st.purchases:
-        # each seller paid for resources by an action of the resolution
-        for buyer, seller in st.purchases:
-            for city in listening:
-                for ev, seats, _, _, hook, sellers, _ in city.when:
-                    if ev == "buys" and buyer in seats(st, city.seat, city.seat) and seller in sellers(
-                            st, city.seat, city.seat):
-                        items.append(("hook", hook, city.seat))
-        st.purchases = []
+    if bought and "buys" in listened:
+        for event in raised:
+            if event[0] == "buys":
+                raise_event(st, event, items)
     steps = st.config.steps("on build")
     if len(items) > 1 and steps:
         last = len(steps)
         items.sort(key=lambda it: steps.index(it[1].step) if it[1].step in steps else last)
     if st.catalog.conditioned and any(it[1].condition is not None for it in items):
         # every condition of the effects of the builds is read now, before any of them runs
-        items = [("hook_read", it[1], it[2]) for it in items if it[1].condition is None or it[1].holds(st, it[2])]
+        items = [(_READ[it[0]], *it[1:]) for it in items if it[1].condition is None or it[1].holds(st, it[2])]
     return items
 
 
@@ -590,13 +592,26 @@ def _hook_read(st: State, hook: Any, seat: int) -> None:
         _flush(st)
 
 
-def _hook_vs(st: State, hook: Any, seat: int, opponent: int) -> None:
-    """An effect raised by a contest's result: `opponent` names the other seat while it runs."""
-    st.opponent = opponent
-    hook.run(st, seat)
-    st.opponent = -1
+def _heard(st: State, listener: Listener, seat: int, event: Event, read: bool = False) -> None:
+    """A `whenever` effect set off by `event` (`read`: its condition was read, and held, when it
+    was set off); one limited to once per period runs only the first time its condition holds in
+    its period, and its city remembers that period."""
+    limited = st.cities[seat].limited if listener.period else None
+    now = listener.now(st) if limited is not None else None
+    if limited is not None and limited.get(listener, None) == now:
+        return
+    st.event = event
+    if read or listener.condition is None or listener.holds(st, seat):
+        if limited is not None:
+            limited[listener] = now
+        listener.hook.op.run(st, seat)
+    st.event = None
     if st.fired:
         _flush(st)
+
+
+def _heard_read(st: State, listener: Listener, seat: int, event: Event) -> None:
+    _heard(st, listener, seat, event, True)
 
 
 def _moment_next(st: State, read: bool = False) -> None:
@@ -622,30 +637,6 @@ def _moment_next(st: State, read: bool = False) -> None:
 
 
 # ---- events ----------------------------------------------------------------------------------------
-
-def emit(st: State, event: str, seat: int, name: int, opponent: int = -1) -> None:
-    """Something happened in the city at `seat` (`gains`: tokens of token index `name`; `wins`,
-    `loses`: the contest of index `name`): the `whenever` effects listening to it are noted, to run
-    when what raised it is over (see the module's text). Callers emit only the events the
-    catalog says some source listens to."""
-    fired = st.fired
-    key = (event, name)
-    anyone = (event, -1)
-    for city in st.cities:
-        hearing = city.hearing
-        if hearing:
-            found = hearing.get(key, ())
-            if name >= 0 and anyone in hearing:  # listeners of any name too, in the order they came
-                found = tuple(sorted(found + hearing[anyone]))
-            if found:
-                listener = city.seat
-                when = city.when
-                for k in found:
-                    _, seats, _, _, hook, _, _ = when[k]
-                    if seat in seats(st, listener, listener):
-                        fired.append(("hook", hook, listener) if opponent < 0 else
-                                     ("hook_vs", hook, listener, opponent))
-
 
 def _take_fired(st: State) -> list[tuple[Any, ...]]:
     """The listeners of the events just raised, counted in the cascade under way: beyond the
@@ -726,10 +717,10 @@ def move_cards(st: State, n: int, from_zone: int, from_seat: int, to_zone: int, 
         place(st, to_seat, source.pop(0), to_zone)
 
 
-#: the events emit raises (builds and purchases are found by build_items)
-_EMITTED = frozenset({"gains", "coins", "wins", "loses"})
+#: the work item of an effect whose condition is read as it is set off
+_READ: Mapping[str, str] = MappingProxyType({"hook": "hook_read", "heard": "heard_read"})
 
 _WORK: Mapping[str, Callable[..., None]] = MappingProxyType({
-    "hook": _hook, "hook_read": _hook_read, "hook_vs": _hook_vs, "moment_next": _moment_next,
+    "hook": _hook, "hook_read": _hook_read, "heard": _heard, "heard_read": _heard_read, "moment_next": _moment_next,
     "ask": ask_decision, "ask_loss": ask_loss,
 })

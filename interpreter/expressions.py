@@ -36,8 +36,8 @@ def compile_seats(relations: tuple[ir.Relation, ...]) -> SeatsFn:
             return lambda st, subject, target: (target,)
         if kind == "controller":
             return lambda st, subject, target: (st.controller_of(subject),)
-        if kind == "opponent":  # the other seat of the result whose event runs (none otherwise)
-            return lambda st, subject, target: (st.opponent,) if st.opponent >= 0 else ()
+        if kind == "opponent":  # the other seat of the result whose event is heard (none otherwise)
+            return _opponent
         if kind == "self":
             return lambda st, subject, target: (subject,)
         return lambda st, subject, target: st.table.relation(kind, distance)[subject]
@@ -51,6 +51,11 @@ def compile_seats(relations: tuple[ir.Relation, ...]) -> SeatsFn:
                     out.append(s)
         return tuple(out)
     return union
+
+
+def _opponent(st: State, subject: int, target: int) -> tuple[int, ...]:
+    event = st.event
+    return (event.other,) if event is not None and event.other >= 0 else ()
 
 
 def reads_symbols(expr: ir.Expr) -> bool:

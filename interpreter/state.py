@@ -18,6 +18,7 @@ from wonderrules.interpreter.actions import Action, Decision, IllegalActionError
 from wonderrules.interpreter.arguments import check_action, check_round, plain_action, plain_payment
 from wonderrules.interpreter.city import City
 from wonderrules.interpreter.errors import ArgumentError, GameStoppedError
+from wonderrules.interpreter.events import Event, EventFields, raise_event
 from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,9 +37,9 @@ class State:
     __slots__ = (
         "game", "catalog", "config", "table", "seed", "rng", "cities", "shared", "neutral", "resolve_order",
         "controller", "age", "turn", "pc", "slots", "work", "fired", "pending", "asked", "chosen",
-        "asked_within", "round", "builds", "way", "purchases", "waiting", "moment_queue", "moment_running",
+        "asked_within", "round", "raised", "listening", "waiting", "moment_queue", "moment_running",
         "moment_rank", "seq", "sellers", "seat_info", "seller_pairs", "legal", "deals", "deals_made",
-        "history", "sheets", "terminal", "opponent", "stopped", "cascade",
+        "history", "sheets", "terminal", "event", "stopped", "cascade",
     )
 
     def __init__(self, game: Game, seed: int, boards: Sequence[BoardKind], deals: FixedDeals,
@@ -71,7 +72,7 @@ class State:
         self.pc = 0
         self.slots = [0] * cat.program.slots
         self.work: deque[tuple[Any, ...]] = deque()
-        #: work items of the `whenever` effects set off by events not yet run (see engine.emit)
+        #: work items of the `whenever` effects set off by events not yet run (see events.raise_event)
         self.fired: list[tuple[Any, ...]] = []
         #: the `whenever` effects set off in the cascade under way (see engine._take_fired)
         self.cascade = 0
@@ -84,15 +85,15 @@ class State:
         self.asked_within: dict[int, bool] = {}
         #: the round being played: (decision, players only, ability, within turn, sub-round)
         self.round: Optional[tuple[int, bool, int, bool, int]] = None
-        #: sources built in the resolution under way, in order (for their build effects)
-        self.builds: list[tuple[int, Source, str]] = []
-        #: the way of the action being carried out (recorded with what it builds)
-        self.way = ""
-        #: (buyer, seller) of each seller paid by the actions of the resolution, when a `buys`
-        #: event is listened to
-        self.purchases: list[tuple[int, int]] = []
-        #: while an effect raised by a contest's result runs: the other seat of that result
-        self.opponent = -1
+        #: the events of the resolution under way (their fields), heard once it is over
+        #: (engine.build_items), in order: every card and stage built (for its build effects too),
+        #: each seller paid when `buys` is listened to
+        self.raised: list[EventFields] = []
+        #: the kinds of event some active source of the game listens to: an event of another kind
+        #: is never raised (a frozenset, replaced when a kind is added: clones share it)
+        self.listening: frozenset[str] = frozenset()
+        #: the event whose listener's effect is running (its `opponent` is the event's other seat)
+        self.event: Optional[Event] = None
         #: moment -> (seat, sequence, hook) waiting for the next such moment
         self.waiting: dict[int, list[tuple[int, int, Any]]] = {}
         self.moment_queue: list[tuple[int, int, int, Any]] = []
@@ -337,8 +338,8 @@ class State:
             beyond(self, f"seat {seat} would hold '{name}' tokens worth {figure(value)}", where)
         city.token_counts[token] = count
         city.token_values[token] = value
-        if n > 0 and self.catalog.listens_gains:
-            engine.emit(self, "gains", seat, token)
+        if n > 0 and "gains" in self.listening:
+            raise_event(self, ("gains", seat, token, "", -1))
 
     def gain_coins(self, seat: int, n: int, where: str = "") -> None:
         """Coins from the bank (never a buyer's payment): heard by `whenever ... gains coins`.
@@ -349,8 +350,8 @@ class State:
         if not -MAX_VALUE <= coins <= MAX_VALUE:
             beyond(self, f"seat {seat} would hold {figure(coins)} coins", where)
         city.coins = coins
-        if n > 0 and self.catalog.listens_coins:
-            engine.emit(self, "coins", seat, -1)
+        if n > 0 and "coins" in self.listening:
+            raise_event(self, ("coins", seat, -1, "", -1))
 
     def lose_coins(self, seat: int, n: int, token: Optional[int]) -> None:
         engine.lose_coins(self, seat, n, token)
@@ -375,9 +376,7 @@ class State:
         other.asked = dict(self.asked)
         other.chosen = dict(self.chosen)
         other.asked_within = dict(self.asked_within)
-        other.builds = list(self.builds)
-        other.way = self.way
-        other.purchases = list(self.purchases)
+        other.raised = list(self.raised)
         other.waiting = {k: list(v) for k, v in self.waiting.items()}
         other.moment_queue = list(self.moment_queue)
         other.legal = {}

@@ -3,8 +3,9 @@
 - Two effects that run at the same moment and touch the same quantity in an order-dependent way
   (one reads what the other writes, or one takes away what the other adds) need a declared order
   (`order end of turn: gain, decide`). The effects of a moment are those triggered by it (`end of
-  turn`, `each end of turn`); the effects of what was just built (`on build`, `whenever ...
-  builds`) run together, ordered by `order on build`. A `decide` reads and writes what the
+  turn`, `each end of turn`); the effects of what was just built (`on build`, and `whenever`
+  effects of the events a resolution raises: builds, stages, purchases) run together, ordered by
+  `order on build`. A `decide` reads and writes what the
   actions of its decision do: the zone their card comes from, the cards they build, the coins
   they pay.
 
@@ -24,6 +25,7 @@ from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.lower_effects import lower_hook
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import ir
+from wonderrules.interpreter.events import OF_A_RESOLUTION
 
 __all__ = ["check", "Effects", "STEP_OF", "Entry", "entries", "first_conflicts"]
 
@@ -126,7 +128,7 @@ def _order_dependent(a: tuple[set[str], set[str]], b: tuple[set[str], set[str]])
 
 
 def _moment_of(t: s.Trigger) -> Optional[str]:
-    if isinstance(t, s.OnBuild) or (isinstance(t, s.Whenever) and t.event in ("builds", "stages", "buys")):
+    if isinstance(t, s.OnBuild) or (isinstance(t, s.Whenever) and t.event in OF_A_RESOLUTION):
         return ON_BUILD
     if isinstance(t, s.AtMoment):
         return t.moment.text

@@ -153,8 +153,8 @@ class GreedyAgent:
         for hooks in src.at_each.values():
             for hook in hooks:
                 v += self.op_value(st, seat, hook.op, src)
-        for entry in src.when:
-            v += 0.5 * self.op_value(st, seat, entry[4].op, src)
+        for listener in src.listeners:
+            v += 0.5 * self.op_value(st, seat, listener.hook.op, src)
         return v
 
     def op_value(self, st: Any, seat: int, op: Any, src: Optional[Any]) -> float:
