@@ -289,6 +289,11 @@ class ToSyntax(StructureBuilder):
         age = int(children[1]) if len(children) > 1 else None
         return s.RemoveCard(self._text(children[0]), age, self._span(meta))
 
+    def change_card(self, meta: Meta, children: list[Any]) -> s.ChangeCard:
+        name, *rest = children
+        age = int(rest.pop(0)) if rest and isinstance(rest[0], Token) else None
+        return s.ChangeCard(self._text(name), age, tuple(rest), self._span(meta))
+
     def remove_wonder(self, meta: Meta, children: list[Any]) -> s.RemoveWonder:
         return s.RemoveWonder(self._text(children[0]), self._name(children[1]), self._span(meta))
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model
+from wonderrules.grammar.resolve_cards import copies_layer
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.config import (
     ConfigError,
@@ -89,7 +90,7 @@ def _deck_span(model: Model, deal: str, age: int, fallback: Span | None) -> tupl
     for (name, card_age), card in model.cards.items():
         if card_age != age:
             continue
-        rank = _layer_rank(model, model.card_layers.get((name, card_age), ""))
+        rank = _layer_rank(model, copies_layer(model, (name, card_age)))
         if rank > best_rank:
             copies = card.first(s.Copies)
             best_rank, span = rank, (copies.span if copies is not None else card.name.span)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model, setting_words
+from wonderrules.grammar.resolve_cards import copies_layer
 from wonderrules.interpreter.words import MAX_AGES, MAX_PLAYERS  # the engine's limits
 
 __all__ = ["check", "REQUIRED_SETTINGS", "MAX_PLAYERS", "MAX_AGES"]
@@ -66,7 +67,7 @@ def check(model: Model, where: Span | None) -> list[Diagnostic]:
     for card in model.cards.values():
         # A layer may seat fewer players than the layers below it (two players use the cards of
         # three): markers of lower layers' cards beyond the table are expected, not mistakes.
-        top = not model.layers or model.card_layers.get((card.name.text, card.age)) == model.layers[-1]
+        top = not model.layers or copies_layer(model, (card.name.text, card.age)) == model.layers[-1]
         _card(card, ages, seats_max if top else 0, diags)
     _score_columns(model, diags)
     for block, _ in model.effect_blocks():
