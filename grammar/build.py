@@ -145,7 +145,15 @@ class ToSyntax(StructureBuilder):
         return s.Turns(children[0], self._span(meta))
 
     def pass_directions(self, meta: Meta, children: list[Any]) -> s.PassDirections:
-        return s.PassDirections(tuple(children), self._span(meta))
+        directions: list[s.Name] = []
+        distances: list[int] = []
+        for c in children:
+            if isinstance(c, Token):
+                distances[-1] = int(c)
+            else:
+                directions.append(c)
+                distances.append(1)
+        return s.PassDirections(tuple(directions), self._span(meta), tuple(distances))
 
     def direction(self, meta: Meta, children: list[Any]) -> s.Name:
         return self._name(children[0])

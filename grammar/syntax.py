@@ -235,8 +235,11 @@ class Turns:
 
 @attrs.frozen
 class PassDirections:
+    """`pass left, right 2, left`: per age, a direction and how many players away (1 unwritten)."""
+
     directions: tuple[Name, ...]
     span: Span
+    distances: tuple[int, ...] = ()
 
 
 @attrs.frozen

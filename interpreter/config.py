@@ -63,6 +63,9 @@ class TableConfig:
     hand: int
     turns: int
     pass_directions: tuple[str, ...]
+    #: per age (index 0, before the first age: as the last, the directions going round), the seats
+    #: a hand passes without a direction of its own: +N to the left, -N to the right
+    pass_steps: tuple[int, ...]
     #: (pool, age, number of cards drawn into that age's deck)
     pool_draws: tuple[tuple[str, int, int], ...]
     tie_break: tuple[str, ...]
@@ -101,6 +104,8 @@ def _apply(values: dict[str, Any], zones: dict[str, ir.Zone], patch: ir.Patch) -
         given = getattr(patch, name)
         if given is not None:
             values[name] = given
+    if patch.pass_directions is not None:
+        values["pass_distances"] = patch.pass_distances or ()
     if patch.pool_draws:
         values["pool_draws"] = _replace_by(values["pool_draws"], patch.pool_draws, "pool")
     if patch.neutral_seats:
@@ -124,7 +129,8 @@ def resolve_config(rules: ir.RuleSet, players: int, options: Sequence[str] = ())
     s = rules.settings
     values: dict[str, Any] = {
         "start_coins": s.start_coins, "hand": s.hand, "turns": s.turns, "pass_directions": s.pass_directions,
-        "pool_draws": s.pool_draws, "order": s.order, "neutral_seats": s.neutral_seats,
+        "pass_distances": s.pass_distances, "pool_draws": s.pool_draws, "order": s.order,
+        "neutral_seats": s.neutral_seats,
     }
     zones = {z.name: z for z in rules.zones}
     for patch in rules.patches:
@@ -155,13 +161,17 @@ def resolve_config(rules: ir.RuleSet, players: int, options: Sequence[str] = ())
     env = {"players": players, "seats": seats, "ages": s.ages}
     hand = evaluate(values["hand"], env)
     turns = evaluate(values["turns"], {**env, "hand": hand})
+    directions: tuple[str, ...] = tuple(values["pass_directions"])
+    distances: tuple[int, ...] = tuple(values["pass_distances"]) or (1,) * len(directions)
+    steps = tuple((1 if directions[(age - 1) % len(directions)] == "left" else -1)
+                  * distances[(age - 1) % len(directions)] if directions else 1 for age in range(s.ages + 1))
     draws = []
     for d in values["pool_draws"]:
         for age in ([d.age] if d.age else range(1, s.ages + 1)):
             draws.append((d.pool, age, evaluate(d.count, {**env, "age": age})))
     return TableConfig(
         players=players, seats=seats, options=tuple(options), start_coins=values["start_coins"], ages=s.ages,
-        hand=hand, turns=turns, pass_directions=tuple(values["pass_directions"]), pool_draws=tuple(draws),
+        hand=hand, turns=turns, pass_directions=directions, pass_steps=steps, pool_draws=tuple(draws),
         tie_break=tuple(s.tie_break), order=dict(values["order"]), neutral_seats=neutral,
         contests=tuple(contests.values()), zones=tuple(zones.values()), team_size=team_size, winner=winner,
         effects=tuple(effects))

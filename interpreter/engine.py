@@ -221,8 +221,9 @@ def _round(st: State, instr: tuple[Any, ...]) -> None:
 
 
 def _pass(st: State, instr: tuple[Any, ...]) -> None:
-    _, zone, direction = instr
-    step = 1 if (direction or st.config.direction(st.age)) == "left" else -1
+    _, zone, step = instr
+    if not step:
+        step = st.config.pass_steps[st.age]
     p = st.players
     cities = st.cities
     moved = [cities[s].zones[zone] for s in range(p)]

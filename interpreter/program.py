@@ -105,7 +105,9 @@ def compile_program(rules: ir.RuleSet, cat: Catalog) -> Program:
             out.append(("round", cat.decision_index[step.decision], step.seats == "players", ability,
                         step.within_turn))
         elif isinstance(step, ir.PassStep):
-            out.append(("pass", cat.zone_index[step.zone], step.direction))
+            # the seats the cards go: +N to the left, -N to the right, 0 for the age's way
+            way = {"left": step.distance, "right": -step.distance}.get(step.direction, 0)
+            out.append(("pass", cat.zone_index[step.zone], way))
         elif isinstance(step, ir.DiscardStep):
             out.append(("discard", tuple(cat.zone_index[z] for z in step.zones), cat.zone_index[step.to]))
         else:

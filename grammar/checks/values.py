@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model, setting_words
 from wonderrules.grammar.resolve_cards import copies_layer
 from wonderrules.interpreter.words import MAX_AGES, MAX_PLAYERS  # the engine's limits
 
-__all__ = ["check", "REQUIRED_SETTINGS", "MAX_PLAYERS", "MAX_AGES"]
+__all__ = ["check", "check_pass_distances", "REQUIRED_SETTINGS", "MAX_PLAYERS", "MAX_AGES"]
 
 #: settings every game needs, with the line that would set them
 REQUIRED_SETTINGS = {
@@ -53,6 +55,10 @@ def check(model: Model, where: Span | None) -> list[Diagnostic]:
         _players(players, diags)
     seats_max = _max_seats(model)
     _per_age("pass direction", model.setting("pass_directions"), "directions", ages, diags)
+    passes = [e.node for e in model.settings.values()] + [wh.node for wh in model.whens]
+    for node in passes:
+        if isinstance(node.body, s.PassDirections):
+            check_pass_distances(node.body.distances, node.span, diags)
     for entry in model.settings.values():
         body = entry.node.body
         if isinstance(body, s.PoolDraw) and body.age is not None and ages is not None and not 1 <= body.age <= ages:
@@ -119,6 +125,16 @@ def _per_age(what: str, node: s.PassDirections | None, field: str, ages: int | N
     if len(values) != ages:
         diags.append(error("E0104", f"{_n(len(values), what)} for {_n(ages, 'age')}", node.span,
                            help=f"give one per age, {ages} in all"))
+
+
+def check_pass_distances(distances: Iterable[int], span: Span, diags: list[Diagnostic]) -> None:
+    """Hands pass among the players: at least one and at most as many places away as a table
+    may seat players (further goes round the table)."""
+    for n in distances:
+        if not 1 <= n <= MAX_PLAYERS:
+            diags.append(error("E0104", f"hands cannot pass {n} players away", span,
+                               help=f"write a distance from 1 to {MAX_PLAYERS} after the direction: `left 2`"))
+            return
 
 
 def _whole_game(st: s.Setting, diags: list[Diagnostic]) -> None:
