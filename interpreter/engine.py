@@ -132,7 +132,7 @@ def _age(st: State, instr: tuple[Any, ...]) -> None:
 
 
 def _turn(st: State, instr: tuple[Any, ...]) -> None:
-    if st.turn >= st.config.turns:
+    if st.turn >= st.config.turns_by_age[st.age]:
         st.pc = instr[1]
         return
     st.turn += 1
