@@ -80,3 +80,9 @@ def test_a_distance_beyond_any_table_is_refused(tmp_path: Any) -> None:
     path.write_text("ruleset far extends base\ngame { override pass left 0, right, left }\n", encoding="utf-8")
     result = compile_rules([str(path)])
     assert [(d.code, d.message) for d in result.diagnostics] == [("E0104", "hands cannot pass 0 players away")]
+
+
+def test_a_distance_may_depend_on_the_player_count(compile_files: Any) -> None:
+    rules = _rules(compile_files, "game { when players 6, 7 { pass left 2, right 2, left 2 } }\n")
+    assert wonderrules.Game(rules, 5).config.pass_steps[1:] == (1, -1, 1)
+    assert wonderrules.Game(rules, 6).config.pass_steps[1:] == (2, -2, 2)
