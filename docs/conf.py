@@ -33,7 +33,7 @@ class WrLexer(RegexLexer):
     filenames = ["*.wr"]
 
     _items = ("ruleset", "extends", "edition", "resources", "symbols", "tokens", "colours", "game",
-              "scoring", "conflict", "option", "card", "wonder", "stage", "replace", "remove",
+              "scoring", "conflict", "option", "card", "wonder", "stage", "replace", "remove", "change",
               "override", "when", "neutral", "called", "side", "start")
     _timings = ("passive", "on build", "end of turn", "each end of turn", "each end of age",
                 "end of game", "whenever")

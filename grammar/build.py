@@ -145,7 +145,15 @@ class ToSyntax(StructureBuilder):
         return s.Turns(children[0], self._span(meta))
 
     def pass_directions(self, meta: Meta, children: list[Any]) -> s.PassDirections:
-        return s.PassDirections(tuple(children), self._span(meta))
+        directions: list[s.Name] = []
+        distances: list[int] = []
+        for c in children:
+            if isinstance(c, Token):
+                distances[-1] = int(c)
+            else:
+                directions.append(c)
+                distances.append(1)
+        return s.PassDirections(tuple(directions), self._span(meta), tuple(distances))
 
     def direction(self, meta: Meta, children: list[Any]) -> s.Name:
         return self._name(children[0])
@@ -288,6 +296,11 @@ class ToSyntax(StructureBuilder):
     def remove_card(self, meta: Meta, children: list[Any]) -> s.RemoveCard:
         age = int(children[1]) if len(children) > 1 else None
         return s.RemoveCard(self._text(children[0]), age, self._span(meta))
+
+    def change_card(self, meta: Meta, children: list[Any]) -> s.ChangeCard:
+        name, *rest = children
+        age = int(rest.pop(0)) if rest and isinstance(rest[0], Token) else None
+        return s.ChangeCard(self._text(name), age, tuple(rest), self._span(meta))
 
     def remove_wonder(self, meta: Meta, children: list[Any]) -> s.RemoveWonder:
         return s.RemoveWonder(self._text(children[0]), self._name(children[1]), self._span(meta))

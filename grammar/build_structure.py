@@ -253,7 +253,8 @@ class StructureBuilder(Transformer[Token, Any]):
 
     def pass_step(self, meta: Meta, children: list[Any]) -> s.PassStep:
         direction = children[1] if len(children) > 1 else None
-        return s.PassStep(self._name(children[0]), direction, self._span(meta))
+        distance = int(children[2]) if len(children) > 2 else 1
+        return s.PassStep(self._name(children[0]), direction, self._span(meta), distance)
 
     def discard_step(self, meta: Meta, children: list[Any]) -> s.DiscardStep:
         return s.DiscardStep(children[0], self._name(children[1]), self._span(meta))

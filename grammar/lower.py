@@ -87,6 +87,8 @@ def _values(nodes: Iterable[s.Setting]) -> dict[str, Any]:
             values["hand" if isinstance(body, s.Hand) else "turns"] = lower_expr(body.value)
         elif isinstance(body, s.PassDirections):
             values["pass_directions"] = tuple(d.text for d in body.directions)
+            if any(n != 1 for n in body.distances):  # none written: the rule set's form is as before
+                values["pass_distances"] = body.distances
         elif isinstance(body, s.StagesScore):
             values["stages_category"] = body.category.text
         elif isinstance(body, s.TieBreak):
@@ -255,7 +257,7 @@ def _step(st: s.Step) -> ir.Step:
     if isinstance(st, s.RoundStep):
         return ir.RoundStep(st.decision.text, st.seats, st.ability.text if st.ability else "", st.within_turn, at)
     if isinstance(st, s.PassStep):
-        return ir.PassStep(st.zone.text, st.direction.text if st.direction else "", at)
+        return ir.PassStep(st.zone.text, st.direction.text if st.direction else "", st.distance, at)
     if isinstance(st, s.DiscardStep):
         return ir.DiscardStep(tuple(z.text for z in st.zones), st.to.text, at)
     raise TypeError(type(st))

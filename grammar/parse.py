@@ -29,7 +29,7 @@ __all__ = ["TokenRefused", "NumberTooLarge", "ControlCharacter", "parse_source",
            "build_parser", "readable_parts"]
 
 #: Item keywords that can never be nested: a line starting with one of them starts a new item.
-_ALWAYS_SPLIT = ("card", "wonder", "replace", "remove", "game", "scoring", "option", "resources",
+_ALWAYS_SPLIT = ("card", "wonder", "replace", "remove", "change", "game", "scoring", "option", "resources",
                  "symbols", "tokens", "colours", "abilities", "decks", "action", "decision", "market", "flow",
                  "extend", "phrase")
 #: Item keywords that may also appear nested (in an option, in the flow): they split only at brace

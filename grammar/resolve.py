@@ -1,10 +1,11 @@
 """Layers to one model: merge the definitions of the layers (read by ``loading``), in order.
 
-A layer may add definitions, `replace` or `remove` cards and wonders, `override` game settings,
-scoring categories and the declarations of the game's structure (zones, deals, actions,
-decisions, the market, the flow, contests, neutral seats; see ``resolve_structure``), `remove`
-some of them, add targets to a deal (`extend deal`), steps to a moment (`at MOMENT { ... }`) and
-effects of the rule set (`each player { ... }`).
+A layer may add definitions, `replace` or `remove` cards and wonders, `change` some attributes
+of a card (see ``resolve_cards``), `override` game settings, scoring categories and the
+declarations of the game's structure (zones, deals, actions, decisions, the market, the flow,
+contests, neutral seats; see ``resolve_structure``), `remove` some of them, add targets to a
+deal (`extend deal`), steps to a moment (`at MOMENT { ... }`) and effects of the rule set
+(`each player { ... }`).
 Changing something a lower layer defined without saying so is an error that names both places
 (E0401); overriding something no layer defined is E0404. Names are checked later, against the
 merged model, by ``checks.references``.
@@ -21,6 +22,7 @@ from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.loading import Layer, bundled_names, closest, load_layers, read_bundled
 from wonderrules.grammar.redefinitions import SiblingOverride, did_you_mean, note_sibling, redefined
+from wonderrules.grammar.resolve_cards import AttributeChange, forget_changes, merge_change
 from wonderrules.grammar.resolve_structure import STRUCTURE_ITEMS, merge_structure
 
 # `Layer`, `load_layers`, `closest`, `bundled_names` and `read_bundled` live in `loading` and
@@ -117,6 +119,8 @@ class Model:
     #: (name, age) -> card; a name may appear in several ages (Loom in ages 1 and 2)
     cards: dict[tuple[str, int], s.Card] = attrs.Factory(dict)
     card_layers: dict[tuple[str, int], str] = attrs.Factory(dict)
+    #: (name, age) -> attribute words (`copies`) -> the `change card` that last set it
+    card_changes: dict[tuple[str, int], dict[str, AttributeChange]] = attrs.Factory(dict)
     wonders: dict[tuple[str, str], s.Wonder] = attrs.Factory(dict)
     wonder_layers: dict[tuple[str, str], str] = attrs.Factory(dict)
     #: `remove card` items that took effect, with their layer (a removal changes the deal)
@@ -337,6 +341,7 @@ def _merge_item(model: Model, item: object, layer: str, diags: list[Diagnostic],
                 return
             note_sibling(model, layer, model.card_layers[ckey], f"card '{name}' (age {item.age})",
                           item.name.span, old_card.name.span)
+            forget_changes(model, ckey, layer, item.name.span)
         elif old_card is not None:
             diags.append(redefined(f"card '{name}' (age {item.age})", item.name.span, old_card.name.span,
                                     f'replace card "{name}" ...', model.card_layers[ckey] == layer,
@@ -371,6 +376,7 @@ def _merge_item(model: Model, item: object, layer: str, diags: list[Diagnostic],
         keys = [k for k in model.cards if k[0] == item.name.text and item.age in (None, k[1])]
         for k in keys:
             del model.cards[k]
+            forget_changes(model, k, layer, item.span)
         if keys:
             model.removals.append((item, layer))
         else:
@@ -384,6 +390,8 @@ def _merge_item(model: Model, item: object, layer: str, diags: list[Diagnostic],
             else:
                 diags.append(error("E0404", f"`remove` of card '{item.name.text}'{where}, which no lower layer "
                                    "defines", item.name.span, help=did_you_mean(item.name.text, model.card_names())))
+    elif isinstance(item, s.ChangeCard):
+        merge_change(model, item, layer, diags)
     elif isinstance(item, s.RemoveWonder):
         if model.wonders.pop((item.name.text, item.side.text), None) is not None:
             model.wonder_removals.append((item, layer))

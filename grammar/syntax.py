@@ -28,7 +28,8 @@ __all__ = [
     "LoseCoins", "Score", "Price", "Rebate", "Grant", "CostChange", "StrengthBonus", "Decide", "CopyCard", "CopySymbol",
     "Draw", "MoveCard", "BuildStage", "Effect", "Hook",
     "CostItem", "Cost", "ChainFrom", "ChainTo", "Copies", "Pool", "Aliases", "CardDeck", "CardAttr", "Card",
-    "Stage", "Wonder", "RemoveCard", "RemoveWonder", "RemoveNamed", "RemoveSeat", "Item", "Ruleset", "Node",
+    "Stage", "Wonder", "RemoveCard", "ChangeCard", "RemoveWonder", "RemoveNamed", "RemoveSeat", "Item", "Ruleset",
+    "Node",
 ]
 
 
@@ -234,8 +235,11 @@ class Turns:
 
 @attrs.frozen
 class PassDirections:
+    """`pass left, right 2, left`: per age, a direction and how many players away (1 unwritten)."""
+
     directions: tuple[Name, ...]
     span: Span
+    distances: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -719,6 +723,17 @@ class RemoveCard:
 
 
 @attrs.frozen
+class ChangeCard:
+    """`change card "Loom" age 1: copies 3+ 5+`: attributes of a card a lower layer defines,
+    each taking the place of the card's attribute of the same kind (or added when it has none)."""
+
+    name: Text
+    age: Optional[int]  # None: every age the card is in
+    attrs: tuple[CardAttr, ...]
+    span: Span
+
+
+@attrs.frozen
 class RemoveWonder:
     name: Text
     side: Name
@@ -760,8 +775,8 @@ from wonderrules.grammar.syntax_structure import __all__ as _STRUCTURE  # noqa: 
 __all__ += list(_STRUCTURE)
 
 Item = Union[Resources, Symbols, Tokens, Colours, Abilities, Decks, Game, Scoring, Option, Card, Wonder, RemoveCard,
-             RemoveWonder, RemoveNamed, RemoveSeat, Zone, Deal, ExtendDeal, Action, Decision, Market, Flow, AtBlock,
-             Contest, NeutralSeat, RuleEffects, PhraseDef]
+             ChangeCard, RemoveWonder, RemoveNamed, RemoveSeat, Zone, Deal, ExtendDeal, Action, Decision, Market, Flow,
+             AtBlock, Contest, NeutralSeat, RuleEffects, PhraseDef]
 
 
 @attrs.frozen

@@ -273,11 +273,12 @@ class RoundStep:
 
 @attrs.frozen
 class PassStep:
-    """`pass hand` (the age's direction), `pass hand left`."""
+    """`pass hand` (the age's direction and distance), `pass hand left`, `pass hand left 2`."""
 
     zone: Name
     direction: Optional[Name]
     span: Span
+    distance: int = 1
 
 
 @attrs.frozen

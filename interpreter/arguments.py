@@ -272,7 +272,7 @@ def check_deals(game: Game, deals: Any) -> FixedDeals:
             raise SetupError(f"{where}: the age is a number from 0 (before the first) to {game.config.ages}, "
                              f"not {shown(given_age)}")
         deal = known[name]
-        targets = game.deal_targets(deal)
+        targets = game.deal_targets(deal, age)
         lists = entry.get("cards")
         if isinstance(lists, (str, bytes)) or not isinstance(lists, Sequence):
             raise SetupError(f"{where}: 'cards' is one list of card names per target, not {shown(lists)}")

@@ -132,9 +132,11 @@ class _FlowSize:
     """The steps the flow may run at a table (at most: loops and repeats at their largest count,
     a moment's attached steps each time it comes), and where it goes beyond MAX_FLOW_STEPS."""
 
-    def __init__(self, rules: ir.RuleSet, env: dict[str, int], ages: int, turns: int) -> None:
+    def __init__(self, rules: ir.RuleSet, cfg: TableConfig) -> None:
         self.attached = attached_steps(rules)
-        self.env, self.ages, self.turns = env, ages, turns
+        #: the table's numbers in each age (0: before the first); the turns of the longest age
+        self.envs = [cfg.variables(age) for age in range(cfg.ages + 1)]
+        self.ages, self.turns = cfg.ages, max(cfg.turns_by_age)
         #: the path of the innermost step whose own steps go beyond the bound
         self.beyond = ""
         self._times: dict[int, int] = {}
@@ -145,8 +147,8 @@ class _FlowSize:
         repeat: a moment's steps are walked each time the moment comes)."""
         found = self._times.get(id(step))
         if found is None:
-            found = self._times[id(step)] = max(table_value(step.times, {**self.env, "age": a, "turn": t})
-                                                for a in range(0, self.ages + 1) for t in range(0, self.turns + 1))
+            found = self._times[id(step)] = max(table_value(step.times, {**env, "turn": t})
+                                                for env in self.envs for t in range(0, env["turns"] + 1))
         return found
 
     def steps(self, steps: tuple[Any, ...], path: str) -> int:
@@ -277,20 +279,20 @@ def _tables(rules: ir.RuleSet) -> None:
                 raise CompiledRulesError(f"deals[{i}].targets[{j}].count", f"{table}, each gets {n} cards; it "
                                                                            f"must be between 0 and {MAX_DRAW}")
         check_decks(decks, table, cfg, partial(_setting_path, rules, players, options, "pool_draws"))
-        size = _FlowSize(rules, cfg.variables(), cfg.ages, cfg.turns)
+        size = _FlowSize(rules, cfg)
         if size.steps(rules.flow, "flow") > MAX_FLOW_STEPS:
             raise _flow_refusal(rules, size, table)
 
 
 def _deal_counts(rules: ir.RuleSet, cfg: TableConfig, table: str) -> Iterator[tuple[int, int, int]]:
     """(deal, target, count) of every target of every deal at a table, counted as the engine deals."""
-    env = cfg.variables()
     for i, deal in enumerate(rules.deals):
         for j, target in enumerate(deal.targets):
-            try:
-                yield i, j, evaluate(target.count, env)
-            except ConfigError as e:
-                raise CompiledRulesError(f"deals[{i}].targets[{j}].count", f"{table}: {e}") from None
+            for age in range(cfg.ages + 1):  # before the first age, then in each
+                try:
+                    yield i, j, evaluate(target.count, cfg.variables(age))
+                except ConfigError as e:
+                    raise CompiledRulesError(f"deals[{i}].targets[{j}].count", f"{table}: {e}") from None
 
 
 # ---- events --------------------------------------------------------------------------------------------

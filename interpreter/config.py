@@ -60,9 +60,17 @@ class TableConfig:
     options: tuple[str, ...]
     start_coins: int
     ages: int
+    #: the hand size and the turns of Age I (see `hands_by_age` and `turns_by_age` for the others)
     hand: int
     turns: int
+    #: per age, the hand size and the turns, when `hand` and `turns` depend on `age`; index 0 (the
+    #: steps before the first age) holds those of Age I
+    hands_by_age: tuple[int, ...]
+    turns_by_age: tuple[int, ...]
     pass_directions: tuple[str, ...]
+    #: per age (index 0, before the first age: as the last, the directions going round), the seats
+    #: a hand passes without a direction of its own: +N to the left, -N to the right
+    pass_steps: tuple[int, ...]
     #: (pool, age, number of cards drawn into that age's deck)
     pool_draws: tuple[tuple[str, int, int], ...]
     tie_break: tuple[str, ...]
@@ -86,9 +94,11 @@ class TableConfig:
         dirs = self.pass_directions
         return dirs[(age - 1) % len(dirs)] if dirs else "left"
 
-    def variables(self) -> dict[str, int]:
-        return {"players": self.players, "seats": self.seats, "ages": self.ages, "turns": self.turns,
-                "hand": self.hand}
+    def variables(self, age: int = 1) -> dict[str, int]:
+        """The table's numbers in an age (0: before the first age, with the hand and turns of
+        Age I), as the settings, deals and repeats of the flow read them."""
+        return {"players": self.players, "seats": self.seats, "ages": self.ages, "age": age,
+                "turns": self.turns_by_age[age], "hand": self.hands_by_age[age]}
 
 
 def _replace_by(old: Sequence[Any], new: Sequence[Any], key: str) -> tuple[Any, ...]:
@@ -101,6 +111,8 @@ def _apply(values: dict[str, Any], zones: dict[str, ir.Zone], patch: ir.Patch) -
         given = getattr(patch, name)
         if given is not None:
             values[name] = given
+    if patch.pass_directions is not None:
+        values["pass_distances"] = patch.pass_distances or ()
     if patch.pool_draws:
         values["pool_draws"] = _replace_by(values["pool_draws"], patch.pool_draws, "pool")
     if patch.neutral_seats:
@@ -124,7 +136,8 @@ def resolve_config(rules: ir.RuleSet, players: int, options: Sequence[str] = ())
     s = rules.settings
     values: dict[str, Any] = {
         "start_coins": s.start_coins, "hand": s.hand, "turns": s.turns, "pass_directions": s.pass_directions,
-        "pool_draws": s.pool_draws, "order": s.order, "neutral_seats": s.neutral_seats,
+        "pass_distances": s.pass_distances, "pool_draws": s.pool_draws, "order": s.order,
+        "neutral_seats": s.neutral_seats,
     }
     zones = {z.name: z for z in rules.zones}
     for patch in rules.patches:
@@ -153,15 +166,20 @@ def resolve_config(rules: ir.RuleSet, players: int, options: Sequence[str] = ())
     neutral: tuple[ir.NeutralSeat, ...] = values["neutral_seats"]
     seats = players + len(neutral)
     env = {"players": players, "seats": seats, "ages": s.ages}
-    hand = evaluate(values["hand"], env)
-    turns = evaluate(values["turns"], {**env, "hand": hand})
+    hands = [evaluate(values["hand"], {**env, "age": age}) for age in range(1, max(1, s.ages) + 1)]
+    turns = [evaluate(values["turns"], {**env, "age": age, "hand": hand}) for age, hand in enumerate(hands, 1)]
+    directions: tuple[str, ...] = tuple(values["pass_directions"])
+    distances: tuple[int, ...] = tuple(values["pass_distances"]) or (1,) * len(directions)
+    steps = tuple((1 if directions[(age - 1) % len(directions)] == "left" else -1)
+                  * distances[(age - 1) % len(directions)] if directions else 1 for age in range(s.ages + 1))
     draws = []
     for d in values["pool_draws"]:
         for age in ([d.age] if d.age else range(1, s.ages + 1)):
             draws.append((d.pool, age, evaluate(d.count, {**env, "age": age})))
     return TableConfig(
         players=players, seats=seats, options=tuple(options), start_coins=values["start_coins"], ages=s.ages,
-        hand=hand, turns=turns, pass_directions=tuple(values["pass_directions"]), pool_draws=tuple(draws),
+        hand=hands[0], turns=turns[0], hands_by_age=(hands[0], *hands), turns_by_age=(turns[0], *turns),
+        pass_directions=directions, pass_steps=steps, pool_draws=tuple(draws),
         tie_break=tuple(s.tie_break), order=dict(values["order"]), neutral_seats=neutral,
         contests=tuple(contests.values()), zones=tuple(zones.values()), team_size=team_size, winner=winner,
         effects=tuple(effects))
@@ -185,12 +203,19 @@ def beyond_limits(cfg: TableConfig) -> list[Beyond]:
     """The numbers of a table beyond the engine's limits (the checker, the loader and Game all
     ask this function)."""
     limits = [Beyond("ages", "the number of ages", cfg.ages, 1, w.MAX_AGES),
-              Beyond("hand", "the hand size", cfg.hand, 0, w.MAX_HAND),
-              Beyond("turns", "the number of turns", cfg.turns, 0, w.MAX_TURNS),
+              *_per_age("hand", "the hand size", cfg.hands_by_age[1:], w.MAX_HAND),
+              *_per_age("turns", "the number of turns", cfg.turns_by_age[1:], w.MAX_TURNS),
               Beyond("neutral_seats", "the number of seats", cfg.seats, 1, w.MAX_SEATS)]
     limits += [Beyond("pool_draws", f"the draw from pool '{pool}' in age {age}", n, 0, w.MAX_DRAW, pool)
                for pool, age, n in cfg.pool_draws]
     return [b for b in limits if not b.low <= b.value <= b.high]
+
+
+def _per_age(setting: str, what: str, values: Sequence[int], high: int) -> list[Beyond]:
+    """The limits of a number of each age: said once when every age has the same."""
+    if len(set(values)) <= 1:
+        return [Beyond(setting, what, values[0], 0, high)] if values else []
+    return [Beyond(setting, f"{what} in age {age}", n, 0, high) for age, n in enumerate(values, 1)]
 
 
 def check_limits(cfg: TableConfig) -> None:

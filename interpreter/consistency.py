@@ -53,7 +53,7 @@ ACTION_STEPS = ACTING_OPS + (ir.MoveCard, ir.BuildStage)
 DYNAMIC = ("target", "controller", "opponent")
 #: the variables of the numbers of a table, by where they stand (besides players, seats, ages)
 _TABLE_VARIABLES = MappingProxyType({
-    "hand": (), "turns": ("hand",), "draw": ("age",), "deal": ("turns", "hand"),
+    "hand": ("age",), "turns": ("hand", "age"), "draw": ("age",), "deal": ("turns", "hand", "age"),
     "repeat": ("turns", "hand", "age", "turn"),
 })
 

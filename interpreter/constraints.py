@@ -28,6 +28,10 @@ value to the value when present):
     :data:`.vocabulary.EXPRESSION_CONTEXTS`).
 ``text``
     Free text (a title, a layer's name): any string.
+``added``
+    The field came after rule sets were first fingerprinted: while it holds its default, the
+    fingerprint leaves it out (:mod:`.fingerprint`), so a rule set that does not use it keeps its
+    fingerprint and the games recorded with it replay.
 
 Constraints on a tuple itself: ``min_items``, ``max_items``, ``unique`` (items differ) and
 ``unique_by`` (items are objects that differ in these fields). A fixed-length tuple takes one
@@ -49,7 +53,7 @@ ITEM_KEYS = frozenset({"what", "enum", "refers_to", "also", "declares", "once", 
                        "text", "parts"})
 #: constraints on a tuple itself
 LIST_KEYS = frozenset({"min_items", "max_items", "unique", "unique_by"})
-_KEYS = ITEM_KEYS | LIST_KEYS | {"doc"}
+_KEYS = ITEM_KEYS | LIST_KEYS | {"doc", "added"}
 
 
 def spec(default: Any = attrs.NOTHING, *, doc: str, **constraints: Any) -> Any:

@@ -116,13 +116,13 @@ def dealt(rules: ir.RuleSet) -> list[ir.Deal]:
     return [d for d in rules.deals if d.name in named]
 
 
-def given(deal: ir.Deal, cfg: TableConfig) -> list[Given]:
-    """The targets of a deal that receive cards at a table; ConfigError for a count the table
-    cannot compute."""
+def given(deal: ir.Deal, cfg: TableConfig, age: int) -> list[Given]:
+    """The targets of a deal that receive cards at a table in an age (0: before the first, and
+    for a deck not dealt by age); ConfigError for a count the table cannot compute."""
     seats = {n.name for n in cfg.neutral_seats}
     out = []
     for t in deal.targets:
-        count = evaluate(t.count, cfg.variables())
+        count = evaluate(t.count, cfg.variables(age))
         receivers = cfg.players if t.to == "players" else (1 if t.to in seats else 0)
         if receivers:
             out.append(Given(count, t.zone, t.to, receivers))
@@ -163,17 +163,19 @@ class Decks:
                                             for markers in self._markers.get((deck, age), ()))
         return found
 
-    def counts(self, cfg: TableConfig, deal: ir.Deal, targets: Sequence[Given]) -> Iterator[DeckCount]:
-        """The deck of a deal at a table: once per age for the deck dealt by age, else once."""
+    def counts(self, cfg: TableConfig, deal: ir.Deal) -> Iterator[DeckCount]:
+        """The deck of a deal at a table: once per age for the deck dealt by age, else once.
+        ConfigError for a count of the deal the table cannot compute."""
         for age in (range(1, cfg.ages + 1) if deal.deck == AGE_DECK else (0,)):
-            yield from self.counts_in(cfg, deal, targets, age)
+            yield from self.counts_in(cfg, deal, given(deal, cfg, age), age)
 
-    def wrong(self, cfg: TableConfig, deal: ir.Deal, targets: Sequence[Given]) -> Iterator[DeckCount]:
+    def wrong(self, cfg: TableConfig, deal: ir.Deal) -> Iterator[DeckCount]:
         """The decks of a deal at a table that do not hold what it gives (see DeckCount.wrong),
-        counted without making the others."""
-        need = sum(t.count * t.receivers for t in targets)
+        counted without making the others. ConfigError as `counts`."""
         exact = deal.deck == AGE_DECK and not deal.rest
         for age in (range(1, cfg.ages + 1) if deal.deck == AGE_DECK else (0,)):
+            targets = given(deal, cfg, age)
+            need = sum(t.count * t.receivers for t in targets)
             total = self.copies(deal.deck, age, cfg.seats) + (sum(n for _, n in cfg.draws_for(age)) if age else 0)
             if total < need or (exact and total != need):
                 yield from self.counts_in(cfg, deal, targets, age)
@@ -202,14 +204,15 @@ def deck_report(rules: ir.RuleSet) -> list[dict[str, Any]]:
     for players, options in supported_tables(rules):
         try:
             cfg = resolve_config(rules, players, options)
-            targets = given(deal, cfg)
+            counts = list(decks.counts(cfg, deal))
         except ConfigError:
             continue
-        for count in decks.counts(cfg, deal, targets):
+        for count in counts:
             rows.append({
                 "players": players, "options": options, "age": count.age, "copies": count.copies,
-                "draws": list(count.draws), "total": count.total, "needed": count.need, "hand": cfg.hand,
-                "piles": sum(t.receivers for t in targets), "turns": cfg.turns,
+                "draws": list(count.draws), "total": count.total, "needed": count.need,
+                "hand": cfg.hands_by_age[count.age], "piles": sum(t.receivers for t in count.targets),
+                "turns": cfg.turns_by_age[count.age],
             })
     return rows
 
@@ -226,10 +229,10 @@ def check_decks(decks: Decks, table: str, cfg: TableConfig, pool_path: Callable[
     index = {d.name: i for i, d in enumerate(decks.rules.deals)}
     for deal in decks.dealt:
         try:
-            targets = given(deal, cfg)
+            wrong = list(decks.wrong(cfg, deal))
         except ConfigError as e:
             raise CompiledRulesError(f"deals[{index[deal.name]}]", f"{table}: {e}") from None
-        for count in decks.wrong(cfg, deal, targets):
+        for count in wrong:
             if count.wrong():
                 deck = f"the age {count.age} deck" if count.age else f"deck {quote(count.deck)}"
                 exactly = "exactly " if count.deck == AGE_DECK and not count.rest else ""

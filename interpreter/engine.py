@@ -150,7 +150,7 @@ def _age(st: State, instr: AgeStart) -> None:
 
 
 def _turn(st: State, instr: TurnStart) -> None:
-    if st.turn >= st.config.turns:
+    if st.turn >= st.config.turns_by_age[st.age]:
         st.pc = instr.end
         return
     st.turn += 1
@@ -239,8 +239,9 @@ def _round(st: State, instr: AskRound) -> None:
 
 
 def _pass(st: State, instr: PassZone) -> None:
-    zone, direction = instr.zone, instr.direction
-    step = 1 if (direction or st.config.direction(st.age)) == "left" else -1
+    zone, step = instr.zone, instr.step
+    if not step:
+        step = st.config.pass_steps[st.age]
     p = st.players
     cities = st.cities
     moved = [cities[s].zones[zone] for s in range(p)]

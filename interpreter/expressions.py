@@ -85,7 +85,7 @@ def compile_expr(expr: ir.Expr, cat: Catalog, source: Optional[Source] = None, v
     if isinstance(expr, ir.BinOp):
         if expr.op == "==" and isinstance(expr.left, ir.Var) and isinstance(expr.right, ir.Var):
             if (expr.left.name, expr.right.name) == ("turn", "turns"):  # the last turn of the age
-                return lambda st, s, t, sym: 1 if st.turn == st.config.turns else 0
+                return lambda st, s, t, sym: 1 if st.turn == st.config.turns_by_age[st.age] else 0
         left, right = compile_expr(expr.left, cat, source, virtual), compile_expr(expr.right, cat, source, virtual)
         if expr.op == "*":
             return _product(left, right, written(expr), f"in {origin(source)}" if source is not None else "")
@@ -114,7 +114,11 @@ def _var(name: str) -> Compiled:
         return lambda st, s, t, sym: st.age
     if name == "turn":
         return lambda st, s, t, sym: st.turn
-    if name in ("players", "seats", "ages", "turns", "hand"):
+    if name == "turns":  # those of the age: a rule set may give each age its own
+        return lambda st, s, t, sym: st.config.turns_by_age[st.age]
+    if name == "hand":
+        return lambda st, s, t, sym: st.config.hands_by_age[st.age]
+    if name in ("players", "seats", "ages"):
         return lambda st, s, t, sym: getattr(st.config, name)
     raise ValueError(f"unknown variable '{name}'")
 

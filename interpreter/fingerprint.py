@@ -2,9 +2,10 @@
 
 It is `sha256:` and the SHA-256 of the rule set written as canonical JSON (sorted keys, no spaces,
 ASCII), each object with its class name as `type` and every field but the places in the source
-text (`origin`): equal for equal rule sets however they were made (.wr files from anywhere, or a
-compiled .json), different as soon as anything that plays differs. A rule set computes it once,
-when it is first asked (:attr:`.ir.RuleSet.fingerprint`); docs/log_format.rst describes it.
+text (`origin`) and the fields added since that hold their default (``added`` in their spec):
+equal for equal rule sets however they were made (.wr files from anywhere, or a compiled .json),
+different as soon as anything that plays differs. A rule set computes it once, when it is first
+asked (:attr:`.ir.RuleSet.fingerprint`); docs/log_format.rst describes it.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ def _canonical(value: Any) -> Any:
     if attrs.has(type(value)):
         out = {"type": type(value).__name__}
         for field in attrs.fields(type(value)):
-            if field.name != "origin":
-                out[field.name] = _canonical(getattr(value, field.name))
+            given = getattr(value, field.name)
+            if field.name != "origin" and not (field.metadata.get("added") and given == field.default):
+                out[field.name] = _canonical(given)
         return out
     if isinstance(value, (tuple, list)):
         return [_canonical(v) for v in value]

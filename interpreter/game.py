@@ -65,7 +65,7 @@ class Game:
         self.seller_pairs: Optional[list[Optional[tuple[int, ...]]]] = None
         #: per seat, the market's price rows it starts with (each game copies them)
         self.start_prices: list[Optional[list[list[int]]]] = [None] * self.config.seats
-        self._targets: dict[str, list[tuple[int, int, int]]] = {}
+        self._targets: dict[tuple[str, int], list[tuple[int, int, int]]] = {}
         #: (seat, source) of every effect of the rule set held at this table, in the order they
         #: become active: block by block, seat by seat
         self.rule_holders: tuple[tuple[int, Source], ...] = tuple(
@@ -121,17 +121,17 @@ class Game:
                 fixed.extend([by_ir[id(card)]] * max(1, card.copies_for(self.config.seats)))
         return fixed, []
 
-    def deal_targets(self, deal: ir.Deal) -> list[tuple[int, int, int]]:
-        """(zone, seat, count) of each hand dealt, in order: each player, then each named seat
-        (fixed by the table: found once)."""
-        found = self._targets.get(deal.name)
+    def deal_targets(self, deal: ir.Deal, age: int) -> list[tuple[int, int, int]]:
+        """(zone, seat, count) of each hand dealt in an age (0: before the first), in order: each
+        player, then each named seat (fixed by the table and the age: found once)."""
+        found = self._targets.get((deal.name, age))
         if found is None:
-            found = self._targets[deal.name] = self._deal_targets(deal)
+            found = self._targets[(deal.name, age)] = self._deal_targets(deal, age)
         return list(found)
 
-    def _deal_targets(self, deal: ir.Deal) -> list[tuple[int, int, int]]:
+    def _deal_targets(self, deal: ir.Deal, age: int) -> list[tuple[int, int, int]]:
         cat = self.catalog
-        variables = self.config.variables()
+        variables = self.config.variables(age)
         out: list[tuple[int, int, int]] = []
         names = {n.name: self.config.players + i for i, n in enumerate(self.config.neutral_seats)}
         from wonderrules.interpreter.config import evaluate
@@ -151,7 +151,7 @@ class Game:
         from wonderrules.interpreter.engine import place
 
         deal = self.rules.deals[deal_index]
-        targets = self.deal_targets(deal)
+        targets = self.deal_targets(deal, st.age)
         counted = (deal.name, st.age)
         occurrence = st.deals_made.get(counted, 0)
         st.deals_made[counted] = occurrence + 1
@@ -236,12 +236,12 @@ class Game:
         rng = random.Random(seed)
         chosen = self.choose_boards(rng, boards)
         age_deal = next((d for d in self.rules.deals if d.deck == "age"), None)
-        targets = self.deal_targets(age_deal) if age_deal is not None else []
         if lists_by_age and age_deal is None:
             raise SetupError("hands fix the deal of the age deck, and this rule set has none: fix deals instead")
         for age, lists in lists_by_age.items():
             if not 1 <= age <= self.config.ages:
                 raise SetupError(f"there is no age {age}")
+            targets = self.deal_targets(age_deal, age) if age_deal is not None else []
             if len(lists) != len(targets):
                 raise SetupError(f"age {age}: {len(lists)} hands given, {len(targets)} needed")
             dealt = [self.cards_from_names(age, names) for names in lists]

@@ -793,11 +793,12 @@ class RoundStep:
 
 @attrs.frozen
 class PassStep:
-    """The players pass the cards of a zone to a neighbour: in the given direction, or in the
-    game's direction for the age."""
+    """The players pass the cards of a zone to a neighbour, or a player further away: in the
+    given direction and distance, or in the game's direction and distance for the age."""
 
     zone: str = spec(doc="The zone.", refers_to="zone")
     direction: str = spec("", doc="Left, right, or the age's direction.", enum=("",) + w.DIRECTIONS)
+    distance: int = spec(1, doc="With a direction: how many players away.", min=1, max=w.MAX_PLAYERS, added=True)
     origin: Optional[Origin] = _origin()
 
 
@@ -838,6 +839,9 @@ class Settings:
     turns: Expr = spec(Num(0), doc="Turns per age.")
     pass_directions: tuple[str, ...] = spec((), doc="Per age, where hands pass (the last repeats).",
                                             enum=w.DIRECTIONS, max_items=w.MAX_AGES)
+    pass_distances: tuple[int, ...] = spec((), doc="Per age, with `pass_directions`, how many players away hands "
+                                               "pass (empty: 1 in every age).", min=1, max=w.MAX_PLAYERS,
+                                           max_items=w.MAX_AGES, added=True)
     card_zone: str = spec("", doc="The zone card counts look at.", refers_to="zone", also=("",))
     stages_category: str = spec("", doc="The score column of wonder stages' points.", refers_to="category",
                                 also=("",))
@@ -861,6 +865,8 @@ class Patch:
     turns: Optional[Expr] = spec(None, doc="See Settings.")
     pass_directions: Optional[tuple[str, ...]] = spec(None, doc="See Settings.", enum=w.DIRECTIONS,
                                                       max_items=w.MAX_AGES)
+    pass_distances: Optional[tuple[int, ...]] = spec(None, doc="See Settings (with `pass_directions`).", min=1,
+                                                     max=w.MAX_PLAYERS, max_items=w.MAX_AGES, added=True)
     pool_draws: tuple[PoolDraw, ...] = spec((), doc="See Settings.", max_items=32)
     order: tuple[tuple[str, tuple[str, ...]], ...] = spec(
         (), doc="See Settings.", max_items=16,

@@ -152,7 +152,7 @@ def _deals_v1(game: Game, log: dict[str, Any]) -> list[_Deal]:
     if deal is None:
         raise ReplayError("a version 1 log records the deals of each age, and these rules deal no deck by age",
                           field="deals")
-    targets = game.deal_targets(deal)
+    targets = game.deal_targets(deal, 1)  # its zones and seats, the same in every age
     seats = [seat for _, seat, _ in targets]
     players = game.config.players
     if len(set(seats)) != len(seats):
@@ -203,7 +203,7 @@ def _fixed_deals(game: Game, recorded: list[_Deal]) -> list[dict[str, Any]]:
             raise ReplayError(f"no deal {shown(d.deal)} in these rules (deals: {listed})", field=f"{d.field}.deal")
         if not 0 <= d.age <= ages:
             raise ReplayError(f"there is no age {d.age} in this game (ages 1 to {ages})", field=d.age_field)
-        wanted = game.deal_targets(deal)
+        wanted = game.deal_targets(deal, d.age)
         if len(d.targets) != len(wanted):
             raise ReplayError(f"{len(d.targets)} targets, the deal {json.dumps(d.deal)} has {len(wanted)} at this "
                               f"table", field=d.targets_field)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Union
 
 import attrs
 
@@ -96,9 +96,10 @@ class AskRound:
 
 @attrs.frozen
 class PassZone:
-    """Zone number `zone` passes to the next player (`direction`; None: the age's direction)."""
+    """Zone number `zone` passes `step` players away: +N to the left, -N to the right, 0 as the
+    age's setting says."""
     zone: int
-    direction: Optional[str]
+    step: int
 
 
 @attrs.frozen
@@ -217,7 +218,9 @@ def compile_program(rules: ir.RuleSet, cat: Catalog) -> Program:
             out.append(AskRound(cat.decision_index[step.decision], step.seats == "players", ability,
                                 step.within_turn))
         elif isinstance(step, ir.PassStep):
-            out.append(PassZone(cat.zone_index[step.zone], step.direction))
+            # the seats the cards go: +N to the left, -N to the right, 0 for the age's way
+            step_to = {"left": step.distance, "right": -step.distance}.get(step.direction, 0)
+            out.append(PassZone(cat.zone_index[step.zone], step_to))
         elif isinstance(step, ir.DiscardStep):
             out.append(DiscardZones(tuple(cat.zone_index[z] for z in step.zones), cat.zone_index[step.to]))
         else:

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model
+from wonderrules.grammar.resolve_cards import copies_layer
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.config import (
     ConfigError,
@@ -26,7 +27,7 @@ from wonderrules.interpreter.config import (
     resolve_config,
     supported_tables,
 )
-from wonderrules.interpreter.decks import AGE_DECK, DeckCount, Decks, Given, deck_report, given
+from wonderrules.interpreter.decks import AGE_DECK, DeckCount, Decks, deck_report
 from wonderrules.interpreter.words import MAX_DRAW
 
 __all__ = ["check", "deck_report", "describe_tables", "AGE_DECK"]
@@ -89,7 +90,7 @@ def _deck_span(model: Model, deal: str, age: int, fallback: Span | None) -> tupl
     for (name, card_age), card in model.cards.items():
         if card_age != age:
             continue
-        rank = _layer_rank(model, model.card_layers.get((name, card_age), ""))
+        rank = _layer_rank(model, copies_layer(model, (name, card_age)))
         if rank > best_rank:
             copies = card.first(s.Copies)
             best_rank, span = rank, (copies.span if copies is not None else card.name.span)
@@ -130,15 +131,16 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
         for b in beyond_limits(cfg):
             if b.value > b.high:  # below: said further down (hands of no card, draws of fewer than none)
                 beyond.setdefault((b.setting, b.pool, b.low, b.high, options), []).append((players, b.value))
-        if cfg.turns < 1 or cfg.hand < 1:
-            no_hand.setdefault(options, []).append((players, cfg.hand, cfg.turns))
+        by_age = list(zip(cfg.hands_by_age[1:], cfg.turns_by_age[1:]))  # an age may have its own
+        empty = [(players, hand, turns) for hand, turns in by_age if turns < 1 or hand < 1]
+        if empty:
+            no_hand.setdefault(options, []).extend(empty)
             continue
-        if cfg.turns > cfg.hand:
-            turns_over.setdefault(options, []).append((players, cfg.hand, cfg.turns))
+        turns_over.setdefault(options, []).extend((players, h, t) for h, t in by_age if t > h)
         counted = _deal_counts(rules, cfg, options, bad_counts)
         for deal in decks.dealt:
             if deal.name in counted:
-                _deals(decks, cfg, deal, given(deal, cfg), options, deals, pools, negative_draws)
+                _deals(decks, cfg, deal, options, deals, pools, negative_draws)
 
     for msg, options in config_errors:
         option = model.options.get(options[0]) if options else None
@@ -160,6 +162,8 @@ def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnosti
                            span[1] if span else where,
                            help="each player is dealt at least one card and plays at least one turn"))
     for options, rows in turns_over.items():
+        if not rows:
+            continue
         labels = [Label(hand_span[1], "hand size set here")] if hand_span else []
         tables = describe_tables([p for p, _, _ in rows], options)
         hands, turns = _range(h for _, h, _ in rows), _range(t for _, _, t in rows)
@@ -193,19 +197,20 @@ def _deal_counts(rules: ir.RuleSet, cfg: TableConfig, options: tuple[str, ...],
     """The deals whose counts a table computes within the engine's limits (the others are
     noted in `bad_counts`, and their decks are not counted)."""
     good = set()
-    env = cfg.variables()
     for i, deal in enumerate(rules.deals):
         ok = True
         for j, target in enumerate(deal.targets):
-            try:
-                n = evaluate(target.count, env)
-            except ConfigError as e:
-                bad_counts.setdefault((i, j, options), []).append((cfg.players, str(e)))
-                ok = False
-                continue
-            if not 0 <= n <= MAX_DRAW:
-                bad_counts.setdefault((i, j, options), []).append((cfg.players, n))
-                ok = False
+            for age in range(cfg.ages + 1):  # before the first age, then in each
+                try:
+                    n = evaluate(target.count, cfg.variables(age))
+                except ConfigError as e:
+                    bad_counts.setdefault((i, j, options), []).append((cfg.players, str(e)))
+                    ok = False
+                    break
+                if not 0 <= n <= MAX_DRAW:
+                    bad_counts.setdefault((i, j, options), []).append((cfg.players, n))
+                    ok = False
+                    break
         if ok:
             good.add(deal.name)
     return good
@@ -268,7 +273,7 @@ def _range(values: Iterable[int]) -> str:
     return str(vals[0]) if len(vals) == 1 else f"{vals[0]} to {vals[-1]}"
 
 
-def _deals(decks: Decks, cfg: TableConfig, deal: ir.Deal, targets: list[Given],
+def _deals(decks: Decks, cfg: TableConfig, deal: ir.Deal,
            options: tuple[str, ...], deals: dict[_DeckKey, list[DeckCount]],
            pools: dict[_PoolKey, list[tuple[int, int]]], negative_draws: dict[_DrawKey, list[int]]) -> None:
     if deal.deck == AGE_DECK:
@@ -277,7 +282,7 @@ def _deals(decks: Decks, cfg: TableConfig, deal: ir.Deal, targets: list[Given],
         for pool, age, n in cfg.pool_draws:
             if n < 0:
                 negative_draws.setdefault((age, pool, options), []).append(cfg.players)
-    for count in decks.wrong(cfg, deal, targets):
+    for count in decks.wrong(cfg, deal):
         if count.wrong():
             deals.setdefault((deal.name, count.age, options), []).append(count)
 

@@ -53,10 +53,11 @@ class Context:
     where: str = "here"
 
 
-SETTING = Context(("players", "seats", "ages"), where="in a setting")
-TURNS = Context(("players", "seats", "ages", "hand"), where="in a setting")
+#: the hand size; `age`: each age may have its own (before the first age, that of Age I)
+SETTING = Context(("players", "seats", "ages", "age"), where="in a setting")
+TURNS = Context(("players", "seats", "ages", "age", "hand"), where="in a setting")
 DRAW = Context(("players", "seats", "ages", "age"), where="in a pool draw")
-DEAL = Context(("players", "seats", "ages", "turns", "hand"), where="in a deal")
+DEAL = Context(("players", "seats", "ages", "age", "turns", "hand"), where="in a deal")
 GAME = Context(w.VARIABLES, quantities=True)
 FLOW = Context(w.VARIABLES, quantities=True, flow=True)
 
@@ -139,10 +140,8 @@ def _name_ref(e: s.NameRef, ctx: Context, diags: list[Diagnostic], aggregated: b
         _in_flow(e, ctx, diags, aggregated)
         return
     if text in w.VARIABLES:
-        hint = ("hands and turns are the same in every age; a pool draw may depend on the age: "
-                "`pool guilds: age + 1 in each age`") if text == "age" else None
         diags.append(error("E0106", f"`{text}` is not known {ctx.where}", e.span,
-                           help=hint or "known: " + ", ".join(ctx.variables)))
+                           help="known: " + ", ".join(ctx.variables)))
         return
     if text in QUANTITIES:
         if not ctx.quantities:

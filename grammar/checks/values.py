@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model, setting_words
+from wonderrules.grammar.resolve_cards import copies_layer
 from wonderrules.interpreter.words import MAX_AGES, MAX_PLAYERS  # the engine's limits
 
-__all__ = ["check", "REQUIRED_SETTINGS", "MAX_PLAYERS", "MAX_AGES"]
+__all__ = ["check", "check_pass_distances", "REQUIRED_SETTINGS", "MAX_PLAYERS", "MAX_AGES"]
 
 #: settings every game needs, with the line that would set them
 REQUIRED_SETTINGS = {
@@ -52,6 +55,10 @@ def check(model: Model, where: Span | None) -> list[Diagnostic]:
         _players(players, diags)
     seats_max = _max_seats(model)
     _per_age("pass direction", model.setting("pass_directions"), "directions", ages, diags)
+    passes = [e.node for e in model.settings.values()] + [wh.node for wh in model.whens]
+    for node in passes:
+        if isinstance(node.body, s.PassDirections):
+            check_pass_distances(node.body.distances, node.span, diags)
     for entry in model.settings.values():
         body = entry.node.body
         if isinstance(body, s.PoolDraw) and body.age is not None and ages is not None and not 1 <= body.age <= ages:
@@ -66,7 +73,7 @@ def check(model: Model, where: Span | None) -> list[Diagnostic]:
     for card in model.cards.values():
         # A layer may seat fewer players than the layers below it (two players use the cards of
         # three): markers of lower layers' cards beyond the table are expected, not mistakes.
-        top = not model.layers or model.card_layers.get((card.name.text, card.age)) == model.layers[-1]
+        top = not model.layers or copies_layer(model, (card.name.text, card.age)) == model.layers[-1]
         _card(card, ages, seats_max if top else 0, diags)
     _score_columns(model, diags)
     for block, _ in model.effect_blocks():
@@ -118,6 +125,16 @@ def _per_age(what: str, node: s.PassDirections | None, field: str, ages: int | N
     if len(values) != ages:
         diags.append(error("E0104", f"{_n(len(values), what)} for {_n(ages, 'age')}", node.span,
                            help=f"give one per age, {ages} in all"))
+
+
+def check_pass_distances(distances: Iterable[int], span: Span, diags: list[Diagnostic]) -> None:
+    """Hands pass among the players: at least one and at most as many places away as a table
+    may seat players (further goes round the table)."""
+    for n in distances:
+        if not 1 <= n <= MAX_PLAYERS:
+            diags.append(error("E0104", f"hands cannot pass {n} players away", span,
+                               help=f"write a distance from 1 to {MAX_PLAYERS} after the direction: `left 2`"))
+            return
 
 
 def _whole_game(st: s.Setting, diags: list[Diagnostic]) -> None:

@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks.names import walk_steps
-from wonderrules.grammar.checks.values import op_values
+from wonderrules.grammar.checks.values import check_pass_distances, op_values
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import words as w
@@ -140,6 +140,10 @@ def _flow(model: Model, diags: list[Diagnostic]) -> None:
     blocks += [b.steps for b, _ in model.at_blocks]
     for steps in blocks:
         _nesting(steps, (), diags)
+    for steps in blocks:
+        for st in walk_steps(steps):
+            if isinstance(st, s.PassStep):
+                check_pass_distances((st.distance,), st.span, diags)
     needs_pass = None
     for steps in blocks:
         needs_pass = needs_pass or next((st for st in walk_steps(steps)

@@ -227,8 +227,9 @@ def test_the_numbers_of_a_table_use_its_variables_only() -> None:
     doc = document()
     doc["settings"]["hand"] = {"type": "Var", "name": "turn"}
     path, message = refused_at(doc)
+    # a hand may differ by age (`hand 7 - 2 * (age == 4)`), never by turn
     assert path == "settings.hand.name" and message == "variable 'turn' has no value here (known here: players, " \
-                                                       "seats, ages)"
+                                                       "seats, ages, age)"
     doc = document()
     doc["deals"][0]["targets"][0]["count"] = {"type": "Quantity", "what": "coins"}
     assert refused_at(doc) == ("deals[0].targets[0].count", "this number is set by the table: it cannot count what "

@@ -336,3 +336,34 @@ def test_the_census_scores_one_point_per_green_card_of_every_other_city():
             assert sheet.column("census") == (others if has else 0)
             owners += has
     assert owners > 0, "no game built the Census: the test proved nothing"
+
+
+# ---- a fourth age ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_fourth_age_deals_hands_of_five_passed_two_seats_to_the_right(seed):
+    n = 5
+    new_cards = {c.name for c in rules("fourth_age").cards if c.age == 4}
+    first: dict[tuple[int, int], tuple[list[list[str]], dict[int, Action]]] = {}
+    for state, chosen in rounds("fourth_age", n, seed):
+        if not state.is_terminal() and (state.age, state.turn) not in first:
+            first[(state.age, state.turn)] = ([names(state, "hand", s) for s in range(n)], chosen)
+    assert sorted(t for a, t in first if a == 4) == [1, 2, 3, 4]
+    assert sorted(t for a, t in first if a == 3) == [1, 2, 3, 4, 5, 6]  # Age III as in the base game
+    hands, _ = first[(4, 1)]
+    assert [len(h) for h in hands] == [5] * n and all(set(h) <= new_cards for h in hands)
+    for turn in (1, 2, 3):
+        hands, chosen = first[(4, turn)]
+        after, _ = first[(4, turn + 1)]
+        for seat in range(n):
+            kept = list(hands[seat])
+            kept.remove(chosen[seat].card)
+            # `right 2`: the hand goes to the player two seats to the right
+            assert sorted(after[(seat - 2) % n]) == sorted(kept)
+    # Age II passes one seat to the right, as in the base game
+    hands, chosen = first[(2, 1)]
+    after, _ = first[(2, 2)]
+    for seat in range(n):
+        kept = list(hands[seat])
+        kept.remove(chosen[seat].card)
+        assert sorted(after[(seat - 1) % n]) == sorted(kept)

@@ -23,7 +23,8 @@ BASE_TEXT = BASE.read_text(encoding="utf-8")
 
 #: pieces of text that are likely to confuse a reader of .wr files
 INSERTS = ["{", "}", "{ }", '"', "'", "(", ")", ":", ",", "|", "+", "..", "#", "\n", "\t", "=", "/ 0", "*",
-           "card", "wonder", "stage", "override", "replace", "remove", "ruleset x", "extends base", "game {",
+           "card", "wonder", "stage", "override", "replace", "remove", "change card", "ruleset x", "extends base",
+           "game {",
            "scoring {", "option o {", "conflict military at end of age {", "when players 8 {", "resources raw:",
            "tokens: debt", "colours: pink", "passive:", "on build:", "end of turn:", "end of game:",
            "whenever left builds card:", "produce", "symbol any science", "score 1 per", "per brown card in",

@@ -168,7 +168,7 @@ def test_setting_expressions_know_only_their_variables(compile_layer) -> None:
     assert d.code == "E0106" and d.message == "unknown variable 'seat'" and d.help == "did you mean 'seats'?"
     d = only(compile_layer("game { override hand cards(blue) }\n"))
     assert d.message == "`cards` counts what cities hold, which is not known in a setting"
-    assert d.help == "in a setting only numbers and players, seats, ages are known"
+    assert d.help == "in a setting only numbers and players, seats, ages, age are known"
 
 
 #: a pool of one card in age 2 in place of Walls (age 2, copies 3+): the decks still add up
@@ -184,13 +184,16 @@ def test_pool_draws_may_depend_on_the_age(compile_layer) -> None:
     assert draw.count == ir.BinOp("-", ir.Var("age"), ir.Num(1))
 
 
-def test_age_is_not_known_in_a_setting_but_in_pool_draws(compile_layer) -> None:
-    text = "game { override turns age }"
+def test_the_turn_is_not_known_in_a_setting_but_the_age_is(compile_layer) -> None:
+    text = "game { override turns turn }"
     d = only(compile_layer(text + "\n"))
-    assert (d.code, d.message) == ("E0106", "`age` is not known in a setting")
-    assert d.span.column == col(text, "age")
-    assert d.help == ("hands and turns are the same in every age; a pool draw may depend on the age: "
-                      "`pool guilds: age + 1 in each age`")
+    assert (d.code, d.message) == ("E0106", "`turn` is not known in a setting")
+    assert d.span.column == col(text, "turn }")
+    assert d.help == "known: players, seats, ages, age, hand"
+    # each age may have its own turns: 1 in age 1, 2 in age 2 (hands of 2)
+    r = compile_layer("game { override turns age }\n")
+    assert r.ok, [d.message for d in r.diagnostics]
+    assert r.rules.settings.turns == ir.Var("age")
 
 
 def test_a_symbol_group_counts_its_symbols(compile_layer) -> None:

@@ -303,8 +303,10 @@ def test_tie_break_and_order_steps(compile_layer) -> None:
     assert messages(r) == ["cannot break ties by 'points'", "step 'gain' is listed twice"]
 
 
-def test_a_deal_count_is_the_same_in_every_age_and_a_pool_draw_may_change(compile_layer) -> None:
-    """engine.rst: a pool draw may use `age`, a deal's counts may not."""
-    d = only(compile_layer("override deal age from deck age {\n  hand + age cards to hand of each player\n}\n"))
-    assert (d.code, d.message) == ("E0106", "`age` is not known in a deal")
-    assert "a pool draw may depend on the age" in (d.help or "")
+def test_a_deal_count_may_change_with_the_age(compile_layer) -> None:
+    """engine.rst: a deal's counts are counted in the age it is dealt. Hands of 2 in age 1 and
+    of 3 in age 2: the decks of age 1 hold what the deal gives, those of age 2 (6 and 8 cards,
+    as in age 1) are 3 and 4 cards short."""
+    d = only(compile_layer("override deal age from deck age {\n  hand + age - 1 cards to hand of each player\n}\n"))
+    assert (d.code, d.message) == ("E0301", "age 2 deck does not match the deal for 3 and 4 players")
+    assert "at 3 players the deck holds 6" in (d.help or "") and "gives 9" in (d.help or "")

@@ -38,7 +38,7 @@ def players_minus(n: int) -> ir.Expr:
     ({"hand": ir.BinOp("/", ir.Num(7), players_minus(4))}, "a setting divides by zero"),
     ({"turns": ir.Quantity("coins", (), (ir.Relation("self"),))},
      "a setting of the table cannot count what cities hold"),
-    ({"turns": ir.Var("age")}, "'age' has no value in a setting of the table"),
+    ({"turns": ir.Var("turn")}, "'turn' has no value in a setting of the table"),  # `age` has one
     ({"ages": 0}, "at 4 players, the number of ages is 0; it must be between 1 and 20"),
 ])
 def test_a_table_beyond_the_engines_limits_is_refused_by_game(changes: dict, message: str) -> None:

@@ -54,10 +54,10 @@ def only_conflict(cfg: TableConfig) -> ir.Contest:
 
 
 def age_deal_sizes(r: ir.RuleSet, players: int) -> list[tuple[str, int, int]]:
-    """(zone, seat, cards) of each hand the age deal gives, in order."""
+    """(zone, seat, cards) of each hand the age deal gives in Age I, in order."""
     game = Game(r, players)
     deal = next(d for d in r.deals if d.deck == "age")
-    return [(game.catalog.zones[z].name, seat, n) for z, seat, n in game.deal_targets(deal)]
+    return [(game.catalog.zones[z].name, seat, n) for z, seat, n in game.deal_targets(deal, 1)]
 
 
 # ---- base game --------------------------------------------------------------------------------

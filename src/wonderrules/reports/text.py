@@ -154,14 +154,21 @@ def rules_summary(rules: ir.RuleSet, width: int) -> list[Any]:
             by_table.setdefault((r["players"], r["options"]), []).append(r)
         for (players, options), found in by_table.items():
             cells = []
-            for r in sorted(found, key=lambda x: x["age"]):
+            found.sort(key=lambda x: x["age"])
+            for r in found:
                 draws = "".join(f" + {n} {shown(p)}" for p, n in r["draws"])
                 cells.append(f"{r['copies']}{draws} = {r['total']}")
-            first = found[0]
-            table.add_row(str(players), _names(options), *cells, f"{first['piles']} x {first['hand']}",
-                          str(first["turns"]))
+            table.add_row(str(players), _names(options), *cells, f"{found[0]['piles']} x {_by_age(found, 'hand')}",
+                          _by_age(found, "turns"))
         out.append(table)
     return out
+
+
+def _by_age(rows: list[dict[str, Any]], key: str) -> str:
+    """A number of the table (`hand`, `turns`): once when every age has the same, else each
+    age's, `7/7/7/5`."""
+    values = [str(r[key]) for r in rows]
+    return values[0] if len(set(values)) == 1 else "/".join(values)
 
 
 def _seat_name(state: Any, seat: int) -> str:
