@@ -195,17 +195,28 @@ def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, eve
 def _tiers(w: _Writer, p: ir.Preference, seg: str, keep: str) -> None:
     """The test of each tier but the last in turn: the first that holds an action of `seg` is
     kept, with the actions no tier names (when no earlier tier holds any, the last tier and
-    those are all there is)."""
+    those are all there is). With `*` in a tier, every action is named: the tier's own actions
+    are gathered once, and kept when there are any."""
     named = [_named(w, t) for t in p.tiers]
     any_named = " or ".join(n for n in named if n != "False")
     others = any(t.others for t in p.tiers)
+    opened = 0
     for i, t in enumerate(p.tiers[:-1]):
         holds = named[i]
         if t.others:
             holds = f"{holds} or not ({any_named})" if holds != "False" else f"not ({any_named})"
-        kept = holds if others else f"{holds} or not ({any_named})"
-        w.line(f"{'if' if i == 0 else 'elif'} any({holds} for x in {seg}):")
-        w.line(f"    {keep}[x for x in {seg} if {kept}]")
+        if others:
+            w.line(f"chosen = [x for x in {seg} if {holds}]")
+            w.line("if chosen:")
+            w.line(f"    {keep}chosen")
+        else:
+            w.line(f"if any({holds} for x in {seg}):")
+            w.line(f"    {keep}[x for x in {seg} if {holds} or not ({any_named})]")
+        if i < len(p.tiers) - 2:
+            w.line("else:")
+            w.indent += 1
+            opened += 1
+    w.indent -= opened
 
 
 def _named(w: _Writer, t: ir.Tier) -> str:
