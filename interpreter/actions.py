@@ -10,8 +10,8 @@ The legal actions of a decision are listed card by card (the decider's cards of 
 kinds take cards from, each name once), each kind in the decision's order; for each, its ways in
 their declared order: paying lists every Pareto-minimal payment the seat can afford (every exact
 payment for a seat that pays any seller); a granted free way is not offered when paying costs
-nothing anyway. The preferences of the decision, then those of the seat, then take out what a
-preferred action outranks (:mod:`.preferences`).
+nothing anyway. Then the preferences (the decision's, then the seat's; see :mod:`.preferences`)
+take out the actions a preferred one outranks.
 """
 
 from __future__ import annotations
