@@ -142,9 +142,6 @@ class StructureBuilder(Transformer[Token, Any]):
     def way_granted(self, meta: Meta, children: list[Any]) -> s.WayProperty:
         return s.WayProperty("granted", self._name(children[0]), self._span(meta))
 
-    def way_only(self, meta: Meta, children: list[Any]) -> s.WayProperty:
-        return s.WayProperty("only", None, self._span(meta))
-
     def way_units_less(self, meta: Meta, children: list[Any]) -> s.WayProperty:
         return s.WayProperty("units less", None, self._span(meta), int(children[0]))
 
@@ -160,7 +157,29 @@ class StructureBuilder(Transformer[Token, Any]):
         title = None
         if isinstance(rest[0], Token) and rest[0].type == "STRING":
             title, rest = self._text(rest[0]), rest[1:]
-        return s.Decision(self._name(name), title, rest[0], override, self._span(meta))
+        prefer = rest[1] if len(rest) > 1 else ()
+        return s.Decision(self._name(name), title, rest[0], override, self._span(meta), prefer, len(rest) > 1)
+
+    def decision_body(self, meta: Meta, children: list[Any]) -> tuple[s.Prefer, ...]:
+        return tuple(children)
+
+    def prefer(self, meta: Meta, children: list[Any]) -> s.Prefer:
+        per_card = bool(children) and children[0] is True
+        tiers = tuple(c for c in children if isinstance(c, s.Tier))
+        return s.Prefer(per_card, tiers, self._span(meta))
+
+    def per_card(self, meta: Meta, children: list[Any]) -> bool:
+        return True
+
+    def tier(self, meta: Meta, children: list[Any]) -> s.Tier:
+        return s.Tier(tuple(children), self._span(meta))
+
+    def preferred_action(self, meta: Meta, children: list[Any]) -> s.PreferredAction:
+        way = self._name(children[1]) if len(children) > 1 else None
+        return s.PreferredAction(self._name(children[0]), way, self._span(meta))
+
+    def other_actions(self, meta: Meta, children: list[Any]) -> s.OtherActions:
+        return s.OtherActions(self._span(meta))
 
     # ---- effects of the rule set --------------------------------------------------------------
     def rule_effects(self, meta: Meta, children: list[Any]) -> s.RuleEffects:
@@ -315,11 +334,3 @@ class StructureBuilder(Transformer[Token, Any]):
     def never_wins(self, meta: Meta, children: list[Any]) -> s.NeverWins:
         return s.NeverWins(self._span(meta))
 
-    def forced_way(self, meta: Meta, children: list[Any]) -> s.ForcedWay:
-        return s.ForcedWay(self._name(children[0]), self._name(children[1]), self._span(meta))
-
-    def last_resort(self, meta: Meta, children: list[Any]) -> s.LastResort:
-        return s.LastResort(self._name(children[0]), len(children) > 1, self._span(meta))
-
-    def same_card(self, meta: Meta, children: list[Any]) -> bool:
-        return True

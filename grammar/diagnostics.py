@@ -76,6 +76,8 @@ CODES: dict[str, str] = {
     "W0508": "a zone that never receives a card",
     "W0509": "a price or rebate from a seat that never sells",
     "W0510": "a round after a lower layer empties its zone",
+    "W0511": "a part of a preference that never applies",
+    "W0512": "an override that leaves out a decision's preferences",
 }
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any, Optional
 
 from wonderrules.grammar import syntax as s
+from wonderrules.grammar.checks.preferences import ways_of
 from wonderrules.grammar.lower_effects import lower_expr, lower_hook, lower_op, lower_seats, origin
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import ir
@@ -59,7 +60,7 @@ def lower(model: Model) -> ir.RuleSet:
         abilities=tuple(model.abilities),
         deals=tuple(_deal(d, model) for d in model.deals.values()),
         actions=tuple(_action(a, lw) for a in model.actions.values()),
-        decisions=tuple(_decision(d) for d in model.decisions.values()),
+        decisions=tuple(_decision(d, lw) for d in model.decisions.values()),
         flow=_steps(model.flow.steps) if model.flow is not None else (),
         moments=tuple(ir.MomentSteps(b.moment.text, _steps(b.steps), origin(b.span)) for b, _ in model.at_blocks),
         market=_market(model.market, lw.classes) if model.market is not None else None,
@@ -192,7 +193,7 @@ def _way(way: s.Way) -> ir.Way:
     granted = props.get("granted")
     ability = granted.ability.text if granted is not None and granted.ability is not None else ""
     return ir.Way(way.name.text if way.name else "", free="free" in props, when=when, ability=ability,
-                  only="only" in props, units_less=props["units less"].amount if "units less" in props else 0,
+                  units_less=props["units less"].amount if "units less" in props else 0,
                   coins_more=props["coins more"].amount if "coins more" in props else 0)
 
 
@@ -210,9 +211,35 @@ def _action(a: s.Action, lw: _Lowering) -> ir.ActionKind:
         ways=ways or (ir.Way(""),), then=then, origin=origin(a.span))
 
 
-def _decision(d: s.Decision) -> ir.Decision:
-    return ir.Decision(d.name.text, tuple(n.text for n in d.actions), d.title.text if d.title else "",
+def _decision(d: s.Decision, lw: _Lowering) -> ir.Decision:
+    prefer = tuple(p for p in (_preference(p, lw) for p in d.prefer) if p is not None)
+    return ir.Decision(d.name.text, tuple(n.text for n in d.actions), d.title.text if d.title else "", prefer,
                        origin(d.span))
+
+
+def _preference(p: s.Prefer, lw: _Lowering) -> Optional[ir.Preference]:
+    """`prefer per card: build by chain > build`: its tiers, each with the actions it names and
+    whether it holds `*`. A way the action does not have names nothing (checks.preferences warns):
+    it is left out, and so is a tier left empty, and the preference when it has one tier left."""
+    tiers = []
+    for tier in p.tiers:
+        named = []
+        for i in tier.items:
+            if isinstance(i, s.PreferredAction):
+                action = lw.model.actions.get(i.action.text)
+                if i.way is None:
+                    named.append(ir.PreferredAction(i.action.text))
+                elif action is not None and i.way.text in ways_of(action):
+                    named.append(ir.PreferredAction(i.action.text, _way_name(i.way), any_way=False))
+        others = any(isinstance(i, s.OtherActions) for i in tier.items)
+        if named or others:
+            tiers.append(ir.Tier(tuple(named), others=others))
+    return ir.Preference(tuple(tiers), per_card=p.per_card) if len(tiers) > 1 else None
+
+
+def _way_name(way: s.Name) -> str:
+    """The way a tier names: `pay` is the paying way (its name is empty)."""
+    return "" if way.text == "pay" else way.text
 
 
 def _market(m: s.Market, classes: dict[str, list[str]]) -> ir.Market:
@@ -292,18 +319,12 @@ def lower_contest(c: s.Contest) -> ir.Contest:
 def _seat_rules(n: s.NeutralSeat, lw: _Lowering) -> ir.NeutralSeat:
     starts = n.first(s.ControllerStarts)
     follows = n.first(s.ControlFollows)
-    restrictions = []
-    for c in n.clauses:
-        if isinstance(c, s.ForcedWay):
-            restrictions.append(ir.Restriction("forced", c.action.text, c.way.text))
-        elif isinstance(c, s.LastResort):
-            restrictions.append(ir.Restriction("last_resort", c.action.text, over="card" if c.same_card
-                                               else "decision"))
     return ir.NeutralSeat(
         n.name.text, tuple(d.text for d in starts.directions) if starts else ("left",),
         control_follows=follows.zone.text if follows else "", resolves_first=n.first(s.ResolvesFirst) is not None,
         every_payment=n.first(s.PaysAnySeller) is not None, competes=n.first(s.NeverWins) is None,
-        restrictions=tuple(restrictions), hooks=lw.hooks(n.hooks),
+        prefer=tuple(p for p in (_preference(c, lw) for c in n.clauses if isinstance(c, s.Prefer)) if p is not None),
+        hooks=lw.hooks(n.hooks),
         origin=origin(n.span))
 
 

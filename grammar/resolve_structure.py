@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from wonderrules.grammar import syntax as s
-from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
+from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error, warning
 from wonderrules.grammar.redefinitions import did_you_mean, note_sibling, redefined
 
 __all__ = ["STRUCTURE_ITEMS", "merge_structure", "describe", "override_words", "TABLES"]
@@ -99,8 +99,31 @@ def _declare(model: Any, item: Any, kind: str, layer: str, diags: list[Diagnosti
         note_sibling(model, layer, old_layer, what, span, _name_of(old)[1])
         if kind == "deal":  # the deal written again replaces what lower layers added to it
             model.deal_extensions.pop(name, None)
+        if kind == "decision" and old.prefer and not item.braced:
+            diags.append(_dropped_preferences(item, old, old_layer))
     _store(model, kind, name, item)
     model.declared_in[(kind, name)] = layer
+
+
+def _dropped_preferences(item: s.Decision, old: s.Decision, old_layer: str) -> Diagnostic:
+    """An override of a decision without braces, over one with preferences: they go with it."""
+    first = old.prefer[0]
+    text = "  ".join(_source_of(p) for p in old.prefer)
+    return warning("W0512", f"this override of decision '{item.name.text}' leaves out the preferences layer "
+                            f"'{old_layer}' gives it", item.name.span,
+                   labels=[Label(first.span, "left out")],
+                   help=f"an override restates the decision whole: write them again in braces after its actions "
+                        f"(`{{ {text} }}`), or write `{{ }}` to leave them out")
+
+
+def _source_of(p: s.Prefer) -> str:
+    """A preference as written (`prefer per card: build by chain > build`)."""
+    def item(i: s.TierItem) -> str:
+        if isinstance(i, s.OtherActions):
+            return "*"
+        return f"{i.action.text} by {i.way.text}" if i.way is not None else i.action.text
+    tiers = " > ".join(", ".join(item(i) for i in t.items) for t in p.tiers)
+    return f"prefer{' per card' if p.per_card else ''}: {tiers}"
 
 
 def _remove(model: Any, item: Any, layer: str, diags: list[Diagnostic]) -> None:

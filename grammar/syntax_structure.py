@@ -18,13 +18,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "ZoneProperty", "Zone", "DealTarget", "DealRest", "Deal", "ExtendDeal",
-    "CardFrom", "UniqueIn", "Requirement", "ActionCost", "WayProperty", "Way", "Then", "Action", "Decision",
+    "CardFrom", "UniqueIn", "Requirement", "ActionCost", "WayProperty", "Way", "Then", "Action",
+    "PreferredAction", "OtherActions", "TierItem", "Tier", "Prefer", "Decision",
     "Sellers", "Sells", "MarketPrice", "Market",
     "EachAge", "EachTurn", "Repeat", "IfStep", "DealStep", "AtStep", "RoundStep", "PassStep", "DiscardStep", "Step",
     "Flow", "AtBlock",
     "Strength", "SitOut", "Pairs", "Ranking", "TokenCount", "ReducedTokens", "ContestWin", "ContestLose",
     "ContestClause", "Contest",
-    "ControllerStarts", "ControlFollows", "ResolvesFirst", "PaysAnySeller", "NeverWins", "ForcedWay", "LastResort",
+    "ControllerStarts", "ControlFollows", "ResolvesFirst", "PaysAnySeller", "NeverWins",
     "SeatClause", "NeutralSeat", "RuleEffects",
 ]
 
@@ -127,7 +128,7 @@ class ActionCost:
 
 @attrs.frozen
 class WayProperty:
-    kind: str  # free | chained | granted | only | units less | coins more
+    kind: str  # free | chained | granted | units less | coins more
     ability: Optional[Name]  # for granted
     span: Span
     amount: int = 0  # for units less, coins more
@@ -135,7 +136,7 @@ class WayProperty:
 
 @attrs.frozen
 class Way:
-    """`way chain: free, when chained, only`; `way pay` (name None): pay the cost; `way bank: 1
+    """`way chain: free, when chained`; `way pay` (name None): pay the cost; `way bank: 1
     resource less, 1 coin more, with bank_trade`: pay the cost changed."""
 
     name: Optional[Name]
@@ -167,14 +168,50 @@ class Action:
 
 
 @attrs.frozen
+class PreferredAction:
+    """`build by chain` (way given), `sell` (any way) in a tier of a preference."""
+
+    action: Name
+    way: Optional[Name]
+    span: Span
+
+
+@attrs.frozen
+class OtherActions:
+    """`*` in a tier: every action no other tier of the preference names."""
+
+    span: Span
+
+
+TierItem = Union[PreferredAction, OtherActions]
+
+
+@attrs.frozen
+class Tier:
+    items: tuple[TierItem, ...]
+    span: Span
+
+
+@attrs.frozen
+class Prefer:
+    """`prefer per card: build by chain > build`, `prefer: * > sell`."""
+
+    per_card: bool
+    tiers: tuple[Tier, ...]
+    span: Span
+
+
+@attrs.frozen
 class Decision:
-    """`decision play "age {age}, turn {turn}": build, stage, sell`."""
+    """`decision play "age {age}, turn {turn}": build, stage, sell`, with its preferences in braces."""
 
     name: Name
     title: Optional[Text]
     actions: tuple[Name, ...]
     override: bool
     span: Span
+    prefer: tuple[Prefer, ...] = ()
+    braced: bool = False  # written with braces (its preferences, perhaps none)
 
 
 # ---- the market -----------------------------------------------------------------------------------
@@ -416,25 +453,7 @@ class NeverWins:
     span: Span
 
 
-@attrs.frozen
-class ForcedWay:
-    """`must build by way chain when it can`."""
-
-    action: Name
-    way: Name
-    span: Span
-
-
-@attrs.frozen
-class LastResort:
-    """`sell only as a last resort [for the same card]`."""
-
-    action: Name
-    same_card: bool
-    span: Span
-
-
-SeatClause = Union[ControllerStarts, ControlFollows, ResolvesFirst, PaysAnySeller, NeverWins, ForcedWay, LastResort]
+SeatClause = Union[ControllerStarts, ControlFollows, ResolvesFirst, PaysAnySeller, NeverWins, Prefer]
 
 
 @attrs.frozen

@@ -8,11 +8,10 @@ of a loss).
 
 The legal actions of a decision are listed card by card (the decider's cards of the zone its
 kinds take cards from, each name once), each kind in the decision's order; for each, its ways in
-their declared order: a way open `when chained` and marked `only` is then the only one; paying
-lists every Pareto-minimal payment the seat can afford (every exact payment for a seat that pays
-any seller); a granted free way is not offered when paying costs nothing anyway. A neutral
-seat's restrictions then apply: a card its `forced` way allows is played only that way; a `last
-resort` action is offered only when nothing else is, for the same card or over the decision.
+their declared order: paying lists every Pareto-minimal payment the seat can afford (every exact
+payment for a seat that pays any seller); a granted free way is not offered when paying costs
+nothing anyway. Then the preferences (the decision's, then the seat's; see :mod:`.preferences`)
+take out the actions a preferred one outranks.
 """
 
 from __future__ import annotations
@@ -26,6 +25,7 @@ from wonderrules.interpreter.errors import IllegalActionError
 from wonderrules.interpreter.expressions import compile_expr, compile_seats
 from wonderrules.interpreter.market import as_payment, many_context, seller_seats, trade_context
 from wonderrules.interpreter.payments import TooManyPayments, by_total, pareto
+from wonderrules.interpreter.preferences import apply
 from wonderrules.interpreter.trading import ZERO_COST
 from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure
 from wonderrules.interpreter.words import MAX_PAYMENT_SEARCH, MAX_PAYMENTS
@@ -107,7 +107,7 @@ class CompiledAction:
         self.requires = tuple((compile_expr(r.condition, cat), r.reason) for r in kind.requires)
         self.cost = {"none": NO_COST, "card": CARD_COST, "stage": STAGE_COST}[kind.cost]
         self.ways = tuple((w.name, w.free, {"always": ALWAYS, "chained": CHAINED, "granted": GRANTED}[w.when],
-                           cat.ability_index[w.ability] if w.ability else -1, w.only) for w in kind.ways)
+                           cat.ability_index[w.ability] if w.ability else -1) for w in kind.ways)
         self.then = tuple(_compile_step(op, cat, kind.name) for op in kind.then)
         self.needs_stage = self.cost == STAGE_COST or any(s[0] == "stage" for s in self.then)
         self.way_by_name = {w[0]: w for w in self.ways}
@@ -118,7 +118,7 @@ class CompiledAction:
         self.solver = cat.solver
         self.run = _executor(self, cat)
 
-    def way(self, name: str) -> Optional[tuple[str, bool, int, int, bool]]:
+    def way(self, name: str) -> Optional[tuple[str, bool, int, int]]:
         return self.way_by_name.get(name)
 
 
@@ -346,7 +346,7 @@ def decision_actions(st: State, player: int, seat: int, decision: int, within: b
         else:
             for card in _distinct(st.zone(kind.card_zone, player)):
                 lister.list(kind, card)
-    return lister.finish()
+    return lister.finish(decision)
 
 
 def _distinct(cards: list[Source]) -> list[Source]:
@@ -361,23 +361,21 @@ def _distinct(cards: list[Source]) -> list[Source]:
 
 def _seat_info(st: State, seat: int, neutral: Optional[ir.NeutralSeat]) -> tuple[Any, ...]:
     """What listing needs of a seat that never changes in a game: its sellers (and the first
-    two, as the solver's slots), whether it pays any seller, its restrictions, the table of the
-    actions handed out for its sellers, whether it lists through the general path (restrictions,
-    or more than two sellers), whether it has more than two sellers."""
+    two, as the solver's slots), whether it pays any seller, its own preferences (in the order
+    they apply), the table of the actions handed out for its sellers, its view (the index of the
+    catalog's listing for a neutral seat with its own preferences or every payment; -1: a player's
+    seat's), whether it lists otherwise than a player's seat (its own view, or more than two
+    sellers), whether it has more than two sellers."""
     sellers = seller_seats(st, seat)
-    forced = {(r.action, r.way) for r in neutral.restrictions if r.kind == "forced"} if neutral else set()
-    per_card = {r.action for r in neutral.restrictions if r.kind == "last_resort" and r.over == "card"} \
-        if neutral else set()
-    last = tuple(r.action for r in neutral.restrictions if r.kind == "last_resort" and r.over == "decision") \
-        if neutral else ()
     s0 = sellers[0] if sellers else -1
     s1 = sellers[1] if len(sellers) > 1 else -1
     many = len(sellers) > 2
     #: the actions handed out for these sellers, shared by the games of the table
     table = st.game.interned.setdefault(sellers if many else (s0, s1), {})
     every = neutral is not None and neutral.every_payment
-    restricted = bool(every or forced or per_card or last or many)
-    return (sellers, s0, s1, every, frozenset(forced), frozenset(per_card), last, table, restricted, many)
+    view = st.catalog.seat_views.get((every, neutral.prefer), -1) if neutral is not None else -1
+    prefer = st.catalog.view_prefer[view] if view >= 0 else ()
+    return (sellers, s0, s1, every, prefer, table, view, view >= 0 or many, many)
 
 
 def new_pay(table: dict[tuple[Any, ...], Any], sellers: tuple[int, ...], left: int, right: int
@@ -463,7 +461,7 @@ class _Lister:
     sellers, one per seller for a buyer with more)."""
 
     __slots__ = ("st", "seat", "city", "within", "coins", "ctx", "sellers", "every", "table", "many",
-                 "stage_pays", "out", "forced", "per_card_last", "last_resort")
+                 "stage_pays", "out", "prefer")
 
     def __init__(self, st: State, seat: int, city: City, within: bool, neutral: Optional[ir.NeutralSeat]) -> None:
         self.st = st
@@ -475,8 +473,7 @@ class _Lister:
         info = st.seat_info[seat]
         if info is None:
             info = st.seat_info[seat] = _seat_info(st, seat, neutral)
-        (self.sellers, _, _, self.every, self.forced, self.per_card_last, self.last_resort, self.table, _,
-         self.many) = info
+        self.sellers, _, _, self.every, self.prefer, self.table, _, _, self.many = info
         self.stage_pays: dict[int, list[tuple[int, ...]]] = {}
         self.out: list[Action] = []
 
@@ -536,7 +533,7 @@ class _Lister:
                 coins = self.coins
                 pays = [p for p in self.payments(sid) if sc + sum(p) <= coins] if sc <= coins else []
                 self.stage_pays[kind.index] = pays
-            for wname, free, when, ability, _ in kind.ways:
+            for wname, free, when, ability in kind.ways:
                 if free:
                     if when == GRANTED and grant_for(city, ability, card) is None:
                         continue
@@ -552,14 +549,12 @@ class _Lister:
                     out.append(self.action(kname, name, split, wname))
             return
         free_already = False
-        for wname, free, when, ability, only in kind.ways:
+        for wname, free, when, ability in kind.ways:
             if when == CHAINED:
                 if card is not None:
                     chains = card.chains_from
                     if chains and not chains.isdisjoint(city.names):
                         out.append(self.action(kname, name, _NOTHING, wname))
-                        if only:
-                            return
                 continue
             if when == GRANTED:
                 if free_already or grant_for(city, ability, card) is None:
@@ -605,43 +600,26 @@ class _Lister:
                 self.out.append(self.action(kind.name, name, split, wname))
 
     def card(self, kinds: tuple[CompiledAction, ...], card: Source) -> None:
-        """Every kind for one card, then the seat's restrictions on that card (as the lists the
-        catalog writes apply them): a `forced` way, when it is open, is the only one; a `last
-        resort` kind over the card only when no other kind is legal for it."""
-        out = self.out
-        first = len(out)
+        """Every kind for one card."""
         for kind in kinds:
             self.list(kind, card)
-        if self.forced:
-            chosen = [x for x in out[first:] if (x.kind, x.way) in self.forced]
-            if chosen:
-                del out[first:]
-                out.extend(chosen)
-                return
-        if self.per_card_last and len(out) > first:
-            others = [x for x in out[first:] if x.kind not in self.per_card_last]
-            if others:
-                del out[first:]
-                out.extend(others)
 
-    def finish(self) -> builtins.list[Action]:  # `list` here is the method above
-        """The list, with the seat's `last resort` kinds over the decision removed when anything
-        else is legal."""
-        out = self.out
-        for kind_name in self.last_resort:
-            if any(x.kind != kind_name for x in out):
-                out = [x for x in out if x.kind != kind_name]
-        return out
+    def finish(self, decision: int) -> builtins.list[Action]:  # `list` here is the method above
+        """The list, once the preferences of the decision and of the seat have taken out what a
+        preferred action outranks."""
+        prefer = self.st.catalog.decision_prefer[decision] + self.prefer
+        return apply(self.out, prefer) if prefer else self.out
 
 
-def list_by_card(st: State, player: int, seat: int, within: bool, kinds: tuple[CompiledAction, ...]) -> list[Action]:
-    """The legal actions of kinds that all take their card from one zone, card by card, each kind
-    in order: what the lists the catalog writes (:mod:`.listing`) give, for a seat they hand over
-    (a buyer with more than two sellers)."""
+def list_by_card(st: State, player: int, seat: int, within: bool, kinds: tuple[CompiledAction, ...],
+                 decision: int) -> list[Action]:
+    """The legal actions of a decision whose kinds all take their card from one zone, card by
+    card, each kind in order: what the lists the catalog writes (:mod:`.listing`) give, for a seat
+    they hand over (a buyer with more than two sellers)."""
     lister = _Lister(st, seat, st.cities[seat], within, st.neutral.get(seat) if st.neutral else None)
     for card in _distinct(st.zone(kinds[0].card_zone, player)):
         lister.card(kinds, card)
-    return lister.finish()
+    return lister.finish(decision)
 
 
 _FREE = ((0, 0),)

@@ -15,6 +15,7 @@ from wonderrules.interpreter.effects import CompiledHook, compile_hook
 from wonderrules.interpreter.events import Listener, compile_listener
 from wonderrules.interpreter.market import relation_prices
 from wonderrules.interpreter.payments import ManySellers
+from wonderrules.interpreter.preferences import compile_preferences
 from wonderrules.interpreter.trading import TradeSolver
 
 __all__ = ["Catalog", "Source", "BoardKind"]
@@ -193,11 +194,21 @@ class Catalog:
         self.decision_costs = tuple(any(k.cost for k in ks) for ks in self.decision_kinds)
         self.decision_zone = tuple(ks[0].card_zone if len({k.card_zone for k in ks}) == 1 else -1
                                    for ks in self.decision_kinds)
+        #: per decision: its preferences, in the order they apply
+        self.decision_prefer = tuple(compile_preferences(d.prefer) for d in rules.decisions)
+        #: the views of neutral seats that list otherwise than a player's seat (their own
+        #: preferences, or every exact payment), each (every payment, preferences) -> its index
+        self.seat_views: dict[tuple[bool, tuple[ir.Preference, ...]], int] = {}
+        for n in _neutral_seats(rules):
+            if n.every_payment or n.prefer:
+                self.seat_views.setdefault((n.every_payment, n.prefer), len(self.seat_views))
+        #: per view: the seat's own preferences, in the order they apply
+        self.view_prefer = tuple(compile_preferences(prefer) for _, prefer in self.seat_views)
         from wonderrules.interpreter.listing import compile_listing
 
         #: per decision whose kinds take cards from one zone: the function listing its actions
         self.decision_listings = tuple(
-            compile_listing(d.name, ks, self) if zone >= 0 and not needs else None
+            compile_listing(d.name, ks, self, d.prefer) if zone >= 0 and not needs else None
             for d, ks, zone, needs in zip(rules.decisions, self.decision_kinds, self.decision_zone,
                                           self.decision_requires))
         self.program = compile_program(rules, self)

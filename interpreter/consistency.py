@@ -216,14 +216,26 @@ def _action(kind: ir.ActionKind, path: str, rules: ir.RuleSet, names: Names) -> 
                                                           "more")
 
 
-def _restriction(r: ir.Restriction, path: str, rules: ir.RuleSet, names: Names) -> None:
-    if r.kind != "forced":
+def _preferred_action(p: ir.PreferredAction, path: str, rules: ir.RuleSet, names: Names) -> None:
+    if p.any_way:
+        if p.way:
+            raise CompiledRulesError(f"{path}.way", "an action preferred by any of its ways names no way")
         return
-    kind = next(a for a in rules.actions if a.name == r.action)
+    kind = next(a for a in rules.actions if a.name == p.action)
     ways = [x.name for x in kind.ways]
-    if r.way not in ways:
-        raise CompiledRulesError(f"{path}.way", f"action {quote(r.action)} has no way {quote(r.way)} (its ways: "
+    if p.way not in ways:
+        raise CompiledRulesError(f"{path}.way", f"action {quote(p.action)} has no way {quote(p.way)} (its ways: "
                                                 f"{', '.join(quote(x) for x in ways)})")
+
+
+def _preference(p: ir.Preference, path: str, rules: ir.RuleSet, names: Names) -> None:
+    others = [i for i, tier in enumerate(p.tiers) if tier.others]
+    if len(others) > 1:
+        raise CompiledRulesError(f"{path}.tiers[{others[1]}].others", f"`*` stands in one tier only (already in "
+                                                                      f"{path}.tiers[{others[0]}])")
+    for i, tier in enumerate(p.tiers):
+        if not tier.actions and not tier.others:
+            raise CompiledRulesError(f"{path}.tiers[{i}]", "a tier names at least one action")
 
 
 #: what a quantity that counts one named thing names
@@ -324,7 +336,8 @@ def _discard(step: ir.DiscardStep, path: str, rules: ir.RuleSet, names: Names) -
 
 
 _RULES: Mapping[type, Callable[[Any, str, ir.RuleSet, Names], None]] = MappingProxyType({
-    ir.Hook: _hook, ir.ActionKind: _action, ir.Restriction: _restriction, ir.Quantity: _quantity, ir.Call: _call,
+    ir.Hook: _hook, ir.ActionKind: _action, ir.PreferredAction: _preferred_action,
+    ir.Preference: _preference, ir.Quantity: _quantity, ir.Call: _call,
     ir.Market: _market, ir.Price: _sellers, ir.Rebate: _sellers, ir.CopySymbol: _copy_symbol, ir.Patch: _patch,
     ir.RuleEffects: _rule_effects,
     ir.Settings: _settings, ir.DiscardStep: _discard,

@@ -567,15 +567,14 @@ class Deal:
 class Way:
     """A way to pay an action's cost: pay it (coins and resources, bought on the market), or do it
     for free, always, when the card chains from one the city has, or with a granted ability (one
-    use). `only`: when this way is open, the action has no other way. A paid way may change the
-    cost: fewer resource units (of the payer's choice) and more coins to the bank; it is offered
-    only where it pays a seller less than paying the cost as it is."""
+    use). A paid way may change the cost: fewer resource units (of the payer's choice) and more
+    coins to the bank; it is offered only where it pays a seller less than paying the cost as it
+    is. (A way offered alone when it is open is a decision's preference, see Preference.)"""
 
     name: str = spec(doc="The way (empty for paying).", text=True)
     free: bool = spec(False, doc="Nothing is paid.")
     when: str = spec("always", doc="When it is open.", enum=("always", "chained", "granted"))
     ability: str = spec("", doc="For `granted`: the ability used.", refers_to="ability", also=("",))
-    only: bool = spec(False, doc="When open, the only way.")
     units_less: int = spec(0, doc="The cost is paid less this many resource units, each of the payer's choice.",
                            min=0, max=w.MAX_UNITS)
     coins_more: int = spec(0, doc="The cost is paid with this many coins more, to the bank.", min=0, max=w.MAX_COINS)
@@ -615,23 +614,40 @@ class Decision:
     actions: tuple[str, ...] = spec(doc="Its action kinds, in the order offered.", refers_to="action",
                                     min_items=1, max_items=16)
     title: str = spec("", doc="How it reads (`{age}`, `{turn}`, `{seat}`).", text=True)
+    prefer: tuple[Preference, ...] = spec((), doc="Its preferences among its actions, applied in order.",
+                                          max_items=8)
     origin: Optional[Origin] = _origin()
 
 
-# ---- seats without a player --------------------------------------------------------------------------
+@attrs.frozen
+class PreferredAction:
+    """Actions a tier of a preference names: those of an action kind, by one of its ways or by any."""
+
+    action: str = spec(doc="The action kind.", refers_to="action")
+    way: str = spec("", doc="The way, when `any_way` is false (empty: paying).", text=True)
+    any_way: bool = spec(True, doc="By any of its ways; otherwise by `way` only.")
 
 
 @attrs.frozen
-class Restriction:
-    """A rule on a seat's actions. `forced`: a card the action allows by the given way may only be
-    played that way. `last_resort`: the action is legal only when no other action is (for the same
-    card, or for any card of the decision)."""
+class Tier:
+    """One tier of a preference: the actions it names, and with `others` every action that no
+    other tier of the preference names (`*`)."""
 
-    kind: str = spec(doc="The rule.", enum=("forced", "last_resort"))
-    action: str = spec(doc="The action kind.", refers_to="action")
-    way: str = spec("", doc="For `forced`: the way.", text=True)
-    over: str = spec("card", doc="For `last_resort`: the same card, or the whole decision.",
-                     enum=("card", "decision"))
+    actions: tuple[PreferredAction, ...] = spec((), doc="The actions it names.", max_items=16)
+    others: bool = spec(False, doc="Also every action no other tier of the preference names.")
+
+
+@attrs.frozen
+class Preference:
+    """"Must do this if able": of the legal actions its tiers name, only those of the first tier
+    that has any stay legal; actions it does not name are left as they are. Read over the whole
+    decision, or for each card apart (the actions that take that card)."""
+
+    tiers: tuple[Tier, ...] = spec(doc="The tiers, the preferred first.", min_items=2, max_items=8)
+    per_card: bool = spec(False, doc="Read for each card apart; otherwise over the whole decision.")
+
+
+# ---- seats without a player --------------------------------------------------------------------------
 
 
 @attrs.frozen
@@ -648,7 +664,8 @@ class NeutralSeat:
     every_payment: bool = spec(False, doc="Its controller is offered every exact payment, not only the cheapest "
                                           "(it chooses its sellers whatever the cost).")
     competes: bool = spec(True, doc="Whether its score can win.")
-    restrictions: tuple[Restriction, ...] = spec((), doc="Rules on its actions.", max_items=16)
+    prefer: tuple[Preference, ...] = spec((), doc="Its preferences among the actions of each decision asked for it, "
+                                                  "applied after the decision's own.", max_items=8)
     hooks: tuple[Hook, ...] = spec((), doc="Effects of the seat itself.", max_items=32)
     origin: Optional[Origin] = _origin()
 

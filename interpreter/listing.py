@@ -5,7 +5,12 @@ action kinds all take their card from one zone, the catalog writes one Python fu
 them card by card, with each kind's uniqueness test, cost and ways spelled out in order (the same
 rules as :meth:`.actions._Lister.list`, which serves every other decision and is the reference the
 tests hold this code to). No rule set is read while it runs: the names, ways and indices are
-constants of the function. A buyer with more than two sellers is listed by
+constants of the function. The decision's preferences (:mod:`.preferences`) are written into
+it: a preference per card whose first tier is a way open when chained and whose second is the
+rest of that kind's ways is the test of the chain itself (the other ways are listed only when it
+fails); every other one filters each card's actions, or the list, tier by tier. A neutral seat
+with its own preferences, or offered every exact payment, has a function of its own, written the
+same way with them. A buyer with more than two sellers is listed by
 :func:`.actions.list_by_card` instead (its payments are not pairs).
 
 Text of the rule set never becomes source. The source is written from the code's own words and
@@ -25,6 +30,7 @@ from types import CodeType
 from typing import TYPE_CHECKING, Any
 
 from wonderrules.interpreter import actions as a
+from wonderrules.interpreter import ir
 from wonderrules.interpreter.market import trade_context
 from wonderrules.interpreter.trading import ZERO_COST
 
@@ -38,32 +44,42 @@ __all__ = ["compile_listing", "Listing"]
 Listing = Callable[["State", int, int, bool], list[a.Action]]
 
 
-def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog) -> Listing:
+def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog,
+                    prefer: tuple[ir.Preference, ...] = ()) -> Listing:
     """A function ``list_actions(state, player, seat, within)`` returning the legal actions of
-    these kinds (none of which has requirements; all take their card from one zone). It is
-    written twice: for a seat without restrictions, and for a seat with some (a neutral seat)."""
+    these kinds (none of which has requirements; all take their card from one zone), as the
+    decision's preferences `prefer` leave them. It is written once for the seats of players, and
+    once for each view of a neutral seat (:attr:`.Catalog.seat_views`), with its preferences and
+    its payments."""
+    decision = cat.decision_index[name]
     namespace: dict[str, Any] = {"_changed": a.changed_cost, "_dominated": a.dominated,
                                  "_grant": a.grant_for, "_costs": a.costs, "_FREE": a._FREE, "_budget": a.budget,
                                  "_seat_info": a._seat_info, "_trade_context": trade_context,
                                  "_new_free": a.new_free_action, "_pay": a.new_pay, "_tnew": tuple.__new__,
-                                 "_Action": a.Action, "_payments": a.payments, "ZERO_COST": ZERO_COST}
+                                 "_Action": a.Action, "_payments": a.payments, "ZERO_COST": ZERO_COST,
+                                 "DECISION": decision}
     for k in kinds:
         namespace[f"KIND_{k.index}"] = k
     namespace["KINDS"] = kinds
     namespace["_by_card"] = a.list_by_card
     free: dict[tuple[str, str], str] = {}
     constants: dict[str, Any] = {}
-    sources = [_function("list_plain", kinds, cat, False, free, constants),
-               _function("list_restricted", kinds, cat, True, free, constants),
-               "def list_actions(st, player, seat, within):\n"
-               "    info = st.seat_info[seat]\n"
-               "    if info is None:\n"
-               "        info = st.seat_info[seat] = _seat_info(st, seat, st.neutral.get(seat))\n"
-               "    if info[8]:\n"
-               "        if info[9]:\n"
-               "            return _by_card(st, player, seat, within, KINDS)\n"
-               "        return list_restricted(st, player, seat, within, info)\n"
-               "    return list_plain(st, player, seat, within, info)\n"]
+    sources = [_function("list_plain", kinds, cat, False, prefer, free, constants)]
+    views = []
+    for n, (every, own) in enumerate(cat.seat_views):
+        sources.append(_function(f"list_view_{n}", kinds, cat, every, prefer + own, free, constants))
+        views.append(f"list_view_{n}")
+    # a seat with more than two sellers is listed by the reference lister; one with a view of its own
+    view = (f"        if info[6] >= 0 and not info[8]:\n"
+            f"            return ({', '.join(views)},)[info[6]](st, player, seat, within, info)\n") if views else ""
+    sources.append("def list_actions(st, player, seat, within):\n"
+                   "    info = st.seat_info[seat]\n"
+                   "    if info is None:\n"
+                   "        info = st.seat_info[seat] = _seat_info(st, seat, st.neutral.get(seat))\n"
+                   "    if info[7]:\n"
+                   f"{view}"
+                   "        return _by_card(st, player, seat, within, KINDS, DECISION)\n"
+                   "    return list_plain(st, player, seat, within, info)\n")
     # an action that pays nobody is the same value for every seat: one per card name, made now
     for (kname, wname), table in free.items():
         namespace[table] = {n: a.Action(kname, n, (), wname) for n in cat.card_by_name}
@@ -72,7 +88,7 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
     # from its closure, the quickest reads after their own variables, and have no globals
     body = "".join("    " + line if line.strip() else line for line in "\n".join(sources).splitlines(True))
     source = f"def listing_functions({', '.join(namespace)}):\n{body}    return list_actions\n"
-    code = compile(source, f"<legal actions of decision {cat.decision_index[name]}>", "exec")
+    code = compile(source, f"<legal actions of decision {decision}>", "exec")
     _only_own_words(code)
     scope: dict[str, Any] = {"__builtins__": builtins}
     exec(code, scope)
@@ -81,16 +97,40 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
     return listing
 
 
-def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, restricted: bool,
-              free: dict[tuple[str, str], str], constants: dict[str, Any]) -> str:
+def chain_first(prefer: tuple[ir.Preference, ...], k: a.CompiledAction) -> str:
+    """The way open when chained that the first preference read per card puts before the rest
+    of the kind's ways (`prefer per card: build by chain > build`), written as the chain's own
+    test; empty when there is none."""
+    first = next((p for p in prefer if p.per_card), None)
+    if first is None or len(first.tiers) != 2:
+        return ""
+    top, rest = first.tiers
+    if top.others or rest.others or len(top.actions) != 1 or len(rest.actions) != 1:
+        return ""
+    way, kind = top.actions[0], rest.actions[0]
+    if way.any_way or way.action != k.name or not kind.any_way or kind.action != k.name:
+        return ""
+    found = k.way(way.way)
+    return way.way if found is not None and found[2] == a.CHAINED else ""
+
+
+def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, every: bool,
+              prefer: tuple[ir.Preference, ...], free: dict[tuple[str, str], str], constants: dict[str, Any]) -> str:
+    """One listing function: payments as a seat that pays any seller is offered them when
+    `every`; the preferences `prefer` (the decision's, then the seat's)."""
     zone = kinds[0].card_zone
     shared = cat.zones[zone].per == "shared"
+    chained = {k.index: chain_first(prefer, k) for k in kinds}
+    inlined = next((p for p in prefer if p.per_card), None) if any(chained.values()) else None
+    ordered = [p for p in prefer if p.per_card] + [p for p in prefer if not p.per_card]
+    filters = [p for p in ordered if p is not inlined]
+    per_card = [p for p in filters if p.per_card]
     w = _Writer(free, constants)
     w.line(f"def {fname}(st, player, seat, within, info):")
     w.indent += 1
     w.line("city = st.cities[seat]; names = city.names")
     w.line("coins = _budget(st, seat, True) if within else city.coins")
-    w.line("sellers, s0, s1, every, forced, per_card, last_resort, table, _, _ = info")
+    w.line("sellers, s0, s1, every, _, table, _, _, _ = info")
     w.line("changes = city.cost_changes; grants = city.grants")
     w.line("get = table.get")
     w.line("stages_left = city.stages_built < len(city.board.stages)")
@@ -106,7 +146,7 @@ def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, res
             w.line("    if sc <= coins:")
             w.line("        if sid == ZERO_COST:")
             w.line("            sp = _FREE")
-            if restricted:
+            if every:
                 w.line("        elif every:")
                 w.line("            sp = _payments(st, sid, ctx, True)")
             w.line("        else:")
@@ -123,7 +163,7 @@ def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, res
                 w.line(f"if stages_left and sid != ZERO_COST{' and grants' if granted else ''}:")
                 w.line(f"    c2, id2 = _changed(KIND_{i}, {w.constant(change)}, sc, sid)")
                 w.line("    if c2 <= coins:")
-                _answer(w, "id2", "sp2", restricted, 8)
+                _answer(w, "id2", "sp2", every, 8)
                 w.line(f"        stage_changed_{i}_{n} = [p for p in sp2 if c2 + p[0] + p[1] <= coins and "
                        f"not _dominated(p, stage_pays_{i})]")
     w.line(f"cards = st.shared[{zone}]" if shared else f"cards = st.cities[player].zones[{zone}]")
@@ -135,29 +175,59 @@ def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, res
     w.line("if name in seen:")
     w.line("    continue")
     w.line("seen.add(name)")
-    if restricted:
+    if per_card:
         w.line("first = len(out)")
     for k in kinds:
-        _kind(w, k, cat, restricted)
-    if restricted:
-        w.line("if forced:")
-        w.line("    chosen = [x for x in out[first:] if (x.kind, x.way) in forced]")
-        w.line("    if chosen:")
-        w.line("        del out[first:]")
-        w.line("        out.extend(chosen)")
-        w.line("        continue")
-        w.line("if per_card and len(out) > first:")
-        w.line("    others = [x for x in out[first:] if x.kind not in per_card]")
-        w.line("    if others:")
-        w.line("        del out[first:]")
-        w.line("        out.extend(others)")
+        _kind(w, k, cat, every, chained[k.index])
+    for p in per_card:
+        w.line("if len(out) > first:")
+        w.indent += 1
+        _tiers(w, p, "out[first:]", "out[first:] = ")
+        w.indent -= 1
     w.indent -= 1
-    if restricted:
-        w.line("for kind in last_resort:")
-        w.line("    if any(x.kind != kind for x in out):")
-        w.line("        out = [x for x in out if x.kind != kind]")
+    for p in filters:
+        if not p.per_card:
+            _tiers(w, p, "out", "out = ")
     w.line("return out")
     return "\n".join(w.lines) + "\n"
+
+
+def _tiers(w: _Writer, p: ir.Preference, seg: str, keep: str) -> None:
+    """The test of each tier but the last in turn: the first that holds an action of `seg` is
+    kept, with the actions no tier names (when no earlier tier holds any, the last tier and
+    those are all there is). With `*` in a tier, every action is named: the tier's own actions
+    are gathered once, and kept when there are any."""
+    named = [_named(w, t) for t in p.tiers]
+    any_named = " or ".join(n for n in named if n != "False")
+    others = any(t.others for t in p.tiers)
+    opened = 0
+    for i, t in enumerate(p.tiers[:-1]):
+        holds = named[i]
+        if t.others:
+            holds = f"{holds} or not ({any_named})" if holds != "False" else f"not ({any_named})"
+        if others:
+            w.line(f"chosen = [x for x in {seg} if {holds}]")
+            w.line("if chosen:")
+            w.line(f"    {keep}chosen")
+        else:
+            w.line(f"if any({holds} for x in {seg}):")
+            w.line(f"    {keep}[x for x in {seg} if {holds} or not ({any_named})]")
+        if i < len(p.tiers) - 2:
+            w.line("else:")
+            w.indent += 1
+            opened += 1
+    w.indent -= opened
+
+
+def _named(w: _Writer, t: ir.Tier) -> str:
+    """The test that an action `x` is one the tier names (`*` aside)."""
+    tests = []
+    for p in t.actions:
+        if p.any_way:
+            tests.append(f"x.kind == {w.constant(p.action)}")
+        else:
+            tests.append(f"(x.kind == {w.constant(p.action)} and x.way == {w.constant(p.way)})")
+    return " or ".join(tests) or "False"
 
 
 class _Writer:
@@ -193,7 +263,9 @@ def _append(w: _Writer, k: a.CompiledAction, wname: str, left: str = "0", right:
     w.line(f"out.append(_tnew(_Action, ({w.constant(k.name)}, name, p, {w.constant(wname)}, 0)))")
 
 
-def _kind(w: _Writer, k: a.CompiledAction, cat: Catalog, restricted: bool) -> None:
+def _kind(w: _Writer, k: a.CompiledAction, cat: Catalog, every: bool, chain_way: str) -> None:
+    """The actions of one kind for the card; `chain_way`: its way open when chained that comes
+    before the others (see :func:`chain_first`)."""
     w.line(f"# kind {k.index}")
     opened = 0
     if k.unique_zone >= 0:
@@ -206,7 +278,7 @@ def _kind(w: _Writer, k: a.CompiledAction, cat: Catalog, restricted: bool) -> No
         opened += 1
     if k.cost == a.STAGE_COST:
         changed = list(k.way_changes)
-        for wname, free, when, ability, _ in k.ways:
+        for wname, free, when, ability in k.ways:
             if wname in changed:
                 guard = f"if grants and _grant(city, {ability}, card) is not None:" if when == a.GRANTED else "if True:"
                 w.line(guard)
@@ -232,9 +304,23 @@ def _kind(w: _Writer, k: a.CompiledAction, cat: Catalog, restricted: bool) -> No
             w.indent -= 1
     else:
         ways = list(k.ways)
-        if any(when == a.GRANTED for _, _, when, _, _ in ways):
+        if any(when == a.GRANTED for _, _, when, _ in ways):
             w.line("free_already = False")
-        _ways(w, k, ways, restricted)
+        if chain_way:
+            # the chain's way alone when it is open, the others when it is not
+            w.line("chains = card.chains_from")
+            w.line("if chains and not chains.isdisjoint(names):")
+            w.indent += 1
+            _append(w, k, chain_way)
+            w.indent -= 1
+            rest = [way for way in ways if way[0] != chain_way]
+            if rest:
+                w.line("else:")
+                w.indent += 1
+                _ways(w, k, rest, every)
+                w.indent -= 1
+        else:
+            _ways(w, k, ways, every)
     w.indent -= opened
 
 
@@ -244,10 +330,10 @@ def _unique_test(k: a.CompiledAction, cat: Catalog) -> str:
     return f"not any(c.name == name for c in st.zone({k.unique_zone}, seat))"
 
 
-def _ways(w: _Writer, k: a.CompiledAction, ways: list[tuple[str, bool, int, int, bool]], restricted: bool) -> None:
-    """The ways of a kind in order; a chained way marked `only` puts the others in its `else`.
-    `free_already` (a paid way cost nothing) is kept only when a granted way comes later."""
-    for i, (wname, free, when, ability, only) in enumerate(ways):
+def _ways(w: _Writer, k: a.CompiledAction, ways: list[tuple[str, bool, int, int]], every: bool) -> None:
+    """The ways of a kind in order. `free_already` (a paid way cost nothing) is kept only when a
+    granted way comes later."""
+    for i, (wname, free, when, ability) in enumerate(ways):
         track = any(later[2] == a.GRANTED for later in ways[i + 1:])
         if when == a.CHAINED:
             w.line("chains = card.chains_from")
@@ -255,14 +341,6 @@ def _ways(w: _Writer, k: a.CompiledAction, ways: list[tuple[str, bool, int, int,
             w.indent += 1
             _append(w, k, wname)
             w.indent -= 1
-            if only:
-                rest = ways[i + 1:]
-                if rest:
-                    w.line("else:")
-                    w.indent += 1
-                    _ways(w, k, rest, restricted)
-                    w.indent -= 1
-                return
             continue
         guarded = when == a.GRANTED
         if guarded:
@@ -273,20 +351,20 @@ def _ways(w: _Writer, k: a.CompiledAction, ways: list[tuple[str, bool, int, int,
             if track:
                 w.line("free_already = True")
         elif wname in k.way_changes:
-            _changed_pay(w, k, wname, restricted)
+            _changed_pay(w, k, wname, every)
         else:
-            _pay(w, k, wname, restricted, track)
+            _pay(w, k, wname, every, track)
         if guarded:
             w.indent -= 1
 
 
-def _answer(w: _Writer, cid: str, into: str, restricted: bool, indent: int) -> None:
+def _answer(w: _Writer, cid: str, into: str, every: bool, indent: int) -> None:
     """`into` = the payments of the cost `cid` in the seat's trade context (a cost less units of
     choice may be nothing at all: ZERO_COST)."""
     pad = " " * indent
     w.line(f"{pad}if {cid} == ZERO_COST:")
     w.line(f"{pad}    {into} = _FREE")
-    if restricted:
+    if every:
         w.line(f"{pad}elif every:")
         w.line(f"{pad}    {into} = _payments(st, {cid}, ctx, True)")
     w.line(f"{pad}else:")
@@ -304,7 +382,7 @@ def _card_cost(w: _Writer, k: a.CompiledAction) -> None:
     w.line("    cc = card.coins; cid = card.cost_id")
 
 
-def _changed_pay(w: _Writer, k: a.CompiledAction, wname: str, restricted: bool) -> None:
+def _changed_pay(w: _Writer, k: a.CompiledAction, wname: str, every: bool) -> None:
     """A way that changes the card's cost: its payments, each unless a plain payment the city
     can afford pays every seller as little (see actions._Lister.changed)."""
     _card_cost(w, k)
@@ -312,12 +390,12 @@ def _changed_pay(w: _Writer, k: a.CompiledAction, wname: str, restricted: bool) 
     w.indent += 1
     w.line("plain = ()")
     w.line("if cc <= coins:")
-    _answer(w, "cid", "pp", restricted, 4)
+    _answer(w, "cid", "pp", every, 4)
     w.line("    plain = [p for p in pp if cc + p[0] + p[1] <= coins]")
     w.line(f"c2, id2 = _changed(KIND_{k.index}, {w.constant(k.way_changes[wname])}, cc, cid)")
     w.line("if c2 <= coins:")
     w.indent += 1
-    _answer(w, "id2", "pays", restricted, 0)
+    _answer(w, "id2", "pays", every, 0)
     w.line("for pair in pays:")
     w.indent += 1
     w.line("left, right = pair")
@@ -327,11 +405,11 @@ def _changed_pay(w: _Writer, k: a.CompiledAction, wname: str, restricted: bool) 
     w.indent -= 4
 
 
-def _pay(w: _Writer, k: a.CompiledAction, wname: str, restricted: bool, track: bool) -> None:
+def _pay(w: _Writer, k: a.CompiledAction, wname: str, every: bool, track: bool) -> None:
     _card_cost(w, k)
     w.line("if cc <= coins:")
     w.indent += 1
-    _answer(w, "cid", "pays", restricted, 0)
+    _answer(w, "cid", "pays", every, 0)
     w.line("for pair in pays:")
     w.indent += 1
     w.line("left, right = pair")

@@ -22,6 +22,7 @@ from wonderrules.interpreter.actions import (
     NO_COST,
     STAGE_COST,
     _chained,
+    _seat_info,
     budget,
     changed_cost,
     costs,
@@ -31,6 +32,7 @@ from wonderrules.interpreter.actions import (
 )
 from wonderrules.interpreter.market import as_payment, many, many_context, seller_seats, trade_context
 from wonderrules.interpreter.payments import TooManyPayments
+from wonderrules.interpreter.preferences import refused_by
 from wonderrules.interpreter.trading import ZERO_COST
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -43,8 +45,8 @@ __all__ = ["Refusal", "REFUSAL_CODES", "refusal"]
 #: every code a refusal may carry, in the order docs/engine.rst lists them
 REFUSAL_CODES = (
     "game-over", "not-your-turn", "choice-missing", "wrong-decision", "field-not-used", "amount-out-of-range",
-    "card-not-in-zone", "card-not-offered", "requirement-unmet", "forced-way", "last-resort-only",
-    "duplicate-name", "all-stages-built", "unknown-way", "chain-way-only", "chain-needed", "no-grant",
+    "card-not-in-zone", "card-not-offered", "requirement-unmet", "duplicate-name", "all-stages-built",
+    "unknown-way", "not-preferred", "chain-needed", "no-grant",
     "no-grant-left", "grant-not-needed", "pay-nobody", "bad-payment", "way-costs-more", "cannot-afford",
     "resources-missing", "payment-mismatch", "not-available",
 )
@@ -109,19 +111,6 @@ def refusal(st: State, player: int, action: Action) -> Refusal:
         if not fn(st, seat, seat, None):
             return Refusal("requirement-unmet", why)
     legal = st.legal_actions(player)
-    neutral = st.neutral.get(seat)
-    if neutral is not None:
-        for r in neutral.restrictions:
-            if r.kind == "forced" and card is not None and (action.kind, action.way) != (r.action, r.way):
-                if any(a.card == card.name and a.kind == r.action and a.way == r.way for a in legal):
-                    return Refusal("forced-way", f"{neutral.name} must {r.action} '{card.name}' by way '{r.way}'")
-            if r.kind == "last_resort" and action.kind == r.action:
-                other = next((a for a in legal
-                              if a.kind != r.action and (r.over == "decision" or a.card == action.card)), None)
-                if other is not None:
-                    return Refusal("last-resort-only",
-                                   f"{neutral.name} may '{r.action}' only when nothing else can be played: "
-                                   f"'{other.card}' can be played as '{other.kind}'")
     if card is not None and kind.unique_zone >= 0:
         holds = action.card in city.names if kind.unique_zone == city.card_zone else any(
             c.name == action.card for c in st.zone(kind.unique_zone, seat))
@@ -135,11 +124,10 @@ def refusal(st: State, player: int, action: Action) -> Refusal:
     if way is None:
         known = ", ".join(f"'{w[0]}'" for w in kind.ways)
         return Refusal("unknown-way", f"'{action.way}' is not a way to pay for '{kind.name}' (ways: {known})")
-    wname, free, when, ability, only = way
-    chain_only = next((w for w in kind.ways if w[2] == CHAINED and w[4]), None)
-    if card is not None and chain_only is not None and _chained(city, card) and wname != chain_only[0]:
-        return Refusal("chain-way-only",
-                       f"'{card.name}' chains from a card of the city: way '{chain_only[0]}' is then its only way")
+    wname, free, when, ability = way
+    preferred = _preferred(st, player, seat, decision, action, legal)
+    if preferred is not None:
+        return preferred
     if when == CHAINED and (card is None or not _chained(city, card)):
         if card is None or not card.chains_from:
             return Refusal("chain-needed", f"'{action.card}' chains from no card: way '{wname}' is not open for it")
@@ -158,6 +146,31 @@ def refusal(st: State, player: int, action: Action) -> Refusal:
                            f"the '{cat.abilities[ability]}' is not spent on it")
         return Refusal("not-available", "this action is not available now")
     return _payment_refusal(st, seat, kind, card, action, within)
+
+
+def _preferred(st: State, player: int, seat: int, decision: int, action: Action, legal: list[Action]
+               ) -> Optional[Refusal]:
+    """A preference of the decision or of the seat that puts a legal action before this one."""
+    cat = st.catalog
+    neutral = st.neutral.get(seat)
+    info = st.seat_info[seat] or _seat_info(st, seat, neutral)
+    own = info[4]
+    for prefs, who in ((cat.decision_prefer[decision], f"decision '{cat.decisions[decision].name}' offers"),
+                       (own, f"{neutral.name} may" if neutral is not None else "")):
+        found = refused_by(action, prefs, legal)
+        if found is not None:
+            pref, better = found
+            rank = pref.tier(action)
+            # the last tier, every other action named before it: nothing else comes after
+            nothing = "nothing else" if rank == len(pref.kinds) - 1 and 0 <= pref.others < rank else \
+                "no action of an earlier tier"
+            what = f"'{action.kind}' by way '{action.way}'" if action.way else f"'{action.kind}'"
+            by = f" by way '{better.way}'" if better.way else ""
+            can = f"'{better.card}' can be played as '{better.kind}'{by}" if better.card else \
+                f"'{better.kind}'{by} can be taken"
+            return Refusal("not-preferred", f"{who} {what} only when {nothing} can be played"
+                                            f"{' for the same card' if pref.per_card else ''} (`{pref.text}`): {can}")
+    return None
 
 
 def _payment_refusal(st: State, seat: int, kind: CompiledAction, card: Optional[Source], action: Action,

@@ -17,8 +17,9 @@ __all__ = [
     "MAX_PAYMENTS", "MAX_PAYMENT_SEARCH", "MIN_SEED", "MAX_SEED",
 ]
 
-#: The version of the compiled format this engine reads (1 was the format before the core).
-FORMAT_VERSION = 2
+#: The version of the compiled format this engine reads (1 was the format before the core; 3 replaced
+#: the `only` of a way and the restrictions of a neutral seat by preferences).
+FORMAT_VERSION = 3
 
 #: Seats seen from a seat. `neighbours` is left and right (one seat when they are the same);
 #: `others` every seat but itself; `everyone` every seat; `players` every seat a player owns;

@@ -4,7 +4,8 @@ A deal gives cards to a zone of each seat and leaves the rest in a shared zone; 
 its card from a zone and keeps names unique in a zone of each seat; its ways open with declared
 abilities; its operations are those an action may do; the flow deals declared deals, asks
 declared decisions, passes zones of each seat and discards them into a shared zone; a neutral
-seat's rules name its actions and their ways. Values and required parts are ``values``'s."""
+seat's control travels with a zone of each seat. The names of preferences are ``preferences``'s;
+values and required parts are ``values``'s."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from wonderrules.grammar.checks import expressions as ex
 from wonderrules.grammar.checks.names import Names, walk_steps
 from wonderrules.grammar.checks.references import EFFECT_WORDS, Refs
 from wonderrules.grammar.diagnostics import Diagnostic, Label, error
-from wonderrules.grammar.resolve import Model, closest
+from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import words as w
 
 __all__ = ["check", "ACTION_OPS"]
@@ -126,16 +127,3 @@ class _Structure(Refs):
         for c in seat.clauses:
             if isinstance(c, s.ControlFollows):
                 self.zone_of(c.zone, "seat", "control travels with a zone of each seat")
-            elif isinstance(c, s.ForcedWay):
-                if self.name(c.action, "action"):
-                    action = self.model.actions[c.action.text]
-                    ways = [wy.name.text for wy in action.clauses if isinstance(wy, s.Way) and wy.name is not None]
-                    if c.way.text not in ways:
-                        hint = closest(c.way.text, ways)
-                        self.diags.append(error(
-                            "E0101", f"action '{c.action.text}' has no way '{c.way.text}'", c.way.span,
-                            labels=[Label(action.name.span, "declared here")],
-                            help=f"did you mean '{hint}'?" if hint else
-                            ("its named ways: " + ", ".join(ways) if ways else "it has no named way")))
-            elif isinstance(c, s.LastResort):
-                self.name(c.action, "action")

@@ -310,7 +310,7 @@ def test_compile_writes_nothing_the_loader_would_refuse(tmp_path: Path, monkeypa
 
 
 @pytest.mark.parametrize(("text", "why"), [
-    ('{"format": 2}', "name: missing key 'name'"),
+    ('{"format": 3}', "name: missing key 'name'"),
     ("{", "the rule set: this is not JSON: "),
 ])
 def test_a_compiled_rule_set_that_does_not_load_is_named(tmp_path: Path, text: str, why: str) -> None:

@@ -31,12 +31,13 @@ from wonderrules.interpreter.catalog import BoardKind, Source
 from wonderrules.interpreter.city import City
 from wonderrules.interpreter.log import to_log
 from wonderrules.interpreter.observe import observation
+from wonderrules.interpreter.preferences import CompiledPreference
 from wonderrules.interpreter.state import State
 
 #: fields of a State that are the rule set's or the table's, shared by every game of a Game
 SHARED = {"game", "catalog", "config", "table", "neutral"}
 #: classes of the rule set's objects, compared by identity
-SHARED_TYPES = (Source, BoardKind, CompiledAction, effects.CompiledHook, types.FunctionType,
+SHARED_TYPES = (Source, BoardKind, CompiledAction, effects.CompiledHook, CompiledPreference, types.FunctionType,
                 types.BuiltinFunctionType, types.MethodType)
 #: slots of a city holding the market's memos (tuples of interned parts): by identity
 MEMOS = {"memo", "parts", "turn_parts"}

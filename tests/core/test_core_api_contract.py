@@ -375,7 +375,7 @@ def test_replay_refuses_wrong_arguments_before_it_starts(arguments, message):
     assert len(replay(st.game, log, upto=5).history) < len(replay(st.game, log, upto=10**9).history)
 
 
-@pytest.mark.parametrize("source", [None, 5, {"format": 2}, ["base"]])
+@pytest.mark.parametrize("source", [None, 5, {"format": 3}, ["base"]])
 def test_load_compiled_needs_a_path_or_json_text(source):
     import wonderrules
 

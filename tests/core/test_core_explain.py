@@ -78,7 +78,8 @@ def test_a_card_that_chains_is_built_by_its_chain_only():
     assert "Temple" in cs.hand(state, 0)
     assert legal(state, 0, Action("build", "Temple", way="chain"))
     assert state.explain(0, Action("build", "Temple")) == \
-        "'Temple' chains from a card of the city: way 'chain' is then its only way"
+        "decision 'play' offers 'build' only when no action of an earlier tier can be played for the same card " \
+        "(`prefer per card: build by chain > build`): 'Temple' can be played as 'build' by way 'chain'"
     assert state.explain(2, Action("build", "Laboratory", way="chain")) == \
         "way 'chain' is open for 'Laboratory' when the city has 'Workshop'"
 
@@ -229,9 +230,10 @@ def test_the_free_city_sells_only_when_nothing_else_can_be_played():
     state, player = find(("base", "two_player"), 2, free_city)
     playable = next(a for a in state.legal_actions(player) if a.kind != "sell")
     assert all(a.kind != "sell" for a in state.legal_actions(player))
+    by = f" by way '{playable.way}'" if playable.way else ""
     assert state.explain(player, Action("sell", playable.card)) == \
-        f"Free City may 'sell' only when nothing else can be played: '{playable.card}' can be played as " \
-        f"'{playable.kind}'"
+        f"Free City may 'sell' only when nothing else can be played (`prefer: * > sell`): '{playable.card}' can be " \
+        f"played as '{playable.kind}'{by}"
 
 
 def test_the_free_city_builds_by_its_chain_what_it_can():
@@ -245,7 +247,8 @@ def test_the_free_city_builds_by_its_chain_what_it_can():
 
     state, (player, chained) = find(("base", "two_player"), 2, chaining, seeds=range(60))
     assert state.explain(player, Action("stage", chained.card)) == \
-        f"Free City must build '{chained.card}' by way 'chain'"
+        "Free City may 'stage' only when no action of an earlier tier can be played for the same card " \
+        f"(`prefer per card: build by chain > *`): '{chained.card}' can be played as 'build' by way 'chain'"
     assert all(a.card != chained.card or a == chained for a in state.legal_actions(player))
 
 

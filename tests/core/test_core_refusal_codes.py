@@ -141,7 +141,7 @@ def test_requirement_unmet_gives_the_declared_reason():
             "the market is closed today")
 
 
-def test_forced_way():
+def test_not_preferred_by_a_seat_for_the_same_card():
     def chaining(state):
         for p, d in state.pending_decisions().items():
             if d.seat == 2:
@@ -151,11 +151,12 @@ def test_forced_way():
         return None
 
     state, (player, chained) = find(("base", "two_player"), 2, chaining, seeds=range(60))
-    refused(state, player, Action("stage", chained.card), "forced-way",
-            f"Free City must build '{chained.card}' by way 'chain'")
+    refused(state, player, Action("stage", chained.card), "not-preferred",
+            "Free City may 'stage' only when no action of an earlier tier can be played for the same card "
+            f"(`prefer per card: build by chain > *`): '{chained.card}' can be played as 'build' by way 'chain'")
 
 
-def test_last_resort_only():
+def test_not_preferred_by_a_seat_over_the_decision():
     def free_city(state):
         for p, d in state.pending_decisions().items():
             if d.seat == 2 and any(a.kind == "build" for a in state.legal_actions(p)):
@@ -164,9 +165,10 @@ def test_last_resort_only():
 
     state, player = find(("base", "two_player"), 2, free_city)
     playable = next(a for a in state.legal_actions(player) if a.kind != "sell")
-    refused(state, player, Action("sell", playable.card), "last-resort-only",
-            f"Free City may 'sell' only when nothing else can be played: '{playable.card}' can be played as "
-            f"'{playable.kind}'")
+    by = f" by way '{playable.way}'" if playable.way else ""
+    refused(state, player, Action("sell", playable.card), "not-preferred",
+            f"Free City may 'sell' only when nothing else can be played (`prefer: * > sell`): '{playable.card}' can "
+            f"be played as '{playable.kind}'{by}")
 
 
 def test_all_stages_built():
@@ -175,13 +177,14 @@ def test_all_stages_built():
     refused(state, 0, Action("stage", "Workshop"), "all-stages-built", "every stage of Giza is already built")
 
 
-def test_chain_way_only():
+def test_not_preferred_by_the_decision():
     state = scripted()
     sell_all(state, {0: Action("build", "Altar")})
     while state.age == 1:
         sell_all(state)
-    refused(state, 0, Action("build", "Temple"), "chain-way-only",
-            "'Temple' chains from a card of the city: way 'chain' is then its only way")
+    refused(state, 0, Action("build", "Temple"), "not-preferred",
+            "decision 'play' offers 'build' only when no action of an earlier tier can be played for the same card "
+            "(`prefer per card: build by chain > build`): 'Temple' can be played as 'build' by way 'chain'")
 
 
 def test_no_grant_left_and_grant_not_needed():

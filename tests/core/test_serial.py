@@ -148,7 +148,7 @@ def test_what_is_not_a_rule_set_is_refused_with_a_sentence() -> None:
     doc["format"] = 1
     path, message = refused_at(doc)
     assert path == "format" and message.startswith("this is format 1; this version of wonder-rules reads compiled "
-                                                   "rule sets of format 2")
+                                                   "rule sets of format 3")
     doc = document()
     doc["cards"][0]["hooks"][0]["op"]["type"] = "Teleport"
     path, message = refused_at(doc)
@@ -216,6 +216,6 @@ def test_a_number_too_long_to_read_is_refused_at_its_path() -> None:
 
 def test_json_nested_too_deeply_is_refused_at_its_line_and_column() -> None:
     with pytest.raises(CompiledRulesError) as caught:
-        serial.rules_from_json('{"format": 2,\n "flow": ' + "[" * 10_000 + "]" * 10_000 + "}")
+        serial.rules_from_json('{"format": 3,\n "flow": ' + "[" * 10_000 + "]" * 10_000 + "}")
     assert (caught.value.path, caught.value.message) == (
         "", "this JSON nests too deeply to read: more than 64 levels at line 2, column 73")

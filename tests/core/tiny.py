@@ -52,6 +52,11 @@ MILITARY = c.Contest("war", "end of age", c.Quantity("symbols", ("shield",)),
                      win=c.Outcome("victory", (1,)), lose=c.Outcome("defeat", (-1,)))
 
 
+#: a card that can be built by its chain is built so
+CHAIN_FIRST = c.Preference((c.Tier((c.PreferredAction("build", "chain", any_way=False),)),
+                            c.Tier((c.PreferredAction("build"),))), per_card=True)
+
+
 def rules(cards: Sequence[c.Card], *, players: Sequence[int] = (3, 4, 5), ages: int = 1, hand: int = 3,
           boards: Sequence[c.Board] = (), contests: Sequence[c.Contest] = (MILITARY,),
           sellers: Sequence[c.Relation] = (LEFT, RIGHT), price: int = 2, start_coins: int = 3,
@@ -62,7 +67,7 @@ def rules(cards: Sequence[c.Card], *, players: Sequence[int] = (3, 4, 5), ages: 
     if not boards:
         boards = [board(f"Board {i}", "wood" if i % 2 else "stone") for i in range(1, 9)]
     build = c.ActionKind("build", "build {card}", card_from="hand", unique_in="built", cost="card",
-                         ways=(c.Way("chain", free=True, when="chained", only=True), c.Way("")),
+                         ways=(c.Way("chain", free=True, when="chained"), c.Way("")),
                          then=(c.MoveCard("built"),))
     sell = c.ActionKind("sell", "sell {card}", card_from="hand",
                         then=(c.MoveCard("discard"), c.GainCoins(c.Num(3))))
@@ -78,7 +83,7 @@ def rules(cards: Sequence[c.Card], *, players: Sequence[int] = (3, 4, 5), ages: 
     tokens = ("victory", "defeat") + tuple(extra_tokens)
     military = c.BinOp("+", c.Quantity("value", ("victory",)), c.Quantity("value", ("defeat",)))
     return c.RuleSet(
-        format=2, name="tiny",
+        format=3, name="tiny",
         settings=c.Settings(players=tuple(players), start_coins=start_coins, ages=ages, hand=c.Num(hand),
                             turns=c.Num(hand), card_zone="built"),
         resources=(c.Resource("wood", "raw"), c.Resource("stone", "raw"), c.Resource("glass", "made")),
@@ -92,7 +97,7 @@ def rules(cards: Sequence[c.Card], *, players: Sequence[int] = (3, 4, 5), ages: 
                c.Zone("discard", per="shared")),
         deals=(c.Deal("age", "age", (c.DealTarget("hand", "players", c.Var("hand")),)),),
         actions=(build, sell),
-        decisions=(c.Decision("play", ("build", "sell"), "turn {turn}"),),
+        decisions=(c.Decision("play", ("build", "sell"), "turn {turn}", (CHAIN_FIRST,)),),
         flow=flow,
         market=c.Market(tuple(sellers), tuple(sells), price, tuple(prices)) if sellers else None,
         contests=tuple(contests),

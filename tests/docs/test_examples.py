@@ -401,7 +401,8 @@ def grammar_constructs() -> set[str]:
                 "Targets", "Per", "WheneverColours", "ExceptPartners", "Option:contest", "Option:zone",
                 "Condition", "Otherwise", "round:ability", "round:within the turn", "seat:distance",
                 "Draw:seat", "MoveCard:seat", "Decide:times", "grant:colours", "costs:colours",
-                "LastResort:same card", "DealRest", "seat:their city", "MarketPrice:for", "MarketPrice:from",
+                "Prefer:per card", "Prefer:seat", "PreferredAction:way", "DealRest", "seat:their city",
+                "MarketPrice:for", "MarketPrice:from",
                 "RuleEffects:players", "RuleEffects:seats", "RuleEffects:scores", "Option:rule_effects"})
     return out
 
@@ -532,7 +533,7 @@ def _details(node, parent) -> set[str]:
         if node.name is None:
             found.add("Way:pay")
         found.update("way:" + {"free": "way_free", "chained": "way_chained", "granted": "way_granted",
-                               "only": "way_only", "units less": "way_units_less",
+                               "units less": "way_units_less",
                                "coins more": "way_coins_more"}[p.kind] for p in node.properties)
     elif isinstance(node, s.IfStep) and node.otherwise:
         found.add("Otherwise")
@@ -547,8 +548,13 @@ def _details(node, parent) -> set[str]:
                      if named)
     elif isinstance(node, s.Pairs) and node.except_partners:
         found.add("ExceptPartners")
-    elif isinstance(node, s.LastResort) and node.same_card:
-        found.add("LastResort:same card")
+    elif isinstance(node, s.Prefer):
+        if node.per_card:
+            found.add("Prefer:per card")
+        if isinstance(parent, s.NeutralSeat):
+            found.add("Prefer:seat")
+    elif isinstance(node, s.PreferredAction) and node.way is not None:
+        found.add("PreferredAction:way")
     elif isinstance(node, s.BinOp):
         found.add(f"op:{node.op}")
     elif isinstance(node, s.Call):

@@ -56,8 +56,8 @@ override seat "Free City" {
   resolves first
   pays any seller
   never wins
-  must build by way chain when it can
-  sell only as a last resort
+  prefer per card: build by chain > *
+  prefer: * > sell
   each start of turn: draw 1 card from pile into hand of controller
 }
 """

@@ -29,7 +29,7 @@ def test_the_written_lists_give_what_the_general_path_gives(layers, players, see
                 if listing is None:
                     continue
                 written = listing(state, p, d.seat, asked[3])
-                general = list_by_card(state, p, d.seat, asked[3], cat.decision_kinds[decision])
+                general = list_by_card(state, p, d.seat, asked[3], cat.decision_kinds[decision], decision)
                 assert written == general, (seed, p, d.kind)
                 banked += sum(1 for a in written if a.way == "bank")
     assert banked > 0  # the way was open somewhere

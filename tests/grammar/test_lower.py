@@ -38,7 +38,7 @@ def bare(node):
 
 
 def test_header_and_vocabulary(mini: ir.RuleSet) -> None:
-    assert (mini.format, mini.name, mini.title, mini.layers) == (2, "mini", "Mini", ("mini",))
+    assert (mini.format, mini.name, mini.title, mini.layers) == (3, "mini", "Mini", ("mini",))
     assert mini.resources == (ir.Resource("wood", "raw"), ir.Resource("stone", "raw"),
                               ir.Resource("glass", "manufactured"))
     assert mini.symbol_groups == (ir.SymbolGroup("science", ("compass", "gear")),
@@ -67,11 +67,14 @@ def test_zones_deals_and_market(mini: ir.RuleSet) -> None:
 def test_actions_and_decisions(mini: ir.RuleSet) -> None:
     build, stage, sell = bare(mini.actions)
     assert build == ir.ActionKind("build", "build {card}", card_from="hand", unique_in="built", cost="card",
-                                  ways=(ir.Way("chain", free=True, when="chained", only=True), ir.Way("")),
+                                  ways=(ir.Way("chain", free=True, when="chained"), ir.Way("")),
                                   then=(ir.MoveCard("built"),))
     assert stage.cost == "stage" and stage.then == (ir.MoveCard("tucked"), ir.BuildStage())
     assert sell.ways == (ir.Way(""),) and sell.then == (ir.MoveCard("discard"), ir.GainCoins(ir.Num(3)))
-    assert bare(mini.decisions) == (ir.Decision("play", ("build", "stage", "sell"), "age {age}, turn {turn}"),)
+    chain_first = ir.Preference((ir.Tier((ir.PreferredAction("build", "chain", any_way=False),)),
+                                 ir.Tier((ir.PreferredAction("build"),))), per_card=True)
+    assert bare(mini.decisions) == (ir.Decision("play", ("build", "stage", "sell"), "age {age}, turn {turn}",
+                                                (chain_first,)),)
 
 
 def test_flow(mini: ir.RuleSet) -> None:
@@ -273,8 +276,8 @@ def test_neutral_seat(compile_layer) -> None:
     r = compile_layer('zone pile: each seat\n'
                       'extend deal age { hand cards to pile of "Free" }\n'
                       'seat "Free" { controller starts: left, right  control follows hand  resolves first\n'
-                      '  pays any seller  never wins  must build by way chain when it can\n'
-                      '  sell only as a last resort  stage only as a last resort for the same card\n'
+                      '  pays any seller  never wins  prefer per card: build by chain > *\n'
+                      '  prefer: *, stage by pay > sell, stage\n'
                       '  each end of turn: draw 1 card from pile into hand of controller }\n')
     # the pile is one more hand to deal: the mini decks no longer add up, and 5 seats at 4
     # players are more than the 4 wonders; but the model lowers
@@ -283,9 +286,10 @@ def test_neutral_seat(compile_layer) -> None:
     (n,) = bare(rules.settings.neutral_seats)
     assert n == ir.NeutralSeat(
         "Free", ("left", "right"), control_follows="hand", resolves_first=True, every_payment=True, competes=False,
-        restrictions=(ir.Restriction("forced", "build", "chain"),
-                      ir.Restriction("last_resort", "sell", over="decision"),
-                      ir.Restriction("last_resort", "stage", over="card")),
+        prefer=(ir.Preference((ir.Tier((ir.PreferredAction("build", "chain", any_way=False),)), ir.Tier(others=True)),
+                              per_card=True),
+                ir.Preference((ir.Tier((ir.PreferredAction("stage", any_way=False),), others=True),
+                               ir.Tier((ir.PreferredAction("sell"), ir.PreferredAction("stage")))))),
         hooks=(ir.Hook(ir.At("end of turn", each=True),
                        ir.Move(ir.Num(1), "pile", "hand", to_seat=ir.Relation("controller"))),))
     assert bare(rules.deals[0].targets[-1]) == ir.DealTarget("pile", "Free", ir.Var("hand"))

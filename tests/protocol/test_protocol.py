@@ -205,7 +205,7 @@ def test_an_action_is_chosen_by_its_id_as_legal_lists_it() -> None:
     ('{"type": "create", "seats": ["human", "human"], "rules": [{"name": "a/b", "text": ""}]}',
      "bad-message", "rules[0].name"),
     ('{"type": "create", "seats": ["human", "human"], "seats": ["human"]}', "bad-message", "seats"),
-    ('{"type": "create", "seats": ["human", "human"], "rules": {"compiled": {"format": 2}}}', "rules-invalid",
+    ('{"type": "create", "seats": ["human", "human"], "rules": {"compiled": {"format": 3}}}', "rules-invalid",
      "rules.compiled.name"),
 ])
 def test_a_malformed_message_is_refused_naming_its_field(text, code, field) -> None:

@@ -194,8 +194,9 @@ def test_two_player_table() -> None:
     assert fc.controller_starts == ("left", "right", "left")
     assert (fc.control_follows, fc.resolves_first, fc.every_payment) == ("hand", True, True)
     # it must chain when it can, sells only when nothing else can be played, and never wins
-    assert {(x.kind, x.action, x.way, x.over) for x in fc.restrictions} == {
-        ("forced", "build", "chain", "card"), ("last_resort", "sell", "", "decision")}
+    chain = ir.Tier((ir.PreferredAction("build", "chain", any_way=False),))
+    assert fc.prefer == (ir.Preference((chain, ir.Tier(others=True)), per_card=True),
+                         ir.Preference((ir.Tier(others=True), ir.Tier((ir.PreferredAction("sell"),)))))
     assert not fc.competes
     c = only_conflict(cfg)
     assert c.sit_out == "" and not c.except_partners
