@@ -111,6 +111,10 @@ def _var(name: str) -> Compiled:
         return lambda st, s, t, sym: st.turn
     if name in ("players", "seats", "ages", "turns", "hand"):
         return lambda st, s, t, sym: getattr(st.config, name)
+    if name == "amount":  # the amount of the action being carried out
+        return lambda st, s, t, sym: st.amount
+    if name == "loss":  # the loss whose decision the subject is asked or carrying out
+        return lambda st, s, t, sym: st.losses.get(s, 0)
     raise ValueError(f"unknown variable '{name}'")
 
 
