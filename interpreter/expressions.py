@@ -94,6 +94,9 @@ def compile_expr(expr: ir.Expr, cat: Catalog, source: Optional[Source] = None, v
             (a,) = args
             return lambda st, s, t, sym: abs(a(st, s, t, sym))
         agg = min if expr.function == "min" else max
+        if len(args) == 2:  # the common case (`min(loss, coins)`), without a generator
+            first, second = args
+            return lambda st, s, t, sym: agg(first(st, s, t, sym), second(st, s, t, sym))
         return lambda st, s, t, sym: agg(a(st, s, t, sym) for a in args)
     if isinstance(expr, ir.Quantity):
         return _quantity(expr, cat, source, virtual)
