@@ -481,11 +481,15 @@ class ToSyntax(StructureBuilder):
     def lose_coins(self, meta: Meta, children: list[Any]) -> s.LoseCoins:
         targets, rest = self._split(children)
         per = next((c for c in rest[1:] if isinstance(c, s.Per)), None)
-        or_take = next((c for c in rest[1:] if isinstance(c, s.Name)), None)
-        return s.LoseCoins(targets, rest[0], per, or_take, self._span(meta))
+        decide = next((c[1] for c in rest[1:] if isinstance(c, tuple) and c[0] == "decide"), None)
+        take = next((c[1] for c in rest[1:] if isinstance(c, tuple) and c[0] == "take"), None)
+        return s.LoseCoins(targets, rest[0], per, decide, self._span(meta), take)
 
-    def or_take(self, meta: Meta, children: list[Any]) -> s.Name:
-        return self._name(children[0])
+    def or_decide(self, meta: Meta, children: list[Any]) -> tuple[str, s.Name]:
+        return ("decide", self._name(children[0]))
+
+    def or_take(self, meta: Meta, children: list[Any]) -> tuple[str, s.Name]:
+        return ("take", self._name(children[0]))
 
     def score(self, meta: Meta, children: list[Any]) -> s.Score:
         per = children[1] if len(children) > 1 else None

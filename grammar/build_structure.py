@@ -130,6 +130,9 @@ class StructureBuilder(Transformer[Token, Any]):
         name, *props = children
         return s.Way(self._name(name), tuple(props), self._span(meta))
 
+    def amount_range(self, meta: Meta, children: list[Any]) -> s.AmountRange:
+        return s.AmountRange(children[0], children[1], self._span(meta))
+
     def pay_way(self, meta: Meta, children: list[Any]) -> s.Way:
         return s.Way(None, (), self._span(meta))
 

@@ -205,10 +205,12 @@ def _action(a: s.Action, lw: _Lowering) -> ir.ActionKind:
     then = tuple(lw.op(op) for c in a.clauses if isinstance(c, s.Then) for op in c.ops)
     requires = tuple(ir.Requirement(lower_expr(c.condition), c.reason.text) for c in a.clauses
                      if isinstance(c, s.Requirement))
+    amount = a.first(s.AmountRange)
     return ir.ActionKind(
         a.name.text, a.title.text if a.title else "", card_from=card_from.zone.text if card_from else "",
         unique_in=unique.zone.text if unique else "", requires=requires, cost=cost.kind if cost else "none",
-        ways=ways or (ir.Way(""),), then=then, origin=origin(a.span))
+        ways=ways or (ir.Way(""),), then=then, amount_from=lower_expr(amount.low) if amount else None,
+        amount_to=lower_expr(amount.high) if amount else None, origin=origin(a.span))
 
 
 def _decision(d: s.Decision, lw: _Lowering) -> ir.Decision:

@@ -453,11 +453,15 @@ class GainTokens:
 
 @attrs.frozen
 class LoseCoins:
+    """`others lose 2 coins or decide pay`: with a decision, each loser decides it (`loss` is the
+    coins lost while it is asked); `or take TOKEN` is an old spelling, refused by the checks."""
+
     targets: tuple[Seat, ...]
     amount: Expr
     per: Per | None
-    or_take: Name | None
+    or_decide: Name | None
     span: Span
+    or_take: Name | None = None
 
 
 @attrs.frozen

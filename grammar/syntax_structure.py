@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "ZoneProperty", "Zone", "DealTarget", "DealRest", "Deal", "ExtendDeal",
-    "CardFrom", "UniqueIn", "Requirement", "ActionCost", "WayProperty", "Way", "Then", "Action",
+    "CardFrom", "UniqueIn", "Requirement", "ActionCost", "WayProperty", "Way", "AmountRange", "Then", "Action",
     "PreferredAction", "OtherActions", "TierItem", "Tier", "Prefer", "Decision",
     "Sellers", "Sells", "MarketPrice", "Market",
     "EachAge", "EachTurn", "Repeat", "IfStep", "DealStep", "AtStep", "RoundStep", "PassStep", "DiscardStep", "Step",
@@ -152,7 +152,16 @@ class Then:
     span: Span
 
 
-ActionClause = Union[CardFrom, UniqueIn, Requirement, ActionCost, Way, Then]
+@attrs.frozen
+class AmountRange:
+    """`amount 0 .. min(loss, coins)`: the action takes a whole number in this range."""
+
+    low: Expr
+    high: Expr
+    span: Span
+
+
+ActionClause = Union[CardFrom, UniqueIn, Requirement, ActionCost, Way, AmountRange, Then]
 
 
 @attrs.frozen

@@ -9,9 +9,11 @@ so that a learning agent or a front-end in another language can choose by number
   card, every card name of the rule set in the order its cards are declared, and for each card
   every way of the kind in its declared order (the plain paid way is the way ``""``); for a kind
   that takes no card, each of its ways;
-- last, when the rule set lets a city pay a loss partly in coins (a loss ``or take`` a token),
-  one id per number of coins paid, from 0 to the largest loss the rule set can ask (its largest
-  constant loss, or the engine's bound :data:`.words.MAX_PAID_LOSS` when a loss is counted).
+- last, for every action kind that takes an amount (``amount LOW .. HIGH``), in the declared
+  order: one id per amount, from its least (LOW when it is a number, else 0) to the largest it
+  can take as far as the rule set tells (HIGH when it is a number; ``loss``: the largest loss
+  that asks its decision, when every such loss is a number; ``min(...)``: the least of its known
+  bounds), or else :data:`.words.MAX_AMOUNTS` more than its least.
 
 The order comes from the compiled rule set alone, so two Game objects of the same rules, on any
 machine, number their moves alike.
@@ -33,19 +35,17 @@ from wonderrules.interpreter import ir
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.arguments import check_player, shown, whole_number
 from wonderrules.interpreter.errors import ArgumentError, IllegalActionError
-from wonderrules.interpreter.words import MAX_PAID_LOSS
+from wonderrules.interpreter.words import MAX_AMOUNTS
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog
     from wonderrules.interpreter.game import Game
     from wonderrules.interpreter.state import State
 
-__all__ = ["ActionSpace", "NO_OP", "PAY_KIND"]
+__all__ = ["ActionSpace", "NO_OP"]
 
 #: the id of the no-op
 NO_OP = 0
-#: the kind of the engine's own decision of how much of a loss to pay
-PAY_KIND = "pay"
 #: an action's move: its kind, card and way (Action's fields 0, 1 and 3), the key of its id
 _MOVE = itemgetter(0, 1, 3)
 #: how many legal lists an ActionSpace keeps the ids of (a table's players, twice over)
@@ -60,8 +60,8 @@ class ActionSpace:
     ``encode``/``decode`` turn a legal action into its id and back; ``mask`` marks the ids legal
     for a player now."""
 
-    __slots__ = ("rules", "n", "_keys", "_index", "_labels", "_pay_first", "_max_paid", "_known", "_ids_of_list",
-                 "_state_class")
+    __slots__ = ("rules", "n", "_keys", "_index", "_labels", "_amount_first", "_amounts", "_amount_ids",
+                 "_max_amount", "_amount_decisions", "_known", "_ids_of_list", "_state_class")
 
     def __init__(self, game: Game) -> None:
         from wonderrules.interpreter.game import Game
@@ -76,6 +76,8 @@ class ActionSpace:
         labels = ["nothing to decide (no-op)"]
         names = tuple(dict.fromkeys(c.name for c in cat.cards))
         for kind in cat.actions:
+            if kind.amounts is not None:
+                continue
             ways = tuple(w[0] for w in kind.ways) or ("",)
             for card in (names if kind.card_zone >= 0 else ("",)):
                 for way in ways:
@@ -84,16 +86,24 @@ class ActionSpace:
                     labels.append(f"{text} ({way})" if way else text)
         self._keys = tuple(keys)
         self._index = {key: i for i, key in enumerate(keys)}
-        self._pay_first = len(keys)
-        losses = list(_losses_paid_in_part(self.rules))
-        self._max_paid = -1
-        if losses:
-            counted = any(not isinstance(loss.amount, ir.Num) for loss in losses)
-            largest = max((int(loss.amount.value) for loss in losses if isinstance(loss.amount, ir.Num)), default=0)
-            self._max_paid = MAX_PAID_LOSS if counted else max(0, min(largest, MAX_PAID_LOSS))
-            tokens = tuple(dict.fromkeys(loss.or_take for loss in losses))
-            rest = f"'{tokens[0]}' tokens" if len(tokens) == 1 else "tokens"
-            labels.extend(f"pay {k} coin(s) of a loss, the rest as {rest}" for k in range(self._max_paid + 1))
+        #: the ids of the amounts: (kind, amount) of each, from id `_amount_first`
+        self._amount_first = len(keys)
+        self._amounts: list[tuple[str, int]] = []
+        self._max_amount = -1
+        for declared in self.rules.actions:
+            if declared.amount_from is None or declared.amount_to is None:
+                continue
+            low, high = amount_ids(self.rules, declared)
+            self._max_amount = max(self._max_amount, high)
+            for k in range(low, high + 1):
+                self._amounts.append((declared.name, k))
+                text = declared.title or f"{declared.name} {{amount}}"
+                text = text.replace("{amount}", str(k)).replace("{loss}", "the loss")
+                labels.append(text.replace("{card}", "").strip())
+        self._amount_ids = {key: self._amount_first + i for i, key in enumerate(self._amounts)}
+        #: the decisions whose legal actions may take an amount
+        self._amount_decisions = frozenset(i for i, kinds in enumerate(cat.decision_kinds)
+                                           if any(k.amounts is not None for k in kinds))
         self._labels = tuple(labels)
         self.n = len(labels)
         #: the catalogs of the states already judged to follow these rules
@@ -117,18 +127,24 @@ class ActionSpace:
 
     def move(self, action_id: int) -> dict[str, Any]:
         """What an id stands for, as JSON data: ``{"kind", "card", "way"}`` for an action kind of
-        the rule set, ``{"kind": "pay", "amount"}`` for coins paid of a loss, ``{"kind": ""}``
-        for the no-op."""
+        the rule set, ``{"kind", "amount"}`` for an amount of a kind that takes one,
+        ``{"kind": ""}`` for the no-op."""
         action_id = self._check_id(action_id)
-        if action_id >= self._pay_first:
-            return {"kind": PAY_KIND, "amount": action_id - self._pay_first}
+        if action_id >= self._amount_first:
+            kind_name, amount = self._amounts[action_id - self._amount_first]
+            return {"kind": kind_name, "amount": amount}
         kind, card, way = self._keys[action_id]
         return {"kind": kind, "card": card, "way": way} if kind else {"kind": ""}
 
     @property
+    def max_amount(self) -> int:
+        """The largest amount an id gives (-1: no action kind of the rule set takes an amount)."""
+        return self._max_amount
+
+    @property
     def max_paid(self) -> int:
-        """The largest number of coins of a loss an id pays (-1: the rule set asks no such choice)."""
-        return self._max_paid
+        """The same as :attr:`max_amount` (its earlier name, from when the one amount was coins paid)."""
+        return self._max_amount
 
     # ---- ids of a game ----------------------------------------------------------------------------
     def encode(self, state: State, player: int, action: Optional[Action]) -> int:
@@ -202,7 +218,7 @@ class ActionSpace:
         if kept is not None and kept[0] is legal:
             return kept[1]
         asked = state.asked.get(player)
-        if asked is not None and asked[0] == PAY_KIND:
+        if asked is not None and asked[2] in self._amount_decisions:
             ids = [self._id_of(state, player, a) for a in legal]
         else:
             ids = list(map(self._index.get, map(_MOVE, legal)))
@@ -212,12 +228,10 @@ class ActionSpace:
         return ids
 
     def _id_of(self, state: State, player: int, action: Action) -> Optional[int]:
-        asked = state.asked.get(player)
-        if asked is not None and asked[0] == PAY_KIND:
-            if action.kind == PAY_KIND and 0 <= action.amount <= self._max_paid:
-                return self._pay_first + action.amount
-            return None
-        return self._index.get((action.kind, action.card, action.way))
+        found = self._index.get((action.kind, action.card, action.way))
+        if found is None:
+            found = self._amount_ids.get((action.kind, action.amount))
+        return found
 
     def _refusal(self, state: State, player: int, action_id: int) -> str:
         """Why an id is not legal now: its move's reason (for a move with a cost, the reason of
@@ -226,8 +240,9 @@ class ActionSpace:
             decision = state.pending[player]
             why = f"player {player} must choose ({decision.kind}): the no-op is for a player with nothing to decide"
         else:
-            if action_id >= self._pay_first:
-                action = Action(PAY_KIND, amount=action_id - self._pay_first)
+            if action_id >= self._amount_first:
+                kind_name, amount = self._amounts[action_id - self._amount_first]
+                action = Action(kind_name, amount=amount)
             else:
                 kind, card, way = self._keys[action_id]
                 action = Action(kind, card, (), way)
@@ -255,8 +270,37 @@ class ActionSpace:
         return check_player(state.players, player)
 
 
-def _losses_paid_in_part(rules: ir.RuleSet) -> Iterator[ir.LoseCoins]:
-    """Every loss of the rule set (its options included) that may be paid partly as tokens."""
+def amount_ids(rules: ir.RuleSet, kind: ir.ActionKind) -> tuple[int, int]:
+    """The amounts of an action kind that have ids (see the module's text)."""
+    assert kind.amount_from is not None and kind.amount_to is not None
+    low = kind.amount_from.value if isinstance(kind.amount_from, ir.Num) else 0
+    deciding = {d.name for d in rules.decisions if kind.name in d.actions}
+    losses = [loss.amount for loss in _losses_deciding(rules, deciding)]
+    numbers = [x.value for x in losses if isinstance(x, ir.Num)]
+    largest = max(numbers) if losses and len(numbers) == len(losses) else None
+    high = _bound(kind.amount_to, largest)
+    if high is None or high - low > MAX_AMOUNTS:
+        high = low + MAX_AMOUNTS
+    return low, max(low - 1, high)
+
+
+def _bound(expr: ir.Expr, loss: Optional[int]) -> Optional[int]:
+    """The greatest value of an amount's bound as the rule set tells it (None: not told)."""
+    if isinstance(expr, ir.Num):
+        return int(expr.value)
+    if isinstance(expr, ir.Var) and expr.name == "loss":
+        return loss
+    if isinstance(expr, ir.Call) and expr.function in ("min", "max"):
+        found = [_bound(a, loss) for a in expr.args]
+        known = [x for x in found if x is not None]
+        if expr.function == "min":
+            return min(known) if known else None
+        return max(known) if len(known) == len(found) else None
+    return None
+
+
+def _losses_deciding(rules: ir.RuleSet, decisions: set[str]) -> Iterator[ir.LoseCoins]:
+    """Every loss of the rule set (its options included) whose loser decides one of `decisions`."""
     seen: set[int] = set()
 
     def walk(value: Any) -> Iterator[ir.LoseCoins]:
@@ -264,7 +308,7 @@ def _losses_paid_in_part(rules: ir.RuleSet) -> Iterator[ir.LoseCoins]:
             return
         seen.add(id(value))
         if isinstance(value, ir.LoseCoins):
-            if value.or_take:
+            if value.or_decide in decisions:
                 yield value
             return
         if isinstance(value, (tuple, list)):

@@ -11,7 +11,8 @@ kinds take cards from, each name once), each kind in the decision's order; for e
 their declared order: paying lists every Pareto-minimal payment the seat can afford (every exact
 payment for a seat that pays any seller); a granted free way is not offered when paying costs
 nothing anyway. Then the preferences (the decision's, then the seat's; see :mod:`.preferences`)
-take out the actions a preferred one outranks.
+take out the actions a preferred one outranks. A kind that takes an amount (`amount LOW .. HIGH`)
+offers one action per number of its range, in increasing order, with neither card nor payment.
 """
 
 from __future__ import annotations
@@ -20,15 +21,15 @@ import builtins
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Optional
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.effects import GainCoins, GainTokens, compile_op
+from wonderrules.interpreter.effects import GainCoins, GainTokens, LoseCoins, compile_op
 from wonderrules.interpreter.errors import IllegalActionError
 from wonderrules.interpreter.expressions import compile_expr, compile_seats
 from wonderrules.interpreter.market import as_payment, many_context, seller_seats, trade_context
 from wonderrules.interpreter.payments import TooManyPayments, by_total, pareto
 from wonderrules.interpreter.preferences import apply
 from wonderrules.interpreter.trading import ZERO_COST
-from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure
-from wonderrules.interpreter.words import MAX_PAYMENT_SEARCH, MAX_PAYMENTS
+from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure, written
+from wonderrules.interpreter.words import MAX_AMOUNTS, MAX_PAYMENT_SEARCH, MAX_PAYMENTS
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
@@ -60,7 +61,7 @@ class Action(NamedTuple):
             text += f" ({self.way})"
         if self.pay:
             text += " paying " + " and ".join(f"{c} to seat {s}" for s, c in self.pay)
-        if self.amount or self.kind == "pay":
+        if self.amount or not (self.card or self.pay or self.way):
             text += f" {self.amount}"
         return text
 
@@ -96,7 +97,7 @@ class CompiledAction:
     """An action kind ready to list, judge and carry out."""
 
     __slots__ = ("index", "name", "title", "card_zone", "unique_zone", "requires", "cost", "ways", "then",
-                 "needs_stage", "way_by_name", "way_changes", "run", "solver")
+                 "needs_stage", "way_by_name", "way_changes", "run", "solver", "amounts", "amounts_written")
 
     def __init__(self, index: int, kind: ir.ActionKind, cat: Catalog) -> None:
         self.index = index
@@ -105,6 +106,12 @@ class CompiledAction:
         self.card_zone = cat.zone_index[kind.card_from] if kind.card_from else -1
         self.unique_zone = cat.zone_index[kind.unique_in] if kind.unique_in else -1
         self.requires = tuple((compile_expr(r.condition, cat), r.reason) for r in kind.requires)
+        #: for a kind that takes an amount: its least and greatest value, for the deciding seat
+        self.amounts = (compile_expr(kind.amount_from, cat), compile_expr(kind.amount_to, cat)) \
+            if kind.amount_from is not None and kind.amount_to is not None else None
+        #: its range as written (`0 .. min(loss, coins)`), for a sentence
+        self.amounts_written = f"{written(kind.amount_from)} .. {written(kind.amount_to)}" \
+            if kind.amount_from is not None and kind.amount_to is not None else ""
         self.cost = {"none": NO_COST, "card": CARD_COST, "stage": STAGE_COST}[kind.cost]
         self.ways = tuple((w.name, w.free, {"always": ALWAYS, "chained": CHAINED, "granted": GRANTED}[w.when],
                            cat.ability_index[w.ability] if w.ability else -1) for w in kind.ways)
@@ -217,7 +224,15 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
                 st.raised.extend(("buys", seat, -1, "", s) for s, c in pay if c)
         for step in run_steps:
             step(st, seat, city, card, way)
-    return run
+    if kind.amounts is None:
+        return run
+
+    def run_with_amount(st: Any, seat: int, action: Action, card: Optional[Source]) -> None:
+        """The same, with `amount` bound to the action's while it runs."""
+        st.amount = action.amount
+        run(st, seat, action, card)
+        st.amount = 0
+    return run_with_amount
 
 
 def _gain(st: Any, seat: int, city: Any, n: int, where: str) -> None:
@@ -284,10 +299,9 @@ def coins_to_bank(st: State, player: int, action: Action) -> int:
     or the coins paid of a loss; as the cost stands now, when the action is chosen. Read by
     accounts of a game; the executor pays the same figure when the action resolves."""
     asked = st.asked[player]
-    if asked[0] == "pay":
-        city_coins: int = st.cities[asked[1]].coins
-        return max(0, min(action.amount, int(asked[2]), city_coins))
     kind = st.catalog.action_by_name[action.kind]
+    if kind.amounts is not None:
+        return bank_share(st, asked[1], kind, action)
     way = kind.way(action.way)
     if kind.cost == NO_COST or way is None or way[1]:
         return 0
@@ -318,10 +332,6 @@ def _chained(city: City, src: Source) -> bool:
 
 def legal_actions(st: State, player: int) -> list[Action]:
     asked = st.asked[player]
-    if asked[0] == "pay":
-        _, seat, n, _ = asked
-        top = min(n, st.cities[seat].coins)
-        return [Action("pay", amount=k) for k in range(top + 1)]
     if asked[0] == "round":
         return decision_actions(st, player, asked[1], asked[2], asked[3])
     return decision_actions(st, player, asked[1], asked[2], False)
@@ -338,15 +348,55 @@ def decision_actions(st: State, player: int, seat: int, decision: int, within: b
     kinds = cat.decision_kinds[decision]
     city = st.cities[seat]
     kinds = tuple(k for k in kinds if all(fn(st, seat, seat, None) for fn, _ in k.requires))
+    if all(k.amounts is not None for k in kinds):  # a choice of numbers: nothing to buy or restrict
+        return [a for kind in kinds for a in amount_actions(st, seat, kind)]
     neutral = st.neutral.get(seat) if st.neutral else None
     lister = _Lister(st, seat, city, within, neutral)
     for kind in kinds:
-        if kind.card_zone < 0:
+        if kind.amounts is not None:
+            lister.out.extend(amount_actions(st, seat, kind))
+        elif kind.card_zone < 0:
             lister.list(kind, None)
         else:
             for card in _distinct(st.zone(kind.card_zone, player)):
                 lister.list(kind, card)
     return lister.finish(decision)
+
+
+def amount_range(st: State, seat: int, kind: CompiledAction) -> tuple[int, int]:
+    """The least and greatest amount an action of `kind` takes for `seat` now (see ir.ActionKind)."""
+    assert kind.amounts is not None
+    low, high = kind.amounts
+    return low(st, seat, seat, None), high(st, seat, seat, None)
+
+
+def amount_actions(st: State, seat: int, kind: CompiledAction) -> list[Action]:
+    """One action per amount of the kind's range, in increasing order (none when the range is
+    empty); a range of more than MAX_AMOUNTS + 1 values stops the game."""
+    low, high = amount_range(st, seat, kind)
+    if high - low > MAX_AMOUNTS:
+        from wonderrules.interpreter.engine import stop
+
+        stop(st, f"seat {seat} would choose among {figure(high - low + 1)} amounts of '{kind.name}' "
+                 f"({figure(low)} to {figure(high)}): an action offers at most {figure(MAX_AMOUNTS + 1)} amounts")
+    name = kind.name
+    return [tuple.__new__(Action, (name, "", (), "", k)) for k in range(low, high + 1)]
+
+
+def bank_share(st: State, seat: int, kind: CompiledAction, action: Action) -> int:
+    """The coins an action that takes an amount pays to the bank: what its `lose` operations take
+    from the acting city, counted with its amount (never more than the city holds)."""
+    coins = st.cities[seat].coins
+    paid = 0
+    st.amount = action.amount
+    try:
+        for step in kind.then:
+            op = step[1] if step[0] == "op" else None
+            if isinstance(op, LoseCoins) and seat in op.targets(st, seat, seat):
+                paid += max(0, min(op.amount(st, seat, seat, None), coins - paid))
+    finally:
+        st.amount = 0
+    return paid
 
 
 def _distinct(cards: list[Source]) -> list[Source]:

@@ -201,6 +201,12 @@ def _action(kind: ir.ActionKind, path: str, rules: ir.RuleSet, names: Names) -> 
             raise CompiledRulesError(f"{path}.then[{i}]", f"an action does what happens once (coins, tokens, "
                                                           f"decisions, moves, its card, a stage); a "
                                                           f"{type(op).__name__} is an effect of what is built")
+    if (kind.amount_from is None) != (kind.amount_to is None):
+        raise CompiledRulesError(f"{path}.amount_to" if kind.amount_to is None else f"{path}.amount_from",
+                                 "an action that takes an amount gives its least and its greatest value")
+    if kind.amount_from is not None and (kind.card_from or kind.cost != "none"):
+        raise CompiledRulesError(f"{path}.card_from" if kind.card_from else f"{path}.cost",
+                                 "an action that takes an amount takes no card and pays no cost")
     seen: dict[str, int] = {}
     for i, way in enumerate(kind.ways):
         if way.name in seen:

@@ -99,18 +99,20 @@ class GainCoins:
 
 
 class LoseCoins:
-    __slots__ = ("amount", "targets", "token")
+    """`decision`: the one each loser decides instead of paying (None: the coins are paid)."""
 
-    def __init__(self, amount: Compiled, targets: SeatsFn, token: Optional[int]) -> None:
+    __slots__ = ("amount", "targets", "decision")
+
+    def __init__(self, amount: Compiled, targets: SeatsFn, decision: Optional[int]) -> None:
         self.amount = amount
         self.targets = targets
-        self.token = token
+        self.decision = decision
 
     def run(self, st: Any, seat: int) -> None:
         for target in self.targets(st, seat, seat):
             n = self.amount(st, seat, target, None)
             if n > 0:
-                st.lose_coins(target, n, self.token)
+                st.lose_coins(target, n, self.decision)
 
 
 class GainTokens:
@@ -377,8 +379,8 @@ def _where(operation: str, source: Optional[Source]) -> str:
 
 
 def _lose_coins(op: ir.LoseCoins, cat: Catalog, source: Source) -> LoseCoins:
-    token = cat.token_index[op.or_take] if op.or_take else None
-    return LoseCoins(compile_expr(op.amount, cat, source), compile_seats(op.targets), token)
+    decision = cat.decision_index[op.or_decide] if op.or_decide else None
+    return LoseCoins(compile_expr(op.amount, cat, source), compile_seats(op.targets), decision)
 
 
 def _gain_tokens(op: ir.GainTokens, cat: Catalog, source: Source) -> GainTokens:

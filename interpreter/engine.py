@@ -67,8 +67,8 @@ from wonderrules.interpreter.program import (
     RunMoment,
     TurnStart,
 )
-from wonderrules.interpreter.value_range import check_sheets, figure
-from wonderrules.interpreter.words import MAX_CASCADE, MAX_PAID_LOSS
+from wonderrules.interpreter.value_range import check_sheets
+from wonderrules.interpreter.words import MAX_CASCADE
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
@@ -348,10 +348,13 @@ def _for_seat(st: State, player: int, seat: int, title: str) -> str:
     return title if seat == player else f"{title} (for {st.neutral[seat].name})"
 
 
-def _title(st: State, title: str) -> str:
+def _title(st: State, title: str, seat: int = -1) -> str:
     if "{" not in title:
         return title
-    return title.replace("{age}", str(st.age)).replace("{turn}", str(st.turn))
+    title = title.replace("{age}", str(st.age)).replace("{turn}", str(st.turn))
+    if seat >= 0 and "{loss}" in title:
+        title = title.replace("{loss}", str(st.losses.get(seat, 0)))
+    return title
 
 
 def resolve_round(st: State) -> None:
@@ -406,18 +409,15 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
                 card = cards.pop(list(map(_NAME, cards)).index(action.card))
             chosen[seat] = (p, action, card)
             within[seat] = asked[3]
-        elif kind == "decide":
+        else:  # "decide"
             card = take_card(st, p, seat, action)
             execute(st, seat, action, card, within=False)
+            if st.losses:
+                st.losses.pop(seat, None)
             items = build_items(st)
             if st.fired:
                 items.extend(_take_fired(st))
             st.work.extendleft(reversed(items))
-        else:  # a loss paid in coins and tokens
-            _, _, n, token = asked
-            pay_loss(st, seat, n, token, action.amount)
-            if st.fired:
-                _flush(st)
     if round_choices:
         assert st.round is not None
         if shared_picks is None or not _take_in_order(st, shared_picks):
@@ -676,40 +676,41 @@ def ask_decision(st: State, seat: int, decision: int) -> None:
     st.legal[player] = found
 
 
-def lose_coins(st: State, seat: int, n: int, token: Optional[int]) -> None:
-    """A seat loses `n` coins to the bank; with a token, its controller chooses how many to pay
-    (when it has coins), taking a token for each coin not paid."""
-    city = st.cities[seat]
-    if token is None or city.coins == 0:
-        pay_loss(st, seat, n, token, min(city.coins, n))
+def lose_coins(st: State, seat: int, n: int, decision: Optional[int]) -> None:
+    """A seat loses `n` coins to the bank (never more than it has); with a decision, its
+    controller decides it instead, `loss` bound to `n` (see ask_loss)."""
+    if decision is None:
+        city = st.cities[seat]
+        city.coins -= min(city.coins, n)
         return
-    ask_loss(st, seat, n, token)
+    ask_loss(st, seat, n, decision)
 
 
-def ask_loss(st: State, seat: int, n: int, token: int) -> None:
-    """The seat's controller chooses how many of `n` coins lost to pay (one action per amount, at
-    most MAX_PAID_LOSS + 1 of them: beyond, the game stops); put off while that player is
-    deciding something else."""
+def ask_loss(st: State, seat: int, n: int, decision: int, later: bool = False) -> None:
+    """The decision a loss of `n` coins asks, with `loss` bound to `n`: when it offers more than
+    one action at the moment of the loss, the seat's controller chooses (put off while that player
+    is deciding something else, and asked when its turn comes); its one action is carried out at
+    once; none: nothing happens."""
+    losses = st.losses
+    held = losses.get(seat)  # the loss of the seat's decision asked already, if any
+    losses[seat] = n
     player = st.controller_of(seat)
-    if player in st.pending:
-        st.work.appendleft(("ask_loss", seat, n, token))
+    found = decision_actions(st, player, seat, decision, False)
+    if (len(found) > 1 or (later and found)) and player not in st.pending:
+        dec = st.catalog.decisions[decision]
+        st.pending[player] = Decision(player, seat, dec.name, _title(st, dec.title, seat))
+        st.asked[player] = ("decide", seat, decision)
+        st.legal[player] = found
         return
-    name = st.catalog.tokens[token]
-    choices = min(n, st.cities[seat].coins) + 1
-    if choices > MAX_PAID_LOSS + 1:
-        stop(st, f"seat {seat} would choose how many of {figure(n)} coins lost to pay among {figure(choices)} "
-                 f"amounts (the rest as '{name}' tokens): a loss that may be taken as tokens offers at most "
-                 f"{figure(MAX_PAID_LOSS + 1)}")
-    st.pending[player] = Decision(player, seat, "pay", f"lose {n} coin(s): pay in coins, the rest as {name} tokens")
-    st.asked[player] = ("pay", seat, n, token)
-
-
-def pay_loss(st: State, seat: int, n: int, token: Optional[int], coins: int) -> None:
-    city = st.cities[seat]
-    coins = max(0, min(coins, n, city.coins))
-    city.coins -= coins
-    if token is not None and n - coins > 0:
-        st.gain_tokens(seat, token, n - coins, 1)
+    if len(found) == 1 and not later:
+        action = found[0]
+        execute(st, seat, action, take_card(st, player, seat, action), within=False)
+    elif found:
+        st.work.appendleft(("ask_loss", seat, n, decision, True))
+    if held is None:
+        del losses[seat]
+    else:
+        losses[seat] = held
 
 
 def move_cards(st: State, n: int, from_zone: int, from_seat: int, to_zone: int, to_seat: int) -> None:

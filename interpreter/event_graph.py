@@ -75,8 +75,8 @@ class Raising:
             return {("gains", op.token)}
         if isinstance(op, ir.GainCoins):
             return {COINS}
-        if isinstance(op, ir.LoseCoins):
-            return {("gains", op.or_take)} if op.or_take else set()
+        if isinstance(op, ir.LoseCoins):  # with a decision: what its actions raise
+            return self._raised(ir.Decide(op.or_decide), asking) if op.or_decide else set()
         if isinstance(op, (ir.Move, ir.MoveCard)):
             zone = op.to_zone if isinstance(op, ir.Move) else op.zone
             return {BUILDS} if zone in self._active else set()

@@ -99,6 +99,9 @@ def compile_expr(expr: ir.Expr, cat: Catalog, source: Optional[Source] = None, v
             (a,) = args
             return lambda st, s, t, sym: abs(a(st, s, t, sym))
         agg = min if expr.function == "min" else max
+        if len(args) == 2:  # the common case (`min(loss, coins)`), without a generator
+            first, second = args
+            return lambda st, s, t, sym: agg(first(st, s, t, sym), second(st, s, t, sym))
         return lambda st, s, t, sym: agg(a(st, s, t, sym) for a in args)
     if isinstance(expr, ir.Quantity):
         return _quantity(expr, cat, source, virtual)
@@ -120,6 +123,10 @@ def _var(name: str) -> Compiled:
         return lambda st, s, t, sym: st.config.hands_by_age[st.age]
     if name in ("players", "seats", "ages"):
         return lambda st, s, t, sym: getattr(st.config, name)
+    if name == "amount":  # the amount of the action being carried out
+        return lambda st, s, t, sym: st.amount
+    if name == "loss":  # the loss whose decision the subject is asked or carrying out
+        return lambda st, s, t, sym: st.losses.get(s, 0)
     raise ValueError(f"unknown variable '{name}'")
 
 

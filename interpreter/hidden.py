@@ -60,7 +60,7 @@ def _places_shown_to_decider(st: State, player: int) -> set[tuple[int, int]]:
     """The places a pending decision of `player` takes its cards from: its own zone of a seat
     (the decider picks from its own), or a zone of the table."""
     asked = st.asked.get(player)
-    if asked is None or asked[0] == "pay":
+    if asked is None:
         return set()
     return {(k.card_zone, -1 if k.card_zone in st.shared else player)
             for k in st.catalog.decision_kinds[asked[2]] if k.card_zone >= 0}

@@ -74,8 +74,9 @@ class Num:
 
 @attrs.frozen
 class Var:
-    """A value of the table or of the moment: players, seats, ages, age, turns, turn, hand; in a
-    choice, `chosen`."""
+    """A value of the table or of the moment: players, seats, ages, age, turns, turn, hand; in an
+    action, the number it takes (`amount`) and the coins lost by the loss that asked its decision
+    (`loss`, 0 when no loss asked it)."""
 
     name: str = spec(doc="The variable.", enum=w.VARIABLES)
 
@@ -220,13 +221,15 @@ class GainCoins:
 
 @attrs.frozen
 class LoseCoins:
-    """Coins back to the bank, never more than the target has. With `or_take`, the target's
-    controller chooses how many coins to pay and takes one such token per coin not paid (a
-    decision `pay`, asked only when there is a choice)."""
+    """Coins back to the bank, never more than the target has. With `or_decide`, the target's
+    controller decides that decision instead, with `loss` bound to the coins lost while it is
+    asked; it is asked only when it offers more than one action (its one action is carried out
+    otherwise, and none: nothing happens)."""
 
     amount: Expr = spec(doc="How many.")
     targets: Seats = targets()
-    or_take: str = spec("", doc="The token taken for each coin not paid.", refers_to="token", also=("",))
+    or_decide: str = spec("", doc="The decision the loser decides instead of paying.", refers_to="decision",
+                          also=("",))
 
 
 @attrs.frozen
@@ -603,6 +606,9 @@ class ActionKind:
     ways: tuple[Way, ...] = spec((Way(""),), doc="The ways to pay, in the order offered.", min_items=1,
                                  max_items=8)
     then: tuple[Op, ...] = spec((), doc="What it does.", max_items=16)
+    amount_from: Optional[Expr] = spec(None, doc="The least number the action takes (`amount`), evaluated for "
+                                                 "the deciding seat when it is asked; absent: it takes none.")
+    amount_to: Optional[Expr] = spec(None, doc="The greatest number it takes (none when below `amount_from`).")
     origin: Optional[Origin] = _origin()
 
 
@@ -613,7 +619,8 @@ class Decision:
     name: str = spec(doc="The decision.", declares="decision")
     actions: tuple[str, ...] = spec(doc="Its action kinds, in the order offered.", refers_to="action",
                                     min_items=1, max_items=16)
-    title: str = spec("", doc="How it reads (`{age}`, `{turn}`, `{seat}`).", text=True)
+    title: str = spec("", doc="How it reads (`{age}`, `{turn}`, `{seat}`; `{loss}` when a loss asks it).",
+                      text=True)
     prefer: tuple[Preference, ...] = spec((), doc="Its preferences among its actions, applied in order.",
                                           max_items=8)
     origin: Optional[Origin] = _origin()

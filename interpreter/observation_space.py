@@ -9,9 +9,10 @@ The layout, slice by slice (``n_cards`` is the number of card names of the rule 
 its cards are declared):
 
 - ``age``, ``turn``, ``terminal``: where the game is;
-- ``decision``: one flag per decision of the rule set, then one for the choice of how much of a
-  loss to pay: the player's pending decision (all zero: nothing to decide);
-- ``loss``: the coins of the loss being paid, when that is the decision;
+- ``decision``: one flag per decision of the rule set: the player's pending decision (all zero:
+  nothing to decide);
+- ``loss``: the coins lost by the loss that asked the pending decision (`lose ... or decide`;
+  0 when no loss asked it);
 - ``choices``: per card name, how many of the cards the pending decision may take from a zone
   the player does not see (a card built from a hidden pile);
 - the table's zones, each as ``table.<zone>.size`` and ``table.<zone>.cards`` (per card name,
@@ -70,7 +71,7 @@ class ObservationSpace:
         add("age", 1)
         add("turn", 1)
         add("terminal", 1)
-        add("decision", len(cat.decisions) + 1)
+        add("decision", len(cat.decisions))
         add("loss", 1)
         add("choices", cards)
         for zone in cat.zones:
@@ -127,15 +128,12 @@ class ObservationSpace:
         zones = zones_in_force(state)
         asked = state.asked.get(player) if not state.terminal else None
         if asked is not None:
-            if asked[0] == "pay":
-                out[at["decision"] + len(cat.decisions)] = 1
-                out[at["loss"]] = asked[2]
-            else:
-                out[at["decision"] + asked[2]] = 1
-                if any(k.card_zone >= 0 and not sees(state, player, zones[k.card_zone], player)
-                       for k in cat.decision_kinds[asked[2]]):
-                    taken = dict.fromkeys(a.card for a in state.legal_actions(player) if a.card)
-                    self._count(out, at["choices"], taken)
+            out[at["decision"] + asked[2]] = 1
+            out[at["loss"]] = state.losses.get(asked[1], 0)
+            if any(k.card_zone >= 0 and not sees(state, player, zones[k.card_zone], player)
+                   for k in cat.decision_kinds[asked[2]]):
+                taken = dict.fromkeys(a.card for a in state.legal_actions(player) if a.card)
+                self._count(out, at["choices"], taken)
         for i, zone in enumerate(zones):
             if zone.per != "shared":
                 continue
@@ -241,19 +239,19 @@ class ObservationSpace:
         asked = state.asked.get(player) if not state.terminal else None
         if asked is not None:
             cat = state.catalog
-            if asked[0] == "pay":
-                where += (at["decision"] + len(cat.decisions), at["loss"])
-                numbers += (1, asked[2])
-            else:
-                where.append(at["decision"] + asked[2])
-                numbers.append(1)
-                if any(k.card_zone >= 0 and not sees(state, player, in_force[k.card_zone], player)
-                       for k in cat.decision_kinds[asked[2]]):
-                    start = at["choices"]
-                    taken = list(dict.fromkeys(start + self._card_index[a.card]
-                                               for a in state.legal_actions(player) if a.card))
-                    where += taken
-                    numbers += [1] * len(taken)
+            where.append(at["decision"] + asked[2])
+            numbers.append(1)
+            loss = state.losses.get(asked[1], 0)
+            if loss:
+                where.append(at["loss"])
+                numbers.append(loss)
+            if any(k.card_zone >= 0 and not sees(state, player, in_force[k.card_zone], player)
+                   for k in cat.decision_kinds[asked[2]]):
+                start = at["choices"]
+                taken = list(dict.fromkeys(start + self._card_index[a.card]
+                                           for a in state.legal_actions(player) if a.card))
+                where += taken
+                numbers += [1] * len(taken)
         keys = list(table)
         neutral = state.neutral
         for seat in self._orders[player]:

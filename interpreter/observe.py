@@ -102,7 +102,7 @@ def _choices(st: State, player: int, zones: tuple[ir.Zone, ...]) -> list[str] | 
     """The cards a pending decision may choose, when they come from a zone the player cannot
     see (None otherwise): every card the legal actions name, in the zone's order."""
     asked = st.asked.get(player)
-    if asked is None or asked[0] == "pay":
+    if asked is None:
         return None
     cat = st.catalog
     hidden = False

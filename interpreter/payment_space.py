@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import attrs
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.action_space import NO_OP, PAY_KIND, ActionSpace
+from wonderrules.interpreter.action_space import NO_OP, ActionSpace
 from wonderrules.interpreter.actions import CARD_COST, NO_COST, STAGE_COST, Action
 from wonderrules.interpreter.arguments import check_player, shown, whole_number
 from wonderrules.interpreter.errors import ArgumentError, IllegalActionError
@@ -71,7 +71,7 @@ class PaymentActionSpace:
     tell the ids legal for a player now."""
 
     __slots__ = ("rules", "moves", "n", "payees", "bound", "_classes", "_class_index", "_first", "_paying",
-                 "_move_of", "_class_of", "_move_index", "_pay_first", "_catalog", "_tables")
+                 "_move_of", "_class_of", "_move_index", "_catalog", "_tables")
 
     def __init__(self, game: Game) -> None:
         from wonderrules.interpreter.game import Game
@@ -99,7 +99,7 @@ class PaymentActionSpace:
             described = moves.move(move_id)
             kind = kinds.get(described["kind"])
             bound = 0
-            if kind is not None:
+            if kind is not None and "amount" not in described:  # (an amount pays no seller)
                 move_index[(described["kind"], described["card"], described["way"])] = move_id
                 way = kind.way_by_name.get(described["way"])
                 if kind.cost == CARD_COST and not (way is not None and way[1]):
@@ -128,7 +128,6 @@ class PaymentActionSpace:
         self._paying = tuple(len(c) > 1 for c in classes)
         self._move_of, self._class_of = move_of, class_of
         self._move_index = move_index
-        self._pay_first = moves.n - (moves.max_paid + 1)
         self.n = len(move_of)
 
     def __repr__(self) -> str:
@@ -222,9 +221,10 @@ class PaymentActionSpace:
 
     # ---- inside -----------------------------------------------------------------------------------
     def _move_id(self, action: Action) -> Optional[int]:
-        if action.kind == PAY_KIND:
-            return self._pay_first + action.amount if 0 <= action.amount <= self.moves.max_paid else None
-        return self._move_index.get((action.kind, action.card, action.way))
+        found = self._move_index.get((action.kind, action.card, action.way))
+        if found is None:
+            found = self.moves._amount_ids.get((action.kind, action.amount))
+        return found
 
     def _coins(self, state: State, player: int, action: Action) -> tuple[int, ...]:
         """The coins a legal action pays each payee (a seller filling several slots is paid at

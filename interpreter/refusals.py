@@ -23,6 +23,7 @@ from wonderrules.interpreter.actions import (
     STAGE_COST,
     _chained,
     _seat_info,
+    amount_range,
     budget,
     changed_cost,
     costs,
@@ -67,21 +68,25 @@ class Refusal:
         return {"code": self.code, "sentence": self.sentence}
 
 
+def _amount_refusal(st: State, seat: int, kind: CompiledAction, action: Action) -> Refusal:
+    """Why an action of a kind that takes an amount is refused: a field it does not use, or an
+    amount outside its range."""
+    if action.card or action.pay or action.way:
+        return Refusal("field-not-used", f"a '{kind.name}' action gives only its amount")
+    low, high = amount_range(st, seat, kind)
+    loss = st.losses.get(seat)
+    range_now = f"`amount {kind.amounts_written}`" + (f", the loss being {loss}" if loss is not None else "")
+    if low > high:
+        return Refusal("amount-out-of-range", f"a '{kind.name}' action takes no amount now ({range_now})")
+    return Refusal("amount-out-of-range", f"a '{kind.name}' action takes an amount from {low} to {high} now "
+                                          f"({range_now})")
+
+
 def refusal(st: State, player: int, action: Action) -> Refusal:
     """Why `action` is not among the legal actions of `player`, whose decision is pending: a code
     and a sentence."""
     cat = st.catalog
     asked = st.asked[player]
-    if asked[0] == "pay":
-        _, seat, n, _ = asked
-        if action.kind != "pay":
-            return Refusal("wrong-decision",
-                           f"the pending decision is how much of a loss to pay: choose 'pay', not '{action.kind}'")
-        if action.card or action.pay or action.way:
-            return Refusal("field-not-used", "a 'pay' action gives only the amount paid")
-        top = min(n, st.cities[seat].coins)
-        return Refusal("amount-out-of-range",
-                       f"pay between 0 and {top} coins (a loss of {n}, {st.cities[seat].coins} coins held)")
     seat, decision = asked[1], asked[2]
     within = asked[3] if asked[0] == "round" else False
     dec = cat.decisions[decision]
@@ -90,6 +95,8 @@ def refusal(st: State, player: int, action: Action) -> Refusal:
         return Refusal("wrong-decision", f"the pending decision is '{dec.name}': choose {words}, not '{action.kind}'")
     kind = cat.actions[cat.action_index[action.kind]]
     city = st.cities[seat]
+    if kind.amounts is not None:
+        return _amount_refusal(st, seat, kind, action)
     if action.amount:
         return Refusal("field-not-used", f"a '{kind.name}' action has no amount: leave it 0")
     card = None

@@ -39,7 +39,7 @@ class State:
         "controller", "age", "turn", "pc", "slots", "work", "fired", "pending", "asked", "chosen",
         "asked_within", "round", "raised", "listening", "waiting", "moment_queue", "moment_running",
         "moment_rank", "seq", "sellers", "seat_info", "seller_pairs", "legal", "deals", "deals_made",
-        "history", "sheets", "terminal", "event", "stopped", "cascade",
+        "history", "sheets", "terminal", "event", "stopped", "cascade", "losses", "amount",
     )
 
     def __init__(self, game: Game, seed: int, boards: Sequence[BoardKind], deals: FixedDeals,
@@ -94,6 +94,10 @@ class State:
         self.listening: frozenset[str] = frozenset()
         #: the event whose listener's effect is running (its `opponent` is the event's other seat)
         self.event: Optional[Event] = None
+        #: seat -> the coins lost by the loss whose decision it is asked or carrying out (`loss`)
+        self.losses: dict[int, int] = {}
+        #: while an action that takes an amount is carried out: its amount (`amount`)
+        self.amount = 0
         #: moment -> (seat, sequence, hook) waiting for the next such moment
         self.waiting: dict[int, list[tuple[int, int, Any]]] = {}
         self.moment_queue: list[tuple[int, int, int, Any]] = []
@@ -353,8 +357,8 @@ class State:
         if n > 0 and "coins" in self.listening:
             raise_event(self, ("coins", seat, -1, "", -1))
 
-    def lose_coins(self, seat: int, n: int, token: Optional[int]) -> None:
-        engine.lose_coins(self, seat, n, token)
+    def lose_coins(self, seat: int, n: int, decision: Optional[int]) -> None:
+        engine.lose_coins(self, seat, n, decision)
 
     def ask(self, seat: int, decision: int) -> None:
         engine.ask_decision(self, seat, decision)
@@ -374,6 +378,7 @@ class State:
         other.fired = list(self.fired)
         other.pending = dict(self.pending)
         other.asked = dict(self.asked)
+        other.losses = dict(self.losses)
         other.chosen = dict(self.chosen)
         other.asked_within = dict(self.asked_within)
         other.raised = list(self.raised)

@@ -8,12 +8,12 @@ zones, actions, decisions and moments are declared in its rule set.
 from __future__ import annotations
 
 __all__ = [
-    "FORMAT_VERSION", "RELATIONS", "VARIABLES", "OPERATORS", "FUNCTIONS", "QUANTITIES", "AGGREGATES",
-    "EVENTS", "PERIODS", "VISIBILITY", "DIRECTIONS", "STEPS", "WINNER_MODES", "TIE_BREAKS", "BOARD",
+    "FORMAT_VERSION", "RELATIONS", "VARIABLES", "ACTION_VARIABLES", "OPERATORS", "FUNCTIONS", "QUANTITIES",
+    "AGGREGATES", "EVENTS", "PERIODS", "VISIBILITY", "DIRECTIONS", "STEPS", "WINNER_MODES", "TIE_BREAKS", "BOARD",
     "SCORE_SHEET_FIELDS",
     "MAX_PLAYERS", "MAX_NEUTRALS", "MAX_SEATS", "MAX_AGES", "MAX_STAGES", "MAX_COINS", "MAX_UNITS",
     "MAX_PRICE", "MAX_COUNT", "MAX_POINTS", "MAX_NUMBER", "MAX_OPTIONS", "MAX_NESTING", "MAX_SCORING_STEPS",
-    "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW", "MAX_CASCADE", "MAX_VALUE", "MAX_PAID_LOSS",
+    "MAX_FLOW_STEPS", "MAX_HAND", "MAX_TURNS", "MAX_DRAW", "MAX_CASCADE", "MAX_VALUE", "MAX_AMOUNTS",
     "MAX_PAYMENTS", "MAX_PAYMENT_SEARCH", "MIN_SEED", "MAX_SEED",
 ]
 
@@ -29,7 +29,9 @@ RELATIONS = ("self", "left", "right", "neighbours", "others", "everyone", "playe
              "controller", "target", "opponent")
 
 #: Variables of expressions: the table, the position in the flow, and the number chosen in a choice.
-VARIABLES = ("players", "seats", "ages", "age", "turns", "turn", "hand")
+VARIABLES = ("players", "seats", "ages", "age", "turns", "turn", "hand", "amount", "loss")
+#: the variables bound while an action is asked and carried out (see ir.Var)
+ACTION_VARIABLES = ("amount", "loss")
 
 #: Arithmetic (`/` floors; dividing by 0 gives 0), comparisons (1 or 0), logic on 0 / not 0.
 OPERATORS = ("+", "-", "*", "/", "<", "<=", "==", "!=", ">=", ">", "and", "or")
@@ -103,10 +105,9 @@ MAX_CASCADE = 10_000
 #: A game whose rules would go beyond it stops (engine.stop) with a sentence naming the number
 #: (see value_range); `wr check` refuses what it can see going beyond (grammar/checks/ranges.py).
 MAX_VALUE = 1_000_000_000
-#: the coins a player may choose to pay of one loss that may be taken as tokens (`lose ... or
-#: take`): the decision offers one action per amount, from 0 to this many; a larger choice stops
-#: the game (engine.ask_loss)
-MAX_PAID_LOSS = 1000
+#: the amounts an action that takes an amount offers beyond its least (`amount LOW .. HIGH`): one
+#: action per amount, at most this many + 1; a wider range stops the game (actions.amount_actions)
+MAX_AMOUNTS = 1000
 #: the ways a buyer with more than two sellers may be offered to pay one cost, and the steps of the
 #: search for them (:mod:`.payments`): beyond either, the game stops (a cost of 20 units, sold by
 #: nineteen sellers at one price, could be paid in 35 billion ways)

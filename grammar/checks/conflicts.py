@@ -73,8 +73,10 @@ class Effects:
         elif isinstance(op, ir.LoseCoins):
             reads.add("coins")
             writes.add("coins-")
-            if op.or_take:
-                writes.add("tokens+")
+            if op.or_decide:  # the loser decides: what the decision's actions read and write
+                r, wr = self.reads_writes(ir.Decide(op.or_decide), seen)
+                reads |= r
+                writes |= wr
         elif isinstance(op, ir.GainTokens):
             writes.add("tokens+")
             if op.giver:  # taken from a seat: as many as it holds
@@ -102,6 +104,9 @@ class Effects:
                     writes.update(("coins-", "coins+"))
                 for req in kind.requires:
                     self.expr_reads(req.condition, reads)
+                for bound in (kind.amount_from, kind.amount_to):
+                    if bound is not None:
+                        self.expr_reads(bound, reads)
                 for inner in kind.then:
                     r, wr = self.reads_writes(inner, seen | {op.decision})
                     reads |= r

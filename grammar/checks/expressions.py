@@ -58,8 +58,18 @@ SETTING = Context(("players", "seats", "ages", "age"), where="in a setting")
 TURNS = Context(("players", "seats", "ages", "age", "hand"), where="in a setting")
 DRAW = Context(("players", "seats", "ages", "age"), where="in a pool draw")
 DEAL = Context(("players", "seats", "ages", "age", "turns", "hand"), where="in a deal")
-GAME = Context(w.VARIABLES, quantities=True)
-FLOW = Context(w.VARIABLES, quantities=True, flow=True)
+#: the table's variables, known wherever a game is played (`amount` and `loss` only in actions)
+TABLE = tuple(v for v in w.VARIABLES if v not in w.ACTION_VARIABLES)
+GAME = Context(TABLE, quantities=True)
+FLOW = Context(TABLE, quantities=True, flow=True)
+
+#: where the variables bound in an action are known
+_ACTION_HELP = {
+    "amount": "`amount` is the number an action takes: it is known in the `then:` of an action that declares "
+              "its range (`amount 0 .. min(loss, coins)`)",
+    "loss": "`loss` is the coins lost by a loss that asks a decision (`lose 2 coins or decide pay`): it is known "
+            "in the actions of a decision",
+}
 
 NameCheck = Callable[[s.Name, tuple[str, ...], Optional[str]], bool]
 
@@ -138,6 +148,9 @@ def _name_ref(e: s.NameRef, ctx: Context, diags: list[Diagnostic], aggregated: b
         return
     if ctx.quantities and text in QUANTITY_WORDS:
         _in_flow(e, ctx, diags, aggregated)
+        return
+    if text in w.ACTION_VARIABLES:
+        diags.append(error("E0106", f"`{text}` is not known {ctx.where}", e.span, help=_ACTION_HELP[text]))
         return
     if text in w.VARIABLES:
         diags.append(error("E0106", f"`{text}` is not known {ctx.where}", e.span,

@@ -126,6 +126,7 @@ def _seats(relations: Iterable[ir.Relation], n: int, exact: bool) -> int:
     return min(n, sum(found))
 
 
+SELF = (ir.Relation("self"),)
 #: what gives an event: the seats given to, the seats each takes from (none: the bank), how many times
 _Gives = tuple[tuple[ir.Relation, ...], tuple[ir.Relation, ...], int]
 #: the events one effect raises, and what gives each
@@ -146,8 +147,9 @@ class _Counts:
             out[("gains", op.token)] = [(op.targets, op.giver, 1)]  # from each giver, when there are givers
         elif isinstance(op, ir.GainCoins):
             out[COINS] = [(op.targets, (), 1)]
-        elif isinstance(op, ir.LoseCoins) and op.or_take:
-            out[("gains", op.or_take)] = [(op.targets, (), 1)]
+        elif isinstance(op, ir.LoseCoins) and op.or_decide:  # each loser decides: what it gives itself
+            for e, gives in self.events(ir.Decide(op.or_decide), asking).items():
+                out.setdefault(e, []).extend((op.targets if to == SELF else to, of, times) for to, of, times in gives)
         elif isinstance(op, ir.Decide) and op.decision not in asking:
             decision = self.decisions.get(op.decision)
             for name in decision.actions if decision is not None else ():

@@ -54,8 +54,6 @@ def _used(rules: ir.RuleSet, declared: set[str]) -> set[str]:
     for node, _ in objects(rules):
         if isinstance(node, ir.GainTokens):
             used.add(node.token)
-        elif isinstance(node, ir.LoseCoins) and node.or_take:
-            used.add(node.or_take)
         elif isinstance(node, ir.Quantity) and node.what in ("tokens", "value"):
             used.update(node.names)
         elif isinstance(node, ir.Contest):

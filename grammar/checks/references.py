@@ -6,7 +6,7 @@ checked by ``structure_refs``."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Optional
+from typing import Any, Optional
 
 import attrs
 
@@ -68,11 +68,32 @@ def check(model: Model, names: Names) -> list[Diagnostic]:
     return diags
 
 
+def _takes_the_loss(a: s.Action) -> bool:
+    """Whether an action takes an amount, or reads `loss` in its range or operations."""
+    if a.first(s.AmountRange) is not None:
+        return True
+    return any(isinstance(node, s.NameRef) and node.name.text == "loss" for node in _walk(a.clauses))
+
+
+def _walk(value: Any) -> Iterable[object]:
+    """Every node under `value` (syntax nodes, tuples of them)."""
+    yield value
+    if isinstance(value, tuple):
+        for item in value:
+            yield from _walk(item)
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            if field.name != "span":
+                yield from _walk(getattr(value, field.name))
+
+
 class Refs:
     def __init__(self, model: Model, names: Names, diags: list[Diagnostic]) -> None:
         self.model = model
         self.names = names
         self.diags = diags
+        #: the variables bound where expressions are being checked (`amount`, `loss` in an action)
+        self.bound: tuple[str, ...] = ()
 
     def name(self, node: s.Name | s.Text, *kinds: str, extra: Iterable[str] = (), what: str | None = None) -> bool:
         return self.names.check(node, kinds, self.diags, extra=extra, what=what)
@@ -81,6 +102,8 @@ class Refs:
         return self.name(node, *kinds, what=what)
 
     def expr(self, e: s.Expr, ctx: ex.Context) -> None:
+        if self.bound and ctx.quantities and not ctx.flow:
+            ctx = attrs.evolve(ctx, variables=ctx.variables + self.bound)
         ex.check_expr(e, ctx, self._name_check, self.diags)
 
     # ---- whole model -------------------------------------------------------------------------
@@ -273,6 +296,27 @@ class Refs:
                                     help=f"did you mean '{near}'?" if near else
                                     ("the named ways: " + ", ".join(ways) if ways else "no action names a way")))
 
+    def loss_decision(self, eff: s.LoseCoins) -> None:
+        """`or decide D`: a declared decision whose actions take the loss (an amount, or `loss`);
+        `or take TOKEN`, the old spelling, is refused with the way to write it now."""
+        if eff.or_take is not None:
+            self.diags.append(error(
+                "E0104", f"a loss taken as '{eff.or_take.text}' tokens is a decision of the rule set", eff.or_take.span,
+                help="declare an action that takes an amount and a decision of it, and write `or decide DECISION`: "
+                     "`action pay \"pay {amount} of {loss}\" { amount 0 .. min(loss, coins)  then: lose amount coins  "
+                     f"gain loss - amount {eff.or_take.text} tokens }}` and `decision pay: pay`"))
+        if eff.or_decide is None or not self.name(eff.or_decide, "decision"):
+            return
+        decision = self.model.decisions.get(eff.or_decide.text)
+        actions = [self.model.actions.get(n.text) for n in decision.actions] if decision is not None else []
+        if actions and not any(a is not None and _takes_the_loss(a) for a in actions):
+            self.diags.append(error(
+                "E0104", f"no action of decision '{eff.or_decide.text}' takes an amount or reads `loss`, so the "
+                         "coins lost are never counted", eff.or_decide.span,
+                labels=[Label(decision.name.span, "declared here")] if decision is not None else [],
+                help="give one of its actions a range and the loss: `amount 0 .. min(loss, coins)` with "
+                     "`then: lose amount coins`"))
+
     def amount(self, amount: s.Expr, per: s.Per | None, targets: tuple[s.Seat, ...]) -> None:
         targeted = any(t.word != "self" for t in targets)
         self.expr(amount, attrs.evolve(ex.GAME, target=targeted))
@@ -306,8 +350,8 @@ class Refs:
         elif isinstance(eff, (s.GainCoins, s.LoseCoins)):
             ex.check_seats(eff.targets, self.diags, exclude=_NOT_A_TARGET)
             self.amount(eff.amount, eff.per, eff.targets)
-            if isinstance(eff, s.LoseCoins) and eff.or_take is not None:
-                self.name(eff.or_take, "token")
+            if isinstance(eff, s.LoseCoins):
+                self.loss_decision(eff)
         elif isinstance(eff, s.GainTokens):
             ex.check_seats(eff.targets, self.diags, exclude=_NOT_A_TARGET)
             if eff.giver:

@@ -4,7 +4,7 @@
   runs (E0107): otherwise it never comes, silently.
 - Moments do not run each other in a circle through their `at` blocks (E0403).
 - An action kind belongs to a decision (W0504); a decision is asked by a round or an effect's
-  `decide` (W0505); an ability that is granted is used by a way or a round (W0506), and one
+  `decide` or a loss's `or decide` (W0505); an ability that is granted is used by a way or a round (W0506), and one
   that is used is granted by something (W0507); a zone receives cards from something: a deal,
   an action, a draw or a discard (W0508).
 """
@@ -177,6 +177,7 @@ def _actions_and_decisions(model: Model, steps: list[Any], ops: list[Any], diags
                                  action.name.span, help=f"add it to a decision: `decision play: ..., {name}`"))
     asked = {st.decision.text for st in steps if isinstance(st, s.RoundStep)}
     asked |= {op.decision.text for op in ops if isinstance(op, s.Decide)}
+    asked |= {op.or_decide.text for op in ops if isinstance(op, s.LoseCoins) and op.or_decide is not None}
     for name, decision in model.decisions.items():
         if name not in asked:
             diags.append(warning("W0505", f"decision '{name}' is never asked: no round and no effect asks it",

@@ -85,8 +85,17 @@ class _Structure(Refs):
             self.seat(seat)
 
     def action(self, a: s.Action) -> None:
+        """`loss` is known in an action (0 unless a loss asked its decision); `amount` in the
+        requirements and operations of one that takes an amount."""
+        takes = a.first(s.AmountRange) is not None
+        self.bound = ("loss", "amount") if takes else ("loss",)
         for c in a.clauses:
-            if isinstance(c, s.CardFrom):
+            if isinstance(c, s.AmountRange):
+                self.bound = ("loss",)
+                self.expr(c.low, ex.GAME)
+                self.expr(c.high, ex.GAME)
+                self.bound = ("loss", "amount") if takes else ("loss",)
+            elif isinstance(c, s.CardFrom):
                 self.name(c.zone, "zone")
             elif isinstance(c, s.UniqueIn):
                 self.zone_of(c.zone, "seat", "names are unique in a zone of each seat")
@@ -104,6 +113,7 @@ class _Structure(Refs):
                             help="an action moves its card, builds a stage, gains or loses coins or tokens, draws "
                                  "cards or asks a decision; lasting effects belong to cards and stages"))
                     self.effect(op)
+        self.bound = ()
 
     def step(self, st: s.Step) -> None:
         if isinstance(st, s.DealStep):

@@ -16,7 +16,8 @@ from wonderrules.interpreter import words as w
 
 __all__ = ["check"]
 
-_ACTION_WORDS = {s.CardFrom: "card from", s.UniqueIn: "unique in", s.ActionCost: "cost", s.Then: "then"}
+_ACTION_WORDS = {s.CardFrom: "card from", s.UniqueIn: "unique in", s.ActionCost: "cost", s.Then: "then",
+                 s.AmountRange: "amount"}
 _MARKET_WORDS = {s.Sellers: ("sellers", "sellers: left, right"), s.Sells: ("sells", "sells: board, COLOUR, ..."),
                  s.MarketPrice: ("price", "price 2")}
 _SEAT_WORDS = {s.ControllerStarts: "controller starts", s.ControlFollows: "control follows",
@@ -111,6 +112,16 @@ def _action(a: s.Action, diags: list[Diagnostic]) -> None:
             if isinstance(op, s.MoveCard) and card_from is None:
                 diags.append(error("E0104", f"action '{name}' takes no card, so `move card` moves nothing", op.span,
                                    help="say where its card comes from: `card from hand`"))
+    amount = a.first(s.AmountRange)
+    if amount is not None and card_from is not None:
+        diags.append(error("E0104", f"action '{name}' takes an amount and a card", amount.span,
+                           labels=[Label(card_from.span, "its card")],
+                           help="an action takes a card or a number, not both: declare two actions"))
+    if amount is not None and isinstance(cost, s.ActionCost) and cost.kind != "none":
+        diags.append(error("E0104", f"action '{name}' takes an amount and pays a cost", amount.span,
+                           labels=[Label(cost.span, "its cost")],
+                           help="what an action that takes an amount pays is in its operations: "
+                                "`then: lose amount coins`"))
     unique = a.first(s.UniqueIn)
     if unique is not None and card_from is None:
         diags.append(error("E0104", f"action '{name}' takes no card, so no name is unique", unique.span,

@@ -24,12 +24,18 @@ from wonderrules.interpreter.actions import GRANTED, NO_COST, STAGE_COST, Action
 from wonderrules.interpreter.agents.choices import legal_choices
 from wonderrules.interpreter.engine import judged
 
-__all__ = ["GreedyAgent", "COIN", "WORST"]
+__all__ = ["GreedyAgent", "COIN", "WORST", "takes_amounts"]
 
 #: the worth of a coin, in points
 COIN = 1 / 3
 #: the value of an action whose counting goes beyond the range of numbers: below any other
 WORST = -1e12
+
+
+def takes_amounts(state: Any, player: int) -> bool:
+    """Whether every kind of `player`'s pending decision takes an amount (a choice of a number)."""
+    asked = state.asked.get(player)
+    return asked is not None and all(k.amounts is not None for k in state.catalog.decision_kinds[asked[2]])
 
 
 class GreedyAgent:
@@ -40,11 +46,10 @@ class GreedyAgent:
 
     def choose(self, state: Any, player: int) -> Action:
         actions = legal_choices(state, player)
-        asked = state.asked.get(player)
-        if asked is not None and asked[0] == "pay":
-            _, seat, n, token = asked
-            return max(actions, key=lambda a: self.loss_value(state, seat, n, token, a.amount))
         seat = state.pending_decisions()[player].seat
+        if takes_amounts(state, player):  # a choice of a number: the first best amount
+            values = self.values(state, player, seat, actions)
+            return actions[values.index(max(values))]
         best: list[Action] = []
         best_value = float("-inf")
         for a, v in zip(actions, self.values(state, player, seat, actions)):
@@ -78,6 +83,8 @@ class GreedyAgent:
             card = next((c for c in st.zone(kind.card_zone, player) if c.name == action.card), None)
         v = 0.0
         built = False
+        if kind.amounts is not None:  # its operations count with its amount
+            st.amount = action.amount
         for step in kind.then:
             if step[0] == "move":
                 zone, to = step[1], step[2]
@@ -90,6 +97,7 @@ class GreedyAgent:
                     built = True
             else:
                 v += self.op_value(st, seat, step[1], None)
+        st.amount = 0
         if card is not None and not built:
             v -= 0.5
         way = kind.way(action.way)
@@ -105,11 +113,6 @@ class GreedyAgent:
                 v -= (costs(city, kind, src)[0] + kind.way_changes.get(action.way, (0, 0))[1]) * COIN
         v -= sum(c for _, c in action.pay) * COIN
         return v
-
-    def loss_value(self, st: Any, seat: int, n: int, token: int, paid: int) -> float:
-        """Paying `paid` coins of a loss of `n`, the rest taken as tokens (WORST: see value)."""
-        found = judged(st, lambda: -paid * COIN + self.token_points(st, seat, token, n - paid, 1))
-        return WORST if found is None else found
 
     # ---- sources ------------------------------------------------------------------------------
     def source_value(self, st: Any, seat: int, src: Any) -> float:

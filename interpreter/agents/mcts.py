@@ -229,13 +229,8 @@ class MctsAgent:
 def _greedy_prior(state: Any, player: int, options: dict[ArmKey, Action]) -> dict[ArmKey, float]:
     """The greedy agent's value of each arm, scaled from 0 (the worst) to 1 (the best)."""
     judge = GreedyAgent(0)
-    asked = state.asked.get(player)
-    if asked is not None and asked[0] == "pay":
-        _, seat, n, token = asked
-        values = {k: judge.loss_value(state, seat, n, token, a.amount) for k, a in options.items()}
-    else:
-        seat = state.pending_decisions()[player].seat
-        values = {k: judge.value(state, player, seat, a) for k, a in options.items()}
+    seat = state.pending_decisions()[player].seat
+    values = {k: judge.value(state, player, seat, a) for k, a in options.items()}
     low, high = min(values.values()), max(values.values())
     if high - low < 1e-9:
         return dict.fromkeys(values, 0.5)

@@ -18,7 +18,7 @@ import wonderrules
 from wonderrules import ActionSpace, ArgumentError, IllegalActionError
 from wonderrules.interpreter.action_space import NO_OP
 from wonderrules.interpreter.market import seller_seats
-from wonderrules.interpreter.words import MAX_PAID_LOSS
+from wonderrules.interpreter.words import MAX_AMOUNTS
 
 RULE_SETS = [("base", 4), ("cities", 4), ("two_player", 2), ("leaders", 4), ("cities_leaders", 5)]
 
@@ -99,19 +99,21 @@ def test_the_choice_of_coins_paid_of_a_loss_is_played_by_id(name: str) -> None:
                 ids = space.legal_ids(state, p)
                 top = len(state.legal_actions(p)) - 1
                 assert [space.decode(state, p, i).amount for i in ids] == list(range(top + 1))
-                assert space.label(ids[-1]) == f"pay {top} coin(s) of a loss, the rest as 'debt' tokens"
+                # the rule set's words: `action pay "pay {amount} of {loss}"`
+                assert space.label(ids[-1]) == f"pay {top} of the loss"
+                assert space.move(ids[-1]) == {"kind": "pay", "amount": top}
             state.apply_actions({p: space.decode(state, p, rng.choice(space.legal_ids(state, p)))
                                  for p in state.pending_decisions()})
         if found:
             break
     assert found
     # losses counted per token or stage: ids up to the engine's bound of a loss paid in coins
-    assert space.max_paid == MAX_PAID_LOSS
+    assert space.max_amount == space.max_paid == MAX_AMOUNTS
 
 
 def test_a_rule_set_without_such_losses_has_no_ids_for_them() -> None:
     space = _space("base", 3)
-    assert space.max_paid == -1
+    assert space.max_amount == -1
     assert not any(label.startswith("pay ") for label in space.labels())
 
 

@@ -65,8 +65,8 @@ def test_a_chain_pays_nothing_and_a_cost_change_lowers_what_is_paid() -> None:
 
 
 def test_a_loss_paid_in_coins_goes_to_the_bank() -> None:
-    raid = card("Raid", hooks=[tiny.hook(c.OnBuild(), c.LoseCoins(c.Num(5), (tiny.OTHERS,), or_take="debt"))])
-    rules = tiny.rules((raid, HUT), hand=1, extra_tokens=("debt",))
+    raid = card("Raid", hooks=[tiny.hook(c.OnBuild(), c.LoseCoins(c.Num(5), (tiny.OTHERS,), or_decide="pay"))])
+    rules = tiny.rules((raid, HUT), hand=1, extra_tokens=("debt",), pay_token="debt")
     state = Game(rules, 3).new_initial_state(seed=1, hands={1: [["Raid"], ["Hut"], ["Hut"]]})
     state.apply_actions({p: state.legal_actions(p)[0] for p in range(3)})
     assert state.pending_decisions()[1].kind == "pay"

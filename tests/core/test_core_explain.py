@@ -206,18 +206,18 @@ def test_a_loss_to_pay_in_coins_and_tokens():
 
     state, player = find(("cities",), 5, paying)
     seat = state.pending_decisions()[player].seat
-    _, _, loss, _ = state.asked[player]
+    loss = state.losses[seat]  # cities.wr: `amount 0 .. min(loss, coins)`
     coins = state.cities[seat].coins
     top = min(loss, coins)
     assert [a.amount for a in state.legal_actions(player)] == list(range(top + 1))
     assert state.explain(player, Action("build", "Altar")) == \
-        "the pending decision is how much of a loss to pay: choose 'pay', not 'build'"
-    assert state.explain(player, Action("pay", "Altar")) == "a 'pay' action gives only the amount paid"
-    assert state.explain(player, Action("pay", "", ((1, 1),))) == \
-        "a 'pay' action gives only the amount paid"
+        "the pending decision is 'pay': choose 'pay', not 'build'"
+    assert state.explain(player, Action("pay", "Altar")) == "a 'pay' action gives only its amount"
+    assert state.explain(player, Action("pay", "", ((1, 1),))) == "a 'pay' action gives only its amount"
     for wrong in (top + 1, -1):
-        assert state.explain(player, Action("pay", amount=wrong)) == \
-            f"pay between 0 and {top} coins (a loss of {loss}, {coins} coins held)"
+        assert state.explain(player, Action("pay", amount=wrong)) == (
+            f"a 'pay' action takes an amount from 0 to {top} now (`amount 0 .. min(loss, coins)`, the loss being "
+            f"{loss})")
 
 
 def test_the_free_city_sells_only_when_nothing_else_can_be_played():

@@ -107,13 +107,14 @@ def test_field_not_used_of_a_pay_decision_and_amount_out_of_range():
 
     state, player = find(("cities",), 5, paying)
     seat = state.pending_decisions()[player].seat
-    loss, coins = state.asked[player][2], state.cities[seat].coins
+    loss, coins = state.losses[seat], state.cities[seat].coins
     top = min(loss, coins)
-    refused(state, player, Action("pay", "Altar"), "field-not-used", "a 'pay' action gives only the amount paid")
+    refused(state, player, Action("pay", "Altar"), "field-not-used", "a 'pay' action gives only its amount")
     refused(state, player, Action("pay", amount=top + 1), "amount-out-of-range",
-            f"pay between 0 and {top} coins (a loss of {loss}, {coins} coins held)")
+            f"a 'pay' action takes an amount from 0 to {top} now (`amount 0 .. min(loss, coins)`, the loss being "
+            f"{loss})")
     refused(state, player, Action("build", "Altar"), "wrong-decision",
-            "the pending decision is how much of a loss to pay: choose 'pay', not 'build'")
+            "the pending decision is 'pay': choose 'pay', not 'build'")
 
 
 def test_card_not_offered_and_duplicate_name():

@@ -22,7 +22,7 @@ MEDAL = card("Medal", hooks=[hook(c.OnBuild(), c.GainTokens("victory", c.Num(1))
 #: an honour token worth 2 points whenever its owner loses the war
 MARTYR = card("Martyr", hooks=[hook(c.When("loses", (SELF,), name="war"), c.GainTokens("honour", c.Num(1), c.Num(2)))])
 #: 5 coins lost by every other city, paid in coins or taken as debt
-RAID = card("Raid", hooks=[hook(c.OnBuild(), c.LoseCoins(c.Num(5), (OTHERS,), or_take="debt"))])
+RAID = card("Raid", hooks=[hook(c.OnBuild(), c.LoseCoins(c.Num(5), (OTHERS,), or_decide="pay"))])
 #: a coin whenever a neighbour takes debt
 LENDER = card("Lender", hooks=[hook(c.When("gains", (NEIGHBOURS,), name="debt"), c.GainCoins(c.Num(1)))])
 #: at the end of the age, an honour token when the city holds at least 5 coins then
@@ -38,7 +38,7 @@ HONOUR = c.Category("honour", c.Quantity("value", ("honour",)))
 def game(players: int, hand: int = 1) -> Game:
     import attrs
 
-    rules = tiny.rules(CARDS, hand=hand, extra_tokens=("honour", "debt"))
+    rules = tiny.rules(CARDS, hand=hand, extra_tokens=("honour", "debt"), pay_token="debt")
     rules = attrs.evolve(rules, categories=rules.categories + (HONOUR,))
     return Game(rules, players)
 

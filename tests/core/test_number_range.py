@@ -17,7 +17,7 @@ import wonderrules as wr
 from wonderrules.interpreter import ir as c
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.game import Game
-from wonderrules.interpreter.words import MAX_PAID_LOSS, MAX_VALUE
+from wonderrules.interpreter.words import MAX_AMOUNTS, MAX_VALUE
 
 HUT = card("Hut", copies=6)
 #: a card built with a stone bought from a neighbour (2 coins to that seller)
@@ -25,6 +25,14 @@ WALL = card("Wall", resources=[("stone", 1)])
 COINS = c.Quantity("coins")
 EVERY_TURN = c.At("end of turn", each=True)
 FIRST_TURN = c.At("end of turn")
+
+
+#: a loss paid in coins or taken as defeat tokens: `lose N coins or decide pay`
+PAY = c.ActionKind("pay", "pay {amount} of {loss}", amount_from=c.Num(0),
+                   amount_to=c.Call("min", (c.Var("loss"), COINS)),
+                   then=(c.LoseCoins(c.Var("amount")),
+                         c.GainTokens("defeat", c.BinOp("-", c.Var("loss"), c.Var("amount")))))
+PAY_DECISION = c.Decision("pay", ("pay",), "lose {loss} coin(s): pay in coins, the rest as defeat tokens")
 
 
 def times(a: int | c.Expr, b: int | c.Expr) -> c.BinOp:
@@ -38,7 +46,8 @@ def start(*hooks: c.Hook, categories: tuple[c.Category, ...] = (), category: str
     boards = [tiny.board("Quarry", "stone"), tiny.board("Forest", "wood"), tiny.board("Pit", "stone")]
     rules = tiny.rules([HUT, WALL], hand=3, boards=boards, start_coins=start_coins)
     rules = attrs.evolve(rules, effects=(c.RuleEffects(tuple(hooks), category=category),),
-                         categories=rules.categories + categories)
+                         categories=rules.categories + categories, actions=rules.actions + (PAY,),
+                         decisions=rules.decisions + (PAY_DECISION,))
     hands = [["Hut", "Wall", "Hut"], ["Hut", "Hut", "Hut"], ["Hut", "Hut", "Hut"]]
     return Game(rules, 3).new_initial_state(seed=1, boards=[(b.name, "A") for b in boards],
                                             hands={1: hands})
@@ -103,7 +112,7 @@ def test_a_gain_that_comes_to_less_than_one_gives_nothing() -> None:
     state = start(c.Hook(EVERY_TURN, c.GainCoins(minus_five)),
                   c.Hook(EVERY_TURN, c.GainTokens("defeat", minus_five, c.Num(-1))),
                   c.Hook(EVERY_TURN, c.GainCoins(times(-600, 1_000_000))),
-                  c.Hook(EVERY_TURN, c.LoseCoins(c.Num(1), or_take="defeat")))
+                  c.Hook(EVERY_TURN, c.LoseCoins(c.Num(1), or_decide="pay")))
     while not state.is_terminal():
         for player in state.pending_decisions():
             assert state.legal_actions(player)
@@ -120,15 +129,15 @@ def test_a_loss_paid_in_coins_and_tokens_offers_a_bounded_choice() -> None:
     # per amount. A loss of a million coins in a city that holds them offered a million actions
     # (built in seconds, the agents searching them for minutes; a billion would not fit in memory)
     rich = c.Hook(FIRST_TURN, c.GainCoins(c.Num(5000)))
-    fine = start(rich, c.Hook(FIRST_TURN, c.LoseCoins(c.Num(MAX_PAID_LOSS), or_take="defeat")))
+    fine = start(rich, c.Hook(FIRST_TURN, c.LoseCoins(c.Num(MAX_AMOUNTS), or_decide="pay")))
     sell_all(fine)
     assert fine.pending_decisions()[0].kind == "pay"
-    assert [a.amount for a in fine.legal_actions(0)] == list(range(MAX_PAID_LOSS + 1))
+    assert [a.amount for a in fine.legal_actions(0)] == list(range(MAX_AMOUNTS + 1))
     # (5 006 coins held: 3, a sale, 5 000)
-    big = start(rich, c.Hook(FIRST_TURN, c.LoseCoins(times(1000, 1000), or_take="defeat")))
+    big = start(rich, c.Hook(FIRST_TURN, c.LoseCoins(times(1000, 1000), or_decide="pay")))
     message = stopped(big, lambda: sell_all(big))
-    assert message == ("seat 0 would choose how many of 1 000 000 coins lost to pay among 5 007 amounts (the "
-                       "rest as 'defeat' tokens): a loss that may be taken as tokens offers at most 1 001")
+    assert message == ("seat 0 would choose among 5 007 amounts of 'pay' (0 to 5 006): an action offers at "
+                       "most 1 001 amounts")
 
 
 def test_tokens_and_their_worth_beyond_the_range_stop_the_game() -> None:

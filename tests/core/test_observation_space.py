@@ -68,7 +68,8 @@ def test_the_layout_reads_a_position_by_hand() -> None:
     assert all(e == s2 for (_, _, e), (_, s2, _) in zip(space.layout, space.layout[1:]))
     vector = space.encode(state, 1)
     assert _slice(space, vector, "age") == [1] and _slice(space, vector, "turn") == [1]
-    assert _slice(space, vector, "decision") == [1, 0, 0, 0]  # play, extra, pick, paying a loss
+    assert _slice(space, vector, "decision") == [1, 0, 0]  # play, extra, pick
+    assert _slice(space, vector, "loss") == [0]  # no loss asked it
     hand = _slice(space, vector, "seat0.hand.cards")
     assert {names[i]: n for i, n in enumerate(hand) if n} == \
         {name: cs.hand(state, 1).count(name) for name in cs.hand(state, 1)}

@@ -61,9 +61,11 @@ def rules(cards: Sequence[c.Card], *, players: Sequence[int] = (3, 4, 5), ages: 
           boards: Sequence[c.Board] = (), contests: Sequence[c.Contest] = (MILITARY,),
           sellers: Sequence[c.Relation] = (LEFT, RIGHT), price: int = 2, start_coins: int = 3,
           sells: Sequence[str] = ("board", "brown"), extra_tokens: Sequence[str] = (),
-          prices: Sequence[c.MarketPrice] = ()) -> c.RuleSet:
+          prices: Sequence[c.MarketPrice] = (), pay_token: str = "") -> c.RuleSet:
     """A game of `ages` ages of `hand` turns: each turn every player builds or sells a card of its
-    hand (for 3 coins), then hands pass left; contests at the end of each age."""
+    hand (for 3 coins), then hands pass left; contests at the end of each age. With `pay_token`,
+    the decision `pay` of a loss (`lose N coins or decide pay`), as Cities declares it: pay some
+    coins of the loss, a token of that name for each coin not paid."""
     if not boards:
         boards = [board(f"Board {i}", "wood" if i % 2 else "stone") for i in range(1, 9)]
     build = c.ActionKind("build", "build {card}", card_from="hand", unique_in="built", cost="card",
@@ -81,6 +83,15 @@ def rules(cards: Sequence[c.Card], *, players: Sequence[int] = (3, 4, 5), ages: 
         c.AtStep("end of game"),
     )
     tokens = ("victory", "defeat") + tuple(extra_tokens)
+    pay_kind: tuple[c.ActionKind, ...] = ()
+    pay_decision: tuple[c.Decision, ...] = ()
+    if pay_token:
+        loss, amount = c.Var("loss"), c.Var("amount")
+        pay_kind = (c.ActionKind("pay", "pay {amount} of {loss}", amount_from=c.Num(0),
+                                 amount_to=c.Call("min", (loss, c.Quantity("coins"))),
+                                 then=(c.LoseCoins(amount), c.GainTokens(pay_token, c.BinOp("-", loss, amount)))),)
+        title = f"lose {{loss}} coin(s): pay in coins, the rest as {pay_token} tokens"
+        pay_decision = (c.Decision("pay", ("pay",), title),)
     military = c.BinOp("+", c.Quantity("value", ("victory",)), c.Quantity("value", ("defeat",)))
     return c.RuleSet(
         format=3, name="tiny",
@@ -96,8 +107,8 @@ def rules(cards: Sequence[c.Card], *, players: Sequence[int] = (3, 4, 5), ages: 
         zones=(c.Zone("hand", seen_by="owner"), c.Zone("built", seen_by="everyone", active=True),
                c.Zone("discard", per="shared")),
         deals=(c.Deal("age", "age", (c.DealTarget("hand", "players", c.Var("hand")),)),),
-        actions=(build, sell),
-        decisions=(c.Decision("play", ("build", "sell"), "turn {turn}", (CHAIN_FIRST,)),),
+        actions=(build, sell) + pay_kind,
+        decisions=(c.Decision("play", ("build", "sell"), "turn {turn}", (CHAIN_FIRST,)),) + pay_decision,
         flow=flow,
         market=c.Market(tuple(sellers), tuple(sells), price, tuple(prices)) if sellers else None,
         contests=tuple(contests),

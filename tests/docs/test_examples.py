@@ -397,7 +397,7 @@ def grammar_constructs() -> set[str]:
                                          "flow", "contest", "seat"))
     out.update({"Neg", "Not", "When", "Teams", "Winner", "Stage", "Called", "Replace:card", "Replace:wonder",
                 "Extends", "Edition", "Placement:after", "Placement:before", "PoolDraw:each age",
-                "PoolDraw:one age", "RemoveCard:one age", "NotForSale", "ProduceDerived:not", "Worth", "OrTake",
+                "PoolDraw:one age", "RemoveCard:one age", "NotForSale", "ProduceDerived:not", "Worth", "OrDecide",
                 "Targets", "Per", "WheneverColours", "ExceptPartners", "Option:contest", "Option:zone",
                 "Condition", "Otherwise", "round:ability", "round:within the turn", "seat:distance",
                 "Draw:seat", "MoveCard:seat", "Decide:times", "grant:colours", "costs:colours",
@@ -468,8 +468,8 @@ def _details(node, parent) -> set[str]:
             found.add("Targets")
         if isinstance(node, s.GainTokens) and node.worth is not None:
             found.add("Worth")
-        if isinstance(node, s.LoseCoins) and node.or_take is not None:
-            found.add("OrTake")
+        if isinstance(node, s.LoseCoins) and node.or_decide is not None:
+            found.add("OrDecide")
     elif isinstance(node, s.Produce) and not node.for_sale:
         found.add("NotForSale")
     elif isinstance(node, s.ProduceDerived):

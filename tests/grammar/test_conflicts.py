@@ -37,12 +37,20 @@ def effects() -> Effects:
     return Effects(rules.model, rules.rules)
 
 
+def test_a_loss_that_asks_a_decision_writes_what_its_actions_write() -> None:
+    # cities.wr: `lose N coins or decide pay`, whose action loses coins and gains debt tokens
+    rules = compile_rules([str(BASE), str(BASE.with_name("cities.wr"))])
+    assert rules.ok
+    effects = Effects(rules.model, rules.rules)
+    reads, writes = effects.reads_writes(ir.LoseCoins(ir.Num(1), or_decide="pay"))
+    assert writes == {"coins-", "tokens+"} and "coins" in reads
+
+
 def test_reads_and_writes_of_core_operations(effects: Effects) -> None:
     cards = ir.Quantity("cards", ("brown",))
     assert effects.reads_writes(ir.GainCoins(cards)) == ({"cards"}, {"coins+"})
     assert effects.reads_writes(ir.GainCoins(ir.Num(1))) == (set(), {"coins+"})
     assert effects.reads_writes(ir.LoseCoins(ir.Num(1))) == ({"coins"}, {"coins-"})
-    assert effects.reads_writes(ir.LoseCoins(ir.Num(1), or_take="debt"))[1] == {"coins-", "tokens+"}
     assert effects.reads_writes(ir.Score(ir.Num(1))) == (set(), set())
     assert effects.reads_writes(ir.Move(ir.Num(1), "discard", "built")) == (
         {"zone discard"}, {"zone discard", "zone built", "cards+", "symbols+"})

@@ -169,11 +169,17 @@ def test_boards(mini: ir.RuleSet) -> None:
 def test_effects(compile_layer) -> None:
     rules = layer(compile_layer, '''\
 game { order on build: lose, gain }
+action pay "pay {amount} of {loss}" {
+  amount 0 .. min(loss, coins)
+  then: lose amount coins
+        gain loss - amount defeat tokens
+}
+decision pay: pay
 replace card "Log" age 1 blue copies 3+ 4+ {
   passive: buy raw from left, right for 1
   end of game: symbol any science
   end of turn: gain 2 coins per grey card in self, left, right (excluding this)
-  on build: others lose 1 coin per stage in their city or take defeat
+  on build: others lose 1 coin per stage in their city or decide pay
   passive: produce one of the resources not produced by board, brown
   whenever left, right builds red card: gain 1 coin
   each end of age if coins >= 5 and not age == 2: neighbours gain coins(left, right) / 3 coins
@@ -188,7 +194,7 @@ replace card "Log" age 1 blue copies 3+ 4+ {
     assert hooks[1] == ir.Hook(END_OF_GAME, ir.Symbol(("compass", "gear")))
     assert hooks[2] == ir.Hook(ir.At("end of turn"), ir.GainCoins(ir.BinOp("*", ir.Num(2), grey)))
     assert hooks[3].op == ir.LoseCoins(ir.Quantity("stages", (), (ir.Relation("target"),)),
-                                       (ir.Relation("others"),), "defeat")
+                                       (ir.Relation("others"),), "pay")
     assert hooks[4].op == ir.ProduceOneOf(("board", "brown"), missing=True, for_sale=True)
     assert hooks[5] == ir.Hook(ir.When("builds", (LEFT, RIGHT), ("red",)), ir.GainCoins(ir.Num(1)))
     assert hooks[6] == ir.Hook(

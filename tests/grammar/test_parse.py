@@ -96,7 +96,7 @@ card "A" age 2 yellow copies 3+ {
   on build: gain 2 coins per grey card in self (including this)
   end of game: score 1 per stage in self
   passive: produce wood | stone (not for sale)
-  others lose 2 coins or take debt
+  others lose 2 coins or decide pay
 }
 '''
     with pytest.raises(AssertionError):  # the last hook has no trigger
@@ -113,7 +113,7 @@ card "A" age 2 yellow copies 3+ {
     assert [n.text for n in produce.options] == ["wood", "stone"] and produce.for_sale is False
     lose = hooks[4].effect
     assert isinstance(lose, s.LoseCoins) and [t.word for t in lose.targets] == ["others"]
-    assert lose.or_take.text == "debt"
+    assert lose.or_decide.text == "pay" and lose.or_take is None
 
 
 def test_an_effect_without_trigger_after_another_effect_is_named() -> None:

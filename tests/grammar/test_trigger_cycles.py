@@ -86,8 +86,11 @@ def test_an_effect_that_gains_what_it_hears_through_its_decision(compile_layer) 
 
 
 def test_a_cycle_through_a_loss_paid_in_tokens(compile_layer) -> None:
-    text = (TOKENS + 'replace card "Log" age 1 brown copies 3+ 4+ { whenever neighbours gains x tokens: '
-            'others lose 2 coins or take y }\n'
+    # a loss decided by `pay`, whose action gains y tokens for each coin not paid
+    text = (TOKENS + 'action pay "pay {amount} of {loss}" { amount 0 .. min(loss, coins)  then: lose amount coins  '
+            'gain loss - amount y tokens }\ndecision pay: pay\n'
+            'replace card "Log" age 1 brown copies 3+ 4+ { whenever neighbours gains x tokens: '
+            'others lose 2 coins or decide pay }\n'
             'replace card "Rock" age 1 brown copies 3+ 4+ { whenever left gains y tokens: gain 1 x token }\n')
     d = only(compile_layer(text), "E0403")
     assert d.message == ("tokens gained trigger each other without end: card 'Log' (gains x tokens) -> "

@@ -36,7 +36,7 @@ def test_every_observation_of_whole_games_is_the_encoders_vector_and_mask(rules,
         observations, _ = par.reset(seed=seed)
         while True:
             state = par.state
-            kinds.update(asked[0] for asked in state.asked.values())
+            kinds.update(d.kind for d in state.pending.values())
             for agent, seen in observations.items():
                 p = par.possible_agents.index(agent)
                 vector = seen["observation"]

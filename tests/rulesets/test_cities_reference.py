@@ -109,7 +109,7 @@ def _hook(word: str) -> ir.Hook:
     if name == "neighbors_gain_coins":
         return ir.Hook(on_build, ir.GainCoins(ir.Num(int(arg)), (ir.Relation("neighbours"),)))
     if name == "others_lose_coins":
-        return ir.Hook(end_of_turn, ir.LoseCoins(ir.Num(int(arg)), (ir.Relation("others"),), "debt"))
+        return ir.Hook(end_of_turn, ir.LoseCoins(ir.Num(int(arg)), (ir.Relation("others"),), "pay"))
     m = re.fullmatch(r"trade_rebate@(left|right):(\d+)", word)
     if m:
         return ir.Hook(passive, ir.Rebate((ir.Relation(m[1]),), int(m[2])))
@@ -120,7 +120,7 @@ def _hook(word: str) -> ir.Hook:
             raise AssertionError(f"notation not covered by this test: {word!r} (only 1 per thing is)")
         amount = _count(what, scope)
         if kind == "others_lose_coins_per":
-            return ir.Hook(end_of_turn, ir.LoseCoins(amount, (ir.Relation("others"),), "debt"))
+            return ir.Hook(end_of_turn, ir.LoseCoins(amount, (ir.Relation("others"),), "pay"))
         if kind == "coins_per":
             return ir.Hook(on_build, ir.GainCoins(amount, (SELF,)))
         return ir.Hook(end_of_game, ir.Score(amount))

@@ -113,7 +113,11 @@ class HumanSeat:
             self.say(f"'{shown(text)}' is neither a listed number nor an action: kinds of action are "
                      f"{', '.join(state.catalog.action_by_name)} (h for help)")
             return None
-        action = Action(kind, card.strip())
+        taken = state.catalog.action_by_name[kind]
+        if taken.amounts is not None and card.strip().lstrip("-").isdigit():  # `KIND AMOUNT`
+            action = Action(kind, amount=int(card.strip()))
+        else:
+            action = Action(kind, card.strip())
         refused = state.refusal(player, action)
         if refused is None:
             return action
@@ -172,7 +176,7 @@ class HumanSeat:
         if action.card:
             lines.append(f"   card: {shown(action.card)}")
         lines.append(f"   way: {shown(action.way) if action.way else 'paid (its cost)'}")
-        if action.amount or action.kind not in state.catalog.action_by_name:
+        if action.amount or state.catalog.action_by_name[action.kind].amounts is not None:
             lines.append(f"   amount: {action.amount}")
         for seat, paid in action.pay:
             lines.append(f"   to seat {seat}: {paid} coin(s)")

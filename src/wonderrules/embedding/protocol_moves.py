@@ -16,8 +16,6 @@ def printed_cost(st: State, player: int, action: Action) -> Optional[dict[str, A
     the cost changes of its city and whatever its way waives: ``{"coins": n, "resources": {name:
     units}}`` (the resources in the rule set's order), or None for a kind that costs nothing."""
     asked = st.asked[player]
-    if asked[0] == "pay":
-        return None
     kind = st.catalog.action_by_name.get(action.kind)
     if kind is None or kind.cost not in (CARD_COST, STAGE_COST):
         return None

@@ -89,9 +89,9 @@ class ObservationBoard:
         self.counted = counted
         self.length = end
         #: per player, where its head's numbers are on the board: age, turn and terminal, the
-        #: first flag of a decision, the flag and the coins of a loss to pay, the first choice
+        #: first flag of a decision, the coins of the loss that asked it, the first choice
         self.head_at = [((b + at["age"], b + at["turn"], b + at["terminal"]), b + at["decision"],
-                         b + at["decision"] + len(cat.decisions), b + at["loss"], b + at["choices"])
+                         b + at["loss"], b + at["choices"])
                         for b in range(self.heads, self.heads + players * self.head, self.head)]
         #: per decision, whether it may take cards from a zone its decider does not see (a zone of
         #: the table not seen by everyone, a zone of a seat seen by nobody): its choices are shown
@@ -169,18 +169,18 @@ class ObservationBoard:
         terminal = int(state.terminal)
         asked_of = state.asked
         now = (state.age, state.turn, terminal)
-        for player, (first, decision_at, pay_at, loss_at, choices_at) in enumerate(self.head_at):
+        losses = state.losses
+        for player, (first, decision_at, loss_at, choices_at) in enumerate(self.head_at):
             where += first
             numbers += now
             asked = asked_of.get(player) if not terminal else None
             if asked is None:
                 continue
-            if asked[0] == "pay":
-                where += (pay_at, loss_at)
-                numbers += (1, asked[2])
-                continue
             where.append(decision_at + asked[2])
             numbers.append(1)
+            if losses and losses.get(asked[1]):
+                where.append(loss_at)
+                numbers.append(losses[asked[1]])
             if self.hidden_choices[asked[2]]:
                 index = self.space._card_index
                 taken = list(dict.fromkeys(choices_at + index[a.card] for a in state.legal_actions(player) if a.card))

@@ -220,15 +220,12 @@ class Recorder:
                                for p in opened["plays"]]
 
     def _play(self, state: Any, player: int, decision: Any, action: Action) -> Play:
-        kind = self._kinds.get(action.kind)
-        if kind is None:  # the engine's own decision: how much of a loss to pay in coins
-            label = f"{action.kind} {action.amount} coin{'' if action.amount == 1 else 's'}"
-            free = False
-        else:
-            title = kind.title or f"{kind.name} {{card}}"
-            label = title.replace("{card}", action.card).strip()
-            way = next((w for w in kind.ways if w.name == action.way), None)
-            free = kind.cost != "none" and way is not None and way.free
+        kind = self._kinds[action.kind]
+        title = kind.title or (f"{kind.name} {{amount}}" if kind.amount_from is not None else f"{kind.name} {{card}}")
+        label = title.replace("{card}", action.card).replace("{amount}", str(action.amount))
+        label = label.replace("{loss}", str(state.losses.get(decision.seat, 0))).strip()
+        way = next((w for w in kind.ways if w.name == action.way), None)
+        free = kind.cost != "none" and way is not None and way.free
         payments = tuple(Payment(s, c, relation(state, decision.seat, s)) for s, c in action.pay)
         return Play(player, decision.seat, decision.kind, decision.detail, action, label, free,
                     state.coins_to_bank(player, action), payments)

@@ -211,10 +211,13 @@ function moveKey(action) {
   return JSON.stringify([action.kind, action.card || "", action.way || "", action.amount || 0]);
 }
 
+// (an action without card, payment or way is a choice of a number: its amount is shown, 0 too)
 function moveLabel(action) {
   let text = action.card ? action.kind + " " + action.card : action.kind;
   if (action.way) text += " (" + action.way + ")";
-  if (action.amount || action.kind === "pay") text += " " + (action.amount || 0);
+  if (action.amount || !(action.card || action.way || Object.keys(action.pay || {}).length)) {
+    text += " " + (action.amount || 0);
+  }
   return text;
 }
 
