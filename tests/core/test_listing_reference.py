@@ -44,7 +44,7 @@ def test_the_written_lists_give_the_reference_lists(rules, players, options, see
                 if listing is None:
                     continue
                 written = listing(state, p, d.seat, asked[3])
-                reference = list_by_card(state, p, d.seat, asked[3], cat.decision_kinds[asked[2]])
+                reference = list_by_card(state, p, d.seat, asked[3], cat.decision_kinds[asked[2]], asked[2])
                 assert written == reference, (rules, seed, p, d.seat, d.kind)
                 assert written == state.legal_actions(p)
                 compared += 1
