@@ -471,6 +471,10 @@ class ToSyntax(StructureBuilder):
         or_take = next((c for c in rest[1:] if isinstance(c, s.Name)), None)
         return s.LoseCoins(targets, rest[0], per, or_take, self._span(meta))
 
+    def lose_tokens(self, meta: Meta, children: list[Any]) -> s.LoseTokens:
+        targets, rest = self._split(children)
+        return s.LoseTokens(targets, rest[0], self._name(rest[1]), self._span(meta))
+
     def or_take(self, meta: Meta, children: list[Any]) -> s.Name:
         return self._name(children[0])
 
