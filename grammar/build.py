@@ -491,6 +491,10 @@ class ToSyntax(StructureBuilder):
     def or_take(self, meta: Meta, children: list[Any]) -> tuple[str, s.Name]:
         return ("take", self._name(children[0]))
 
+    def lose_tokens(self, meta: Meta, children: list[Any]) -> s.LoseTokens:
+        targets, rest = self._split(children)
+        return s.LoseTokens(targets, rest[0], self._name(rest[1]), self._span(meta))
+
     def score(self, meta: Meta, children: list[Any]) -> s.Score:
         per = children[1] if len(children) > 1 else None
         return s.Score(children[0], per, self._span(meta))

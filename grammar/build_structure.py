@@ -290,23 +290,24 @@ class StructureBuilder(Transformer[Token, Any]):
     def strength(self, meta: Meta, children: list[Any]) -> s.Strength:
         return s.Strength(children[0], self._span(meta))
 
-    def sit_out(self, meta: Meta, children: list[Any]) -> s.SitOut:
-        return s.SitOut(self._name(children[0]), int(children[1]), self._span(meta))
+    def takes_part(self, meta: Meta, children: list[Any]) -> s.TakesPart:
+        return s.TakesPart(children[0], self._span(meta))
 
     def pairs(self, meta: Meta, children: list[Any]) -> s.Pairs:
-        return s.Pairs(children[0], len(children) > 1, self._span(meta))
+        where, where_not = children[1] if len(children) > 1 else ((), False)
+        return s.Pairs(children[0], where, where_not, self._span(meta))
 
-    def except_partners(self, meta: Meta, children: list[Any]) -> bool:
-        return True
+    def pairs_where(self, meta: Meta, children: list[Any]) -> tuple[Any, bool]:
+        return children[-1], len(children) > 1
 
     def ranking(self, meta: Meta, children: list[Any]) -> s.Ranking:
         return s.Ranking(self._span(meta))
 
     def token_count(self, meta: Meta, children: list[Any]) -> s.TokenCount:
-        return s.TokenCount(int(children[0]), self._span(meta))
+        return s.TokenCount(children[0], self._span(meta))
 
-    def reduced_tokens(self, meta: Meta, children: list[Any]) -> s.ReducedTokens:
-        return s.ReducedTokens(self._name(children[0]), int(children[1]), int(children[2]), self._span(meta))
+    def contest_after(self, meta: Meta, children: list[Any]) -> s.ContestAfter:
+        return s.ContestAfter(children[0], self._span(meta))
 
     def win(self, meta: Meta, children: list[Any]) -> s.ContestWin:
         return s.ContestWin(self._name(children[0]), tuple(children[1:]), self._span(meta))

@@ -296,23 +296,24 @@ def lower_contest(c: s.Contest) -> ir.Contest:
     strength = c.first(s.Strength)
     win, lose = c.first(s.ContestWin), c.first(s.ContestLose)
     pairs = c.first(s.Pairs)
-    sit_out = c.first(s.SitOut)
+    takes_part = c.first(s.TakesPart)
     count = c.first(s.TokenCount)
-    reduced = c.first(s.ReducedTokens)
     # required clauses: checks.values reports a contest without them (E0105), and nothing is lowered then
     assert strength is not None and win is not None and lose is not None
     kw: dict[str, Any] = {}
     if pairs is not None:
         kw["against"] = lower_seats(pairs.seats)
-        kw["except_partners"] = pairs.except_partners
+        if pairs.where:
+            kw["never_against" if pairs.where_not else "only_against"] = lower_seats(pairs.where)
     if c.first(s.Ranking) is not None:
         kw["mode"] = "ranking"
-    if sit_out is not None:
-        kw["sit_out"], kw["sit_out_spend"] = sit_out.token.text, sit_out.spend
+    if takes_part is not None:
+        kw["takes_part"] = lower_expr(takes_part.condition)
     if count is not None:
-        kw["tokens_per_result"] = count.count
-    if reduced is not None:
-        kw["reduced"], kw["reduced_tokens"], kw["reduced_spend"] = reduced.token.text, reduced.tokens, reduced.spend
+        kw["tokens"] = lower_expr(count.count)
+    after = tuple(lower_op(cl.effect, {}, {}) for cl in c.clauses if isinstance(cl, s.ContestAfter))
+    if after:
+        kw["after"] = after
     return ir.Contest(c.name.text, c.moment.text, lower_expr(strength.expr),
                       win=ir.Outcome(win.token.text, win.worth), lose=ir.Outcome(lose.token.text, lose.worth),
                       origin=origin(c.span), **kw)

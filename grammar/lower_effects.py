@@ -150,6 +150,8 @@ def lower_op(e: s.Effect, resource_classes: Mapping[str, list[str]], groups: Map
                              lower_seats(e.giver) if e.giver else ())
     if isinstance(e, s.LoseCoins):
         return ir.LoseCoins(_amount(e.amount, e.per), lower_seats(e.targets), e.or_decide.text if e.or_decide else "")
+    if isinstance(e, s.LoseTokens):
+        return ir.LoseTokens(e.token.text, lower_expr(e.amount), lower_seats(e.targets))
     if isinstance(e, s.Score):
         return ir.Score(_amount(e.amount, e.per))
     if isinstance(e, s.Price):

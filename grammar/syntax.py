@@ -25,7 +25,8 @@ __all__ = [
     "Category", "Scoring",
     "Passive", "OnBuild", "AtMoment", "EndOfGame", "Whenever", "Trigger",
     "Countable", "Per", "Produce", "ProduceDerived", "Symbol", "SymbolAny", "GainCoins", "GainTokens",
-    "LoseCoins", "Score", "Price", "Rebate", "Grant", "CostChange", "StrengthBonus", "Decide", "CopyCard", "CopySymbol",
+    "LoseCoins", "LoseTokens",
+    "Score", "Price", "Rebate", "Grant", "CostChange", "StrengthBonus", "Decide", "CopyCard", "CopySymbol",
     "Draw", "MoveCard", "BuildStage", "Effect", "Hook",
     "CostItem", "Cost", "ChainFrom", "ChainTo", "Copies", "Pool", "Aliases", "CardDeck", "CardAttr", "Card",
     "Stage", "Wonder", "RemoveCard", "ChangeCard", "RemoveWonder", "RemoveNamed", "RemoveSeat", "Item", "Ruleset",
@@ -465,6 +466,16 @@ class LoseCoins:
 
 
 @attrs.frozen
+class LoseTokens:
+    """`lose 1 diplomacy token`: tokens back to the bank."""
+
+    targets: tuple[Seat, ...]
+    amount: Expr
+    token: Name
+    span: Span
+
+
+@attrs.frozen
 class Score:
     amount: Expr
     per: Per | None
@@ -576,8 +587,8 @@ class BuildStage:
     span: Span
 
 
-Effect = Union[Produce, ProduceDerived, Symbol, SymbolAny, GainCoins, GainTokens, LoseCoins, Score, Price, Rebate,
-               Grant, CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Draw, MoveCard, BuildStage]
+Effect = Union[Produce, ProduceDerived, Symbol, SymbolAny, GainCoins, GainTokens, LoseCoins, LoseTokens, Score, Price,
+               Rebate, Grant, CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Draw, MoveCard, BuildStage]
 
 
 @attrs.frozen

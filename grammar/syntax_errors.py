@@ -289,6 +289,20 @@ _OLD_EFFECTS = {
     ("stages", "cost"): ("a cost change names an action and says `costs`", "write `stage costs no resources`"),
 }
 
+#: clauses of a contest the language replaced by general words: (the word found, a terminal the
+#: parser accepts there, the word before it or "") -> the sentence and what is written now
+_OLD_CONTEST_WORDS = {
+    ("sit", "TAKES", ""): (
+        "who takes part in a contest is a condition",
+        "write `takes part: tokens(TOKEN) == 0`, and spend the token with `after: lose 1 TOKEN token`"),
+    ("except", "WHERE", ""): (
+        "pairs are kept or left out by seats", "write `pairs: neighbours where not partners`"),
+    ("for", "COLON", "tokens"): (
+        "the tokens of a result are one expression, counted for each seat",
+        "write `tokens: 2 - (tokens(TOKEN) > 0 or tokens(TOKEN, opponent) > 0)`, and spend the token with "
+        "`after: lose 1 TOKEN token`"),
+}
+
 #: words of the language that changed: the word written -> what is written now, and why
 _CHANGED = {
     "conflict": ("a conflict is written as a contest", "write `contest military at end of age { ... }`"),
@@ -482,6 +496,22 @@ def _old_effect(exc: UnexpectedToken) -> Optional[tuple[str, str, str, Token]]:
     return found[0], found[1], f"{stack[-1]} {exc.token}", stack[-1]
 
 
+def _old_contest_words(exc: UnexpectedToken, path: str) -> Optional[Diagnostic]:
+    """`sit out: ...`, `pairs: ... except partners`, `tokens for holders of ...`: contest clauses
+    that general words replaced, with what is written now."""
+    accepts = set(exc.accepts or exc.expected or ())
+    ip = exc.interactive_parser
+    stack = list(ip.parser_state.value_stack) if ip is not None else []
+    before = str(stack[-1]) if stack and isinstance(stack[-1], Token) else ""
+    for (word, accepted, after), (sentence, help_text) in _OLD_CONTEST_WORDS.items():
+        if str(exc.token) == word and accepted in accepts and (not after or before == after):
+            start = stack[-1] if after and isinstance(stack[-1], Token) else exc.token
+            found = f"{after} {word}" if after else word
+            return error("E0001", f"{sentence} (found '{found}')", _span(path, start).to(_span(path, exc.token)),
+                         help=help_text)
+    return None
+
+
 def _colour_is_keyword(exc: UnexpectedToken) -> Optional[Token]:
     """`card "A" age 1 cost ...`: the colour was left out, so a clause keyword was read as it."""
     ip = exc.interactive_parser
@@ -521,6 +551,9 @@ def explain(parser: Lark, exc: UnexpectedInput, *, path: str, padded: str, start
     cost_change = explain_keyword_action(parser, padded, token, path) or explain_cost_words(padded, token, path)
     if cost_change is not None:
         return cost_change
+    old_contest = _old_contest_words(exc, path)
+    if old_contest is not None:
+        return old_contest
     old = _old_effect(exc)
     if old is not None:
         return error("E0001", f"{old[0]} (found '{old[2]}')", _span(path, old[3]).to(_span(path, token)),

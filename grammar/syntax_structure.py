@@ -23,7 +23,7 @@ __all__ = [
     "Sellers", "Sells", "MarketPrice", "Market",
     "EachAge", "EachTurn", "Repeat", "IfStep", "DealStep", "AtStep", "RoundStep", "PassStep", "DiscardStep", "Step",
     "Flow", "AtBlock",
-    "Strength", "SitOut", "Pairs", "Ranking", "TokenCount", "ReducedTokens", "ContestWin", "ContestLose",
+    "Strength", "TakesPart", "Pairs", "Ranking", "TokenCount", "ContestAfter", "ContestWin", "ContestLose",
     "ContestClause", "Contest",
     "ControllerStarts", "ControlFollows", "ResolvesFirst", "PaysAnySeller", "NeverWins",
     "SeatClause", "NeutralSeat", "RuleEffects",
@@ -366,20 +366,20 @@ class Strength:
 
 
 @attrs.frozen
-class SitOut:
-    """`sit out: holders of diplomacy, spending 1`."""
+class TakesPart:
+    """`takes part: tokens(diplomacy) == 0`: the seats where the condition holds take part."""
 
-    token: Name
-    spend: int
+    condition: Expr
     span: Span
 
 
 @attrs.frozen
 class Pairs:
-    """`pairs: neighbours [except partners]`, `pairs: left 2`."""
+    """`pairs: neighbours [where [not] partners]`, `pairs: left 2`."""
 
     seats: tuple[Seat, ...]
-    except_partners: bool
+    where: tuple[Seat, ...]  # `where SEATS`: pairs form only with these seats of each other
+    where_not: bool          # `where not SEATS`: pairs never form with them
     span: Span
 
 
@@ -390,17 +390,17 @@ class Ranking:
 
 @attrs.frozen
 class TokenCount:
-    count: int
+    """`tokens: 2`, `tokens: 2 - (tokens(diplomacy) > 0)`: counted for each seat a result gives tokens."""
+
+    count: Expr
     span: Span
 
 
 @attrs.frozen
-class ReducedTokens:
-    """`tokens for holders of diplomacy: 1, spending 1`."""
+class ContestAfter:
+    """`after: lose 1 diplomacy token`: what each seat spends once the results are given."""
 
-    token: Name
-    tokens: int
-    spend: int
+    effect: Effect
     span: Span
 
 
@@ -418,7 +418,7 @@ class ContestLose:
     span: Span
 
 
-ContestClause = Union[Strength, SitOut, Pairs, Ranking, TokenCount, ReducedTokens, ContestWin, ContestLose]
+ContestClause = Union[Strength, TakesPart, Pairs, Ranking, TokenCount, ContestAfter, ContestWin, ContestLose]
 
 
 @attrs.frozen

@@ -47,7 +47,7 @@ ON_BUILD = "on build"
 PASSIVE_OPS = (ir.Produce, ir.ProduceOneOf, ir.Symbol, ir.Price, ir.Rebate, ir.Grant, ir.CostChange,
                ir.StrengthBonus)
 END_OF_GAME_OPS = (ir.Score, ir.Symbol, ir.CopyCard, ir.CopySymbol)
-ACTING_OPS = (ir.GainCoins, ir.LoseCoins, ir.GainTokens, ir.Decide, ir.Move)
+ACTING_OPS = (ir.GainCoins, ir.LoseCoins, ir.GainTokens, ir.LoseTokens, ir.Decide, ir.Move)
 ACTION_STEPS = ACTING_OPS + (ir.MoveCard, ir.BuildStage)
 #: relations whose seats depend on the moment, not on the table alone
 DYNAMIC = ("target", "controller", "opponent")
@@ -341,12 +341,27 @@ def _discard(step: ir.DiscardStep, path: str, rules: ir.RuleSet, names: Names) -
                                                "of each seat")
 
 
+def _contest(contest: ir.Contest, path: str, rules: ir.RuleSet, names: Names) -> None:
+    """`opponent` is known once the pairs are formed: in `tokens`, not in who takes part, the
+    strengths, the pairs or what is spent after; what is spent after is a loss, which sets off no
+    event."""
+    for k, op in enumerate(contest.after):
+        if not isinstance(op, (ir.LoseTokens, ir.LoseCoins)) or (isinstance(op, ir.LoseCoins) and op.or_decide):
+            raise CompiledRulesError(f"{path}.after[{k}]", "after its results a contest spends: LoseTokens, or "
+                                                           "LoseCoins without `or_decide`")
+    for field in ("strength", "takes_part", "against", "only_against", "never_against", "after"):
+        if any(isinstance(x, ir.Relation) and x.kind == "opponent"
+               for _, x, _ in objects(getattr(contest, field), MODEL)):
+            raise CompiledRulesError(f"{path}.{field}", "`opponent` is the other seat of a pair: only the contest's "
+                                                        "`tokens` names it")
+
+
 _RULES: Mapping[type, Callable[[Any, str, ir.RuleSet, Names], None]] = MappingProxyType({
     ir.Hook: _hook, ir.ActionKind: _action, ir.PreferredAction: _preferred_action,
     ir.Preference: _preference, ir.Quantity: _quantity, ir.Call: _call,
     ir.Market: _market, ir.Price: _sellers, ir.Rebate: _sellers, ir.CopySymbol: _copy_symbol, ir.Patch: _patch,
     ir.RuleEffects: _rule_effects,
-    ir.Settings: _settings, ir.DiscardStep: _discard,
+    ir.Settings: _settings, ir.DiscardStep: _discard, ir.Contest: _contest,
 })
 
 

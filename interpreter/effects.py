@@ -29,10 +29,11 @@ __all__ = ["CompiledHook", "compile_hook", "compile_op", "STEP_OF", "PASSIVE_OPS
 
 #: the step of an operation among the effects of one moment (see the game's `order`)
 STEP_OF: Mapping[type, str] = MappingProxyType({ir.GainCoins: "gain", ir.GainTokens: "gain", ir.LoseCoins: "lose",
+                            ir.LoseTokens: "lose",
                             ir.Decide: "decide", ir.Move: "move"})
 PASSIVE_OPS = (ir.Produce, ir.ProduceOneOf, ir.Symbol, ir.Price, ir.Rebate, ir.Grant, ir.CostChange,
                ir.StrengthBonus)
-TRIGGERED_OPS = (ir.GainCoins, ir.LoseCoins, ir.GainTokens, ir.Decide, ir.Move)
+TRIGGERED_OPS = (ir.GainCoins, ir.LoseCoins, ir.GainTokens, ir.LoseTokens, ir.Decide, ir.Move)
 END_OF_GAME_OPS = (ir.Score, ir.Symbol, ir.CopyCard, ir.CopySymbol)
 
 
@@ -139,6 +140,39 @@ class GainTokens:
             for giver in self.giver(st, seat, target):
                 if giver != target:
                     _take_tokens(st, giver, target, self.token, n, self.where)
+
+
+class LoseTokens:
+    __slots__ = ("token", "amount", "targets", "constant")
+
+    def __init__(self, token: int, amount: Compiled, targets: SeatsFn, constant: Optional[int] = None) -> None:
+        self.token = token
+        self.amount = amount
+        self.targets = targets
+        #: a number of the owner's own tokens, when the operation is written so
+        self.constant = constant
+
+    def run(self, st: Any, seat: int) -> None:
+        if self.constant is not None:
+            city = st.cities[seat]
+            if city.token_counts[self.token]:  # most seats hold none
+                lose_tokens(city, self.token, self.constant)
+            return
+        for target in self.targets(st, seat, seat):
+            n = self.amount(st, seat, target, None)
+            if n > 0:
+                lose_tokens(st.cities[target], self.token, n)
+
+
+def lose_tokens(city: Any, token: int, n: int) -> None:
+    """Up to `n` tokens back to the bank, with their share of the city's worth of that token (its
+    average worth; the remainder of an uneven worth stays)."""
+    held = city.token_counts[token]
+    n = min(n, held)
+    if n <= 0:
+        return
+    city.token_values[token] -= int(city.token_values[token] * n / held)
+    city.token_counts[token] -= n
 
 
 def _take_tokens(st: Any, giver: int, taker: int, token: int, n: int, where: str) -> None:
@@ -389,6 +423,12 @@ def _gain_tokens(op: ir.GainTokens, cat: Catalog, source: Source) -> GainTokens:
                       compile_seats(op.giver) if op.giver else None, _where("gain tokens", source))
 
 
+def _lose_tokens(op: ir.LoseTokens, cat: Catalog, source: Source) -> LoseTokens:
+    constant = op.amount.value if isinstance(op.amount, ir.Num) and op.targets == (ir.Relation("self"),) else None
+    return LoseTokens(cat.token_index[op.token], compile_expr(op.amount, cat, source), compile_seats(op.targets),
+                      constant)
+
+
 def _decide(op: ir.Decide, cat: Catalog, source: Source) -> Decide:
     return Decide(cat.decision_index[op.decision], op.times)
 
@@ -445,7 +485,8 @@ def _copy_symbol(op: ir.CopySymbol, cat: Catalog, source: Source) -> Copy:
 
 
 _COMPILERS: Mapping[type, Callable[..., Any]] = MappingProxyType({
-    ir.GainCoins: _gain_coins, ir.LoseCoins: _lose_coins, ir.GainTokens: _gain_tokens, ir.Decide: _decide,
+    ir.GainCoins: _gain_coins, ir.LoseCoins: _lose_coins, ir.GainTokens: _gain_tokens, ir.LoseTokens: _lose_tokens,
+    ir.Decide: _decide,
     ir.Move: _move, ir.Produce: _produce, ir.ProduceOneOf: _produce_one_of, ir.Symbol: _symbol, ir.Price: _price,
     ir.Rebate: _rebate, ir.Grant: _grant, ir.CostChange: _cost_change, ir.StrengthBonus: _strength_bonus,
     ir.Score: _score, ir.CopyCard: _copy_card,

@@ -245,6 +245,16 @@ class GainTokens:
 
 
 @attrs.frozen
+class LoseTokens:
+    """Tokens back to the bank, never more than the target holds; their worth goes with them (the
+    average worth of the target's tokens of that name, the remainder of an uneven worth staying)."""
+
+    token: str = spec(doc="The token.", refers_to="token")
+    amount: Expr = spec(doc="How many.")
+    targets: Seats = targets()
+
+
+@attrs.frozen
 class Score:
     """Points at the end of the game, in the source's score column."""
 
@@ -392,9 +402,9 @@ class BuildStage:
     """In an action: build the seat's next wonder stage (it becomes active)."""
 
 
-Op = Union[GainCoins, LoseCoins, GainTokens, Score, Produce, ProduceOneOf, Symbol, Price, Rebate, Grant,
+Op = Union[GainCoins, LoseCoins, GainTokens, LoseTokens, Score, Produce, ProduceOneOf, Symbol, Price, Rebate, Grant,
            CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Move, MoveCard, BuildStage]
-OP_TYPES: tuple[type, ...] = (GainCoins, LoseCoins, GainTokens, Score, Produce, ProduceOneOf, Symbol, Price,
+OP_TYPES: tuple[type, ...] = (GainCoins, LoseCoins, GainTokens, LoseTokens, Score, Produce, ProduceOneOf, Symbol, Price,
                               Rebate, Grant, CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Move, MoveCard,
                               BuildStage)
 
@@ -728,11 +738,12 @@ class Outcome:
 
 @attrs.frozen
 class Contest:
-    """Seats compared by strength at a moment. Participants: everyone but the holders of the
-    sit-out token (who spend some). `pairs`: each participant against its nearest participant on
-    each side (`neighbours`), or against the seat of a relation; a pair fights once; the stronger
-    gets `win`, the weaker `lose`, a tie nothing. `ranking`: the strongest get `win`, the weakest
-    `lose`."""
+    """Seats compared by strength at a moment. Participants: the seats where `takes_part` holds.
+    `pairs`: each participant against its nearest participant on each side (`neighbours`), or
+    against the seats of a relation, kept or left out by `only_against` and `never_against`; a
+    pair fights once; the stronger gets `win`, the weaker `lose`, a tie nothing. `ranking`: the
+    strongest get `win`, the weakest `lose`. Each result gives `tokens` tokens, counted for each
+    seat that gets them. Then every seat carries out `after` (what the contest spends)."""
 
     name: str = spec(doc="The contest.", declares="contest")
     moment: str = spec(doc="When it takes place.", refers_to="moment")
@@ -741,13 +752,17 @@ class Contest:
     lose: Outcome = spec(doc="What the weaker gets.")
     mode: str = spec("pairs", doc="Pairs or a ranking.", enum=("pairs", "ranking"))
     against: Seats = seats((Relation("neighbours"),), doc="For pairs: whom each participant fights.")
-    except_partners: bool = spec(False, doc="Partners never fight.")
-    sit_out: str = spec("", doc="Holders of this token sit out.", refers_to="token", also=("",))
-    sit_out_spend: int = spec(1, doc="Tokens a sitting-out seat spends.", min=0, max=w.MAX_POINTS)
-    tokens_per_result: int = spec(1, doc="Tokens each result gives.", min=1, max=w.MAX_POINTS)
-    reduced: str = spec("", doc="Holders of this token fight for `reduced_tokens`.", refers_to="token", also=("",))
-    reduced_tokens: int = spec(1, doc="Tokens a result gives when a holder fights.", min=0, max=w.MAX_POINTS)
-    reduced_spend: int = spec(1, doc="Tokens a holder spends.", min=0, max=w.MAX_POINTS)
+    only_against: Seats = spec((), doc="For pairs: a pair forms only when each seat is among these seats of the "
+                                       "other (every pair when empty).", max_items=16)
+    never_against: Seats = spec((), doc="For pairs: a pair never forms when a seat is among these seats of the "
+                                        "other.", max_items=16)
+    takes_part: Expr = spec(Num(1), doc="Who takes part: the seats where this, counted in their city at the "
+                                        "contest's moment, is not 0.")
+    tokens: Expr = spec(Num(1), doc="How many tokens a result gives a seat, counted in its city before any result "
+                                    "of the moment (`opponent`: the other seat of its pair).")
+    after: tuple[Op, ...] = spec((), doc="What every seat, in seat order, loses once the results are given: "
+                                         "LoseTokens, or LoseCoins without `or_decide` (nothing that sets off an "
+                                         "event).", max_items=16)
     origin: Optional[Origin] = _origin()
 
 

@@ -92,7 +92,8 @@ class State:
         #: the kinds of event some active source of the game listens to: an event of another kind
         #: is never raised (a frozenset, replaced when a kind is added: clones share it)
         self.listening: frozenset[str] = frozenset()
-        #: the event whose listener's effect is running (its `opponent` is the event's other seat)
+        #: the event whose listener's effect is running, or the contest result whose tokens are
+        #: being counted (`opponent` is its other seat)
         self.event: Optional[Event] = None
         #: seat -> the coins lost by the loss whose decision it is asked or carrying out (`loss`)
         self.losses: dict[int, int] = {}

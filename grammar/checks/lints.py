@@ -52,12 +52,12 @@ def _used(rules: ir.RuleSet, declared: set[str]) -> set[str]:
     if not declared:
         return used
     for node, _ in objects(rules):
-        if isinstance(node, ir.GainTokens):
+        if isinstance(node, (ir.GainTokens, ir.LoseTokens)):
             used.add(node.token)
         elif isinstance(node, ir.Quantity) and node.what in ("tokens", "value"):
             used.update(node.names)
         elif isinstance(node, ir.Contest):
-            used.update(t for t in (node.win.token, node.lose.token, node.sit_out, node.reduced) if t)
+            used.update((node.win.token, node.lose.token))
         else:
             continue
         if declared <= used:

@@ -28,14 +28,15 @@ EFFECT_TRIGGERS: dict[type, tuple[str, ...]] = {
     s.Grant: ("passive",), s.CostChange: ("passive",), s.StrengthBonus: ("passive",),
     s.Symbol: ("passive", "end_of_game"), s.SymbolAny: ("end_of_game",),
     s.Score: ("end_of_game",), s.CopyCard: ("end_of_game",), s.CopySymbol: ("end_of_game",),
-    s.GainCoins: _EVENTS, s.GainTokens: _EVENTS, s.LoseCoins: _EVENTS, s.Decide: _EVENTS, s.Draw: _EVENTS,
+    s.GainCoins: _EVENTS, s.GainTokens: _EVENTS, s.LoseCoins: _EVENTS, s.LoseTokens: _EVENTS,
+    s.Decide: _EVENTS, s.Draw: _EVENTS,
     s.MoveCard: (), s.BuildStage: (),
 }
 TRIGGER_WORDS = {"passive": "passive", "on_build": "on build", "moment": "a moment (`end of turn`)",
                  "end_of_game": "end of game", "whenever": "whenever ..."}
 EFFECT_WORDS = {s.Produce: "produce", s.ProduceDerived: "produce one of the resources", s.Symbol: "symbol",
                 s.SymbolAny: "symbol any", s.GainCoins: "gain coins", s.GainTokens: "gain tokens",
-                s.LoseCoins: "lose coins", s.Score: "score", s.Price: "buy ... for",
+                s.LoseCoins: "lose coins", s.LoseTokens: "lose tokens", s.Score: "score", s.Price: "buy ... for",
                 s.Rebate: "first purchase ... costs less", s.Grant: "grant", s.CostChange: "costs ...",
                 s.StrengthBonus: "strength", s.Decide: "decide", s.CopyCard: "copy card",
                 s.CopySymbol: "copy symbol", s.Draw: "draw", s.MoveCard: "move card", s.BuildStage: "build stage"}
@@ -217,12 +218,40 @@ class Refs:
 
     def contest(self, c: s.Contest) -> None:
         for cl in c.clauses:
-            if isinstance(cl, s.Strength):
-                self.expr(cl.expr, ex.GAME)
-            elif isinstance(cl, (s.SitOut, s.ReducedTokens, s.ContestWin, s.ContestLose)):
+            if isinstance(cl, (s.Strength, s.TakesPart)):
+                self.expr(cl.expr if isinstance(cl, s.Strength) else cl.condition, ex.GAME)
+                self._no_opponent(cl, "strength" if isinstance(cl, s.Strength) else "takes part")
+            elif isinstance(cl, s.TokenCount):
+                self.expr(cl.count, ex.GAME)
+            elif isinstance(cl, s.ContestAfter):
+                self._after(cl)
+            elif isinstance(cl, (s.ContestWin, s.ContestLose)):
                 self.name(cl.token, "token")
             elif isinstance(cl, s.Pairs):
-                ex.check_seats(cl.seats, self.diags, exclude=("self", "their city"))
+                ex.check_seats(cl.seats, self.diags, exclude=("self", "their city", "opponent"))
+                ex.check_seats(cl.where, self.diags, exclude=("self", "their city", "opponent"))
+
+    def _after(self, clause: s.ContestAfter) -> None:
+        """`after: OPERATION`: a loss each seat takes once the results are given (it sets off no event)."""
+        eff = clause.effect
+        asks = isinstance(eff, s.LoseCoins) and (eff.or_take is not None or eff.or_decide is not None)
+        if not isinstance(eff, (s.LoseTokens, s.LoseCoins)) or asks:
+            words = "lose coins ... or decide" if isinstance(eff, s.LoseCoins) else EFFECT_WORDS[type(eff)]
+            self.diags.append(error(
+                "E0104", f"`{words}` cannot come after a contest", eff.span,
+                help="after its results a contest spends: `after: lose 1 TOKEN token` or `after: lose 2 coins`; "
+                     "other effects answer its results: `whenever SEATS wins CONTEST: ...`"))
+            return
+        self._no_opponent(clause, "after")
+        self.effect(eff)
+
+    def _no_opponent(self, clause: s.Strength | s.TakesPart | s.ContestAfter, words: str) -> None:
+        """`opponent` names the other seat of a pair once pairs are formed: in `tokens`, not before."""
+        for span in _opponents_in(clause):
+            self.diags.append(error(
+                "E0104", f"`opponent` is not known yet in `{words}`", span,
+                help="`opponent` names the other seat of a pair, in the contest's `tokens` and in effects of "
+                     "`whenever SEATS wins CONTEST` or `whenever SEATS loses CONTEST`"))
 
     # ---- cards and effects -------------------------------------------------------------------
     def card(self, card: s.Card) -> None:
@@ -360,6 +389,10 @@ class Refs:
             if eff.worth is not None:
                 self.amount(eff.worth, None, eff.targets)
             self.name(eff.token, "token")
+        elif isinstance(eff, s.LoseTokens):
+            ex.check_seats(eff.targets, self.diags, exclude=_NOT_A_TARGET)
+            self.amount(eff.amount, None, eff.targets)
+            self.name(eff.token, "token")
         elif isinstance(eff, s.Score):
             self.amount(eff.amount, eff.per, ())
         elif isinstance(eff, s.Price):
@@ -397,6 +430,20 @@ class Refs:
             self.name(eff.zone, "zone")
             if eff.seat is not None:
                 ex.check_seats((eff.seat,), self.diags, exclude=_NOT_A_TARGET)
+
+
+def _opponents_in(node: object) -> Iterable[s.Span]:
+    """Where `opponent` is written in an expression: as a seat, or as the word of a quantity's argument."""
+    if isinstance(node, s.Seat) and node.word == "opponent":
+        yield node.span
+    elif isinstance(node, s.NameRef) and node.name.text == "opponent":
+        yield node.span
+    elif isinstance(node, tuple):
+        for x in node:
+            yield from _opponents_in(x)
+    elif attrs.has(kind := type(node)):
+        for f in attrs.fields(kind):
+            yield from _opponents_in(getattr(node, f.name))
 
 
 def _seats_in(node: object) -> Iterable[s.Seat]:

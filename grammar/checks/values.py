@@ -24,9 +24,8 @@ REQUIRED_SETTINGS = {
 _CONTEST_REQUIRED = {s.Strength: ("strength", "strength: symbols(shield)"),
                      s.ContestWin: ("win", "win: victory worth 1, 3, 5"),
                      s.ContestLose: ("lose", "lose: defeat worth -1")}
-_CONTEST_WORDS = {s.Strength: "strength", s.SitOut: "sit out", s.Pairs: "pairs", s.Ranking: "ranking",
-                  s.TokenCount: "tokens", s.ReducedTokens: "tokens for holders", s.ContestWin: "win",
-                  s.ContestLose: "lose"}
+_CONTEST_WORDS = {s.Strength: "strength", s.TakesPart: "takes part", s.Pairs: "pairs", s.Ranking: "ranking",
+                  s.TokenCount: "tokens", s.ContestAfter: "after", s.ContestWin: "win", s.ContestLose: "lose"}
 #: settings that hold for the whole game: no player count or option changes them
 _WHOLE_GAME = {s.Ages: "ages", s.StagesScore: "stages score", s.TieBreak: "tie break", s.CardZone: "cards count in"}
 
@@ -147,7 +146,7 @@ def _whole_game(st: s.Setting, diags: list[Diagnostic]) -> None:
 def _contest(c: s.Contest, ages: int | None, diags: list[Diagnostic]) -> None:
     seen: dict[type, s.ContestClause] = {}
     for cl in c.clauses:
-        if type(cl) in seen:
+        if type(cl) in seen and not isinstance(cl, s.ContestAfter):  # one `after:` line per operation
             diags.append(error("E0102", f"contest clause '{_CONTEST_WORDS[type(cl)]}' is given twice",
                                cl.span, labels=[Label(seen[type(cl)].span, "first given here")]))
         seen[type(cl)] = cl
@@ -156,7 +155,7 @@ def _contest(c: s.Contest, ages: int | None, diags: list[Diagnostic]) -> None:
             diags.append(error("E0104", f"{_n(len(cl.worth), what)} for {_n(ages, 'age')}", cl.span,
                                help=f"give at most one value per age ({ages}): the last one holds for the ages "
                                     "after it"))
-        if isinstance(cl, s.TokenCount) and cl.count < 1:
+        if isinstance(cl, s.TokenCount) and _written_number(cl.count) < 1:
             diags.append(error("E0104", "a contest gives at least one token", cl.span))
     for kind, (word, example) in _CONTEST_REQUIRED.items():
         if kind not in seen:
@@ -166,11 +165,15 @@ def _contest(c: s.Contest, ages: int | None, diags: list[Diagnostic]) -> None:
         diags.append(error("E0104", f"contest '{c.name.text}' both pairs seats and ranks them", seen[s.Ranking].span,
                            labels=[Label(seen[s.Pairs].span, "pairs given here")],
                            help="keep `pairs: ...` for fights between pairs, or `ranking` for one ranking of all"))
-    sit_out, reduced = seen.get(s.SitOut), seen.get(s.ReducedTokens)
-    if isinstance(sit_out, s.SitOut) and isinstance(reduced, s.ReducedTokens) and \
-            sit_out.token.text == reduced.token.text:
-        diags.append(error("E0104", f"holders of '{sit_out.token.text}' cannot both sit out and fight "
-                           "for fewer tokens", reduced.span, labels=[Label(sit_out.span, "sit out given here")]))
+
+
+def _written_number(e: s.Expr) -> float:
+    """The value of a number written as such (`2`, `-1`); infinity for any other expression."""
+    if isinstance(e, s.Number):
+        return e.value
+    if isinstance(e, s.Neg) and isinstance(e.operand, s.Number):
+        return -e.operand.value
+    return float("inf")
 
 
 def _option(opt: s.Option, model: Model, ages: int | None, diags: list[Diagnostic]) -> None:

@@ -1,7 +1,7 @@
-"""The history records each contest as it is resolved: who sat out or fought for fewer tokens,
-the pairs that met with their strengths (ties included) or every participant's strength in a
-ranking, and each seat's result with the tokens it gained. Small games written in Python
-(`tiny.py`), hands fixed, the results worked out by hand from the shields built."""
+"""The history records each contest as it is resolved: who sat out, the pairs that met with their
+strengths (ties included) or every participant's strength in a ranking, and each seat's result
+with the tokens it gained. Small games written in Python (`tiny.py`), hands fixed, the results
+worked out by hand from the shields built."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ TOWER = card("Tower", "red", hooks=[tiny.shields(1)])
 HUT = card("Hut")
 KEEP = card("Keep", "red", hooks=[tiny.shields(1)], age=2)
 SHED = card("Shed", age=2)
-#: a peace token when built: its holder sits out the contest (and spends the token)
+#: a peace token when built: its holder sits out the contest
 TRUCE = card("Truce", hooks=[hook(c.OnBuild(), c.GainTokens("peace", c.Num(1)))])
-#: a shield token when built: its holder fights for 2 tokens (and spends it)
+#: a banner token when built: its holder fights for 2 tokens
 BANNER = card("Banner", hooks=[hook(c.OnBuild(), c.GainTokens("banner", c.Num(1)))])
 CARDS = (FORT, TOWER, HUT, TRUCE, BANNER, KEEP, SHED)
 
@@ -58,7 +58,7 @@ def test_a_contest_of_pairs_records_each_pair_its_strengths_and_each_result() ->
     [record] = contests(state)
     assert record == {
         "type": "contest", "contest": "war", "moment": "end of age", "age": 1, "turn": 1,
-        "sat_out": [], "reduced": [], "strengths": {},
+        "sat_out": [], "strengths": {},
         "pairs": [met(0, 1, 2, 0), met(1, 2, 0, 2), met(0, 2, 2, 2)],
         "results": [win(0, 1), loss(1, 0), win(2, 1), loss(1, 2)],
     }
@@ -90,19 +90,40 @@ def test_a_ranking_records_the_strongest_and_the_weakest_without_opponents() -> 
     assert record["results"] == [win(0, -1), win(2, -1), loss(3, -1)]
 
 
-def test_who_sits_out_and_who_fights_for_fewer_tokens_is_recorded() -> None:
+def test_who_sits_out_and_the_tokens_of_each_result_are_recorded() -> None:
+    holds = c.Quantity("tokens", ("banner",))
     war = c.Contest("war", "end of age", c.Quantity("symbols", ("shield",)),
                     win=c.Outcome("victory", (1,)), lose=c.Outcome("defeat", (-1,)),
-                    sit_out="peace", reduced="banner", reduced_tokens=2)
-    # seat 1 sits out (its truce); seat 3 holds a banner: its pairs give 2 tokens. The three
-    # others meet around the table skipping seat 1: 0 (two shields) and 2 (one), 2 and 3 (none),
-    # 3 and 0
+                    takes_part=c.BinOp("==", c.Quantity("tokens", ("peace",)), c.Num(0)),
+                    tokens=c.BinOp("+", c.Num(1), c.BinOp("or", holds, c.Quantity(
+                        "tokens", ("banner",), (c.Relation("opponent"),)))))
+    # seat 1 sits out (its truce); seat 3 holds a banner: its pairs give 2 tokens to each seat.
+    # The three others meet around the table skipping seat 1: 0 (two shields) and 2 (one), 2 and
+    # 3 (none), 3 and 0
     state = play(war, [["Fort"], ["Truce"], ["Tower"], ["Banner"]])
     [record] = contests(state)
-    assert record["sat_out"] == [1] and record["reduced"] == [3]
+    assert record["sat_out"] == [1]
     assert record["pairs"] == [met(0, 2, 2, 1), met(2, 3, 1, 0), met(0, 3, 2, 0)]
     assert record["results"] == [win(0, 2), loss(2, 0), win(2, 3, tokens=2), loss(3, 2, tokens=2),
                                  win(0, 3, tokens=2), loss(3, 0, tokens=2)]
+    # nothing is spent unless an effect says so: the truce and the banner are still held
+    assert [city.token_counts[2] for city in state.cities] == [0, 1, 0, 0]
+    assert [city.token_counts[3] for city in state.cities] == [0, 0, 0, 1]
+
+
+def test_a_count_of_tokens_is_read_for_each_seat_of_the_pair() -> None:
+    # each seat of a pair gets 1 token, and one more per banner its opponent holds; only seat 3
+    # holds one. Around four seats: 0-1 (2 shields v 0), 1-2 (0 v 1), 2-3 (1 v 0), 0-3 (2 v 0)
+    tokens = c.BinOp("+", c.Num(1), c.Quantity("tokens", ("banner",), (c.Relation("opponent"),)))
+    war = c.Contest("war", "end of age", c.Quantity("symbols", ("shield",)),
+                    win=c.Outcome("victory", (1,)), lose=c.Outcome("defeat", (-1,)), tokens=tokens)
+    state = play(war, [["Fort"], ["Hut"], ["Tower"], ["Banner"]])
+    [record] = contests(state)
+    assert record["pairs"] == [met(0, 1, 2, 0), met(1, 2, 0, 1), met(2, 3, 1, 0), met(0, 3, 2, 0)]
+    # the pairs with seat 3: its opponent's count reads seat 3's banner (2 tokens), seat 3's own
+    # count reads its opponent's none (1 token)
+    assert record["results"] == [win(0, 1), loss(1, 0), win(2, 1), loss(1, 2), win(2, 3, tokens=2), loss(3, 2),
+                                 win(0, 3, tokens=2), loss(3, 0)]
 
 
 def test_a_log_leaves_the_contest_records_out() -> None:
@@ -140,3 +161,27 @@ def test_the_contests_of_one_moment_read_every_strength_before_any_result() -> N
     war, ranked = contests(state)
     assert war["results"] == [win(0, 1), loss(1, 0), win(0, 2), loss(2, 0)]
     assert ranked["strengths"] == {0: 0, 1: 0, 2: 0} and ranked["results"] == []
+
+
+#: two banners of uneven worth (1 and 2) when built
+BANNERS = card("Banners", hooks=[hook(c.OnBuild(), c.GainTokens("banner", c.Num(1))),
+                                 hook(c.OnBuild(), c.GainTokens("banner", c.Num(1), c.Num(2)))])
+
+
+def test_what_a_contest_spends_after_its_results_is_lost_by_every_seat_with_its_worth() -> None:
+    # seat 1 sits out (its truce) and spends it after the war; seat 2 holds two banners worth 3
+    # in all and loses one, with the average worth rounded down (1); seat 0 holds nothing to lose
+    war = c.Contest("war", "end of age", c.Quantity("symbols", ("shield",)),
+                    win=c.Outcome("victory", (1,)), lose=c.Outcome("defeat", (-1,)),
+                    takes_part=c.BinOp("==", c.Quantity("tokens", ("peace",)), c.Num(0)),
+                    after=(c.LoseTokens("peace", c.Num(1)), c.LoseTokens("banner", c.Num(1))))
+    rules = tiny.rules(CARDS + (BANNERS,), hand=1, contests=(war,), extra_tokens=("peace", "banner"))
+    state = Game(rules, 3).new_initial_state(seed=1, hands={1: [["Fort"], ["Truce"], ["Banners"]]})
+    while not state.is_terminal():
+        state.apply_actions({p: next(a for a in state.legal_actions(p) if a.kind == "build")
+                             for p in state.pending_decisions()})
+    [record] = contests(state)
+    assert record["sat_out"] == [1] and record["pairs"] == [met(0, 2, 2, 0)]
+    peace, banner = 2, 3  # after victory and defeat
+    assert [(city.token_counts[peace], city.token_values[peace]) for city in state.cities] == [(0, 0), (0, 0), (0, 0)]
+    assert [(city.token_counts[banner], city.token_values[banner]) for city in state.cities] == [(0, 0), (0, 0), (1, 2)]

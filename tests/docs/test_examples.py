@@ -398,7 +398,7 @@ def grammar_constructs() -> set[str]:
     out.update({"Neg", "Not", "When", "Teams", "Winner", "Stage", "Called", "Replace:card", "Replace:wonder",
                 "Extends", "Edition", "Placement:after", "Placement:before", "PoolDraw:each age",
                 "PoolDraw:one age", "RemoveCard:one age", "NotForSale", "ProduceDerived:not", "Worth", "OrDecide",
-                "Targets", "Per", "WheneverColours", "ExceptPartners", "Option:contest", "Option:zone",
+                "Targets", "Per", "WheneverColours", "PairsWhere", "PairsWhere:not", "Option:contest", "Option:zone",
                 "Condition", "Otherwise", "round:ability", "round:within the turn", "seat:distance",
                 "Draw:seat", "MoveCard:seat", "Decide:times", "grant:colours", "costs:colours",
                 "Prefer:per card", "Prefer:seat", "PreferredAction:way", "DealRest", "seat:their city",
@@ -546,8 +546,8 @@ def _details(node, parent) -> set[str]:
     elif isinstance(node, s.MarketPrice):
         found.update(word for word, named in (("MarketPrice:for", node.resources), ("MarketPrice:from", node.sellers))
                      if named)
-    elif isinstance(node, s.Pairs) and node.except_partners:
-        found.add("ExceptPartners")
+    elif isinstance(node, s.Pairs) and node.where:
+        found.add("PairsWhere:not" if node.where_not else "PairsWhere")
     elif isinstance(node, s.Prefer):
         if node.per_card:
             found.add("Prefer:per card")

@@ -262,8 +262,8 @@ option pairs "Pairs" {
   override turns 2
   override zone hand: each seat, seen by partners
   override contest military at end of age {
-    strength: symbols(shield)  pairs: neighbours except partners  tokens: 2
-    tokens for holders of defeat: 1, spending 1
+    strength: symbols(shield)  pairs: neighbours where not partners  tokens: 2 - tokens(defeat, opponent)
+    takes part: coins > 0
     win: victory worth 1, 3  lose: defeat worth -1
   }
 }
@@ -272,8 +272,9 @@ option pairs "Pairs" {
     assert (o.name, o.title, o.players, o.team_size, o.winner) == ("pairs", "Pairs", (4,), 2, "team")
     assert bare(o.patches) == (ir.Patch(turns=ir.Num(2), zones=(ir.Zone("hand", seen_by="partners"),)),)
     (c,) = o.contests
-    assert c.except_partners and c.tokens_per_result == 2
-    assert (c.reduced, c.reduced_tokens, c.reduced_spend) == ("defeat", 1, 1)
+    assert (c.never_against, c.only_against) == ((ir.Relation("partners"),), ())
+    assert c.tokens == ir.BinOp("-", ir.Num(2), ir.Quantity("tokens", ("defeat",), (ir.Relation("opponent"),)))
+    assert c.takes_part == ir.BinOp(">", ir.Quantity("coins"), ir.Num(0))
 
 
 def test_neutral_seat(compile_layer) -> None:

@@ -235,9 +235,13 @@ def test_nested_when_blocks(compile_layer) -> None:
 def test_contest_clauses(compile_layer) -> None:
     r = compile_layer("override contest military at end of age { strength: symbols(shield) strength: coins "
                       "win: victory worth 1 lose: defeat worth -1 tokens: 0 "
-                      "sit out: holders of victory, spending 1  tokens for holders of victory: 1, spending 1 }\n")
+                      "takes part: coins > 0  takes part: coins > 1 }\n")
     assert messages(r) == ["contest clause 'strength' is given twice", "a contest gives at least one token",
-                           "holders of 'victory' cannot both sit out and fight for fewer tokens"]
+                           "contest clause 'takes part' is given twice"]
+    # a count that is an expression is counted in the game: no message for it here
+    r = compile_layer("override contest military at end of age { strength: coins  tokens: 2 - tokens(defeat) "
+                      "win: victory worth 1 lose: defeat worth -1 }\n")
+    assert messages(r) == []
     r = compile_layer("override contest military at end of age { strength: coins  pairs: neighbours  ranking "
                       "win: victory worth 1 lose: defeat worth -1 }\n")
     assert messages(r) == ["contest 'military' both pairs seats and ranks them"]

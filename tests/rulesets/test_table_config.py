@@ -53,6 +53,18 @@ def only_conflict(cfg: TableConfig) -> ir.Contest:
     return cfg.contests[0]
 
 
+#: the general contest words as the Cities contests write them (rules_facts section 5, Diplomacy
+#: and Team play): a diplomacy holder stays out; in team play partners never fight, and a result
+#: gives 2 tokens, 1 when either seat of the pair holds diplomacy
+EVERYONE = ir.Num(1)
+NO_DIPLOMACY = ir.BinOp("==", ir.Quantity("tokens", ("diplomacy",)), ir.Num(0))
+TEAM_TOKENS = ir.BinOp("-", ir.Num(2), ir.BinOp(
+    "or", ir.BinOp(">", ir.Quantity("tokens", ("diplomacy",)), ir.Num(0)),
+    ir.BinOp(">", ir.Quantity("tokens", ("diplomacy",), (ir.Relation("opponent"),)), ir.Num(0))))
+#: every seat, neutral ones too, spends one diplomacy token (if it holds one) once the results are given
+SPEND_DIPLOMACY = (ir.LoseTokens("diplomacy", ir.Num(1)),)
+
+
 def age_deal_sizes(r: ir.RuleSet, players: int) -> list[tuple[str, int, int]]:
     """(zone, seat, cards) of each hand the age deal gives in Age I, in order."""
     game = Game(r, players)
@@ -69,7 +81,7 @@ def test_base_table(n: int) -> None:
     assert draws(cfg) == {("guilds", 3, n + 2)}
     assert deck_sizes(base(), cfg) == [7 * n] * 3  # REPORT.md section 5: 21, 28, 35, 42, 49
     c = only_conflict(cfg)
-    assert c.sit_out == "" and c.reduced == "" and not c.except_partners and c.tokens_per_result == 1
+    assert (c.takes_part, c.tokens, c.only_against, c.never_against, c.after) == (EVERYONE, ir.Num(1), (), (), ())
     assert (c.win.token, c.win.worth, c.lose.token, c.lose.worth) == ("victory", (1, 3, 5), "defeat", (-1,))
     # the end of a turn: coins gained (Vineyard, Bazar...), then the decisions it asks (a build
     # from the discard pile)
@@ -97,8 +109,8 @@ def test_cities_table(n: int) -> None:
     assert draws(cfg) == {("guilds", 3, n + 2), ("black", 1, n), ("black", 2, n), ("black", 3, n)}
     assert deck_sizes(cities(), cfg) == [CITIES_DECKS[n]] * 3
     c = only_conflict(cfg)
-    assert (c.sit_out, c.sit_out_spend) == ("diplomacy", 1)
-    assert c.reduced == "" and not c.except_partners and c.tokens_per_result == 1
+    assert (c.takes_part, c.after) == (NO_DIPLOMACY, SPEND_DIPLOMACY)
+    assert (c.tokens, c.only_against, c.never_against) == (ir.Num(1), (), ())
     assert (c.win.token, c.win.worth, c.lose.token, c.lose.worth) == ("victory", (1, 3, 5), "defeat", (-1,))
     # coin losses come after every other money operation of the turn
     assert cfg.steps("end of turn") == ("gain", "decide", "lose")
@@ -113,7 +125,7 @@ def test_cities_eight_players() -> None:
     assert draws(cfg) == {("guilds", 3, 9), ("black", 1, 7), ("black", 2, 7), ("black", 3, 7)}
     assert [len(deck_cards(r, cfg, a)) for a in (1, 2, 3)] == [49, 49, 40]  # the 7-player decks
     assert deck_sizes(r, cfg) == [56, 56, 56]
-    assert only_conflict(cfg).sit_out == "diplomacy"
+    assert only_conflict(cfg).takes_part == NO_DIPLOMACY
 
 
 @pytest.mark.parametrize("n", [2, 9])
@@ -137,11 +149,10 @@ def test_team_play_table(n: int, hand: int, turns: int, guilds: int, black: int)
     assert deck_sizes(cities(), cfg) == [n * hand] * 3
     assert (cfg.team_size, cfg.winner) == (2, "team")
     c = only_conflict(cfg)
-    # partners never fight; each result gives two tokens
-    assert c.except_partners and c.tokens_per_result == 2
-    # diplomacy: the holder fights for one token instead of two, and spends one diplomacy token
-    assert (c.reduced, c.reduced_tokens, c.reduced_spend) == ("diplomacy", 1, 1)
-    assert c.sit_out == ""
+    # partners never fight; each result gives two tokens, one when either seat holds diplomacy
+    assert (c.never_against, c.only_against, c.tokens) == ((ir.Relation("partners"),), (), TEAM_TOKENS)
+    # diplomacy: the holder fights, and spends one diplomacy token
+    assert (c.takes_part, c.after) == (EVERYONE, SPEND_DIPLOMACY)
     assert (c.win.token, c.win.worth, c.lose.token, c.lose.worth) == ("victory", (1, 3, 5), "defeat", (-1,))
 
 
@@ -199,7 +210,7 @@ def test_two_player_table() -> None:
                          ir.Preference((ir.Tier(others=True), ir.Tier((ir.PreferredAction("sell"),)))))
     assert not fc.competes
     c = only_conflict(cfg)
-    assert c.sit_out == "" and not c.except_partners
+    assert (c.takes_part, c.never_against) == (EVERYONE, ())
     assert (cfg.team_size, cfg.winner) == (0, "player")
 
 
@@ -221,5 +232,5 @@ def test_two_player_with_cities_table() -> None:
     assert deck_sizes(r, cfg) == [24, 24, 24]
     assert _free_city(cfg).controller_starts == ("left", "right", "left")
     c = only_conflict(cfg)
-    assert (c.sit_out, c.sit_out_spend) == ("diplomacy", 1)
+    assert (c.takes_part, c.after) == (NO_DIPLOMACY, SPEND_DIPLOMACY)
     assert cfg.steps("end of turn") == ("gain", "decide", "lose")

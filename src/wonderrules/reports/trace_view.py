@@ -94,7 +94,6 @@ def contest_lines(entry: dict[str, Any], seat: Optional[int] = None) -> list[str
 
     lines = [f"{shown(entry['contest'])} at {shown(entry['moment'])} (age {entry['age']})"]
     lines += [f"  seat {s} sits out" for s in entry["sat_out"] if concerns(s)]
-    lines += [f"  seat {s} fights for fewer tokens" for s in entry["reduced"] if concerns(s)]
     results = {(r["seat"], r["opponent"]): r for r in entry["results"]}
     for met in entry["pairs"]:
         (a, b), (sa, sb) = met["seats"], met["strengths"]
@@ -206,7 +205,6 @@ def _entry_json(entry: dict[str, Any], seat: Optional[int]) -> Optional[dict[str
             "type": "contest", "contest": entry["contest"], "moment": entry["moment"], "age": entry["age"],
             "turn": entry["turn"],
             "sat_out": [s for s in entry["sat_out"] if concerns(s)],
-            "reduced": [s for s in entry["reduced"] if concerns(s)],
             "pairs": [m for m in entry["pairs"] if concerns(*m["seats"])],
             "strengths": {str(s): v for s, v in entry["strengths"].items() if concerns(s)},
             "results": [r for r in entry["results"] if concerns(r["seat"])],
