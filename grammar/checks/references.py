@@ -236,7 +236,8 @@ class Refs:
         eff = clause.effect
         asks = isinstance(eff, s.LoseCoins) and (eff.or_take is not None or eff.or_decide is not None)
         if not isinstance(eff, (s.LoseTokens, s.LoseCoins)) or asks:
-            words = "lose coins ... or decide" if isinstance(eff, s.LoseCoins) else EFFECT_WORDS[type(eff)]
+            words = (("lose coins ... or take" if eff.or_take is not None else "lose coins ... or decide")
+                     if isinstance(eff, s.LoseCoins) else EFFECT_WORDS[type(eff)])
             self.diags.append(error(
                 "E0104", f"`{words}` cannot come after a contest", eff.span,
                 help="after its results a contest spends: `after: lose 1 TOKEN token` or `after: lose 2 coins`; "
