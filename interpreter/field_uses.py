@@ -11,10 +11,11 @@ A *rule* is the named thing of a rule set that holds the value, the nearest one 
   name and side; a way of an action, by the action's name and its own;
 - a seat without a player, a contest, an action kind, a decision, a deal, a zone, a score
   column, a colour, an option (its title, its settings and its team play), each by its name;
-- the market;
 - a step of the flow: a round, by the decision it asks (and the ability it needs); a pass, by
-  the zone it passes; an `if`, by where it is written (the file's name and the line);
-- a block of effects of the rule set, by where it is written;
+  the zone it passes;
+- the market, an `if` of the flow and a block of effects of the rule set, each by where it is
+  written (the file's name and the line: a rule set holds one market, so a market of another
+  file is another rule);
 - the rule set itself, by its name, for its settings, its settings by player count and its
   declarations.
 
@@ -87,7 +88,7 @@ def _rule_of(node: Any, outer: Rule) -> Optional[Rule]:
     if isinstance(node, ir.Way):
         return Rule("way", f"{outer.name} {node.name or 'paid'}", outer.origin)
     if isinstance(node, ir.Market):
-        return Rule("market", "market", node.origin)
+        return Rule("market", f"at {_where(node.origin)}", node.origin)
     if isinstance(node, ir.Colour):
         return Rule("colour", node.name)
     if isinstance(node, ir.Option):
