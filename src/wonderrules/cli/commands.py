@@ -1,6 +1,7 @@
 """The commands of `wr`: check and compile rule sets, play, replay, trace, simulate and compare
 games, rank agents, and speak the protocol. Once their options are read, `wr simulate` and
-`wr compare` go on in :mod:`wonderrules.cli.simulations`; the helpers every command uses are in
+`wr compare` go on in :mod:`wonderrules.cli.simulations`; `wr fields` is in
+:mod:`wonderrules.cli.field_list`; the helpers every command uses are in
 :mod:`wonderrules.cli.support`."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from wonderrules.cli.field_list import fields_cmd
 from wonderrules.cli.support import (
     SEED,
     agent_names,
@@ -589,6 +591,9 @@ def serve_cmd(rules: Sequence[str], host: str, port: int) -> None:
 
     say(f"wr serve: open http://{host if ':' not in host else f'[{host}]'}:{port}/ (Ctrl-C stops)", err=True)
     run(setup, host, port)
+
+
+main.add_command(fields_cmd)
 
 
 def run() -> None:

@@ -1,0 +1,57 @@
+"""`wr fields`: the optional fields of the compiled form and the rules that use them, for
+designers and maintainers looking for words made for one rule (see
+:mod:`wonderrules.interpreter.field_uses` for what a rule is)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import click
+
+from wonderrules.cli.support import say
+
+__all__ = ["fields_cmd"]
+
+#: the users shown on a field's line before `and N more`
+_SHOWN = 3
+
+
+@click.command(name="fields")
+@click.argument("paths", nargs=-1)
+@click.option("--once", is_flag=True, help="Only the fields exactly one rule uses.")
+def fields_cmd(paths: Sequence[str], once: bool) -> None:
+    """List the optional fields of the compiled form, each with the rules that set it: in every
+    bundled rule set, or in the rule sets PATHS (.wr files or bundled names, each compiled on its
+    own, as `wr check` does).
+
+    Exit status: 0 when every rule set compiles, 1 when one does not.
+    """
+    from wonderrules.grammar.compiler import compile_rules
+    from wonderrules.grammar.diagnostics import render_pretty, sort_and_cap
+    from wonderrules.grammar.loading import bundled_names
+    from wonderrules.grammar.parse import ParsedFiles
+    from wonderrules.interpreter.field_uses import field_uses
+
+    parsed = ParsedFiles()  # the rule sets share their lower layers
+    rule_sets = []
+    for ref in paths or bundled_names():
+        result = compile_rules([ref], parsed=parsed)
+        if not result.ok or result.rules is None:
+            kept, left_out = sort_and_cap(result.diagnostics)
+            click.echo(render_pretty(kept, result.sources, left_out), err=True, nl=False)
+            say(f"error: {ref} does not compile, so its fields are not listed", err=True)
+            sys.exit(1)
+        rule_sets.append(result.rules)
+    uses = field_uses(rule_sets)
+    width = max(len(name) for name in uses)
+    for name, users in uses.items():
+        if once and len(users) != 1:
+            continue
+        shown = ", ".join(str(rule) for rule in users[:_SHOWN])
+        if len(users) > _SHOWN:
+            shown += f", and {len(users) - _SHOWN} more"
+        say(f"{name:<{width}}  {len(users):>4}  {shown}".rstrip())
+    one = sum(1 for users in uses.values() if len(users) == 1)
+    none = sum(1 for users in uses.values() if not users)
+    say(f"{len(uses)} optional fields: {one} used by one rule, {none} by none")
