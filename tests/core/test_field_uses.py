@@ -18,7 +18,7 @@ def _missing(name: str) -> c.Card:
 
 def test_the_optional_fields_are_those_with_a_default():
     fields = optional_fields()
-    assert "ProduceOneOf.missing" in fields and "Card.age" in fields and "Way.only" in fields
+    assert "ProduceOneOf.missing" in fields and "Card.age" in fields and "Way.when" in fields
     assert "Card.name" not in fields  # required
     assert not any(f.endswith(".origin") for f in fields)  # where a value was written is no rule's
     assert list(fields) == sorted(fields)
@@ -48,8 +48,9 @@ def test_a_card_restated_in_another_rule_set_counts_once():
 
 def test_values_belong_to_the_nearest_rule_around_them():
     uses = field_uses([rules([card("Plain")])])
-    # tiny.py's build: `way chain` is free, when chained, and the only way when open
-    assert uses["Way.only"] == (Rule("way", "build chain"),)
+    # tiny.py's build: `way chain` is free and open when chained; its play prefers that way
+    assert uses["Way.when"] == (Rule("way", "build chain"),)
+    assert uses["Decision.prefer"] == (Rule("decision", "play"),)
     assert uses["ActionKind.unique_in"] == (Rule("action", "build"),)
     assert uses["PassStep.direction"] == (Rule("pass", "hand"),)
     assert uses["Zone.seen_by"] == (Rule("zone", "hand"), Rule("zone", "built"))
@@ -59,10 +60,11 @@ def test_values_belong_to_the_nearest_rule_around_them():
 
 def test_the_base_game():
     uses = field_uses([wr.load_rules("base")])
-    # base.wr: `way chain: free, when chained, only` in `action build`, line 84
-    assert single_use(uses)["Way.only"] == Rule("way", "build chain")
-    assert str(single_use(uses)["Way.only"]) == "way build chain (<bundled>/base.wr:84)"
-    # the round that only seats holding `last_card` play (Babylon B), at the last turn
-    assert uses["RoundStep.ability"] == (Rule("round", "extra with last_card"),)
+    # the round that only seats holding `last_card` play (Babylon B), at the last turn:
+    # base.wr line 158, `round extra: players with last_card, within the turn`
+    assert single_use(uses)["RoundStep.ability"] == Rule("round", "extra with last_card")
+    assert str(single_use(uses)["RoundStep.ability"]) == "round extra with last_card (<bundled>/base.wr:158)"
+    # `prefer per card: build by chain > build` in both of base's decisions of a turn
+    assert uses["Decision.prefer"] == (Rule("decision", "play"), Rule("decision", "extra"))
     # the ten guilds, drawn from a pool
     assert len(uses["Card.pool"]) == 10

@@ -24,19 +24,9 @@ from wonderrules.interpreter.field_uses import Rule, field_uses, optional_fields
 #: Fields with one user that a general word of issue 19 replaces, each with that word. These are
 #: not justified in the docs: the merge that rewrites their user on the general word removes the
 #: field, and its line here (the test fails while a line names a field that is gone).
-BEING_REPLACED = {
-    # the Free City's rule that its `sell` is its last resort over the whole decision
-    "Restriction.over": "preference among actions (the first non-empty tier of a decision)",
-    # base's chained build that excludes paying: `way chain: free, when chained, only`
-    "Way.only": "preference among actions (the first non-empty tier of a card)",
-    # diplomacy: holders of a token sit out the war, spending it (Cities; the `military` that
-    # docs/language/contests.rst restates with a truce token is the same rule)
-    "Contest.sit_out": "diplomacy on the general contest words (who sits out)",
-    # Cities' team war: 2 tokens per result, 1 for a holder of diplomacy; the restated
-    # `military` of docs/language/contests.rst gives 3 to a holder of a banner
-    "Contest.tokens_per_result": "team contests on the general contest words (reduced results)",
-    "Contest.reduced": "team contests on the general contest words (reduced results)",
-    "Contest.reduced_tokens": "team contests on the general contest words (reduced results)",
+BEING_REPLACED: dict[str, str] = {
+    # empty: the Free City's restrictions, `way ... only` and the Cities contest fields are gone,
+    # replaced by preferences among actions and the general contest words
 }
 
 SECTION = "Fields with one user today"
