@@ -218,7 +218,7 @@ class ActionSpace:
         if kept is not None and kept[0] is legal:
             return kept[1]
         asked = state.asked.get(player)
-        if asked is not None and asked[2] in self._amount_decisions:
+        if asked is not None and asked.decision in self._amount_decisions:
             ids = [self._id_of(state, player, a) for a in legal]
         else:
             ids = list(map(self._index.get, map(_MOVE, legal)))

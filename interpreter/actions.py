@@ -301,11 +301,11 @@ def coins_to_bank(st: State, player: int, action: Action) -> int:
     asked = st.asked[player]
     kind = st.catalog.action_by_name[action.kind]
     if kind.amounts is not None:
-        return bank_share(st, asked[1], kind, action)
+        return bank_share(st, asked.seat, kind, action)
     way = kind.way(action.way)
     if kind.cost == NO_COST or way is None or way[1]:
         return 0
-    city = st.cities[asked[1]]
+    city = st.cities[asked.seat]
     if kind.cost == STAGE_COST:
         src = city.board.stages[city.stages_built]
     else:
@@ -332,9 +332,7 @@ def _chained(city: City, src: Source) -> bool:
 
 def legal_actions(st: State, player: int) -> list[Action]:
     asked = st.asked[player]
-    if asked[0] == "round":
-        return decision_actions(st, player, asked[1], asked[2], asked[3])
-    return decision_actions(st, player, asked[1], asked[2], False)
+    return decision_actions(st, player, asked.seat, asked.decision, asked.within)
 
 
 def decision_actions(st: State, player: int, seat: int, decision: int, within: bool) -> list[Action]:

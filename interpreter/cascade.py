@@ -27,6 +27,7 @@ from wonderrules.interpreter.words import MAX_CASCADE
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.work import RunHeard
 
 __all__ = ["cascade_sentence", "described", "when_words"]
 
@@ -34,7 +35,7 @@ __all__ = ["cascade_sentence", "described", "when_words"]
 _NAMED = 8
 
 
-def cascade_sentence(st: State, fired: Sequence[tuple[Any, ...]]) -> str:
+def cascade_sentence(st: State, fired: Sequence[RunHeard]) -> str:
     """Why the game stops: the bound, and the effects that led to `fired` (work items of the
     effects just set off), in the order they set each other off."""
     listeners = _listeners(st)
@@ -48,7 +49,7 @@ def cascade_sentence(st: State, fired: Sequence[tuple[Any, ...]]) -> str:
             before[head].append(node)
     # from the effects just set off, back to the effects whose events led to them, and on to
     # those they set off next (an effect leads to the events it raises, an event to its listeners)
-    distance = {index[item[1]]: 0 for item in fired if item[1] in index}
+    distance = {index[item.effect]: 0 for item in fired if item.effect in index}
     for step, links in ((-1, before), (1, graph.succ)):
         frontier = [i for i, d in distance.items() if d == 0]
         while frontier:

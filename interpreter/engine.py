@@ -1,7 +1,7 @@
 """Running a game: the program of the flow, one instruction at a time, and the work queue.
 
-A state advances until someone must decide or the game ends. Work items (plain tuples) run
-before the next instruction: the effects of a resolution, the effects of a moment one by one
+A state advances until someone must decide or the game ends. Work items (named records,
+:mod:`.work`) run before the next instruction: the effects of a resolution, the effects of a moment one by one
 (each may ask for a decision, which pauses everything), decisions put off because their player
 was already deciding.
 
@@ -51,8 +51,9 @@ from wonderrules.interpreter.actions import (
     Decision,
     decision_actions,
 )
+from wonderrules.interpreter.asks import DecideAsk, RoundAsk
 from wonderrules.interpreter.errors import GameStoppedError
-from wonderrules.interpreter.events import Event, Listener, raise_event
+from wonderrules.interpreter.events import raise_event
 from wonderrules.interpreter.program import (
     AgeStart,
     AskRound,
@@ -69,6 +70,20 @@ from wonderrules.interpreter.program import (
 )
 from wonderrules.interpreter.value_range import check_sheets
 from wonderrules.interpreter.words import MAX_CASCADE
+from wonderrules.interpreter.work import (
+    NEXT,
+    NEXT_READ,
+    AskLater,
+    LossLater,
+    NextOfMoment,
+    RunEffect,
+    RunEffectRead,
+    RunHeard,
+    RunHeardRead,
+    SetOff,
+    WorkItem,
+    read_when_set_off,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
@@ -121,7 +136,7 @@ def advance(st: State) -> None:
     while not st.pending and not st.terminal:
         if work:
             item = work.popleft()
-            _WORK[item[0]](st, *item[1:])
+            _WORK[type(item)](st, item)
         else:
             st.cascade = 0  # what earlier steps set off is over
             instr = program[st.pc]
@@ -226,9 +241,9 @@ def _moment_effects(st: State, m: int) -> None:
         st.moment_running = m
         st.moment_rank = 0
         if st.catalog.moment_conditioned and any(item[3].condition is not None for item in queue):
-            st.work.appendleft(("moment_next", True))  # the conditions are read first
+            st.work.appendleft(NEXT_READ)  # the conditions are read first
         else:
-            st.work.appendleft(("moment_next",))
+            st.work.appendleft(NEXT)
 
 
 def _round(st: State, instr: AskRound) -> None:
@@ -312,7 +327,7 @@ def ask_round(st: State) -> None:
                     found = decision_actions(st, player, player, decision, within)
                 if found:
                     pending[player] = tuple.__new__(Decision, (player, player, name, title))
-                    asked[player] = ("round", player, decision, within)
+                    asked[player] = tuple.__new__(RoundAsk, (player, decision, within))
                     legal[player] = found
             if pending:
                 st.round = (decision, players_only, ability, within, 1)
@@ -332,7 +347,7 @@ def ask_round(st: State) -> None:
             found = decision_actions(st, player, seat, decision, within)
             if found:
                 pending[player] = Decision(player, seat, name, _for_seat(st, player, seat, title))
-                asked[player] = ("round", seat, decision, within)
+                asked[player] = RoundAsk(seat, decision, within)
                 legal[player] = found
         if pending:
             st.round = (decision, players_only, ability, within, sub)
@@ -390,11 +405,10 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
     round_choices = False
     card_zone_of = st.catalog.card_zone_of
     shared, cities, chosen, within = st.shared, st.cities, st.chosen, st.asked_within
-    shared_picks: Optional[list[tuple[int, tuple[Any, ...], Action]]] = None
+    shared_picks: Optional[list[tuple[int, RoundAsk, Action]]] = None
     for p, asked, action in entries:
-        kind = asked[0]
-        seat = asked[1]
-        if kind == "round":
+        seat = asked.seat
+        if type(asked) is RoundAsk:
             round_choices = True
             zone = card_zone_of[action.kind]
             if zone < 0:
@@ -408,8 +422,8 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
                 cards = cities[p].zones[zone]
                 card = cards.pop(list(map(_NAME, cards)).index(action.card))
             chosen[seat] = (p, action, card)
-            within[seat] = asked[3]
-        else:  # "decide"
+            within[seat] = asked.within
+        else:  # a DecideAsk
             card = take_card(st, p, seat, action)
             execute(st, seat, action, card, within=False)
             if st.losses:
@@ -425,28 +439,28 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
     advance(st)
 
 
-def _take_in_order(st: State, picks: list[tuple[int, tuple[Any, ...], Action]]) -> bool:
+def _take_in_order(st: State, picks: list[tuple[int, RoundAsk, Action]]) -> bool:
     """The choices of a round that take a card of a shared zone take it in the round's order
     (seats that resolve first, then seat order); a choice whose card is gone by its turn (taken
     by a seat ahead) is asked again, among what is left once every card is taken. Whether anyone
     is asked again."""
     order = st.resolve_order
-    picks.sort(key=lambda pick: order.index(pick[1][1]))
+    picks.sort(key=lambda pick: order.index(pick[1].seat))
     card_zone_of = st.catalog.card_zone_of
     late = []
     for p, asked, action in picks:
-        seat = asked[1]
+        seat = asked.seat
         cards = st.shared[card_zone_of[action.kind]]
         names = list(map(_NAME, cards))
         if action.card in names:
             st.chosen[seat] = (p, action, cards.pop(names.index(action.card)))
-            st.asked_within[seat] = asked[3]
+            st.asked_within[seat] = asked.within
         else:
             late.append((p, asked, action.card))
     if late:  # the round's entry of the history says whose card went to a seat ahead
         st.history[-1]["taken"] = {_KEYS[p] if p < len(_KEYS) else str(p): card for p, _, card in late}
     for p, asked, card in late:
-        _, seat, decision, within = asked
+        seat, decision, within = asked.seat, asked.decision, asked.within
         found = decision_actions(st, p, seat, decision, within)
         if found:  # else the seat has nothing left to choose: it passes the round
             dec = st.catalog.decisions[decision]
@@ -543,11 +557,11 @@ def schedule(st: State, moment: int, seat: int, hook: Any) -> None:
         st.waiting.setdefault(moment, []).append((seat, st.seq, hook))
 
 
-def build_items(st: State) -> list[tuple[Any, ...]]:
+def build_items(st: State) -> list[WorkItem]:
     """The work items of what the resolution raised: each source built, its `on build` effects and
     the `whenever` effects its build sets off (its effects waiting for a moment are registered),
     then those each purchase sets off."""
-    items: list[tuple[Any, ...]] = []
+    items: list[SetOff] = []
     raised = st.raised
     st.raised = []
     listened = st.listening
@@ -558,7 +572,7 @@ def build_items(st: State) -> list[tuple[Any, ...]]:
             bought = True
             continue
         if src.on_build:
-            items.extend(("hook", hook, seat) for hook in src.on_build)
+            items.extend(tuple.__new__(RunEffect, (hook, seat)) for hook in src.on_build)
         if kind in listened:
             raise_event(st, event, items)
         if src.at_once:
@@ -572,37 +586,40 @@ def build_items(st: State) -> list[tuple[Any, ...]]:
     steps = st.config.steps("on build")
     if len(items) > 1 and steps:
         last = len(steps)
-        items.sort(key=lambda it: steps.index(it[1].step) if it[1].step in steps else last)
-    if st.catalog.conditioned and any(it[1].condition is not None for it in items):
+        items.sort(key=lambda it: steps.index(it.effect.step) if it.effect.step in steps else last)
+    if st.catalog.conditioned and any(it.effect.condition is not None for it in items):
         # every condition of the effects of the builds is read now, before any of them runs
-        items = [(_READ[it[0]], *it[1:]) for it in items if it[1].condition is None or it[1].holds(st, it[2])]
-    return items
+        return [read_when_set_off(it) for it in items if it.effect.condition is None or it.effect.holds(st, it.seat)]
+    return items  # type: ignore[return-value]
 
 
-def _hook(st: State, hook: Any, seat: int) -> None:
+def _hook(st: State, item: RunEffect) -> None:
     """An effect set off."""
+    hook, seat = item
     hook.run(st, seat)
     if st.fired:
         _flush(st)
 
 
-def _hook_read(st: State, hook: Any, seat: int) -> None:
+def _hook_read(st: State, item: RunEffectRead) -> None:
     """An effect set off whose condition was read (and held) when it was set off."""
+    hook, seat = item
     hook.fire(st, seat)
     if st.fired:
         _flush(st)
 
 
-def _heard(st: State, listener: Listener, seat: int, event: Event, read: bool = False) -> None:
-    """A `whenever` effect set off by `event` (`read`: its condition was read, and held, when it
-    was set off); one limited to once per period runs only the first time its condition holds in
+def _heard(st: State, item: RunHeard | RunHeardRead) -> None:
+    """A `whenever` effect set off by an event (a RunHeardRead: its condition was read, and held,
+    when it was set off); one limited to once per period runs only the first time its condition holds in
     its period, and its city remembers that period."""
+    listener, seat, event = item
     limited = st.cities[seat].limited if listener.period else None
     now = listener.now(st) if limited is not None else None
     if limited is not None and limited.get(listener, None) == now:
         return
     st.event = event
-    if read or listener.condition is None or listener.holds(st, seat):
+    if type(item) is RunHeardRead or listener.condition is None or listener.holds(st, seat):
         if limited is not None:
             limited[listener] = now
         listener.hook.op.run(st, seat)
@@ -611,15 +628,11 @@ def _heard(st: State, listener: Listener, seat: int, event: Event, read: bool = 
         _flush(st)
 
 
-def _heard_read(st: State, listener: Listener, seat: int, event: Event) -> None:
-    _heard(st, listener, seat, event, True)
-
-
-def _moment_next(st: State, read: bool = False) -> None:
+def _moment_next(st: State, item: NextOfMoment) -> None:
     """The next effect of the running moment. `read`: first read every condition of its effects,
     once its contests' listeners have run and before any of them runs; an effect runs when its
     condition held then."""
-    if read:
+    if item.read:
         st.moment_queue = [item for item in st.moment_queue
                            if item[3].condition is None or item[3].holds(st, item[1])]
     queue = st.moment_queue
@@ -630,7 +643,7 @@ def _moment_next(st: State, read: bool = False) -> None:
     queue.sort(key=lambda x: (x[0], x[1], x[2]))
     rank, seat, _, hook = queue.pop(0)
     st.moment_rank = rank
-    st.work.appendleft(("moment_next",))
+    st.work.appendleft(NEXT)
     st.cascade = 0  # each effect of a moment starts a cascade of its own
     hook.fire(st, seat)
     if st.fired:
@@ -639,7 +652,7 @@ def _moment_next(st: State, read: bool = False) -> None:
 
 # ---- events ----------------------------------------------------------------------------------------
 
-def _take_fired(st: State) -> list[tuple[Any, ...]]:
+def _take_fired(st: State) -> list[RunHeard]:
     """The listeners of the events just raised, counted in the cascade under way: beyond the
     bound (:data:`.words.MAX_CASCADE`), the game stops, naming the effects involved."""
     fired = st.fired
@@ -665,14 +678,14 @@ def ask_decision(st: State, seat: int, decision: int) -> None:
     that player is deciding something else."""
     player = st.controller_of(seat)
     if player in st.pending:
-        st.work.appendleft(("ask", seat, decision))
+        st.work.appendleft(AskLater(seat, decision))
         return
     found = decision_actions(st, player, seat, decision, False)
     if not found:
         return
     dec = st.catalog.decisions[decision]
     st.pending[player] = Decision(player, seat, dec.name, _title(st, dec.title))
-    st.asked[player] = ("decide", seat, decision)
+    st.asked[player] = DecideAsk(seat, decision)
     st.legal[player] = found
 
 
@@ -699,14 +712,14 @@ def ask_loss(st: State, seat: int, n: int, decision: int, later: bool = False) -
     if (len(found) > 1 or (later and found)) and player not in st.pending:
         dec = st.catalog.decisions[decision]
         st.pending[player] = Decision(player, seat, dec.name, _title(st, dec.title, seat))
-        st.asked[player] = ("decide", seat, decision)
+        st.asked[player] = DecideAsk(seat, decision)
         st.legal[player] = found
         return
     if len(found) == 1 and not later:
         action = found[0]
         execute(st, seat, action, take_card(st, player, seat, action), within=False)
     elif found:
-        st.work.appendleft(("ask_loss", seat, n, decision, True))
+        st.work.appendleft(LossLater(seat, n, decision))
     if held is None:
         del losses[seat]
     else:
@@ -719,10 +732,16 @@ def move_cards(st: State, n: int, from_zone: int, from_seat: int, to_zone: int, 
         place(st, to_seat, source.pop(0), to_zone)
 
 
-#: the work item of an effect whose condition is read as it is set off
-_READ: Mapping[str, str] = MappingProxyType({"hook": "hook_read", "heard": "heard_read"})
+def _ask_later(st: State, item: AskLater) -> None:
+    ask_decision(st, item.seat, item.decision)
 
-_WORK: Mapping[str, Callable[..., None]] = MappingProxyType({
-    "hook": _hook, "hook_read": _hook_read, "heard": _heard, "heard_read": _heard_read, "moment_next": _moment_next,
-    "ask": ask_decision, "ask_loss": ask_loss,
+
+def _loss_later(st: State, item: LossLater) -> None:
+    ask_loss(st, item.seat, item.n, item.decision, True)
+
+
+#: how the engine runs each kind of work item (:mod:`.work`)
+_WORK: Mapping[type, Callable[[Any, Any], None]] = MappingProxyType({
+    RunEffect: _hook, RunEffectRead: _hook_read, RunHeard: _heard, RunHeardRead: _heard, NextOfMoment: _moment_next,
+    AskLater: _ask_later, LossLater: _loss_later,
 })

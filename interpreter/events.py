@@ -12,9 +12,10 @@ its fields is one filter on the same path: the seats it listens to, the colours 
 token or contest named, the way of a build, the sellers of a purchase, and a period (`once per`)
 that lets it run at most once in each turn, age or game for its city.
 
-:func:`raise_event` notes the work items of the listeners an event sets off (``("heard", listener,
-seat, event)``), in seat order, then in the order their sources became active in that city; the
-engine runs them (:func:`.engine.build_items`, :mod:`.engine`'s work queue). The work item carries
+:func:`raise_event` notes the work items of the listeners an event sets off (a
+:class:`.work.RunHeard` of the listener, its seat and the event), in seat order, then in the
+order their sources became active in that city; the engine runs them
+(:func:`.engine.build_items`, :mod:`.engine`'s work queue). The work item carries
 the event: while its effect runs, the state's `event` names it, so `opponent` is the event's other
 seat. A listener limited to once per period is let through when it runs (its condition may not
 hold the first time). Only the kinds of event some active source of the game listens to are
@@ -28,6 +29,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from wonderrules.interpreter import ir
+from wonderrules.interpreter.work import RunHeard, SetOff
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
@@ -122,7 +124,7 @@ def compile_listener(effect: ir.Hook, hook: CompiledHook, cat: Catalog) -> Liste
                     sellers=sellers, period=t.once_per)
 
 
-def raise_event(st: State, event: EventFields, into: Optional[list[tuple[Any, ...]]] = None) -> None:
+def raise_event(st: State, event: EventFields, into: Optional[list[SetOff]] = None) -> None:
     """Something happened (an Event, or its fields): the work items of the listeners it sets off,
     each carrying the Event, are noted in the state's `fired`, to run when what raised it is over
     (see :mod:`.engine`), or added to `into` (the effects of a resolution,
@@ -147,4 +149,4 @@ def raise_event(st: State, event: EventFields, into: Optional[list[tuple[Any, ..
                     continue
                 if record is None:
                     record = make_event(event)
-                out.append(("heard", listener, owner, record))
+                out.append(tuple.__new__(RunHeard, (listener, owner, record)))

@@ -63,7 +63,7 @@ def _places_shown_to_decider(st: State, player: int) -> set[tuple[int, int]]:
     if asked is None:
         return set()
     return {(k.card_zone, -1 if k.card_zone in st.shared else player)
-            for k in st.catalog.decision_kinds[asked[2]] if k.card_zone >= 0}
+            for k in st.catalog.decision_kinds[asked.decision] if k.card_zone >= 0}
 
 
 def hidden_places(st: State, player: int) -> list[tuple[int, int]]:

@@ -128,10 +128,10 @@ class ObservationSpace:
         zones = zones_in_force(state)
         asked = state.asked.get(player) if not state.terminal else None
         if asked is not None:
-            out[at["decision"] + asked[2]] = 1
-            out[at["loss"]] = state.losses.get(asked[1], 0)
+            out[at["decision"] + asked.decision] = 1
+            out[at["loss"]] = state.losses.get(asked.seat, 0)
             if any(k.card_zone >= 0 and not sees(state, player, zones[k.card_zone], player)
-                   for k in cat.decision_kinds[asked[2]]):
+                   for k in cat.decision_kinds[asked.decision]):
                 taken = dict.fromkeys(a.card for a in state.legal_actions(player) if a.card)
                 self._count(out, at["choices"], taken)
         for i, zone in enumerate(zones):
@@ -239,14 +239,14 @@ class ObservationSpace:
         asked = state.asked.get(player) if not state.terminal else None
         if asked is not None:
             cat = state.catalog
-            where.append(at["decision"] + asked[2])
+            where.append(at["decision"] + asked.decision)
             numbers.append(1)
-            loss = state.losses.get(asked[1], 0)
+            loss = state.losses.get(asked.seat, 0)
             if loss:
                 where.append(at["loss"])
                 numbers.append(loss)
             if any(k.card_zone >= 0 and not sees(state, player, in_force[k.card_zone], player)
-                   for k in cat.decision_kinds[asked[2]]):
+                   for k in cat.decision_kinds[asked.decision]):
                 start = at["choices"]
                 taken = list(dict.fromkeys(start + self._card_index[a.card]
                                            for a in state.legal_actions(player) if a.card))

@@ -106,7 +106,7 @@ def _choices(st: State, player: int, zones: tuple[ir.Zone, ...]) -> list[str] | 
         return None
     cat = st.catalog
     hidden = False
-    for kind in cat.decision_kinds[asked[2]]:
+    for kind in cat.decision_kinds[asked.decision]:
         if kind.card_zone >= 0 and not sees(st, player, zones[kind.card_zone], player):
             hidden = True
     if not hidden:

@@ -87,8 +87,7 @@ def refusal(st: State, player: int, action: Action) -> Refusal:
     and a sentence."""
     cat = st.catalog
     asked = st.asked[player]
-    seat, decision = asked[1], asked[2]
-    within = asked[3] if asked[0] == "round" else False
+    seat, decision, within = asked.seat, asked.decision, asked.within
     dec = cat.decisions[decision]
     if action.kind not in dec.actions:
         words = ", ".join(f"'{k}'" for k in dec.actions)

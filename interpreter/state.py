@@ -2,7 +2,7 @@
 
 The game's structure is data (the catalog's program); the state holds where the game is (a
 program counter, the age and turn, loop counters), every city, the shared zones, who controls
-each neutral seat, the decisions asked, and a queue of plain work items. Running the program is
+each neutral seat, the decisions asked (:mod:`.asks`), and a queue of work items (:mod:`.work`). Running the program is
 :mod:`.engine`'s; listing and judging actions is :mod:`.actions`'.
 """
 
@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any, Optional
 from wonderrules.interpreter import engine
 from wonderrules.interpreter.actions import Action, Decision, IllegalActionError, legal_actions
 from wonderrules.interpreter.arguments import check_action, check_round, plain_action, plain_payment
+from wonderrules.interpreter.asks import Ask
 from wonderrules.interpreter.city import City
 from wonderrules.interpreter.errors import ArgumentError, GameStoppedError
 from wonderrules.interpreter.events import Event, EventFields, raise_event
 from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure
+from wonderrules.interpreter.work import RunHeard, WorkItem
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.arguments import FixedDeals
@@ -71,14 +73,14 @@ class State:
         self.turn = 0
         self.pc = 0
         self.slots = [0] * cat.program.slots
-        self.work: deque[tuple[Any, ...]] = deque()
+        self.work: deque[WorkItem] = deque()
         #: work items of the `whenever` effects set off by events not yet run (see events.raise_event)
-        self.fired: list[tuple[Any, ...]] = []
+        self.fired: list[RunHeard] = []
         #: the `whenever` effects set off in the cascade under way (see engine._take_fired)
         self.cascade = 0
         self.pending: dict[int, Decision] = {}
         #: player -> what their pending decision is about (see engine.ask_*)
-        self.asked: dict[int, tuple[Any, ...]] = {}
+        self.asked: dict[int, Ask] = {}
         #: seat -> (player, action, card) chosen in the current round
         self.chosen: dict[int, tuple[int, Action, Optional[Source]]] = {}
         #: seat -> whether its choice of the round spends as at the start of the turn

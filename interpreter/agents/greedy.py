@@ -35,7 +35,7 @@ WORST = -1e12
 def takes_amounts(state: Any, player: int) -> bool:
     """Whether every kind of `player`'s pending decision takes an amount (a choice of a number)."""
     asked = state.asked.get(player)
-    return asked is not None and all(k.amounts is not None for k in state.catalog.decision_kinds[asked[2]])
+    return asked is not None and all(k.amounts is not None for k in state.catalog.decision_kinds[asked.decision])
 
 
 class GreedyAgent:

@@ -17,6 +17,7 @@ from wonderrules.interpreter.errors import ArgumentError, SetupError
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.log import replay, to_log
 from wonderrules.interpreter.observe import observation
+from wonderrules.interpreter.work import NEXT
 
 
 def refused_with(error, call, state) -> str:
@@ -402,7 +403,7 @@ def _changes():
         "a board": board,
         "the order of a hand": card_zone("hand"),
         "the random generator": lambda st: st.rng.random(),
-        "the work queue": lambda st: st.work.append(("moment_next",)),
+        "the work queue": lambda st: st.work.append(NEXT),
         "the history": lambda st: st.history.append({"type": "note"}),
         "the discard pile": lambda st: st.shared[st.catalog.zone_index["discard"]].append(st.cities[0].built[0]),
         "a pending decision": lambda st: st.pending.popitem(),

@@ -14,6 +14,7 @@ from wonderrules.interpreter.engine import activate
 from wonderrules.interpreter.events import Event, raise_event
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.state import State
+from wonderrules.interpreter.work import RunHeard
 
 #: a coin whenever a neighbour gains any token
 ANY_TOKEN = card("Any Token", hooks=[hook(c.When("gains", (NEIGHBOURS,)), c.GainCoins(c.Num(1)))])
@@ -64,8 +65,8 @@ def heard(st: State, event: tuple) -> list[tuple[str, int]]:
     """The (source, listening seat) of each work item the event sets off, in order."""
     out: list[tuple] = []
     raise_event(st, event, out)
-    assert all(item[0] == "heard" and type(item[3]) is Event and item[3] == event for item in out)
-    return [(item[1].source.name, item[2]) for item in out]
+    assert all(type(item) is RunHeard and type(item.event) is Event and item.event == event for item in out)
+    return [(item.effect.source.name, item.seat) for item in out]
 
 
 def test_a_token_is_heard_in_seat_order_then_in_the_order_the_listeners_became_active() -> None:

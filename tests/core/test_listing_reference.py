@@ -12,6 +12,7 @@ import pytest
 
 import wonderrules as wr
 from wonderrules.interpreter.actions import list_by_card
+from wonderrules.interpreter.asks import RoundAsk
 
 TABLES = [
     ("base", 3, (), (1, 2)),
@@ -38,13 +39,14 @@ def test_the_written_lists_give_the_reference_lists(rules, players, options, see
             cat = state.catalog
             for p, d in state.pending_decisions().items():
                 asked = state.asked[p]
-                if asked[0] != "round":
+                if not isinstance(asked, RoundAsk):
                     continue
-                listing = cat.decision_listings[asked[2]]
+                listing = cat.decision_listings[asked.decision]
                 if listing is None:
                     continue
-                written = listing(state, p, d.seat, asked[3])
-                reference = list_by_card(state, p, d.seat, asked[3], cat.decision_kinds[asked[2]], asked[2])
+                written = listing(state, p, d.seat, asked.within)
+                decision = asked.decision
+                reference = list_by_card(state, p, d.seat, asked.within, cat.decision_kinds[decision], decision)
                 assert written == reference, (rules, seed, p, d.seat, d.kind)
                 assert written == state.legal_actions(p)
                 compared += 1

@@ -11,6 +11,7 @@ import pytest
 import wonderrules as wr
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.actions import Action, list_by_card
+from wonderrules.interpreter.asks import RoundAsk
 from wonderrules.interpreter.preferences import CompiledPreference, apply, describe
 
 
@@ -102,9 +103,10 @@ def written_and_general(rules: wr.RuleSet, players: int, seed: int) -> tuple[int
         cat = state.catalog
         for p, d in state.pending_decisions().items():
             asked = state.asked[p]
-            if asked[0] == "round" and cat.decision_listings[asked[2]] is not None:
-                written = cat.decision_listings[asked[2]](state, p, d.seat, asked[3])
-                general = list_by_card(state, p, d.seat, asked[3], cat.decision_kinds[asked[2]], asked[2])
+            if isinstance(asked, RoundAsk) and cat.decision_listings[asked.decision] is not None:
+                written = cat.decision_listings[asked.decision](state, p, d.seat, asked.within)
+                decision = asked.decision
+                general = list_by_card(state, p, d.seat, asked.within, cat.decision_kinds[decision], decision)
                 assert written == general, (seed, p, d)
                 compared += 1
                 kinds |= {a.kind for a in written}

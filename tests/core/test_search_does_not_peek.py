@@ -38,7 +38,7 @@ def _unseen_places(state: State, player: int) -> list[list]:
     zone of the table its pending decision takes cards from (whose cards it is shown)."""
     seen = observation(state, player)
     asked = state.asked.get(player)
-    shown = {k.card_zone for k in state.catalog.decision_kinds[asked[2]]} if asked and asked[0] != "pay" else set()
+    shown = {k.card_zone for k in state.catalog.decision_kinds[asked.decision]} if asked is not None else set()
     places = []
     for i, zone in enumerate(state.catalog.zones):
         if zone.per == "shared":

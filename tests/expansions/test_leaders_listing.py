@@ -8,6 +8,7 @@ import pytest
 from leaders_support import random_rounds
 
 from wonderrules.interpreter.actions import list_by_card
+from wonderrules.interpreter.asks import RoundAsk
 
 
 # seeds of random games in which Bilkis is recruited (checked: the last assertion)
@@ -22,14 +23,14 @@ def test_the_written_lists_give_what_the_general_path_gives(layers, players, see
             cat = state.catalog
             for p, d in state.pending_decisions().items():
                 asked = state.asked[p]
-                if asked[0] != "round":
+                if not isinstance(asked, RoundAsk):
                     continue
-                decision = asked[2]
+                decision = asked.decision
                 listing = cat.decision_listings[decision]
                 if listing is None:
                     continue
-                written = listing(state, p, d.seat, asked[3])
-                general = list_by_card(state, p, d.seat, asked[3], cat.decision_kinds[decision], decision)
+                written = listing(state, p, d.seat, asked.within)
+                general = list_by_card(state, p, d.seat, asked.within, cat.decision_kinds[decision], decision)
                 assert written == general, (seed, p, d.kind)
                 banked += sum(1 for a in written if a.way == "bank")
     assert banked > 0  # the way was open somewhere

@@ -3,10 +3,13 @@ printed cost of each move's card or stage, and the moves refused now with their 
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter.actions import CARD_COST, STAGE_COST, Action
 from wonderrules.interpreter.state import State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.catalog import Source
 
 __all__ = ["printed_cost", "refused_moves"]
 
@@ -19,7 +22,8 @@ def printed_cost(st: State, player: int, action: Action) -> Optional[dict[str, A
     kind = st.catalog.action_by_name.get(action.kind)
     if kind is None or kind.cost not in (CARD_COST, STAGE_COST):
         return None
-    city = st.cities[asked[1]]
+    city = st.cities[asked.seat]
+    source: Optional[Source]
     if kind.cost == STAGE_COST:
         if city.stages_built >= len(city.board.stages):
             return None

@@ -176,12 +176,12 @@ class ObservationBoard:
             asked = asked_of.get(player) if not terminal else None
             if asked is None:
                 continue
-            where.append(decision_at + asked[2])
+            where.append(decision_at + asked.decision)
             numbers.append(1)
-            if losses and losses.get(asked[1]):
+            if losses and losses.get(asked.seat):
                 where.append(loss_at)
-                numbers.append(losses[asked[1]])
-            if self.hidden_choices[asked[2]]:
+                numbers.append(losses[asked.seat])
+            if self.hidden_choices[asked.decision]:
                 index = self.space._card_index
                 taken = list(dict.fromkeys(choices_at + index[a.card] for a in state.legal_actions(player) if a.card))
                 where += taken
