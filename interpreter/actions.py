@@ -20,6 +20,8 @@ from __future__ import annotations
 import builtins
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, Optional
 
+import attrs
+
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.effects import GainCoins, GainTokens, LoseCoins, compile_op
 from wonderrules.interpreter.errors import IllegalActionError
@@ -33,7 +35,8 @@ from wonderrules.interpreter.words import MAX_AMOUNTS, MAX_PAYMENT_SEARCH, MAX_P
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
-    from wonderrules.interpreter.city import City
+    from wonderrules.interpreter.city import City, CityGrant
+    from wonderrules.interpreter.preferences import CompiledPreference
     from wonderrules.interpreter.state import State
     from wonderrules.interpreter.trading import Payments, TradeContext
 
@@ -210,7 +213,7 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
         if granted and way in granted:
             grant = grant_for(city, granted[way], card)
             if grant is not None:
-                grant[4] += 1
+                grant.used += 1
         if paid:
             city.coins -= paid
             city.spent += paid
@@ -314,11 +317,11 @@ def coins_to_bank(st: State, player: int, action: Action) -> int:
     return paid + kind.way_changes.get(action.way, (0, 0))[1] if kind.way_changes else paid
 
 
-def grant_for(city: City, ability: int, src: Optional[Source]) -> Optional[list[Any]]:
+def grant_for(city: City, ability: int, src: Optional[Source]) -> Optional[CityGrant]:
     """An unused grant of an ability that fits the card."""
     for grant in city.grants:
-        if grant[0] == ability and (not grant[2] or grant[4] < grant[3]) and (
-                not grant[1] or (src is not None and src.colour_id in grant[1])):
+        if grant.ability == ability and (not grant.period or grant.used < grant.uses) and (
+                not grant.colours or (src is not None and src.colour_id in grant.colours)):
             return grant
     return None
 
@@ -407,23 +410,42 @@ def _distinct(cards: list[Source]) -> list[Source]:
     return out
 
 
-def _seat_info(st: State, seat: int, neutral: Optional[ir.NeutralSeat]) -> tuple[Any, ...]:
-    """What listing needs of a seat that never changes in a game: its sellers (and the first
-    two, as the solver's slots), whether it pays any seller, its own preferences (in the order
-    they apply), the table of the actions handed out for its sellers, its view (the index of the
-    catalog's listing for a neutral seat with its own preferences or every payment; -1: a player's
-    seat's), whether it lists otherwise than a player's seat (its own view, or more than two
-    sellers), whether it has more than two sellers."""
+@attrs.frozen
+class SeatInfo:
+    """What listing needs of a seat that never changes in a game (one per seat, shared by the
+    games of a table: `Game.seat_info`)."""
+
+    #: the seats it buys from, in the market's order
+    sellers: tuple[int, ...]
+    #: it is offered every exact payment (a neutral seat that pays any seller), not only the
+    #: Pareto-minimal ones
+    every: bool
+    #: its own preferences, in the order they apply
+    prefer: tuple[CompiledPreference, ...]
+    #: the actions handed out for its sellers, shared by the games of the table
+    table: dict[Any, Any]
+    #: the index of the catalog's listing for a neutral seat with its own preferences or every
+    #: payment (:attr:`.Catalog.seat_views`); -1: a player's seat's
+    view: int
+    #: it lists otherwise than a player's seat: a view of its own, or more than two sellers
+    listed_apart: bool
+    #: it has more than two sellers
+    many: bool
+
+
+def _seat_info(st: State, seat: int, neutral: Optional[ir.NeutralSeat]) -> SeatInfo:
+    """What listing needs of the seat (see SeatInfo), found once per table."""
     sellers = seller_seats(st, seat)
-    s0 = sellers[0] if sellers else -1
-    s1 = sellers[1] if len(sellers) > 1 else -1
     many = len(sellers) > 2
-    #: the actions handed out for these sellers, shared by the games of the table
-    table = st.game.interned.setdefault(sellers if many else (s0, s1), {})
+    if many:
+        key = sellers
+    else:  # the two slots of the packed solver (-1: none)
+        key = (sellers[0] if sellers else -1, sellers[1] if len(sellers) > 1 else -1)
+    table = st.game.interned.setdefault(key, {})
     every = neutral is not None and neutral.every_payment
     view = st.catalog.seat_views.get((every, neutral.prefer), -1) if neutral is not None else -1
     prefer = st.catalog.view_prefer[view] if view >= 0 else ()
-    return (sellers, s0, s1, every, prefer, table, view, view >= 0 or many, many)
+    return SeatInfo(sellers, every, prefer, table, view, view >= 0 or many, many)
 
 
 def new_pay(table: dict[tuple[Any, ...], Any], sellers: tuple[int, ...], left: int, right: int
@@ -521,7 +543,8 @@ class _Lister:
         info = st.seat_info[seat]
         if info is None:
             info = st.seat_info[seat] = _seat_info(st, seat, neutral)
-        self.sellers, _, _, self.every, self.prefer, self.table, _, _, self.many = info
+        self.sellers, self.every, self.prefer, self.table, self.many = (info.sellers, info.every, info.prefer,
+                                                                        info.table, info.many)
         self.stage_pays: dict[int, list[tuple[int, ...]]] = {}
         self.out: list[Action] = []
 

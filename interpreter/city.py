@@ -9,11 +9,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
+import attrs
+
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import BoardKind, Catalog, Source
     from wonderrules.interpreter.events import Listener
 
-__all__ = ["City"]
+__all__ = ["City", "CityGrant"]
+
+
+@attrs.define
+class CityGrant:
+    """An ability granted to a city (`grant ABILITY`): ability number `ability`, for cards of the
+    colours `colours` (empty: any), `uses` times in each `period` (`turn` or `age`; empty: with no
+    limit); `used`: the times it was used in the period under way. Slotted (its fields read as fast
+    as a list's items), and changed as it is used: a copy of the city copies it."""
+
+    ability: int
+    colours: frozenset[int]
+    period: str
+    uses: int
+    used: int = 0
+
+    def copy(self) -> CityGrant:
+        return CityGrant(self.ability, self.colours, self.period, self.uses, self.used)
 
 
 class City:
@@ -50,8 +69,8 @@ class City:
         #: per market slot (see State.market_slots): the price of each resource, the rebate
         self.prices = prices
         self.rebates = [0] * len(prices)
-        #: [ability, colours allowed (empty: any), period, uses per period, used in this period]
-        self.grants: list[list[Any]] = []
+        #: the abilities granted to it, in the order they were granted
+        self.grants: list[CityGrant] = []
         #: action index -> cost changes that apply to this city
         self.cost_changes: dict[int, list[Any]] = {}
         #: (contest index, compiled amount) added to its strength in that contest
@@ -98,7 +117,7 @@ class City:
         c.derived = list(self.derived)
         c.prices = [list(row) for row in self.prices]
         c.rebates = list(self.rebates)
-        c.grants = [list(g) for g in self.grants]
+        c.grants = [g.copy() for g in self.grants]
         c.cost_changes = {k: list(v) for k, v in self.cost_changes.items()}
         c.strength_bonuses = list(self.strength_bonuses)
         c.limited = dict(self.limited)

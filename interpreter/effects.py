@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter import ir
+from wonderrules.interpreter.city import CityGrant
 from wonderrules.interpreter.expressions import Compiled, SeatsFn, compile_expr, compile_seats, reads_symbols
 from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure, origin
 
@@ -318,8 +319,7 @@ class Grant:
         self.colours = colours
 
     def apply(self, st: Any, seat: int) -> None:
-        # [ability, colours allowed (empty: any), period, uses per period, used in this period]
-        st.cities[seat].grants.append([self.ability, self.colours, self.period, self.uses, 0])
+        st.cities[seat].grants.append(CityGrant(self.ability, self.colours, self.period, self.uses))
 
 
 class CostChange:

@@ -182,8 +182,8 @@ def _turn(st: State, instr: TurnStart) -> None:
 def _renew(st: State, period: str) -> None:
     for city in st.cities:
         for grant in city.grants:
-            if grant[2] == period:
-                grant[4] = 0
+            if grant.period == period:
+                grant.used = 0
 
 
 def _jump(st: State, instr: Jump) -> None:
@@ -301,7 +301,7 @@ def _round_seats(st: State, player: int, players_only: bool, ability: int) -> li
     if not players_only:
         seats.extend(s for s in sorted(st.neutral) if st.controller.get(s) == player)
     if ability >= 0:
-        seats = [s for s in seats if any(g[0] == ability for g in st.cities[s].grants)]
+        seats = [s for s in seats if any(g.ability == ability for g in st.cities[s].grants)]
     return seats
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.arguments import (
@@ -28,6 +28,9 @@ from wonderrules.interpreter.errors import SetupError
 from wonderrules.interpreter.scoring import Scorer
 from wonderrules.interpreter.state import State
 from wonderrules.interpreter.table import Table
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.actions import SeatInfo
 
 __all__ = ["Game", "SetupError"]
 
@@ -58,10 +61,10 @@ class Game:
             self.contests_by_moment.setdefault(cat.moment(contest.moment), []).append(CompiledContest(contest, cat))
         #: actions handed out, shared by the games of this table (immutable values)
         self.interned: dict[tuple[Any, ...], Any] = {}
-        #: per seat, its sellers and what listing its actions needs (see actions._seat_info):
+        #: per seat, its sellers and what listing its actions needs (see actions.SeatInfo):
         #: fixed by the table, found by the first game that needs them and shared by the others
         self.sellers: list[Optional[tuple[int, ...]]] = [None] * self.config.seats
-        self.seat_info: list[Optional[tuple[Any, ...]]] = [None] * self.config.seats
+        self.seat_info: list[Optional[SeatInfo]] = [None] * self.config.seats
         self.seller_pairs: Optional[list[Optional[tuple[int, ...]]]] = None
         #: per seat, the market's price rows it starts with (each game copies them)
         self.start_prices: list[Optional[list[list[int]]]] = [None] * self.config.seats

@@ -70,13 +70,13 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
         sources.append(_function(f"list_view_{n}", kinds, cat, every, prefer + own, free, constants))
         views.append(f"list_view_{n}")
     # a seat with more than two sellers is listed by the reference lister; one with a view of its own
-    view = (f"        if info[6] >= 0 and not info[8]:\n"
-            f"            return ({', '.join(views)},)[info[6]](st, player, seat, within, info)\n") if views else ""
+    view = (f"        if info.view >= 0 and not info.many:\n"
+            f"            return ({', '.join(views)},)[info.view](st, player, seat, within, info)\n") if views else ""
     sources.append("def list_actions(st, player, seat, within):\n"
                    "    info = st.seat_info[seat]\n"
                    "    if info is None:\n"
                    "        info = st.seat_info[seat] = _seat_info(st, seat, st.neutral.get(seat))\n"
-                   "    if info[7]:\n"
+                   "    if info.listed_apart:\n"
                    f"{view}"
                    "        return _by_card(st, player, seat, within, KINDS, DECISION)\n"
                    "    return list_plain(st, player, seat, within, info)\n")
@@ -130,7 +130,7 @@ def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, eve
     w.indent += 1
     w.line("city = st.cities[seat]; names = city.names")
     w.line("coins = _budget(st, seat, True) if within else city.coins")
-    w.line("sellers, s0, s1, every, _, table, _, _, _ = info")
+    w.line("sellers = info.sellers; table = info.table" + ("; every = info.every" if every else ""))
     w.line("changes = city.cost_changes; grants = city.grants")
     w.line("get = table.get")
     w.line("stages_left = city.stages_built < len(city.board.stages)")

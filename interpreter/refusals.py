@@ -140,7 +140,7 @@ def refusal(st: State, player: int, action: Action) -> Refusal:
         needed = " or ".join(f"'{n}'" for n in sorted(card.chains_from))
         return Refusal("chain-needed", f"way '{wname}' is open for '{action.card}' when the city has {needed}")
     if when == GRANTED and grant_for(city, ability, card) is None:
-        if not any(g[0] == ability for g in city.grants):
+        if not any(g.ability == ability for g in city.grants):
             return Refusal("no-grant", f"the city has no '{cat.abilities[ability]}'")
         return Refusal("no-grant-left", f"no '{cat.abilities[ability]}' is left for this card now")
     if free or kind.cost == NO_COST:
@@ -160,7 +160,7 @@ def _preferred(st: State, player: int, seat: int, decision: int, action: Action,
     cat = st.catalog
     neutral = st.neutral.get(seat)
     info = st.seat_info[seat] or _seat_info(st, seat, neutral)
-    own = info[4]
+    own = info.prefer
     for prefs, who in ((cat.decision_prefer[decision], f"decision '{cat.decisions[decision].name}' offers"),
                        (own, f"{neutral.name} may" if neutral is not None else "")):
         found = refused_by(action, prefs, legal)

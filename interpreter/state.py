@@ -24,6 +24,7 @@ from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure
 from wonderrules.interpreter.work import RunHeard, WorkItem
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.actions import SeatInfo
     from wonderrules.interpreter.arguments import FixedDeals
     from wonderrules.interpreter.catalog import BoardKind, Source
     from wonderrules.interpreter.game import Game
@@ -109,8 +110,8 @@ class State:
         self.seq = 0
         # what the table fixes is shared by the games of the table (see Game)
         self.sellers: list[Optional[tuple[int, ...]]] = game.sellers
-        #: per seat, what listing actions needs that never changes in a game (see actions._seat_info)
-        self.seat_info: list[Optional[tuple[Any, ...]]] = game.seat_info
+        #: per seat, what listing actions needs that never changes in a game (see actions.SeatInfo)
+        self.seat_info: list[Optional[SeatInfo]] = game.seat_info
         pairs = game.seller_pairs
         if pairs is None:
             from wonderrules.interpreter.market import seller_seats

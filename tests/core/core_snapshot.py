@@ -26,9 +26,9 @@ from collections import deque
 import attrs
 
 from wonderrules.interpreter import effects
-from wonderrules.interpreter.actions import CompiledAction
+from wonderrules.interpreter.actions import CompiledAction, SeatInfo
 from wonderrules.interpreter.catalog import BoardKind, Source
-from wonderrules.interpreter.city import City
+from wonderrules.interpreter.city import City, CityGrant
 from wonderrules.interpreter.log import to_log
 from wonderrules.interpreter.observe import observation
 from wonderrules.interpreter.preferences import CompiledPreference
@@ -82,11 +82,16 @@ def _shared(value):
     return ("shared", type(value).__name__, id(value))
 
 
+def _record(value):
+    """A record of the engine (a grant a city holds, a seat's listing needs): field by field."""
+    return (type(value).__name__, tuple(freeze(getattr(value, f.name)) for f in attrs.fields(type(value))))
+
+
 #: the walk by exact type (the common case, fast); other types go through `_other`
 _BY_TYPE = {
     type(None): _same, bool: _same, int: _same, float: _same, str: _same,
     tuple: _sequence, list: _sequence, deque: _sequence, dict: _mapping, set: _unordered, frozenset: _unordered,
-    City: _city, **{t: _shared for t in SHARED_TYPES},
+    City: _city, CityGrant: _record, SeatInfo: _record, **{t: _shared for t in SHARED_TYPES},
 }
 
 
@@ -166,7 +171,8 @@ def fingerprint(state: State) -> bytes:
         if name in SHARED:
             value = ("shared", id(value))
         elif name == "seat_info":
-            value = [None if info is None else tuple(("shared", id(x)) if id(x) in tables else x for x in info)
+            value = [None if info is None else tuple(("shared", id(x)) if id(x) in tables else x
+                                                     for x in attrs.astuple(info, recurse=False))
                      for info in value]
         fields[name] = value
     out = io.BytesIO()

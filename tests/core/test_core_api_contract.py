@@ -13,6 +13,7 @@ import pytest
 from core_snapshot import fingerprint, full_snapshot
 
 from wonderrules.interpreter.actions import Action, IllegalActionError
+from wonderrules.interpreter.city import CityGrant
 from wonderrules.interpreter.errors import ArgumentError, SetupError
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.log import replay, to_log
@@ -399,7 +400,7 @@ def _changes():
         "a built card": lambda st: st.cities[0].built.append(st.cities[1].built[0]),
         "a name": lambda st: st.cities[3].names.add("Nothing"),
         "a token value": lambda st: st.cities[0].token_values.__setitem__(0, 99),
-        "a grant used": lambda st: st.cities[0].grants.append(["x", (), "age", 1, 0]),
+        "a grant used": lambda st: st.cities[0].grants.append(CityGrant(9, frozenset(), "age", 1)),
         "a board": board,
         "the order of a hand": card_zone("hand"),
         "the random generator": lambda st: st.rng.random(),
