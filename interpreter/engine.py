@@ -44,16 +44,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from operator import attrgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NoReturn, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Optional
 
-from wonderrules.interpreter.actions import (
-    Action,
-    Decision,
-    decision_actions,
-)
 from wonderrules.interpreter.asks import DecideAsk, RoundAsk
-from wonderrules.interpreter.errors import GameStoppedError
 from wonderrules.interpreter.events import raise_event
+from wonderrules.interpreter.legal import decision_actions
 from wonderrules.interpreter.program import (
     AgeStart,
     AskRound,
@@ -68,7 +63,9 @@ from wonderrules.interpreter.program import (
     RunMoment,
     TurnStart,
 )
+from wonderrules.interpreter.stopping import judged, stop
 from wonderrules.interpreter.value_range import check_sheets
+from wonderrules.interpreter.values import Action, Decision
 from wonderrules.interpreter.words import MAX_CASCADE
 from wonderrules.interpreter.work import (
     NEXT,
@@ -91,30 +88,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["start", "advance", "apply", "lose_coins", "ask_decision", "move_cards", "place", "activate", "stop",
            "judged"]
-
-T = TypeVar("T")
-
-
-def stop(st: State, message: str) -> NoReturn:
-    """The rules asked for more than the engine allows: the game stops here, for good, with a
-    sentence saying why (every later call that plays it raises the same error)."""
-    st.stopped = message
-    st.pending = {}
-    st.legal = {}
-    raise GameStoppedError(message)
-
-
-def judged(st: State, compute: Callable[[], T]) -> Optional[T]:
-    """What `compute` reads from the state (an agent judging an action it may choose), or None
-    where the rules would stop the game (a number beyond the range): the game is not stopped by
-    what was only counted, and goes on as it was."""
-    stopped, pending, legal = st.stopped, st.pending, st.legal
-    try:
-        return compute()
-    except GameStoppedError:
-        st.stopped, st.pending, st.legal = stopped, pending, legal
-        return None
-
 
 # ---- the start --------------------------------------------------------------------------------
 
@@ -488,7 +461,7 @@ _KEYS = tuple(str(p) for p in range(64))
 
 
 def execute(st: State, seat: int, action: Action, card: Optional[Source], within: bool) -> None:
-    """Carry out an action (see actions._executor)."""
+    """Carry out an action (see action_kinds._executor)."""
     st.catalog.action_by_name[action.kind].run(st, seat, action, card)
 
 

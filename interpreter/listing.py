@@ -3,7 +3,7 @@
 Listing every way to play every card runs for every player on every turn. For a decision whose
 action kinds all take their card from one zone, the catalog writes one Python function that lists
 them card by card, with each kind's uniqueness test, cost and ways spelled out in order (the same
-rules as :meth:`.actions._Lister.list`, which serves every other decision and is the reference the
+rules as :meth:`.legal._Lister.list`, which serves every other decision and is the reference the
 tests hold this code to). No rule set is read while it runs: the names, ways and indices are
 constants of the function. The decision's preferences (:mod:`.preferences`) are written into
 it: a preference per card whose first tier is a way open when chained and whose second is the
@@ -11,7 +11,7 @@ rest of that kind's ways is the test of the chain itself (the other ways are lis
 fails); every other one filters each card's actions, or the list, tier by tier. A neutral seat
 with its own preferences, or offered every exact payment, has a function of its own, written the
 same way with them. A buyer with more than two sellers is listed by
-:func:`.actions.list_by_card` instead (its payments are not pairs).
+:func:`.legal.list_by_card` instead (its payments are not pairs).
 
 Text of the rule set never becomes source. The source is written from the code's own words and
 from integers; every name and every other value of the rule set reaches the function as a
@@ -53,8 +53,9 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
     its payments."""
     decision = cat.decision_index[name]
     namespace: dict[str, Any] = {"_changed": a.changed_cost, "_dominated": a.dominated,
-                                 "_grant": a.grant_for, "_costs": a.costs, "_FREE": a._FREE, "_budget": a.budget,
-                                 "_seat_info": a._seat_info, "_trade_context": trade_context,
+                                 "_grant": a.grant_for, "_costs": a.costs, "_FREE": a.NOTHING_TO_PAY,
+                                 "_budget": a.budget,
+                                 "_seat_info": a.seat_info_of, "_trade_context": trade_context,
                                  "_new_free": a.new_free_action, "_pay": a.new_pay, "_tnew": tuple.__new__,
                                  "_Action": a.Action, "_payments": a.payments, "ZERO_COST": ZERO_COST,
                                  "DECISION": decision}
@@ -384,7 +385,7 @@ def _card_cost(w: _Writer, k: a.CompiledAction) -> None:
 
 def _changed_pay(w: _Writer, k: a.CompiledAction, wname: str, every: bool) -> None:
     """A way that changes the card's cost: its payments, each unless a plain payment the city
-    can afford pays every seller as little (see actions._Lister.changed)."""
+    can afford pays every seller as little (see legal._Lister.changed)."""
     _card_cost(w, k)
     w.line("if cid != ZERO_COST:")
     w.indent += 1

@@ -15,22 +15,19 @@ from typing import TYPE_CHECKING, Optional
 
 import attrs
 
-from wonderrules.interpreter.actions import (
-    _FREE,
+from wonderrules.interpreter.action_costs import (
     CHAINED,
     GRANTED,
     NO_COST,
     STAGE_COST,
-    _chained,
-    _seat_info,
-    amount_range,
     budget,
+    chained,
     changed_cost,
     costs,
     dominated,
     grant_for,
-    many_payments,
 )
+from wonderrules.interpreter.legal import NOTHING_TO_PAY, amount_range, many_payments, seat_info_of
 from wonderrules.interpreter.market import as_payment, many, many_context, seller_seats, trade_context
 from wonderrules.interpreter.payments import TooManyPayments
 from wonderrules.interpreter.preferences import refused_by
@@ -134,7 +131,7 @@ def refusal(st: State, player: int, action: Action) -> Refusal:
     preferred = _preferred(st, player, seat, decision, action, legal)
     if preferred is not None:
         return preferred
-    if when == CHAINED and (card is None or not _chained(city, card)):
+    if when == CHAINED and (card is None or not chained(city, card)):
         if card is None or not card.chains_from:
             return Refusal("chain-needed", f"'{action.card}' chains from no card: way '{wname}' is not open for it")
         needed = " or ".join(f"'{n}'" for n in sorted(card.chains_from))
@@ -159,7 +156,7 @@ def _preferred(st: State, player: int, seat: int, decision: int, action: Action,
     """A preference of the decision or of the seat that puts a legal action before this one."""
     cat = st.catalog
     neutral = st.neutral.get(seat)
-    info = st.seat_info[seat] or _seat_info(st, seat, neutral)
+    info = st.seat_info[seat] or seat_info_of(st, seat, neutral)
     own = info.prefer
     for prefs, who in ((cat.decision_prefer[decision], f"decision '{cat.decisions[decision].name}' offers"),
                        (own, f"{neutral.name} may" if neutral is not None else "")):
@@ -256,7 +253,7 @@ def _payment_refusal(st: State, seat: int, kind: CompiledAction, card: Optional[
         if better is not None:
             return Refusal("way-costs-more", f"way '{action.way}' costs more and pays the sellers no less than "
                            f"paying {what} as it is (paying {_describe(as_payment(sellers, better))})")
-    if tuple(options) == _FREE or tuple(options) == ((0,) * len(options[0]),):
+    if tuple(options) == NOTHING_TO_PAY or tuple(options) == ((0,) * len(options[0]),):
         return Refusal("pay-nobody", f"{what} needs nothing from the sellers: pay nobody")
     total = cc + sum(c for _, c in action.pay)
     if split not in (options if exact is None else exact):

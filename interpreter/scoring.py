@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import attrs
 
 from wonderrules.interpreter.expressions import compile_expr
+from wonderrules.interpreter.stopping import stop
 from wonderrules.interpreter.value_range import figure
 from wonderrules.interpreter.words import MAX_SCORING_STEPS
 
@@ -136,8 +137,6 @@ class _Steps:
     def take(self, n: int) -> None:
         self.taken += n
         if self.taken > MAX_SCORING_STEPS:
-            from wonderrules.interpreter.engine import stop
-
             stop(self.st, f"final scoring of seat {self.seat} would take more than {figure(MAX_SCORING_STEPS)} steps "
                           "through its end-of-game choices (symbols to choose, cards and symbols to copy): a city "
                           "holds too many of them")

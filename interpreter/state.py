@@ -2,8 +2,9 @@
 
 The game's structure is data (the catalog's program); the state holds where the game is (a
 program counter, the age and turn, loop counters), every city, the shared zones, who controls
-each neutral seat, the decisions asked (:mod:`.asks`), and a queue of work items (:mod:`.work`). Running the program is
-:mod:`.engine`'s; listing and judging actions is :mod:`.actions`'.
+each neutral seat, the decisions asked (:mod:`.asks`), and a queue of work items (:mod:`.work`).
+Running the program is :mod:`.engine`'s; listing actions is :mod:`.legal`', judging them
+:mod:`.refusals`'.
 """
 
 from __future__ import annotations

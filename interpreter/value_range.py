@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 from wonderrules.interpreter import ir
+from wonderrules.interpreter.stopping import stop
 from wonderrules.interpreter.words import MAX_VALUE
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -34,8 +35,6 @@ def figure(n: int) -> str:
 def beyond(st: State, said: str, where: str = "") -> NoReturn:
     """Stop the game: `said` names a number out of the range (`seat 2 would hold 1 200 000 000
     coins`), `where` what gave it (`gain coins of 'Bank'`)."""
-    from wonderrules.interpreter.engine import stop
-
     stop(st, f"{said}{f' ({where})' if where else ''}: numbers in a game stay between {figure(-MAX_VALUE)} "
              f"and {figure(MAX_VALUE)}")
 
