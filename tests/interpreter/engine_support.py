@@ -228,8 +228,8 @@ def _settle(state: State) -> None:
     the turn: what was placed is in the city from the start of the turn."""
     items = engine.build_items(state)
     while items:
-        _, hook, seat = items.pop(0)
-        hook.run(state, seat)
+        item = items.pop(0)
+        item.effect.run(state, item.seat)
         items[:0] = engine._take_fired(state)
     for city in state.cities:
         city.turn_start_coins = city.coins
