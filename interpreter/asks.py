@@ -1,6 +1,6 @@
 """What a player's pending decision is about: one named record per way a decision is asked.
 
-The state keeps one per deciding player (`State.asked`, beside the :class:`.actions.Decision` the
+The state keeps one per deciding player (`State.asked`, beside the :class:`.values.Decision` the
 player sees). :class:`RoundAsk` is a choice of a round of the flow (`round DECISION`), made with
 the others of the round and resolved with them; :class:`DecideAsk` is a decision an effect or a
 loss asks (`decide DECISION`, `lose ... or decide DECISION`), carried out as soon as it is made.
@@ -8,20 +8,26 @@ Both name the seat the choice is for (a neutral seat's controller decides for it
 by its index in the catalog, and whether it spends as at the start of the turn (`within`: only a
 round's may).
 
-A record is made for every player at every round: it is a named tuple, made in the engine by
-``tuple.__new__`` as cheaply as a plain tuple (a frozen attrs class costs some thousand machine
-instructions more per record made, 2% of a game). It lives only in a game in progress and is
-never written to a log.
+The records are slotted and frozen (their fields read as fast as a tuple's items). Making one
+costs more than a tuple, and one is asked of every player at every round: the games of a table
+share them instead (:func:`round_asks`, :func:`decide_ask`, kept in `Game.asks`), each made once.
+They live only in a game in progress and are never written to a log.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Union
 
-__all__ = ["Ask", "RoundAsk", "DecideAsk"]
+import attrs
+
+if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.game import Game
+
+__all__ = ["Ask", "RoundAsk", "DecideAsk", "round_asks", "decide_ask"]
 
 
-class RoundAsk(NamedTuple):
+@attrs.frozen
+class RoundAsk:
     """A choice of the round under way for `seat`, of decision number `decision`, spending as at
     the start of the turn when `within`."""
 
@@ -30,16 +36,36 @@ class RoundAsk(NamedTuple):
     within: bool
 
 
-class DecideAsk(NamedTuple):
+@attrs.frozen
+class DecideAsk:
     """Decision number `decision`, asked for `seat` by an effect or a loss, outside any round."""
 
     seat: int
     decision: int
-
-    @property
-    def within(self) -> bool:
-        """A decision outside a round spends the coins the city holds."""
-        return False
+    #: a decision outside a round spends the coins the city holds
+    within: ClassVar[bool] = False
 
 
 Ask = Union[RoundAsk, DecideAsk]
+
+
+def round_asks(game: Game, decision: int, within: bool) -> tuple[RoundAsk, ...]:
+    """The choice of a round of decision number `decision` (`within`: spending as at the start of
+    the turn) for each seat, by seat: made for the first game of the table that asks it."""
+    table: dict[Any, Any] = game.asks
+    key = (decision, within)
+    found = table.get(key)
+    if found is None:
+        found = table[key] = tuple(RoundAsk(seat, decision, within) for seat in range(game.config.seats))
+    return found
+
+
+def decide_ask(game: Game, seat: int, decision: int) -> DecideAsk:
+    """Decision number `decision` asked of `seat` outside a round: made for the first game of the
+    table that asks it."""
+    table: dict[Any, Any] = game.asks
+    key = (seat, decision, -1)
+    found = table.get(key)
+    if found is None:
+        found = table[key] = DecideAsk(seat, decision)
+    return found

@@ -46,7 +46,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Optional
 
-from wonderrules.interpreter.asks import DecideAsk, RoundAsk
+from wonderrules.interpreter.asks import RoundAsk, decide_ask, round_asks
 from wonderrules.interpreter.events import raise_event
 from wonderrules.interpreter.legal import decision_actions
 from wonderrules.interpreter.program import (
@@ -290,6 +290,7 @@ def ask_round(st: State) -> None:
     pending = st.pending
     asked = st.asked
     legal = st.legal
+    asks = round_asks(st.game, decision, within)
     if ability < 0 and (players_only or not st.neutral):  # each player decides for its own seat
         if sub == 0:
             listing = st.catalog.decision_listings[decision]
@@ -300,7 +301,7 @@ def ask_round(st: State) -> None:
                     found = decision_actions(st, player, player, decision, within)
                 if found:
                     pending[player] = tuple.__new__(Decision, (player, player, name, title))
-                    asked[player] = tuple.__new__(RoundAsk, (player, decision, within))
+                    asked[player] = asks[player]
                     legal[player] = found
             if pending:
                 st.round = (decision, players_only, ability, within, 1)
@@ -320,7 +321,7 @@ def ask_round(st: State) -> None:
             found = decision_actions(st, player, seat, decision, within)
             if found:
                 pending[player] = Decision(player, seat, name, _for_seat(st, player, seat, title))
-                asked[player] = RoundAsk(seat, decision, within)
+                asked[player] = asks[seat]
                 legal[player] = found
         if pending:
             st.round = (decision, players_only, ability, within, sub)
@@ -658,7 +659,7 @@ def ask_decision(st: State, seat: int, decision: int) -> None:
         return
     dec = st.catalog.decisions[decision]
     st.pending[player] = Decision(player, seat, dec.name, _title(st, dec.title))
-    st.asked[player] = DecideAsk(seat, decision)
+    st.asked[player] = decide_ask(st.game, seat, decision)
     st.legal[player] = found
 
 
@@ -685,7 +686,7 @@ def ask_loss(st: State, seat: int, n: int, decision: int, later: bool = False) -
     if (len(found) > 1 or (later and found)) and player not in st.pending:
         dec = st.catalog.decisions[decision]
         st.pending[player] = Decision(player, seat, dec.name, _title(st, dec.title, seat))
-        st.asked[player] = DecideAsk(seat, decision)
+        st.asked[player] = decide_ask(st.game, seat, decision)
         st.legal[player] = found
         return
     if len(found) == 1 and not later:

@@ -61,6 +61,9 @@ class Game:
             self.contests_by_moment.setdefault(cat.moment(contest.moment), []).append(CompiledContest(contest, cat))
         #: actions handed out, shared by the games of this table (immutable values)
         self.interned: dict[tuple[Any, ...], Any] = {}
+        #: the records of decisions asked, shared by the games of this table (immutable values;
+        #: see asks.round_asks)
+        self.asks: dict[tuple[int, ...], Any] = {}
         #: per seat, its sellers and what listing its actions needs (see actions.SeatInfo):
         #: fixed by the table, found by the first game that needs them and shared by the others
         self.sellers: list[Optional[tuple[int, ...]]] = [None] * self.config.seats
