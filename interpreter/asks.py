@@ -8,17 +8,17 @@ Both name the seat the choice is for (a neutral seat's controller decides for it
 by its index in the catalog, and whether it spends as at the start of the turn (`within`: only a
 round's may).
 
-The records are slotted and frozen (their fields read as fast as a tuple's items). Making one
-costs more than a tuple, and one is asked of every player at every round: the games of a table
-share them instead (:func:`round_asks`, :func:`decide_ask`, kept in `Game.asks`), each made once.
-They live only in a game in progress and are never written to a log.
+The records are slotted (their fields read as fast as a tuple's items) and never changed once
+made. Making one costs more than a tuple, and one is asked of every player at every round: the
+games of a table share them instead (:func:`round_asks`, :func:`decide_ask`, kept in
+`Game.asks`), each made once. They live only in a game in progress and are never written to a
+log. (Plain slotted classes, as :class:`.events.Listener`: an attrs class costs more to make when
+the engine is imported, for nothing these records need.)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Union
-
-import attrs
+from typing import TYPE_CHECKING, Optional, Union
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.game import Game
@@ -26,24 +26,34 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Ask", "RoundAsk", "DecideAsk", "round_asks", "decide_ask"]
 
 
-@attrs.frozen
 class RoundAsk:
     """A choice of the round under way for `seat`, of decision number `decision`, spending as at
     the start of the turn when `within`."""
 
-    seat: int
-    decision: int
-    within: bool
+    __slots__ = ("seat", "decision", "within")
+
+    def __init__(self, seat: int, decision: int, within: bool) -> None:
+        self.seat = seat
+        self.decision = decision
+        self.within = within
+
+    def __repr__(self) -> str:
+        return f"RoundAsk(seat={self.seat}, decision={self.decision}, within={self.within})"
 
 
-@attrs.frozen
 class DecideAsk:
     """Decision number `decision`, asked for `seat` by an effect or a loss, outside any round."""
 
-    seat: int
-    decision: int
+    __slots__ = ("seat", "decision")
     #: a decision outside a round spends the coins the city holds
-    within: ClassVar[bool] = False
+    within = False
+
+    def __init__(self, seat: int, decision: int) -> None:
+        self.seat = seat
+        self.decision = decision
+
+    def __repr__(self) -> str:
+        return f"DecideAsk(seat={self.seat}, decision={self.decision})"
 
 
 Ask = Union[RoundAsk, DecideAsk]
@@ -52,20 +62,18 @@ Ask = Union[RoundAsk, DecideAsk]
 def round_asks(game: Game, decision: int, within: bool) -> tuple[RoundAsk, ...]:
     """The choice of a round of decision number `decision` (`within`: spending as at the start of
     the turn) for each seat, by seat: made for the first game of the table that asks it."""
-    table: dict[Any, Any] = game.asks
     key = (decision, within)
-    found = table.get(key)
+    found: Optional[tuple[RoundAsk, ...]] = game.asks.get(key)
     if found is None:
-        found = table[key] = tuple(RoundAsk(seat, decision, within) for seat in range(game.config.seats))
+        found = game.asks[key] = tuple(RoundAsk(seat, decision, within) for seat in range(game.config.seats))
     return found
 
 
 def decide_ask(game: Game, seat: int, decision: int) -> DecideAsk:
     """Decision number `decision` asked of `seat` outside a round: made for the first game of the
     table that asks it."""
-    table: dict[Any, Any] = game.asks
     key = (seat, decision, -1)
-    found = table.get(key)
+    found: Optional[DecideAsk] = game.asks.get(key)
     if found is None:
-        found = table[key] = DecideAsk(seat, decision)
+        found = game.asks[key] = DecideAsk(seat, decision)
     return found

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-import attrs
-
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import BoardKind, Catalog, Source
     from wonderrules.interpreter.events import Listener
@@ -18,21 +16,27 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["City", "CityGrant"]
 
 
-@attrs.define
 class CityGrant:
     """An ability granted to a city (`grant ABILITY`): ability number `ability`, for cards of the
     colours `colours` (empty: any), `uses` times in each `period` (`turn` or `age`; empty: with no
     limit); `used`: the times it was used in the period under way. Slotted (its fields read as fast
     as a list's items), and changed as it is used: a copy of the city copies it."""
 
-    ability: int
-    colours: frozenset[int]
-    period: str
-    uses: int
-    used: int = 0
+    __slots__ = ("ability", "colours", "period", "uses", "used")
+
+    def __init__(self, ability: int, colours: frozenset[int], period: str, uses: int, used: int = 0) -> None:
+        self.ability = ability
+        self.colours = colours
+        self.period = period
+        self.uses = uses
+        self.used = used
 
     def copy(self) -> CityGrant:
         return CityGrant(self.ability, self.colours, self.period, self.uses, self.used)
+
+    def __repr__(self) -> str:
+        return (f"CityGrant(ability={self.ability}, colours={sorted(self.colours)}, period={self.period!r}, "
+                f"uses={self.uses}, used={self.used})")
 
 
 class City:

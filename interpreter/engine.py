@@ -290,7 +290,9 @@ def ask_round(st: State) -> None:
     pending = st.pending
     asked = st.asked
     legal = st.legal
-    asks = round_asks(st.game, decision, within)
+    asks = st.game.asks.get((decision, within))  # the records of this round (asks.round_asks)
+    if asks is None:
+        asks = round_asks(st.game, decision, within)
     if ability < 0 and (players_only or not st.neutral):  # each player decides for its own seat
         if sub == 0:
             listing = st.catalog.decision_listings[decision]

@@ -18,8 +18,6 @@ from __future__ import annotations
 import builtins
 from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
-import attrs
-
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.action_costs import (
     CHAINED,
@@ -113,27 +111,30 @@ def _distinct(cards: list[Source]) -> list[Source]:
     return out
 
 
-@attrs.frozen
 class SeatInfo:
     """What listing needs of a seat that never changes in a game (one per seat, shared by the
-    games of a table: `Game.seat_info`)."""
+    games of a table: `Game.seat_info`); slotted, never changed once made."""
 
-    #: the seats it buys from, in the market's order
-    sellers: tuple[int, ...]
-    #: it is offered every exact payment (a neutral seat that pays any seller), not only the
-    #: Pareto-minimal ones
-    every: bool
-    #: its own preferences, in the order they apply
-    prefer: tuple[CompiledPreference, ...]
-    #: the actions handed out for its sellers, shared by the games of the table
-    table: dict[Any, Any]
-    #: the index of the catalog's listing for a neutral seat with its own preferences or every
-    #: payment (:attr:`.Catalog.seat_views`); -1: a player's seat's
-    view: int
-    #: it lists otherwise than a player's seat: a view of its own, or more than two sellers
-    listed_apart: bool
-    #: it has more than two sellers
-    many: bool
+    __slots__ = ("sellers", "every", "prefer", "table", "view", "listed_apart", "many")
+
+    def __init__(self, sellers: tuple[int, ...], every: bool, prefer: tuple[CompiledPreference, ...],
+                 table: dict[Any, Any], view: int, many: bool) -> None:
+        #: the seats it buys from, in the market's order
+        self.sellers = sellers
+        #: it is offered every exact payment (a neutral seat that pays any seller), not only the
+        #: Pareto-minimal ones
+        self.every = every
+        #: its own preferences, in the order they apply
+        self.prefer = prefer
+        #: the actions handed out for its sellers, shared by the games of the table
+        self.table = table
+        #: the index of the catalog's listing for a neutral seat with its own preferences or every
+        #: payment (:attr:`.Catalog.seat_views`); -1: a player's seat's
+        self.view = view
+        #: it lists otherwise than a player's seat: a view of its own, or more than two sellers
+        self.listed_apart = view >= 0 or many
+        #: it has more than two sellers
+        self.many = many
 
 
 def seat_info_of(st: State, seat: int, neutral: Optional[ir.NeutralSeat]) -> SeatInfo:
@@ -148,7 +149,7 @@ def seat_info_of(st: State, seat: int, neutral: Optional[ir.NeutralSeat]) -> Sea
     every = neutral is not None and neutral.every_payment
     view = st.catalog.seat_views.get((every, neutral.prefer), -1) if neutral is not None else -1
     prefer = st.catalog.view_prefer[view] if view >= 0 else ()
-    return SeatInfo(sellers, every, prefer, table, view, view >= 0 or many, many)
+    return SeatInfo(sellers, every, prefer, table, view, many)
 
 
 def new_pay(table: dict[tuple[Any, ...], Any], sellers: tuple[int, ...], left: int, right: int

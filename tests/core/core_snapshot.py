@@ -27,6 +27,7 @@ import attrs
 
 from wonderrules.interpreter import effects
 from wonderrules.interpreter.actions import CompiledAction, SeatInfo
+from wonderrules.interpreter.asks import DecideAsk, RoundAsk
 from wonderrules.interpreter.catalog import BoardKind, Source
 from wonderrules.interpreter.city import City, CityGrant
 from wonderrules.interpreter.log import to_log
@@ -83,15 +84,17 @@ def _shared(value):
 
 
 def _record(value):
-    """A record of the engine (a grant a city holds, a seat's listing needs): field by field."""
-    return (type(value).__name__, tuple(freeze(getattr(value, f.name)) for f in attrs.fields(type(value))))
+    """A slotted record of the engine (a decision asked, a grant a city holds, a seat's listing
+    needs): field by field."""
+    return (type(value).__name__, tuple(freeze(getattr(value, slot)) for slot in type(value).__slots__))
 
 
 #: the walk by exact type (the common case, fast); other types go through `_other`
 _BY_TYPE = {
     type(None): _same, bool: _same, int: _same, float: _same, str: _same,
     tuple: _sequence, list: _sequence, deque: _sequence, dict: _mapping, set: _unordered, frozenset: _unordered,
-    City: _city, CityGrant: _record, SeatInfo: _record, **{t: _shared for t in SHARED_TYPES},
+    City: _city, CityGrant: _record, SeatInfo: _record, RoundAsk: _record, DecideAsk: _record,
+    **{t: _shared for t in SHARED_TYPES},
 }
 
 
@@ -172,7 +175,7 @@ def fingerprint(state: State) -> bytes:
             value = ("shared", id(value))
         elif name == "seat_info":
             value = [None if info is None else tuple(("shared", id(x)) if id(x) in tables else x
-                                                     for x in attrs.astuple(info, recurse=False))
+                                                     for x in (getattr(info, s) for s in SeatInfo.__slots__))
                      for info in value]
         fields[name] = value
     out = io.BytesIO()
