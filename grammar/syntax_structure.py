@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "ZoneProperty", "Zone", "DealTarget", "DealRest", "Deal", "ExtendDeal",
     "CardFrom", "UniqueIn", "Requirement", "ActionCost", "WayProperty", "Way", "Then", "Action", "Decision",
-    "Sellers", "Sells", "MarketPrice", "Market",
+    "Sellers", "Sells", "MarketPrice", "Market", "SellsOnly",
     "EachAge", "EachTurn", "Repeat", "IfStep", "DealStep", "AtStep", "RoundStep", "PassStep", "DiscardStep", "Step",
     "Flow", "AtBlock",
     "Strength", "SitOut", "Pairs", "Ranking", "TokenCount", "ReducedTokens", "ContestWin", "ContestLose",
@@ -208,8 +208,18 @@ class MarketPrice:
 
 
 @attrs.frozen
+class SellsOnly:
+    """`sells only raw from left 2, right 2`: the sellers of those relations sell only those
+    resources (names or classes)."""
+
+    resources: tuple[Name, ...]
+    sellers: tuple[Seat, ...]
+    span: Span
+
+
+@attrs.frozen
 class Market:
-    clauses: tuple[Union[Sellers, Sells, MarketPrice], ...]
+    clauses: tuple[Union[Sellers, Sells, MarketPrice, SellsOnly], ...]
     override: bool
     span: Span
 

@@ -106,11 +106,12 @@ class State:
         self.seat_info: list[Optional[tuple[Any, ...]]] = game.seat_info
         pairs = game.seller_pairs
         if pairs is None:
-            from wonderrules.interpreter.market import seller_seats
+            from wonderrules.interpreter.market import seller_seats, sold_to
 
-            pairs = game.seller_pairs = [found if len(found) == 2 else None
-                                         for found in (seller_seats(self, s) for s in range(cfg.seats))]
-        #: per seat, its two sellers when it has exactly two (the market's usual shape), else None
+            pairs = game.seller_pairs = [found if len(found) == 2 and sold_to(self, s) is None else None
+                                         for s, found in ((s, seller_seats(self, s)) for s in range(cfg.seats))]
+        #: per seat, its two sellers when it has exactly two (the market's usual shape) and both sell
+        #: every resource, else None
         self.seller_pairs = pairs
         self.legal: dict[int, list[Action]] = {}
         #: (deal, age, occurrence) -> the cards fixed for that deal (scenario setup, a replayed log)

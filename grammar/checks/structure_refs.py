@@ -72,7 +72,7 @@ class _Structure(Refs):
                 elif isinstance(clause, s.Sells):
                     for n in clause.sources:
                         self.name(n, "colour", extra=(w.BOARD,), what="a colour or `board`")
-                elif isinstance(clause, s.MarketPrice):
+                elif isinstance(clause, (s.MarketPrice, s.SellsOnly)):
                     for n in clause.resources:
                         self.name(n, "resource", "resource class")
                     ex.check_seats(clause.sellers, self.diags, exclude=("self", "their city"))
