@@ -150,6 +150,9 @@ def lower_op(e: s.Effect, resource_classes: Mapping[str, list[str]], groups: Map
                              lower_seats(e.giver) if e.giver else ())
     if isinstance(e, s.LoseCoins):
         return ir.LoseCoins(_amount(e.amount, e.per), lower_seats(e.targets), e.or_take.text if e.or_take else "")
+    if isinstance(e, s.Transfer):
+        return ir.Transfer(_amount(e.amount, e.per), lower_seats(e.to), e.token.text if e.token else "",
+                           lower_seats(e.targets))
     if isinstance(e, s.Score):
         return ir.Score(_amount(e.amount, e.per))
     if isinstance(e, s.Price):

@@ -47,7 +47,7 @@ ON_BUILD = "on build"
 PASSIVE_OPS = (ir.Produce, ir.ProduceOneOf, ir.Symbol, ir.Price, ir.Rebate, ir.Grant, ir.CostChange,
                ir.StrengthBonus)
 END_OF_GAME_OPS = (ir.Score, ir.Symbol, ir.CopyCard, ir.CopySymbol)
-ACTING_OPS = (ir.GainCoins, ir.LoseCoins, ir.GainTokens, ir.Decide, ir.Move)
+ACTING_OPS = (ir.GainCoins, ir.LoseCoins, ir.GainTokens, ir.Decide, ir.Move, ir.Transfer)
 ACTION_STEPS = ACTING_OPS + (ir.MoveCard, ir.BuildStage)
 #: relations whose seats depend on the moment, not on the table alone
 DYNAMIC = ("target", "controller", "opponent")

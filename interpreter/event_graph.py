@@ -77,6 +77,8 @@ class Raising:
             return {COINS}
         if isinstance(op, ir.LoseCoins):
             return {("gains", op.or_take)} if op.or_take else set()
+        if isinstance(op, ir.Transfer):
+            return {("gains", op.token)} if op.token else {COINS}
         if isinstance(op, (ir.Move, ir.MoveCard)):
             zone = op.to_zone if isinstance(op, ir.Move) else op.zone
             return {BUILDS} if zone in self._active else set()

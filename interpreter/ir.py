@@ -389,11 +389,24 @@ class BuildStage:
     """In an action: build the seat's next wonder stage (it becomes active)."""
 
 
+@attrs.frozen
+class Transfer:
+    """Coins (no `token`) or tokens from each target to each seat of `to`, never more than the
+    target has left: what one loses the other gains (tokens with the giver's average worth).
+    The amount is evaluated for each target (`their city` is the target); `to` is seen from the
+    source's owner, and a target never pays itself."""
+
+    amount: Expr = spec(doc="How many, to each seat of `to`.")
+    to: Seats = seats(doc="Who receives them.")
+    token: str = spec("", doc="The token given (empty: coins).", refers_to="token", also=("",))
+    targets: Seats = targets()
+
+
 Op = Union[GainCoins, LoseCoins, GainTokens, Score, Produce, ProduceOneOf, Symbol, Price, Rebate, Grant,
-           CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Move, MoveCard, BuildStage]
+           CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Move, MoveCard, BuildStage, Transfer]
 OP_TYPES: tuple[type, ...] = (GainCoins, LoseCoins, GainTokens, Score, Produce, ProduceOneOf, Symbol, Price,
                               Rebate, Grant, CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Move, MoveCard,
-                              BuildStage)
+                              BuildStage, Transfer)
 
 
 @attrs.frozen

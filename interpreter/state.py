@@ -326,9 +326,12 @@ class State:
         engine.move_cards(self, n, from_zone, from_seat, to_zone, to_seat)
 
     # ---- what effects call ---------------------------------------------------------------------
-    def gain_tokens(self, seat: int, token: int, n: int, worth: int, where: str = "") -> None:
+    def gain_tokens(self, seat: int, token: int, n: int, worth: int, where: str = "", source: Any = None,
+                    giver: int = -1) -> None:
         """`n` tokens, each worth `worth`. `where`: what gives them, named if the game stops
-        because the tokens or their worth would leave the range of numbers (value_range)."""
+        because the tokens or their worth would leave the range of numbers (value_range);
+        `source`: the card or stage whose effect gives them, `giver` the seat they come from
+        (-1: the bank), as the event says."""
         city = self.cities[seat]
         count = city.token_counts[token] + n
         value = city.token_values[token] + n * worth
@@ -340,19 +343,20 @@ class State:
         city.token_counts[token] = count
         city.token_values[token] = value
         if n > 0 and "gains" in self.listening:
-            raise_event(self, ("gains", seat, token, "", -1))
+            raise_event(self, ("gains", seat, token, "", giver, source))
 
-    def gain_coins(self, seat: int, n: int, where: str = "") -> None:
-        """Coins from the bank (never a buyer's payment): heard by `whenever ... gains coins`.
-        `where`: what gives them, named if the game stops because the coins would leave the
-        range of numbers (value_range)."""
+    def gain_coins(self, seat: int, n: int, where: str = "", source: Any = None, payer: int = -1) -> None:
+        """Coins from the bank, or paid by the seat `payer` (never a buyer's payment): heard by
+        `whenever ... gains coins`. `where`: what gives them, named if the game stops because the
+        coins would leave the range of numbers (value_range); `source`: the card or stage whose
+        effect gives them, as the event says."""
         city = self.cities[seat]
         coins = city.coins + n
         if not -MAX_VALUE <= coins <= MAX_VALUE:
             beyond(self, f"seat {seat} would hold {figure(coins)} coins", where)
         city.coins = coins
         if n > 0 and "coins" in self.listening:
-            raise_event(self, ("coins", seat, -1, "", -1))
+            raise_event(self, ("coins", seat, -1, "", payer, source))
 
     def lose_coins(self, seat: int, n: int, token: Optional[int]) -> None:
         engine.lose_coins(self, seat, n, token)

@@ -148,6 +148,8 @@ class _Counts:
             out[COINS] = [(op.targets, (), 1)]
         elif isinstance(op, ir.LoseCoins) and op.or_take:
             out[("gains", op.or_take)] = [(op.targets, (), 1)]
+        elif isinstance(op, ir.Transfer):  # each seat of `to`, from each payer
+            out[("gains", op.token) if op.token else COINS] = [(op.to, op.targets, 1)]
         elif isinstance(op, ir.Decide) and op.decision not in asking:
             decision = self.decisions.get(op.decision)
             for name in decision.actions if decision is not None else ():

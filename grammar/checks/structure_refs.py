@@ -19,7 +19,7 @@ from wonderrules.interpreter import words as w
 __all__ = ["check", "ACTION_OPS"]
 
 #: what an action's `then` may do: move its card, build a stage, and the operations that act once
-ACTION_OPS = (s.MoveCard, s.BuildStage, s.GainCoins, s.GainTokens, s.LoseCoins, s.Decide, s.Draw)
+ACTION_OPS = (s.MoveCard, s.BuildStage, s.GainCoins, s.GainTokens, s.LoseCoins, s.Decide, s.Draw, s.Transfer)
 
 
 def check(model: Model, names: Names) -> list[Diagnostic]:
