@@ -17,6 +17,7 @@ from test_market_sellers import CARDS, RESOURCES, play
 from tiny import LEFT, RIGHT, c
 
 from wonderrules.interpreter.actions import Action
+from wonderrules.interpreter.engine import activate
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.market import many
 
@@ -175,3 +176,24 @@ def test_a_market_without_sales_compiles_as_before() -> None:
     state = game.new_initial_state(seed=0)
     assert game.rules.market is not None and game.rules.market.sales == ()
     assert state.seller_pairs[0] == (1, 3) and state.catalog.market_sales == ()
+
+
+def test_a_card_price_holds_for_a_seller_through_the_relation_that_sells() -> None:
+    """`sellers: left 2, right 2, left, right` at three players: seat 2 is two to the left of seat
+    0 (first, selling only raw) and its right neighbour (selling everything). Its glass costs 2;
+    with the Glass Deal (`buy glass from others for 1`) active in seat 0, 1 from the next turn:
+    the card's price holds for the seller, whichever of its relations sells the glass. Library:
+    {1: 2, 2: 1}."""
+    rules = tiny.rules(CARDS, players=(3, 4, 5), hand=6, sellers=(LEFT2, RIGHT2, LEFT, RIGHT), start_coins=10,
+                       prices=DEARER_AFAR, boards=BOARDS)
+    assert rules.market is not None
+    game = Game(attrs.evolve(rules, market=attrs.evolve(rules.market, sales=RAW_FROM_AFAR)), 3)
+    boards = ["Wood", "Stone 1", "Glass 1"]
+    offered, state = _payments(game, boards, "Library")
+    assert offered == [((1, 2), (2, 2))]
+    state = game.new_initial_state(seed=1, boards=[(b, "A") for b in boards], hands={1: [HAND] * 3})
+    activate(state, 0, state.catalog.card_named("Glass Deal"), built=False)  # from the next turn on
+    state.apply_actions({p: next(a for a in state.legal_actions(p) if a.kind == "sell" and a.card == "Store")
+                         for p in range(3)})
+    assert sorted(a.pay for a in state.legal_actions(0) if a.kind == "build" and a.card == "Library") == [
+        ((1, 2), (2, 1))]
