@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.market_sales import Sold, only_sold, seller_sales, slot_sales
+from wonderrules.interpreter.market_sales import Sold, seller_sales, slot_sales, sold_parts, sold_values
 from wonderrules.interpreter.trading import Prices, Production, TradeContext
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -253,7 +253,7 @@ def trade_context(st: State, seat: int, start_of_turn: bool = False) -> TradeCon
     if start_of_turn:
         sells = [turn_parts(st, s)[2] for s in sellers]
         if sold is not None:
-            sells = [solver.part(only_sold(part[0], what)) for part, what in zip(sells, sold)]
+            sells = sold_parts(solver, sells, sold)
         while len(sells) < 2:
             sells.append(solver.part(st.catalog.empty_sales))
         return solver.context(parts(st, seat)[1], sells[0], sells[1], turn_parts(st, seat)[3])
@@ -265,7 +265,7 @@ def trade_context(st: State, seat: int, start_of_turn: bool = False) -> TradeCon
         p = cities[s].parts
         sells.append(p[2] if p is not None and p[0] == cities[s].version else parts(st, s)[2])
     if sold is not None:
-        sells = [solver.part(only_sold(part[0], what)) for part, what in zip(sells, sold)]
+        sells = sold_parts(solver, sells, sold)
     while len(sells) < 2:
         sells.append(solver.part(st.catalog.empty_sales))
     ctx = solver.context(me[1], sells[0], sells[1], me[3])
@@ -282,18 +282,18 @@ def many_context(st: State, seat: int, start_of_turn: bool = False) -> Any:
     city = cities[seat]
     sellers = seller_seats(st, seat)
     solver = st.catalog.many_sellers
-    sold = sold_to(st, seat) or (None,) * len(sellers)
+    sold = sold_to(st, seat)
     if start_of_turn:
         buyer_parts = turn_parts(st, seat)
-        return solver.context(parts(st, seat)[1][0], tuple(only_sold(turn_parts(st, s)[2][0], what)
-                                                           for s, what in zip(sellers, sold)), *buyer_parts[3][0])
+        return solver.context(parts(st, seat)[1][0], sold_values([turn_parts(st, s)[2][0] for s in sellers], sold),
+                              *buyer_parts[3][0])
     stamp = (city.version,) + tuple(cities[s].version for s in sellers)
     memo = city.memo
     if memo is not None and memo[0] == stamp:
         return memo[1]
     buyer_parts = parts(st, seat)
-    ctx = solver.context(buyer_parts[1][0], tuple(only_sold(parts(st, s)[2][0], what)
-                                                  for s, what in zip(sellers, sold)), *buyer_parts[3][0])
+    ctx = solver.context(buyer_parts[1][0], sold_values([parts(st, s)[2][0] for s in sellers], sold),
+                         *buyer_parts[3][0])
     city.memo = (stamp, ctx)
     return ctx
 

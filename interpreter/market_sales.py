@@ -14,7 +14,7 @@ market keep their shortest path (:func:`.market.trade_context`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter import ir
 from wonderrules.interpreter import words as w
@@ -22,9 +22,10 @@ from wonderrules.interpreter import words as w
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog
     from wonderrules.interpreter.table import Table
-    from wonderrules.interpreter.trading import Production
+    from wonderrules.interpreter.trading import Production, TradeSolver
 
-__all__ = ["relation_sales", "unsold_prices", "slot_sales", "seller_sales", "only_sold", "Sold", "UNSOLD"]
+__all__ = ["relation_sales", "unsold_prices", "slot_sales", "seller_sales", "only_sold", "sold_values", "sold_parts",
+           "Sold", "UNSOLD"]
 
 #: the resources (by index) a seller sells to a buyer; None: every resource
 Sold = Optional[frozenset[int]]
@@ -96,3 +97,16 @@ def only_sold(production: Production, sold: Sold) -> Production:
         elif options:
             left.append(options)
     return tuple(kept), tuple(sorted(left))
+
+
+def sold_values(sales: list[Production], sold: Optional[tuple[Sold, ...]]) -> tuple[Production, ...]:
+    """What each seller sells to a buyer (in seller order), from what each has for sale."""
+    if sold is None:
+        return tuple(sales)
+    return tuple(only_sold(production, what) for production, what in zip(sales, sold))
+
+
+def sold_parts(solver: TradeSolver, sales: list[Any], sold: tuple[Sold, ...]) -> list[Any]:
+    """The solver's parts of what each seller sells to a buyer, from the parts of what each has
+    for sale."""
+    return [solver.part(only_sold(part[0], what)) for part, what in zip(sales, sold)]
