@@ -197,3 +197,46 @@ def test_a_card_price_holds_for_a_seller_through_the_relation_that_sells() -> No
                          for p in range(3)})
     assert sorted(a.pay for a in state.legal_actions(0) if a.kind == "build" and a.card == "Library") == [
         ((1, 2), (2, 1))]
+
+
+FAR_MARKET = """ruleset far_market extends base
+override market {
+  sellers: left, right, left 2, right 2
+  sells: board, brown, grey
+  price 2
+  price 3 from left 2, right 2
+  sells only raw from left 2, right 2
+}
+"""
+
+
+def test_the_variant_written_as_text_plays_over_the_base_game(tmp_path) -> None:
+    """Five players over the base game. Seat 0 (Giza, stone) holds the Workshop (1 glass) and
+    the Stockade (1 wood). Its neighbours make ore (seat 1, Rhodes) and clay (seat 4, Babylon);
+    two to its left, Alexandria makes glass, two to its right Olympia wood. The Workshop cannot
+    be bought (Alexandria sells only raw materials; without that line, at 3 coins); the
+    Stockade's wood comes from Olympia at 3 coins, the one way to pay."""
+    import wonderrules
+
+    layer = tmp_path / "far_market.wr"
+    layer.write_text(FAR_MARKET, encoding="utf-8")
+    rules = wonderrules.load_rules("base", str(layer))
+    assert rules.market is not None
+    assert rules.market.sales == (c.MarketSales(("wood", "stone", "clay", "ore"), (LEFT2, RIGHT2)),)
+    game = Game(rules, 5)
+    hands = [["Workshop", "Stockade", "Timber Yard", "Baths", "Excavation", "Tavern", "Theater"],
+             ["Ore Vein", "Stone Pit", "Lumber Yard", "West Trading Post", "Altar", "Apothecary", "Press"],
+             ["Loom", "Tavern", "Stone Pit", "Clay Pool", "Pawnshop", "Lumber Yard", "Clay Pool"],
+             ["Marketplace", "Clay Pit", "Barracks", "Altar", "Guard Tower", "Scriptorium", "Ore Vein"],
+             ["Forest Cave", "Guard Tower", "East Trading Post", "Barracks", "Scriptorium", "Apothecary",
+              "Glassworks"]]
+    boards = [("Giza", "A"), ("Rhodes", "A"), ("Alexandria", "A"), ("Olympia", "A"), ("Babylon", "A")]
+    state = game.new_initial_state(seed=3, boards=boards, hands={1: hands})
+    legal = state.legal_actions(0)
+    assert [a.pay for a in legal if a.kind == "build" and a.card == "Workshop"] == []
+    assert [a.pay for a in legal if a.kind == "build" and a.card == "Stockade"] == [((3, 3),)]
+    # without the `sells only` line, Alexandria sells its glass at 3
+    layer.write_text(FAR_MARKET.replace("  sells only raw from left 2, right 2\n", ""), encoding="utf-8")
+    state = Game(wonderrules.load_rules("base", str(layer)), 5).new_initial_state(seed=3, boards=boards,
+                                                                                   hands={1: hands})
+    assert [a.pay for a in state.legal_actions(0) if a.kind == "build" and a.card == "Workshop"] == [((2, 3),)]
