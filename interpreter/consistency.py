@@ -16,8 +16,8 @@ fault:
   them;
 - *the effects of the rule set*: never `OnBuild` (nothing builds them), and a block that scores
   names its score column;
-- *the market*: each price names sellers as its `sellers` does, and no two prices of one rank
-  disagree;
+- *the market*: each price and each sale names sellers as its `sellers` does, what a relation
+  sells is said once, and no two prices of one rank disagree;
 - *expressions where they stand*: the numbers of a table (hand, turns, deal and draw counts) and
   a repeat's count use only the table's variables, never what cities hold;
 - *the flow*: a moment's attached steps never reach that moment again; every moment an effect, a
@@ -47,7 +47,7 @@ ON_BUILD = "on build"
 PASSIVE_OPS = (ir.Produce, ir.ProduceOneOf, ir.Symbol, ir.Price, ir.Rebate, ir.Grant, ir.CostChange,
                ir.StrengthBonus)
 END_OF_GAME_OPS = (ir.Score, ir.Symbol, ir.CopyCard, ir.CopySymbol)
-ACTING_OPS = (ir.GainCoins, ir.LoseCoins, ir.GainTokens, ir.LoseTokens, ir.Decide, ir.Move)
+ACTING_OPS = (ir.GainCoins, ir.LoseCoins, ir.GainTokens, ir.LoseTokens, ir.Decide, ir.Move, ir.Transfer)
 ACTION_STEPS = ACTING_OPS + (ir.MoveCard, ir.BuildStage)
 #: relations whose seats depend on the moment, not on the table alone
 DYNAMIC = ("target", "controller", "opponent")
@@ -275,8 +275,9 @@ def _static_seats(relations: tuple[ir.Relation, ...], path: str) -> None:
 
 
 def _market(m: ir.Market, path: str, rules: ir.RuleSet, names: Names) -> None:
-    """Sellers fixed by the table; each price names its sellers as `sellers` does, and no two
-    prices of one rank disagree for a seller and a resource (see ir.Market)."""
+    """Sellers fixed by the table; each price and each sale names its sellers as `sellers` does,
+    a relation's sales are said once, and no two prices of one rank disagree for a seller and a
+    resource (see ir.Market)."""
     _static_seats(m.sellers, f"{path}.sellers")
     for i, price in enumerate(m.prices):
         for j, rel in enumerate(price.sellers):
@@ -284,6 +285,17 @@ def _market(m: ir.Market, path: str, rules: ir.RuleSet, names: Names) -> None:
                 raise CompiledRulesError(f"{path}.prices[{i}].sellers[{j}]", f"a price names sellers as the "
                                          f"market's `sellers` does; {quote(rel.kind)} at distance {rel.distance} "
                                          "is not one of them")
+    said: set[ir.Relation] = set()
+    for i, sales in enumerate(m.sales):
+        for j, rel in enumerate(sales.sellers):
+            if rel not in m.sellers:
+                raise CompiledRulesError(f"{path}.sales[{i}].sellers[{j}]", f"a sale names sellers as the market's "
+                                         f"`sellers` does; {quote(rel.kind)} at distance {rel.distance} is not one "
+                                         "of them")
+            if rel in said:
+                raise CompiledRulesError(f"{path}.sales[{i}].sellers[{j}]", f"what the sellers {quote(rel.kind)} "
+                                         f"(distance {rel.distance}) sell is said by an earlier sale already")
+            said.add(rel)
     found = disagreeing_prices(m, [r.name for r in rules.resources])
     if found is not None:
         first, second, rel, res = found

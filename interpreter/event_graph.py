@@ -77,6 +77,8 @@ class Raising:
             return {COINS}
         if isinstance(op, ir.LoseCoins):  # with a decision: what its actions raise
             return self._raised(ir.Decide(op.or_decide), asking) if op.or_decide else set()
+        if isinstance(op, ir.Transfer):
+            return {("gains", op.token)} if op.token else {COINS}
         if isinstance(op, (ir.Move, ir.MoveCard)):
             zone = op.to_zone if isinstance(op, ir.Move) else op.zone
             return {BUILDS} if zone in self._active else set()

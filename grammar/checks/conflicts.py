@@ -31,7 +31,7 @@ __all__ = ["check", "Effects", "STEP_OF", "Entry", "entries", "first_conflicts"]
 
 #: the step of an operation among the effects of one moment (`order`), as the core sorts them
 STEP_OF = {ir.GainCoins: "gain", ir.GainTokens: "gain", ir.LoseCoins: "lose", ir.LoseTokens: "lose",
-           ir.Decide: "decide", ir.Move: "move"}
+           ir.Decide: "decide", ir.Move: "move", ir.Transfer: "lose"}
 _QUANTITY = {"coins": "coins", "tokens": "tokens", "value": "tokens", "cards": "cards", "stages": "stages",
              "symbols": "symbols", "squares": "symbols", "sets": "symbols"}
 
@@ -86,6 +86,10 @@ class Effects:
         elif isinstance(op, ir.LoseTokens):  # as many as the seat holds
             reads.add("tokens")
             writes.add("tokens-")
+        elif isinstance(op, ir.Transfer):  # as much as the payer holds, from it to others
+            what = "tokens" if op.token else "coins"
+            reads.add(what)
+            writes.update((f"{what}-", f"{what}+"))
         elif isinstance(op, ir.Move):
             reads.add(f"zone {op.from_zone}")
             writes.add(f"zone {op.from_zone}")

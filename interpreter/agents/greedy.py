@@ -178,6 +178,14 @@ class GreedyAgent:
                 points = self.token_points(st, t, op.token, op.amount(st, seat, t, None), op.worth(st, seat, t, None))
                 v += points if t == seat else -share * points
             return v
+        if kind == "Transfer" and op.token is None:  # coins from payers to receivers, what payers have
+            v = 0.0
+            for payer in op.targets(st, seat, seat):
+                n = max(0, min(op.amount(st, seat, payer, None), st.cities[payer].coins))
+                for receiver in op.to(st, seat, payer):
+                    if receiver != payer:
+                        v += n * ((1 if receiver == seat else -share) - (1 if payer == seat else -share))
+            return v * COIN
         if kind == "Decide":
             return 2.0 * float(op.times)
         return 0.0
