@@ -180,7 +180,7 @@ class Catalog:
         self.moment_conditioned = any(h.condition is not None for src in self._all_sources()
                                       for hooks in (*src.at_each.values(), *src.at_once.values()) for h in hooks)
         #: whether some grant renews each turn
-        self.renews_each_turn = any(h.kind == "Grant" and h.op.period == "turn"
+        self.renews_each_turn = any(h.spec.op is ir.Grant and h.op.period == "turn"
                                     for src in self._all_sources() for h in src.passive)
         self.actions = tuple(compile_action(a, self) for a in rules.actions)
         self.action_by_name = {a.name: a for a in self.actions}
