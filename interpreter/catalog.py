@@ -13,6 +13,7 @@ from typing import Any, Optional
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.effects import CompiledHook, compile_hook
 from wonderrules.interpreter.events import Listener, compile_listener
+from wonderrules.interpreter.flow_steps import rule_steps
 from wonderrules.interpreter.market import relation_prices
 from wonderrules.interpreter.payments import ManySellers
 from wonderrules.interpreter.preferences import compile_preferences
@@ -312,18 +313,4 @@ def _rule_effects(rules: ir.RuleSet) -> list[ir.RuleEffects]:
 
 def _moments(rules: ir.RuleSet) -> list[str]:
     """Every moment the flow declares, in the order written."""
-    found: list[str] = []
-
-    def walk(steps: tuple[Any, ...]) -> None:
-        for step in steps:
-            if isinstance(step, ir.AtStep) and step.moment not in found:
-                found.append(step.moment)
-            for field in ("body", "then", "otherwise"):
-                inner = getattr(step, field, None)
-                if inner:
-                    walk(inner)
-
-    walk(rules.flow)
-    for block in rules.moments:
-        walk(block.steps)
-    return found
+    return list(dict.fromkeys(step.moment for step in rule_steps(rules) if isinstance(step, ir.AtStep)))

@@ -35,6 +35,7 @@ from typing import Any
 from wonderrules.interpreter import ir
 from wonderrules.interpreter import words as w
 from wonderrules.interpreter.bounds import attached_steps, check_bounds, sources, steps
+from wonderrules.interpreter.flow_steps import children
 from wonderrules.interpreter.market import disagreeing_prices
 from wonderrules.interpreter.ops import spec_of
 from wonderrules.interpreter.validate import CompiledRulesError, Names, model_of, objects, quote
@@ -423,10 +424,8 @@ def _flow(rules: ir.RuleSet) -> set[str]:
                     run.add(m)
                     for k, block in attached.get(m, ()):
                         walk(block.steps, f"moments[{k}].steps", expanding + (m,))
-            for field in ("body", "then", "otherwise"):
-                inner = getattr(step, field, None)
-                if inner:
-                    walk(inner, f"{here}.{field}", expanding)
+            for field, inner in children(step):
+                walk(inner, f"{here}.{field}", expanding)
 
     walk(rules.flow, "flow", ())
     return run
