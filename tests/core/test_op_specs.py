@@ -143,3 +143,19 @@ def test_the_checker_allows_each_written_effect_the_triggers_of_its_operation() 
         expected = ("end_of_game",) if node is s.SymbolAny else tuple(words[t] for t in OP_SPECS[op].triggers)
         assert EFFECT_TRIGGERS[node] == expected
     assert EFFECT_TRIGGERS[s.Draw] == ("on_build", "moment", "whenever") and EFFECT_TRIGGERS[s.MoveCard] == ()
+
+
+@pytest.mark.parametrize("name", ["base", "cities", "leaders", "cities_leaders", "two_player"])
+def test_each_effect_as_written_is_lowered_into_the_operation_its_triggers_come_from(name: str) -> None:
+    """What LOWERED_TO says of an effect as written is what the lowering makes of it, for every
+    effect of the bundled rule sets."""
+    from wonderrules.grammar.checks.conflicts import entries
+    from wonderrules.grammar.compiler import compile_rules
+
+    result = compile_rules([name])
+    assert result.ok
+    written = set()
+    for _, hook, compiled, _ in entries(result.model, result.rules):
+        assert type(compiled.op) is LOWERED_TO[type(hook.effect)], hook
+        written.add(type(hook.effect))
+    assert {s.Produce, s.Symbol, s.GainCoins, s.Score} <= written
