@@ -29,8 +29,8 @@ import attrs
 from wonderrules.interpreter import effects as fx
 from wonderrules.interpreter import ir
 
-__all__ = ["OpSpec", "OP_SPECS", "spec_of", "compiled_spec", "Event", "COINS", "BUILDS", "Touching",
-           "Raising", "Valuer"]
+__all__ = ["OpSpec", "OP_SPECS", "spec_of", "compiled_spec", "Event", "COINS", "BUILDS", "TouchContext",
+           "RaiseContext", "Valuer"]
 
 #: an event: what happens and the name it concerns (see :mod:`.event_graph`)
 Event = tuple[str, str]
@@ -38,7 +38,7 @@ COINS: Event = ("coins", "")
 BUILDS: Event = ("builds", "")
 
 
-class Touching(Protocol):
+class TouchContext(Protocol):
     """What an operation's reads and writes need from the rule set (see conflicts.Effects)."""
 
     def into(self, zone: str, writes: set[str]) -> None:
@@ -48,7 +48,7 @@ class Touching(Protocol):
         """What the actions of a decision read and write (none for a decision in `seen`)."""
 
 
-class Raising(Protocol):
+class RaiseContext(Protocol):
     """What the events an operation raises need from the rule set (see event_graph.Raising)."""
 
     def active(self, zone: str) -> bool:
@@ -71,9 +71,9 @@ class Valuer(Protocol):
 
 #: what an operation reads and writes, added to two sets: (operation, rule set, decisions being
 #: asked, reads, writes)
-Touches = Callable[[Any, Touching, frozenset[str], set[str], set[str]], None]
+Touches = Callable[[Any, TouchContext, frozenset[str], set[str], set[str]], None]
 #: the events an operation raises: (operation, rule set, decisions being asked)
-Raises = Callable[[Any, Raising, tuple[str, ...]], set[Event]]
+Raises = Callable[[Any, RaiseContext, tuple[str, ...]], set[Event]]
 #: what a compiled operation is worth now to its owner: (agent, game, owner, compiled operation)
 Value = Callable[[Valuer, Any, int, Any], float]
 
@@ -116,16 +116,16 @@ class OpSpec:
 
 # ---- reads and writes ---------------------------------------------------------------------------
 
-def _touch_nothing(op: Any, rules: Touching, seen: frozenset[str], reads: set[str], writes: set[str]) -> None:
+def _touch_nothing(op: Any, rules: TouchContext, seen: frozenset[str], reads: set[str], writes: set[str]) -> None:
     return None
 
 
-def _touch_gain_coins(op: ir.GainCoins, rules: Touching, seen: frozenset[str], reads: set[str],
+def _touch_gain_coins(op: ir.GainCoins, rules: TouchContext, seen: frozenset[str], reads: set[str],
                       writes: set[str]) -> None:
     writes.add("coins+")
 
 
-def _touch_lose_coins(op: ir.LoseCoins, rules: Touching, seen: frozenset[str], reads: set[str],
+def _touch_lose_coins(op: ir.LoseCoins, rules: TouchContext, seen: frozenset[str], reads: set[str],
                       writes: set[str]) -> None:
     reads.add("coins")
     writes.add("coins-")
@@ -133,7 +133,7 @@ def _touch_lose_coins(op: ir.LoseCoins, rules: Touching, seen: frozenset[str], r
         rules.decided(op.or_decide, seen, reads, writes)
 
 
-def _touch_gain_tokens(op: ir.GainTokens, rules: Touching, seen: frozenset[str], reads: set[str],
+def _touch_gain_tokens(op: ir.GainTokens, rules: TouchContext, seen: frozenset[str], reads: set[str],
                        writes: set[str]) -> None:
     writes.add("tokens+")
     if op.giver:  # taken from a seat: as many as it holds
@@ -141,64 +141,64 @@ def _touch_gain_tokens(op: ir.GainTokens, rules: Touching, seen: frozenset[str],
         writes.add("tokens-")
 
 
-def _touch_lose_tokens(op: ir.LoseTokens, rules: Touching, seen: frozenset[str], reads: set[str],
+def _touch_lose_tokens(op: ir.LoseTokens, rules: TouchContext, seen: frozenset[str], reads: set[str],
                        writes: set[str]) -> None:
     reads.add("tokens")  # as many as the seat holds
     writes.add("tokens-")
 
 
-def _touch_move(op: ir.Move, rules: Touching, seen: frozenset[str], reads: set[str], writes: set[str]) -> None:
+def _touch_move(op: ir.Move, rules: TouchContext, seen: frozenset[str], reads: set[str], writes: set[str]) -> None:
     reads.add(f"zone {op.from_zone}")
     writes.add(f"zone {op.from_zone}")
     rules.into(op.to_zone, writes)
 
 
-def _touch_move_card(op: ir.MoveCard, rules: Touching, seen: frozenset[str], reads: set[str],
+def _touch_move_card(op: ir.MoveCard, rules: TouchContext, seen: frozenset[str], reads: set[str],
                      writes: set[str]) -> None:
     rules.into(op.zone, writes)
 
 
-def _touch_build_stage(op: ir.BuildStage, rules: Touching, seen: frozenset[str], reads: set[str],
+def _touch_build_stage(op: ir.BuildStage, rules: TouchContext, seen: frozenset[str], reads: set[str],
                        writes: set[str]) -> None:
     writes.update(("stages+", "symbols+"))
 
 
-def _touch_decide(op: ir.Decide, rules: Touching, seen: frozenset[str], reads: set[str], writes: set[str]) -> None:
+def _touch_decide(op: ir.Decide, rules: TouchContext, seen: frozenset[str], reads: set[str], writes: set[str]) -> None:
     rules.decided(op.decision, seen, reads, writes)
 
 
 # ---- events raised ----------------------------------------------------------------------------
 
-def _raise_nothing(op: Any, rules: Raising, asking: tuple[str, ...]) -> set[Event]:
+def _raise_nothing(op: Any, rules: RaiseContext, asking: tuple[str, ...]) -> set[Event]:
     return set()
 
 
-def _raise_coins(op: ir.GainCoins, rules: Raising, asking: tuple[str, ...]) -> set[Event]:
+def _raise_coins(op: ir.GainCoins, rules: RaiseContext, asking: tuple[str, ...]) -> set[Event]:
     return {COINS}
 
 
-def _raise_tokens(op: ir.GainTokens, rules: Raising, asking: tuple[str, ...]) -> set[Event]:
+def _raise_tokens(op: ir.GainTokens, rules: RaiseContext, asking: tuple[str, ...]) -> set[Event]:
     return {("gains", op.token)}
 
 
-def _raise_lose_coins(op: ir.LoseCoins, rules: Raising, asking: tuple[str, ...]) -> set[Event]:
+def _raise_lose_coins(op: ir.LoseCoins, rules: RaiseContext, asking: tuple[str, ...]) -> set[Event]:
     """With a decision: what its actions raise (a loss paid in tokens, say)."""
     return rules.decided(op.or_decide, asking) if op.or_decide else set()
 
 
-def _raise_move(op: ir.Move, rules: Raising, asking: tuple[str, ...]) -> set[Event]:
+def _raise_move(op: ir.Move, rules: RaiseContext, asking: tuple[str, ...]) -> set[Event]:
     return {BUILDS} if rules.active(op.to_zone) else set()
 
 
-def _raise_move_card(op: ir.MoveCard, rules: Raising, asking: tuple[str, ...]) -> set[Event]:
+def _raise_move_card(op: ir.MoveCard, rules: RaiseContext, asking: tuple[str, ...]) -> set[Event]:
     return {BUILDS} if rules.active(op.zone) else set()
 
 
-def _raise_builds(op: ir.BuildStage, rules: Raising, asking: tuple[str, ...]) -> set[Event]:
+def _raise_builds(op: ir.BuildStage, rules: RaiseContext, asking: tuple[str, ...]) -> set[Event]:
     return {BUILDS}
 
 
-def _raise_decide(op: ir.Decide, rules: Raising, asking: tuple[str, ...]) -> set[Event]:
+def _raise_decide(op: ir.Decide, rules: RaiseContext, asking: tuple[str, ...]) -> set[Event]:
     return rules.decided(op.decision, asking)
 
 
