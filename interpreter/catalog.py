@@ -15,6 +15,7 @@ from wonderrules.interpreter.effects import CompiledHook, compile_hook
 from wonderrules.interpreter.events import Listener, compile_listener
 from wonderrules.interpreter.flow_steps import rule_steps
 from wonderrules.interpreter.market import relation_prices
+from wonderrules.interpreter.market_sales import relation_sales, unsold_prices
 from wonderrules.interpreter.payments import ManySellers
 from wonderrules.interpreter.preferences import compile_preferences
 from wonderrules.interpreter.trading import TradeSolver
@@ -117,7 +118,14 @@ class Catalog:
         self.market_sellers: tuple[ir.Relation, ...] = market.sellers if market else ()
         self.market_sells = frozenset(market.sells) if market else frozenset()
         #: per relation of the market's sellers: the price of each resource before effects
-        self.market_rows: tuple[tuple[int, ...], ...] = relation_prices(market, self.resources) if market else ()
+        #: per relation of the market's sellers: the resources it sells (None: every one); empty
+        #: when every relation sells every resource
+        self.market_sales: tuple[Optional[frozenset[int]], ...] = (
+            relation_sales(market, self.resources) if market else ())
+        #: per relation of the market's sellers: the price of each resource before effects
+        #: (UNSOLD for a resource it does not sell)
+        self.market_rows: tuple[tuple[int, ...], ...] = (
+            unsold_prices(relation_prices(market, self.resources), self.market_sales) if market else ())
         self.solver = TradeSolver(len(self.resources))
         #: the answers for buyers with more than two sellers
         self.many_sellers = ManySellers()

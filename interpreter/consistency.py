@@ -17,8 +17,8 @@ fault:
   them;
 - *the effects of the rule set*: never `OnBuild` (nothing builds them), and a block that scores
   names its score column;
-- *the market*: each price names sellers as its `sellers` does, and no two prices of one rank
-  disagree;
+- *the market*: each price and each sale names sellers as its `sellers` does, what a relation
+  sells is said once, and no two prices of one rank disagree;
 - *expressions where they stand*: the numbers of a table (hand, turns, deal and draw counts) and
   a repeat's count use only the table's variables, never what cities hold;
 - *the flow*: a moment's attached steps never reach that moment again; every moment an effect, a
@@ -262,8 +262,9 @@ def _static_seats(relations: tuple[ir.Relation, ...], path: str) -> None:
 
 
 def _market(m: ir.Market, path: str, rules: ir.RuleSet, names: Names) -> None:
-    """Sellers fixed by the table; each price names its sellers as `sellers` does, and no two
-    prices of one rank disagree for a seller and a resource (see ir.Market)."""
+    """Sellers fixed by the table; each price and each sale names its sellers as `sellers` does,
+    a relation's sales are said once, and no two prices of one rank disagree for a seller and a
+    resource (see ir.Market)."""
     _static_seats(m.sellers, f"{path}.sellers")
     for i, price in enumerate(m.prices):
         for j, rel in enumerate(price.sellers):
@@ -271,6 +272,17 @@ def _market(m: ir.Market, path: str, rules: ir.RuleSet, names: Names) -> None:
                 raise CompiledRulesError(f"{path}.prices[{i}].sellers[{j}]", f"a price names sellers as the "
                                          f"market's `sellers` does; {quote(rel.kind)} at distance {rel.distance} "
                                          "is not one of them")
+    said: set[ir.Relation] = set()
+    for i, sales in enumerate(m.sales):
+        for j, rel in enumerate(sales.sellers):
+            if rel not in m.sellers:
+                raise CompiledRulesError(f"{path}.sales[{i}].sellers[{j}]", f"a sale names sellers as the market's "
+                                         f"`sellers` does; {quote(rel.kind)} at distance {rel.distance} is not one "
+                                         "of them")
+            if rel in said:
+                raise CompiledRulesError(f"{path}.sales[{i}].sellers[{j}]", f"what the sellers {quote(rel.kind)} "
+                                         f"(distance {rel.distance}) sell is said by an earlier sale already")
+            said.add(rel)
     found = disagreeing_prices(m, [r.name for r in rules.resources])
     if found is not None:
         first, second, rel, res = found

@@ -73,24 +73,27 @@ def compile_hook(hook: ir.Hook, cat: Catalog, source: Source) -> CompiledHook:
 # ---- triggered operations ---------------------------------------------------------------------------
 
 class GainCoins:
-    __slots__ = ("amount", "targets", "constant", "where")
+    __slots__ = ("amount", "targets", "constant", "where", "source")
 
-    def __init__(self, amount: Compiled, targets: SeatsFn, constant: Optional[int] = None, where: str = "") -> None:
+    def __init__(self, amount: Compiled, targets: SeatsFn, constant: Optional[int] = None, where: str = "",
+                 source: Optional[Source] = None) -> None:
         self.amount = amount
         self.targets = targets
         #: a fixed number of coins for the owner alone (the common case, run without a call)
         self.constant = constant
         #: what gives the coins, for a sentence (`gain coins of 'Bank'`; an action's: `action 'sell'`)
         self.where = where
+        #: the card or stage whose effect this is (None: an action's), as the event says
+        self.source = source
 
     def run(self, st: Any, seat: int) -> None:
         if self.constant is not None:
-            st.gain_coins(seat, self.constant, self.where)
+            st.gain_coins(seat, self.constant, self.where, self.source)
             return
         for target in self.targets(st, seat, seat):
             n = self.amount(st, seat, target, None)
             if n > 0:  # a gain that comes to 0 or less gives nothing (coins never go below 0)
-                st.gain_coins(target, n, self.where)
+                st.gain_coins(target, n, self.where, self.source)
 
 
 class LoseCoins:
@@ -111,10 +114,10 @@ class LoseCoins:
 
 
 class GainTokens:
-    __slots__ = ("token", "amount", "worth", "targets", "giver", "where")
+    __slots__ = ("token", "amount", "worth", "targets", "giver", "where", "source")
 
     def __init__(self, token: int, amount: Compiled, worth: Compiled, targets: SeatsFn,
-                 giver: Optional[SeatsFn], where: str = "") -> None:
+                 giver: Optional[SeatsFn], where: str = "", source: Optional[Source] = None) -> None:
         self.token = token
         self.amount = amount
         self.worth = worth
@@ -122,6 +125,8 @@ class GainTokens:
         self.giver = giver
         #: what gives the tokens, for a sentence (see GainCoins)
         self.where = where
+        #: the card or stage whose effect this is (see GainCoins)
+        self.source = source
 
     def run(self, st: Any, seat: int) -> None:
         for target in self.targets(st, seat, seat):
@@ -129,11 +134,11 @@ class GainTokens:
             if n <= 0:  # as for coins: nothing, and no token count below 0
                 continue
             if self.giver is None:
-                st.gain_tokens(target, self.token, n, self.worth(st, seat, target, None), self.where)
+                st.gain_tokens(target, self.token, n, self.worth(st, seat, target, None), self.where, self.source)
                 continue
             for giver in self.giver(st, seat, target):
                 if giver != target:
-                    _take_tokens(st, giver, target, self.token, n, self.where)
+                    _take_tokens(st, giver, target, self.token, n, self.where, self.source)
 
 
 class LoseTokens:
@@ -169,7 +174,47 @@ def lose_tokens(city: Any, token: int, n: int) -> None:
     city.token_counts[token] -= n
 
 
-def _take_tokens(st: Any, giver: int, taker: int, token: int, n: int, where: str) -> None:
+class Transfer:
+    """Coins or tokens from each target to each seat of `to` (see :class:`.ir.Transfer`)."""
+
+    __slots__ = ("amount", "targets", "to", "token", "where", "source")
+
+    def __init__(self, amount: Compiled, targets: SeatsFn, to: SeatsFn, token: Optional[int], where: str,
+                 source: Optional[Source]) -> None:
+        self.amount = amount
+        self.targets = targets
+        self.to = to
+        #: the token given (None: coins)
+        self.token = token
+        self.where = where
+        self.source = source
+
+    def run(self, st: Any, seat: int) -> None:
+        for payer in self.targets(st, seat, seat):
+            n = self.amount(st, seat, payer, None)
+            if n <= 0:
+                continue
+            for receiver in self.to(st, seat, payer):
+                if receiver == payer:
+                    continue
+                if self.token is None:
+                    _pay_coins(st, payer, receiver, n, self.where, self.source)
+                else:
+                    _take_tokens(st, payer, receiver, self.token, n, self.where, self.source)
+
+
+def _pay_coins(st: Any, payer: int, receiver: int, n: int, where: str, source: Optional[Source]) -> None:
+    """Up to `n` coins of the payer (what it has) go to the receiver, heard as coins it gains."""
+    city = st.cities[payer]
+    paid = n if n < city.coins else city.coins
+    if paid <= 0:
+        return
+    city.coins -= paid
+    st.gain_coins(receiver, paid, where, source, payer)
+
+
+def _take_tokens(st: Any, giver: int, taker: int, token: int, n: int, where: str,
+                 source: Optional[Source] = None) -> None:
     """Up to `n` tokens of the giver go to the taker, with the giver's average worth (the
     remainder of an uneven worth stays with the giver)."""
     city = st.cities[giver]
@@ -184,7 +229,7 @@ def _take_tokens(st: Any, giver: int, taker: int, token: int, n: int, where: str
         beyond(st, f"seat {taker} would hold '{st.catalog.tokens[token]}' tokens worth {figure(worth)}", where)
     city.token_counts[token] -= n
     city.token_values[token] -= moved
-    st.gain_tokens(taker, token, n, 0, where)  # counted and announced as any gain; their worth follows
+    st.gain_tokens(taker, token, n, 0, where, source, giver)  # counted and announced as any gain; their worth follows
     st.cities[taker].token_values[token] += moved
 
 
@@ -413,7 +458,7 @@ def compile_gain_coins(op: ir.GainCoins, cat: Catalog, source: Source) -> GainCo
     constant = (op.amount.value if isinstance(op.amount, ir.Num) and op.amount.value > 0
                 and op.targets == (ir.Relation("self"),) else None)
     return GainCoins(compile_expr(op.amount, cat, source), compile_seats(op.targets), constant,
-                     _where("gain coins", source))
+                     _where("gain coins", source), source)
 
 
 def _where(operation: str, source: Optional[Source]) -> str:
@@ -429,7 +474,13 @@ def compile_lose_coins(op: ir.LoseCoins, cat: Catalog, source: Source) -> LoseCo
 def compile_gain_tokens(op: ir.GainTokens, cat: Catalog, source: Source) -> GainTokens:
     return GainTokens(cat.token_index[op.token], compile_expr(op.amount, cat, source),
                       compile_expr(op.worth, cat, source), compile_seats(op.targets),
-                      compile_seats(op.giver) if op.giver else None, _where("gain tokens", source))
+                      compile_seats(op.giver) if op.giver else None, _where("gain tokens", source), source)
+
+
+def compile_transfer(op: ir.Transfer, cat: Catalog, source: Source) -> Transfer:
+    what = f"give {op.token} tokens" if op.token else "pay coins"
+    return Transfer(compile_expr(op.amount, cat, source), compile_seats(op.targets), compile_seats(op.to),
+                    cat.token_index[op.token] if op.token else None, _where(what, source), source)
 
 
 def compile_lose_tokens(op: ir.LoseTokens, cat: Catalog, source: Source) -> LoseTokens:

@@ -522,7 +522,7 @@ def activate(st: State, seat: int, src: Source, built: bool, way: str = "") -> N
         for hook in src.end_of_game:
             city.end_of_game.append((hook, src))
     if built:
-        st.raised.append(("stages" if src.is_stage else "builds", seat, src, way, -1))
+        st.raised.append(("stages" if src.is_stage else "builds", seat, src, way, -1, None))
     elif src.at_once:
         for m, hooks in src.at_once.items():
             for hook in hooks:
@@ -553,7 +553,7 @@ def build_items(st: State) -> list[tuple[Any, ...]]:
     listened = st.listening
     bought = False
     for event in raised:
-        kind, seat, src, _, _ = event
+        kind, seat, src, _, _, _ = event
         if kind == "buys":
             bought = True
             continue

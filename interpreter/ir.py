@@ -402,11 +402,24 @@ class BuildStage:
     """In an action: build the seat's next wonder stage (it becomes active)."""
 
 
+@attrs.frozen
+class Transfer:
+    """Coins (no `token`) or tokens from each target to each seat of `to`, never more than the
+    target has left: what one loses the other gains (tokens with the giver's average worth).
+    The amount is evaluated for each target (`their city` is the target); `to` is seen from the
+    source's owner, and a target never pays itself."""
+
+    amount: Expr = spec(doc="How many, to each seat of `to`.")
+    to: Seats = seats(doc="Who receives them.")
+    token: str = spec("", doc="The token given (empty: coins).", refers_to="token", also=("",))
+    targets: Seats = targets()
+
+
 Op = Union[GainCoins, LoseCoins, GainTokens, LoseTokens, Score, Produce, ProduceOneOf, Symbol, Price, Rebate, Grant,
-           CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Move, MoveCard, BuildStage]
+           CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Move, MoveCard, BuildStage, Transfer]
 OP_TYPES: tuple[type, ...] = (GainCoins, LoseCoins, GainTokens, LoseTokens, Score, Produce, ProduceOneOf, Symbol, Price,
                               Rebate, Grant, CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Move, MoveCard,
-                              BuildStage)
+                              BuildStage, Transfer)
 
 
 @attrs.frozen
@@ -704,6 +717,16 @@ class MarketPrice:
 
 
 @attrs.frozen
+class MarketSales:
+    """What the sellers of some relations sell: only these resources (see :class:`Market`)."""
+
+    resources: tuple[str, ...] = spec(doc="The resources they sell.", refers_to="resource", min_items=1,
+                                      max_items=32)
+    sellers: Seats = spec(doc="The relations of the market's `sellers`, as written there.", min_items=1,
+                          max_items=16)
+
+
+@attrs.frozen
 class Market:
     """Who a city buys resources from, what they may sell (production of the board, of cards of
     some colours), and the price of a unit before any effect changes it.
@@ -713,7 +736,11 @@ class Market:
     one that names either (never two that disagree); else `price`. A seat that is a seller by
     several relations (at a small table, the seat two to the left may be the right neighbour)
     sells at the lowest of their prices. Effects change prices from there (:class:`Price`,
-    :class:`Rebate`)."""
+    :class:`Rebate`).
+
+    A relation of `sellers` named by one of `sales` sells only that line's resources; the others
+    sell every resource. A seat that is a seller by several relations sells what any of them
+    sells, each resource at the lowest price of the relations that sell it."""
 
     sellers: Seats = seats(doc="Whom a city buys from, seen from the buyer (one seat counts once).")
     sells: tuple[str, ...] = spec(doc="Which production is for sale: `board` and card colours.",
@@ -722,6 +749,8 @@ class Market:
                       max=w.MAX_PRICE)
     prices: tuple[MarketPrice, ...] = spec((), doc="Prices for some sellers or some resources.", max_items=64)
     origin: Optional[Origin] = _origin()
+    sales: tuple[MarketSales, ...] = spec((), doc="What the sellers of some relations sell (the others: every "
+                                          "resource).", max_items=16)
 
 
 # ---- contests ------------------------------------------------------------------------------------------

@@ -147,6 +147,13 @@ def _touch_lose_tokens(op: ir.LoseTokens, rules: TouchContext, seen: frozenset[s
     writes.add("tokens-")
 
 
+def _touch_transfer(op: ir.Transfer, rules: TouchContext, seen: frozenset[str], reads: set[str],
+                     writes: set[str]) -> None:
+    what = "tokens" if op.token else "coins"  # as much as the payer holds, from it to others
+    reads.add(what)
+    writes.update((f"{what}-", f"{what}+"))
+
+
 def _touch_move(op: ir.Move, rules: TouchContext, seen: frozenset[str], reads: set[str], writes: set[str]) -> None:
     reads.add(f"zone {op.from_zone}")
     writes.add(f"zone {op.from_zone}")
@@ -179,6 +186,11 @@ def _raise_coins(op: ir.GainCoins, rules: RaiseContext, asking: tuple[str, ...])
 
 def _raise_tokens(op: ir.GainTokens, rules: RaiseContext, asking: tuple[str, ...]) -> set[Event]:
     return {("gains", op.token)}
+
+
+def _raise_transfer(op: ir.Transfer, rules: RaiseContext, asking: tuple[str, ...]) -> set[Event]:
+    """What the receivers gain: tokens, or coins."""
+    return {("gains", op.token)} if op.token else {COINS}
 
 
 def _raise_lose_coins(op: ir.LoseCoins, rules: RaiseContext, asking: tuple[str, ...]) -> set[Event]:
@@ -238,6 +250,21 @@ def _worth_gain_tokens(agent: Valuer, st: Any, seat: int, op: fx.GainTokens) -> 
         points = agent.token_points(st, t, op.token, op.amount(st, seat, t, None), op.worth(st, seat, t, None))
         v += points if t == seat else -share * points
     return v
+
+
+def _worth_transfer(agent: Valuer, st: Any, seat: int, op: fx.Transfer) -> float:
+    """Coins from payers to receivers (what the payers have), for and against the owner; tokens
+    given are worth nothing here."""
+    if op.token is not None:
+        return 0.0
+    share = _share(st)
+    v = 0.0
+    for payer in op.targets(st, seat, seat):
+        n = max(0, min(op.amount(st, seat, payer, None), st.cities[payer].coins))
+        for receiver in op.to(st, seat, payer):
+            if receiver != payer:
+                v += n * ((1 if receiver == seat else -share) - (1 if payer == seat else -share))
+    return v * agent.coin
 
 
 def _worth_decide(agent: Valuer, st: Any, seat: int, op: fx.Decide) -> float:
@@ -329,6 +356,8 @@ OP_SPECS: Mapping[type, OpSpec] = MappingProxyType({s.op: s for s in (
           raises=_raise_move),
     _spec(ir.MoveCard, (), None, None, in_action=True, touches=_touch_move_card, raises=_raise_move_card),
     _spec(ir.BuildStage, (), None, None, in_action=True, touches=_touch_build_stage, raises=_raise_builds),
+    _spec(ir.Transfer, _TRIGGERED, fx.compile_transfer, fx.Transfer, in_action=True, step="lose",
+          touches=_touch_transfer, raises=_raise_transfer, value=_worth_transfer),
 )})
 #: the compiled class -> the spec of the operation compiled into it
 _BY_COMPILED: Mapping[type, OpSpec] = MappingProxyType({s.compiled: s for s in OP_SPECS.values()

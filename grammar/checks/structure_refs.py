@@ -21,7 +21,8 @@ from wonderrules.interpreter.flow_steps import nested_steps
 __all__ = ["check", "ACTION_OPS"]
 
 #: what an action's `then` may do: move its card, build a stage, and the operations that act once
-ACTION_OPS = (s.MoveCard, s.BuildStage, s.GainCoins, s.GainTokens, s.LoseCoins, s.LoseTokens, s.Decide, s.Draw)
+ACTION_OPS = (s.MoveCard, s.BuildStage, s.GainCoins, s.GainTokens, s.LoseCoins, s.LoseTokens, s.Decide, s.Draw,
+              s.Transfer)
 
 
 def check(model: Model, names: Names) -> list[Diagnostic]:
@@ -74,7 +75,7 @@ class _Structure(Refs):
                 elif isinstance(clause, s.Sells):
                     for n in clause.sources:
                         self.name(n, "colour", extra=(w.BOARD,), what="a colour or `board`")
-                elif isinstance(clause, s.MarketPrice):
+                elif isinstance(clause, (s.MarketPrice, s.SellsOnly)):
                     for n in clause.resources:
                         self.name(n, "resource", "resource class")
                     ex.check_seats(clause.sellers, self.diags, exclude=("self", "their city"))

@@ -129,8 +129,9 @@ def _action(a: s.Action, diags: list[Diagnostic]) -> None:
 
 
 def _market(m: s.Market, diags: list[Diagnostic]) -> None:
-    # one plain price (`price 2`); prices for some sellers or resources are the market pass's
-    clauses = [c for c in m.clauses if not isinstance(c, s.MarketPrice) or c.plain]
+    # one plain price (`price 2`); prices for some sellers or resources, and `sells only`, are the
+    # market pass's
+    clauses = [c for c in m.clauses if (not isinstance(c, s.MarketPrice) or c.plain) and not isinstance(c, s.SellsOnly)]
     _once(((type(c), c) for c in clauses), lambda k: f"market clause '{_MARKET_WORDS[k][0]}'", diags)
     prices = [c for c in m.clauses if isinstance(c, s.MarketPrice)]
     for kind, (word, example) in _MARKET_WORDS.items():

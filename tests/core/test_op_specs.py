@@ -27,7 +27,7 @@ SAMPLES: tuple[object, ...] = (
     ir.Symbol(("shield",)), ir.Price(("wood",), (LEFT,), 1), ir.Rebate((LEFT,)), ir.Grant("extra"),
     ir.CostChange("build", coins="none"), ir.StrengthBonus("war", ir.Num(1)), ir.Decide("play"),
     ir.CopyCard(("blue",), (LEFT,)), ir.CopySymbol(("blue",), (LEFT,)), ir.Move(ir.Num(1), "discard", "hand"),
-    ir.MoveCard("built"), ir.BuildStage(),
+    ir.MoveCard("built"), ir.BuildStage(), ir.Transfer(ir.Num(1), (LEFT,)),
 )
 TRIGGERS = (ir.Passive(), ir.OnBuild(), ir.At("end of turn"), ir.When("builds", (SELF,)), ir.EndOfGame())
 
