@@ -97,20 +97,23 @@ class GainCoins:
 
 
 class LoseCoins:
-    """`decision`: the one each loser decides instead of paying (None: the coins are paid)."""
+    """`decision`: the one each loser decides instead of paying (None: the coins are paid);
+    `source`: the card or stage whose effect the loss is, its cause."""
 
-    __slots__ = ("amount", "targets", "decision")
+    __slots__ = ("amount", "targets", "decision", "source")
 
-    def __init__(self, amount: Compiled, targets: SeatsFn, decision: Optional[int]) -> None:
+    def __init__(self, amount: Compiled, targets: SeatsFn, decision: Optional[int],
+                 source: Optional[Source] = None) -> None:
         self.amount = amount
         self.targets = targets
         self.decision = decision
+        self.source = source
 
     def run(self, st: Any, seat: int) -> None:
         for target in self.targets(st, seat, seat):
             n = self.amount(st, seat, target, None)
             if n > 0:
-                st.lose_coins(target, n, self.decision)
+                st.lose_coins(target, n, self.decision, self.source)
 
 
 class GainTokens:
@@ -468,7 +471,7 @@ def _where(operation: str, source: Optional[Source]) -> str:
 
 def compile_lose_coins(op: ir.LoseCoins, cat: Catalog, source: Source) -> LoseCoins:
     decision = cat.decision_index[op.or_decide] if op.or_decide else None
-    return LoseCoins(compile_expr(op.amount, cat, source), compile_seats(op.targets), decision)
+    return LoseCoins(compile_expr(op.amount, cat, source), compile_seats(op.targets), decision, source)
 
 
 def compile_gain_tokens(op: ir.GainTokens, cat: Catalog, source: Source) -> GainTokens:

@@ -354,6 +354,9 @@ def _title(st: State, title: str, seat: int = -1) -> str:
     title = title.replace("{age}", str(st.age)).replace("{turn}", str(st.turn))
     if seat >= 0 and "{loss}" in title:
         title = title.replace("{loss}", str(st.losses.get(seat, 0)))
+    if seat >= 0 and "{cause}" in title:
+        cause = st.loss_causes.get(seat)
+        title = title.replace("{cause}", cause.name if cause is not None else "")
     return title
 
 
@@ -414,6 +417,7 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
             execute(st, seat, action, card, within=False)
             if st.losses:
                 st.losses.pop(seat, None)
+                st.loss_causes.pop(seat, None)
             items = build_items(st)
             if st.fired:
                 items.extend(_take_fired(st))
@@ -676,24 +680,30 @@ def ask_decision(st: State, seat: int, decision: int) -> None:
     st.legal[player] = found
 
 
-def lose_coins(st: State, seat: int, n: int, decision: Optional[int]) -> None:
+def lose_coins(st: State, seat: int, n: int, decision: Optional[int], cause: Optional[Source] = None) -> None:
     """A seat loses `n` coins to the bank (never more than it has); with a decision, its
-    controller decides it instead, `loss` bound to `n` (see ask_loss)."""
+    controller decides it instead, `loss` bound to `n` and `cause` the card or stage whose effect
+    the loss is (see ask_loss)."""
     if decision is None:
         city = st.cities[seat]
         city.coins -= min(city.coins, n)
         return
-    ask_loss(st, seat, n, decision)
+    ask_loss(st, seat, n, decision, False, cause)
 
 
-def ask_loss(st: State, seat: int, n: int, decision: int, later: bool = False) -> None:
-    """The decision a loss of `n` coins asks, with `loss` bound to `n`: when it offers more than
-    one action at the moment of the loss, the seat's controller chooses (put off while that player
-    is deciding something else, and asked when its turn comes); its one action is carried out at
-    once; none: nothing happens."""
+def ask_loss(st: State, seat: int, n: int, decision: int, later: bool = False,
+             cause: Optional[Source] = None) -> None:
+    """The decision a loss of `n` coins asks, with `loss` bound to `n` and the loss's cause
+    recorded (`{cause}` in the decision's title; the source of the coins and tokens its action
+    gives): when it offers more than one action at the moment of the loss, the seat's controller
+    chooses (put off while that player is deciding something else, and asked when its turn
+    comes); its one action is carried out at once; none: nothing happens."""
     losses = st.losses
+    causes = st.loss_causes
     held = losses.get(seat)  # the loss of the seat's decision asked already, if any
+    held_cause = causes.get(seat)
     losses[seat] = n
+    causes[seat] = cause
     player = st.controller_of(seat)
     found = decision_actions(st, player, seat, decision, False)
     if (len(found) > 1 or (later and found)) and player not in st.pending:
@@ -706,11 +716,13 @@ def ask_loss(st: State, seat: int, n: int, decision: int, later: bool = False) -
         action = found[0]
         execute(st, seat, action, take_card(st, player, seat, action), within=False)
     elif found:
-        st.work.appendleft(("ask_loss", seat, n, decision, True))
+        st.work.appendleft(("ask_loss", seat, n, decision, True, cause))
     if held is None:
         del losses[seat]
+        del causes[seat]
     else:
         losses[seat] = held
+        causes[seat] = held_cause
 
 
 def move_cards(st: State, n: int, from_zone: int, from_seat: int, to_zone: int, to_seat: int) -> None:

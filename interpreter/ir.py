@@ -643,7 +643,8 @@ class Decision:
     name: str = spec(doc="The decision.", declares="decision")
     actions: tuple[str, ...] = spec(doc="Its action kinds, in the order offered.", refers_to="action",
                                     min_items=1, max_items=16)
-    title: str = spec("", doc="How it reads (`{age}`, `{turn}`, `{seat}`; `{loss}` when a loss asks it).",
+    title: str = spec("", doc="How it reads (`{age}`, `{turn}`, `{seat}`; `{loss}` and `{cause}` when a loss "
+                                  "asks it).",
                       text=True)
     prefer: tuple[Preference, ...] = spec((), doc="Its preferences among its actions, applied in order.",
                                           max_items=8)

@@ -39,7 +39,7 @@ class State:
         "controller", "age", "turn", "pc", "slots", "work", "fired", "pending", "asked", "chosen",
         "asked_within", "round", "raised", "listening", "waiting", "moment_queue", "moment_running",
         "moment_rank", "seq", "sellers", "seat_info", "seller_pairs", "legal", "deals", "deals_made",
-        "history", "sheets", "terminal", "event", "stopped", "cascade", "losses", "amount",
+        "history", "sheets", "terminal", "event", "stopped", "cascade", "losses", "loss_causes", "amount",
     )
 
     def __init__(self, game: Game, seed: int, boards: Sequence[BoardKind], deals: FixedDeals,
@@ -97,6 +97,8 @@ class State:
         self.event: Optional[Event] = None
         #: seat -> the coins lost by the loss whose decision it is asked or carrying out (`loss`)
         self.losses: dict[int, int] = {}
+        #: seat -> the card or stage whose effect that loss is (None: no effect's)
+        self.loss_causes: dict[int, Optional[Source]] = {}
         #: while an action that takes an amount is carried out: its amount (`amount`)
         self.amount = 0
         #: moment -> (seat, sequence, hook) waiting for the next such moment
@@ -348,6 +350,8 @@ class State:
         city.token_counts[token] = count
         city.token_values[token] = value
         if n > 0 and "gains" in self.listening:
+            if source is None and self.loss_causes:  # given by the action a loss decides: its cause
+                source = self.loss_causes.get(seat)
             raise_event(self, ("gains", seat, token, "", giver, source))
 
     def gain_coins(self, seat: int, n: int, where: str = "", source: Any = None, payer: int = -1) -> None:
@@ -361,10 +365,12 @@ class State:
             beyond(self, f"seat {seat} would hold {figure(coins)} coins", where)
         city.coins = coins
         if n > 0 and "coins" in self.listening:
+            if source is None and self.loss_causes:
+                source = self.loss_causes.get(seat)
             raise_event(self, ("coins", seat, -1, "", payer, source))
 
-    def lose_coins(self, seat: int, n: int, decision: Optional[int]) -> None:
-        engine.lose_coins(self, seat, n, decision)
+    def lose_coins(self, seat: int, n: int, decision: Optional[int], cause: Any = None) -> None:
+        engine.lose_coins(self, seat, n, decision, cause)
 
     def ask(self, seat: int, decision: int) -> None:
         engine.ask_decision(self, seat, decision)
@@ -385,6 +391,7 @@ class State:
         other.pending = dict(self.pending)
         other.asked = dict(self.asked)
         other.losses = dict(self.losses)
+        other.loss_causes = dict(self.loss_causes)
         other.chosen = dict(self.chosen)
         other.asked_within = dict(self.asked_within)
         other.raised = list(self.raised)
