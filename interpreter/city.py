@@ -9,11 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.ops import OP_SPECS
+
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import BoardKind, Catalog, Source
     from wonderrules.interpreter.events import Listener
 
 __all__ = ["City"]
+
+#: the production a city's sources show (see produced_by)
+_PRODUCE = OP_SPECS[ir.Produce]
 
 
 class City:
@@ -134,7 +140,7 @@ class City:
         for src in self.active:
             if src.source_class in classes:
                 for hook in src.passive:
-                    if hook.kind == "Produce":
+                    if hook.spec is _PRODUCE:
                         out.update(hook.op.resources)
         return out
 

@@ -425,8 +425,9 @@ OP_TYPES: tuple[type, ...] = (GainCoins, LoseCoins, GainTokens, LoseTokens, Scor
 @attrs.frozen
 class Hook:
     """An effect: when its trigger comes, if its condition holds (evaluated for the owner), the
-    operation is carried out. Its operation's step (:data:`.words.STEP_OF`) places it among the
-    effects of the same moment (see the game's `order`)."""
+    operation is carried out. Its operation's step (`gain`, `lose`, `decide` or `move`, as the
+    engine's table of operations gives it) places it among the effects of the same moment (see
+    the game's `order`)."""
 
     trigger: Trigger = spec(doc="When.")
     op: Op = spec(doc="What.")

@@ -15,23 +15,32 @@ from wonderrules.grammar.checks import expressions as ex
 from wonderrules.grammar.checks.names import Names
 from wonderrules.grammar.diagnostics import Diagnostic, Label, error
 from wonderrules.grammar.resolve import Model, closest
+from wonderrules.interpreter import ir
 from wonderrules.interpreter import words as w
+from wonderrules.interpreter.ops import OP_SPECS
 
-__all__ = ["check", "Refs", "EFFECT_TRIGGERS", "TRIGGER_WORDS", "QUANTITIES", "EFFECT_WORDS", "trigger_kind"]
+__all__ = ["check", "Refs", "EFFECT_TRIGGERS", "LOWERED_TO", "TRIGGER_WORDS", "QUANTITIES", "EFFECT_WORDS",
+           "trigger_kind"]
 
 QUANTITIES = ex.QUANTITIES
 
-_EVENTS = ("on_build", "moment", "whenever")
-#: effect node type -> the kinds of trigger it may have (see trigger_kind)
-EFFECT_TRIGGERS: dict[type, tuple[str, ...]] = {
-    s.Produce: ("passive",), s.ProduceDerived: ("passive",), s.Price: ("passive",), s.Rebate: ("passive",),
-    s.Grant: ("passive",), s.CostChange: ("passive",), s.StrengthBonus: ("passive",),
-    s.Symbol: ("passive", "end_of_game"), s.SymbolAny: ("end_of_game",),
-    s.Score: ("end_of_game",), s.CopyCard: ("end_of_game",), s.CopySymbol: ("end_of_game",),
-    s.GainCoins: _EVENTS, s.GainTokens: _EVENTS, s.LoseCoins: _EVENTS, s.LoseTokens: _EVENTS,
-    s.Decide: _EVENTS, s.Draw: _EVENTS,
-    s.MoveCard: (), s.BuildStage: (), s.PayCoins: _EVENTS, s.GiveTokens: _EVENTS,
+#: effect node type -> the operation of the core it is lowered into (see ``lower_effects``)
+LOWERED_TO: dict[type, type] = {
+    s.Produce: ir.Produce, s.ProduceDerived: ir.ProduceOneOf, s.Price: ir.Price, s.Rebate: ir.Rebate,
+    s.Grant: ir.Grant, s.CostChange: ir.CostChange, s.StrengthBonus: ir.StrengthBonus, s.Symbol: ir.Symbol,
+    s.SymbolAny: ir.Symbol, s.Score: ir.Score, s.CopyCard: ir.CopyCard, s.CopySymbol: ir.CopySymbol,
+    s.GainCoins: ir.GainCoins, s.GainTokens: ir.GainTokens, s.LoseCoins: ir.LoseCoins, s.LoseTokens: ir.LoseTokens,
+    s.Decide: ir.Decide, s.Draw: ir.Move, s.MoveCard: ir.MoveCard, s.BuildStage: ir.BuildStage,
+    s.PayCoins: ir.Transfer, s.GiveTokens: ir.Transfer,
 }
+#: the core's trigger classes -> the kinds of trigger as written (see trigger_kind)
+_TRIGGER_KINDS: dict[type, str] = {ir.Passive: "passive", ir.OnBuild: "on_build", ir.At: "moment",
+                                   ir.EndOfGame: "end_of_game", ir.When: "whenever"}
+#: effect node type -> the kinds of trigger it may have (see trigger_kind): those the table of
+#: operations gives its operation; a choice between symbols is made at the end of the game
+EFFECT_TRIGGERS: dict[type, tuple[str, ...]] = {
+    node: ("end_of_game",) if node is s.SymbolAny else tuple(_TRIGGER_KINDS[t] for t in OP_SPECS[op].triggers)
+    for node, op in LOWERED_TO.items()}
 TRIGGER_WORDS = {"passive": "passive", "on_build": "on build", "moment": "a moment (`end of turn`)",
                  "end_of_game": "end of game", "whenever": "whenever ..."}
 EFFECT_WORDS = {s.Produce: "produce", s.ProduceDerived: "produce one of the resources", s.Symbol: "symbol",

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks import expressions as ex
-from wonderrules.grammar.checks.names import Names, walk_steps
+from wonderrules.grammar.checks.names import Names
 from wonderrules.grammar.checks.references import EFFECT_WORDS, Refs
 from wonderrules.grammar.diagnostics import Diagnostic, Label, error
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import words as w
+from wonderrules.interpreter.flow_steps import nested_steps
 
 __all__ = ["check", "ACTION_OPS"]
 
@@ -78,8 +79,8 @@ class _Structure(Refs):
                     for n in clause.resources:
                         self.name(n, "resource", "resource class")
                     ex.check_seats(clause.sellers, self.diags, exclude=("self", "their city"))
-        steps = [st for st in walk_steps(m.flow.steps)] if m.flow is not None else []
-        steps += [st for b, _ in m.at_blocks for st in walk_steps(b.steps)]
+        steps = [st for st in nested_steps(m.flow.steps)] if m.flow is not None else []
+        steps += [st for b, _ in m.at_blocks for st in nested_steps(b.steps)]
         for st in steps:
             self.step(st)
         for seat in m.seats.values():
