@@ -563,6 +563,16 @@ class ToSyntax(StructureBuilder):
     def copy_symbol(self, meta: Meta, children: list[Any]) -> s.CopySymbol:
         return s.CopySymbol(int(children[0]), children[1], children[2], self._span(meta))
 
+    def pay_coins(self, meta: Meta, children: list[Any]) -> s.PayCoins:
+        targets, rest = self._split(children)
+        per = next((c for c in rest[1:] if isinstance(c, s.Per)), None)
+        to = next(c for c in rest[1:] if not isinstance(c, s.Per))
+        return s.PayCoins(targets, rest[0], per, None, to, self._span(meta))
+
+    def give_tokens(self, meta: Meta, children: list[Any]) -> s.GiveTokens:
+        targets, rest = self._split(children)
+        return s.GiveTokens(targets, rest[0], None, self._name(rest[1]), rest[2], self._span(meta))
+
     def draw(self, meta: Meta, children: list[Any]) -> s.Draw:
         count, *rest = children
         zones: list[s.Name] = []

@@ -211,6 +211,9 @@ class StructureBuilder(Transformer[Token, Any]):
         sellers = next((seats for kind, seats in scope if kind == "from"), ())
         return s.MarketPrice(int(coins), resources, sellers, self._span(meta))
 
+    def sells_only(self, meta: Meta, children: list[Any]) -> s.SellsOnly:
+        return s.SellsOnly(children[0], children[1], self._span(meta))
+
     def price_for(self, meta: Meta, children: list[Any]) -> tuple[str, Any]:
         return ("for", children[0])
 

@@ -245,16 +245,19 @@ def _way_name(way: s.Name) -> str:
 
 
 def _market(m: s.Market, classes: dict[str, list[str]]) -> ir.Market:
-    """The market; `price 2` is its plain price, every other `price` line one of its prices, with
-    the resource classes it names expanded to their resources."""
+    """The market; `price 2` is its plain price, every other `price` line one of its prices, each
+    `sells only` line one of its sales, with the resource classes they name expanded to their
+    resources."""
     sellers = m.first(s.Sellers)
     sells = m.first(s.Sells)
     lines = [c for c in m.clauses if isinstance(c, s.MarketPrice)]
     plain = next((c.coins for c in lines if c.plain), 0)
     prices = tuple(ir.MarketPrice(c.coins, _resources(c.resources, classes), lower_seats(c.sellers, ()))
                    for c in lines if not c.plain)
+    sales = tuple(ir.MarketSales(_resources(c.resources, classes), lower_seats(c.sellers, ()))
+                  for c in m.clauses if isinstance(c, s.SellsOnly))
     return ir.Market(lower_seats(sellers.seats if sellers else ()), tuple(n.text for n in sells.sources) if sells
-                     else (), plain, prices, origin(m.span))
+                     else (), plain, prices, origin(m.span), sales)
 
 
 def _resources(names: Iterable[s.Name], classes: dict[str, list[str]]) -> tuple[str, ...]:

@@ -152,6 +152,9 @@ def lower_op(e: s.Effect, resource_classes: Mapping[str, list[str]], groups: Map
         return ir.LoseCoins(_amount(e.amount, e.per), lower_seats(e.targets), e.or_decide.text if e.or_decide else "")
     if isinstance(e, s.LoseTokens):
         return ir.LoseTokens(e.token.text, lower_expr(e.amount), lower_seats(e.targets))
+    if isinstance(e, s.Transfer):
+        return ir.Transfer(_amount(e.amount, e.per), lower_seats(e.to), e.token.text if e.token else "",
+                           lower_seats(e.targets))
     if isinstance(e, s.Score):
         return ir.Score(_amount(e.amount, e.per))
     if isinstance(e, s.Price):

@@ -27,7 +27,7 @@ __all__ = [
     "Countable", "Per", "Produce", "ProduceDerived", "Symbol", "SymbolAny", "GainCoins", "GainTokens",
     "LoseCoins", "LoseTokens",
     "Score", "Price", "Rebate", "Grant", "CostChange", "StrengthBonus", "Decide", "CopyCard", "CopySymbol",
-    "Draw", "MoveCard", "BuildStage", "Effect", "Hook",
+    "Draw", "MoveCard", "BuildStage", "Effect", "Hook", "Transfer", "PayCoins", "GiveTokens",
     "CostItem", "Cost", "ChainFrom", "ChainTo", "Copies", "Pool", "Aliases", "CardDeck", "CardAttr", "Card",
     "Stage", "Wonder", "RemoveCard", "ChangeCard", "RemoveWonder", "RemoveNamed", "RemoveSeat", "Item", "Ruleset",
     "Node",
@@ -572,6 +572,29 @@ class Draw:
 
 
 @attrs.frozen
+class Transfer:
+    """`pay 2 coins to left`, `neighbours pay 1 coin to self`, `give 1 debt token to right`: coins
+    (no token) or tokens from the targets (the owner when none is written) to each seat of `to`."""
+
+    targets: tuple[Seat, ...]
+    amount: Expr
+    per: Per | None
+    token: Name | None
+    to: tuple[Seat, ...]
+    span: Span
+
+
+@attrs.frozen
+class PayCoins(Transfer):
+    """`pay 2 coins to left` (`token` is None)."""
+
+
+@attrs.frozen
+class GiveTokens(Transfer):
+    """`give 1 debt token to right`."""
+
+
+@attrs.frozen
 class MoveCard:
     """In an action: `move card to built [of SEAT]`."""
 
@@ -588,7 +611,8 @@ class BuildStage:
 
 
 Effect = Union[Produce, ProduceDerived, Symbol, SymbolAny, GainCoins, GainTokens, LoseCoins, LoseTokens, Score, Price,
-               Rebate, Grant, CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Draw, MoveCard, BuildStage]
+               Rebate, Grant, CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Draw, MoveCard, BuildStage,
+               PayCoins, GiveTokens]
 
 
 @attrs.frozen

@@ -20,7 +20,7 @@ __all__ = [
     "ZoneProperty", "Zone", "DealTarget", "DealRest", "Deal", "ExtendDeal",
     "CardFrom", "UniqueIn", "Requirement", "ActionCost", "WayProperty", "Way", "AmountRange", "Then", "Action",
     "PreferredAction", "OtherActions", "TierItem", "Tier", "Prefer", "Decision",
-    "Sellers", "Sells", "MarketPrice", "Market",
+    "Sellers", "Sells", "MarketPrice", "Market", "SellsOnly",
     "EachAge", "EachTurn", "Repeat", "IfStep", "DealStep", "AtStep", "RoundStep", "PassStep", "DiscardStep", "Step",
     "Flow", "AtBlock",
     "Strength", "TakesPart", "Pairs", "Ranking", "TokenCount", "ContestAfter", "ContestWin", "ContestLose",
@@ -254,8 +254,18 @@ class MarketPrice:
 
 
 @attrs.frozen
+class SellsOnly:
+    """`sells only raw from left 2, right 2`: the sellers of those relations sell only those
+    resources (names or classes)."""
+
+    resources: tuple[Name, ...]
+    sellers: tuple[Seat, ...]
+    span: Span
+
+
+@attrs.frozen
 class Market:
-    clauses: tuple[Union[Sellers, Sells, MarketPrice], ...]
+    clauses: tuple[Union[Sellers, Sells, MarketPrice, SellsOnly], ...]
     override: bool
     span: Span
 

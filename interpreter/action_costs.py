@@ -14,7 +14,8 @@ from wonderrules.interpreter.trading import ZERO_COST
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.action_kinds import CompiledAction
     from wonderrules.interpreter.catalog import Source
-    from wonderrules.interpreter.city import City, CityGrant
+    from wonderrules.interpreter.city import City
+    from wonderrules.interpreter.grants import CityGrant
     from wonderrules.interpreter.state import State
     from wonderrules.interpreter.values import Action
 

@@ -156,7 +156,7 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
                     beyond(st, f"seat {s} would hold {figure(held)} coins", f"paid by seat {seat}")
                 cities[s].coins = held
             if buys_heard and pay:
-                st.raised.extend(("buys", seat, -1, "", s) for s, c in pay if c)
+                st.raised.extend(("buys", seat, -1, "", s, None) for s, c in pay if c)
         for step in run_steps:
             step(st, seat, city, card, way)
     if kind.amounts is None:

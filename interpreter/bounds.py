@@ -8,8 +8,8 @@ every table (loops and repeats at their largest count); no `whenever` effect set
 again (a cycle of events); final scoring's end-of-game choices stay within a bounded number of
 steps (:mod:`.scoring_bound`).
 
-The walks of the rule set that both modules use (every step of the flow, the blocks attached to
-moments, every source with its hooks) are here too.
+The walks of the rule set that both modules use (every step of the flow and of the blocks
+attached to moments, through :mod:`.flow_steps`; every source with its hooks) are here too.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from wonderrules.interpreter.config import (
 )
 from wonderrules.interpreter.decks import Decks, check_decks
 from wonderrules.interpreter.event_graph import COINS, Event, EventGraph, Raising, heard, sets_off
+from wonderrules.interpreter.flow_steps import children, walk_steps
 from wonderrules.interpreter.scoring_bound import check_scoring
 from wonderrules.interpreter.validate import CompiledRulesError, quote
 from wonderrules.interpreter.words import MAX_DRAW, MAX_FLOW_STEPS
@@ -49,18 +50,9 @@ def check_bounds(rules: ir.RuleSet) -> None:
 
 def steps(rules: ir.RuleSet) -> Iterator[tuple[str, Any]]:
     """Every step of the flow and of the blocks attached to moments, with its path."""
-    def walk(steps: tuple[Any, ...], path: str) -> Iterator[tuple[str, Any]]:
-        for i, step in enumerate(steps):
-            here = f"{path}[{i}]"
-            yield here, step
-            for field in ("body", "then", "otherwise"):
-                inner = getattr(step, field, None)
-                if inner:
-                    yield from walk(inner, f"{here}.{field}")
-
-    yield from walk(rules.flow, "flow")
+    yield from walk_steps(rules.flow, "flow")
     for i, block in enumerate(rules.moments):
-        yield from walk(block.steps, f"moments[{i}].steps")
+        yield from walk_steps(block.steps, f"moments[{i}].steps")
 
 
 def attached_steps(rules: ir.RuleSet) -> dict[str, list[tuple[int, ir.MomentSteps]]]:
@@ -204,8 +196,7 @@ def _flow_refusal(rules: ir.RuleSet, size: _FlowSize, table: str) -> CompiledRul
 def _within(step: Any, path: str, attached: dict[str, list[tuple[int, ir.MomentSteps]]]
             ) -> Iterator[tuple[str, Any]]:
     """The steps inside a step and those attached to the moments it runs, with their paths."""
-    inside = [(f"{path}.{field}[{i}]", inner) for field in ("body", "then", "otherwise")
-              for i, inner in enumerate(getattr(step, field, ()))]
+    inside = [(f"{path}.{field}[{i}]", inner) for field, held in children(step) for i, inner in enumerate(held)]
     if isinstance(step, ir.AtStep):
         inside += [(f"moments[{k}].steps[{i}]", inner) for k, block in attached.get(step.moment, ())
                    for i, inner in enumerate(block.steps)]

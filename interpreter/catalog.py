@@ -13,7 +13,9 @@ from typing import Any, Optional
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.effects import CompiledHook, compile_hook
 from wonderrules.interpreter.events import Listener, compile_listener
+from wonderrules.interpreter.flow_steps import rule_steps
 from wonderrules.interpreter.market import relation_prices
+from wonderrules.interpreter.market_sales import relation_sales, unsold_prices
 from wonderrules.interpreter.payments import ManySellers
 from wonderrules.interpreter.preferences import compile_preferences
 from wonderrules.interpreter.trading import TradeSolver
@@ -116,7 +118,14 @@ class Catalog:
         self.market_sellers: tuple[ir.Relation, ...] = market.sellers if market else ()
         self.market_sells = frozenset(market.sells) if market else frozenset()
         #: per relation of the market's sellers: the price of each resource before effects
-        self.market_rows: tuple[tuple[int, ...], ...] = relation_prices(market, self.resources) if market else ()
+        #: per relation of the market's sellers: the resources it sells (None: every one); empty
+        #: when every relation sells every resource
+        self.market_sales: tuple[Optional[frozenset[int]], ...] = (
+            relation_sales(market, self.resources) if market else ())
+        #: per relation of the market's sellers: the price of each resource before effects
+        #: (UNSOLD for a resource it does not sell)
+        self.market_rows: tuple[tuple[int, ...], ...] = (
+            unsold_prices(relation_prices(market, self.resources), self.market_sales) if market else ())
         self.solver = TradeSolver(len(self.resources))
         #: the answers for buyers with more than two sellers
         self.many_sellers = ManySellers()
@@ -180,7 +189,7 @@ class Catalog:
         self.moment_conditioned = any(h.condition is not None for src in self._all_sources()
                                       for hooks in (*src.at_each.values(), *src.at_once.values()) for h in hooks)
         #: whether some grant renews each turn
-        self.renews_each_turn = any(h.kind == "Grant" and h.op.period == "turn"
+        self.renews_each_turn = any(h.spec.op is ir.Grant and h.op.period == "turn"
                                     for src in self._all_sources() for h in src.passive)
         self.actions = tuple(compile_action(a, self) for a in rules.actions)
         self.action_by_name = {a.name: a for a in self.actions}
@@ -312,18 +321,4 @@ def _rule_effects(rules: ir.RuleSet) -> list[ir.RuleEffects]:
 
 def _moments(rules: ir.RuleSet) -> list[str]:
     """Every moment the flow declares, in the order written."""
-    found: list[str] = []
-
-    def walk(steps: tuple[Any, ...]) -> None:
-        for step in steps:
-            if isinstance(step, ir.AtStep) and step.moment not in found:
-                found.append(step.moment)
-            for field in ("body", "then", "otherwise"):
-                inner = getattr(step, field, None)
-                if inner:
-                    walk(inner)
-
-    walk(rules.flow)
-    for block in rules.moments:
-        walk(block.steps)
-    return found
+    return list(dict.fromkeys(step.moment for step in rule_steps(rules) if isinstance(step, ir.AtStep)))

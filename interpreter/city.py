@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
+from wonderrules.interpreter import ir
+from wonderrules.interpreter.grants import CityGrant
+from wonderrules.interpreter.ops import OP_SPECS
+
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import BoardKind, Catalog, Source
     from wonderrules.interpreter.events import Listener
@@ -16,27 +20,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["City", "CityGrant"]
 
 
-class CityGrant:
-    """An ability granted to a city (`grant ABILITY`): ability number `ability`, for cards of the
-    colours `colours` (empty: any), `uses` times in each `period` (`turn` or `age`; empty: with no
-    limit); `used`: the times it was used in the period under way. Slotted (its fields read as fast
-    as a list's items), and changed as it is used: a copy of the city copies it."""
-
-    __slots__ = ("ability", "colours", "period", "uses", "used")
-
-    def __init__(self, ability: int, colours: frozenset[int], period: str, uses: int, used: int = 0) -> None:
-        self.ability = ability
-        self.colours = colours
-        self.period = period
-        self.uses = uses
-        self.used = used
-
-    def copy(self) -> CityGrant:
-        return CityGrant(self.ability, self.colours, self.period, self.uses, self.used)
-
-    def __repr__(self) -> str:
-        return (f"CityGrant(ability={self.ability}, colours={sorted(self.colours)}, period={self.period!r}, "
-                f"uses={self.uses}, used={self.used})")
+#: the production a city's sources show (see produced_by)
+_PRODUCE = OP_SPECS[ir.Produce]
 
 
 class City:
@@ -157,7 +142,7 @@ class City:
         for src in self.active:
             if src.source_class in classes:
                 for hook in src.passive:
-                    if hook.kind == "Produce":
+                    if hook.spec is _PRODUCE:
                         out.update(hook.op.resources)
         return out
 

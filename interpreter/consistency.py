@@ -8,16 +8,17 @@ fault:
 - *names*: names that must be unique are declared once, an alias names one card, a score column
   is not named as a field of the score sheet (`total`...); a quantity names what its kind counts,
   an event what it listens to, a way of an action the ways it has;
-- *operations where they can run*: passive operations (production, symbols, prices, rebates,
-  grants, cost changes) only with a `Passive` trigger; end-of-game operations (points, symbols
-  chosen then, copies) only at `EndOfGame`; operations that act (coins, tokens, decisions, moves)
-  only when a trigger comes or in an action; moving the action's card and building a stage only
+- *operations where they can run* (as the table of operations, :mod:`.ops`, says): passive
+  operations (production, symbols, prices, rebates, grants, cost changes) only with a `Passive`
+  trigger; end-of-game operations (points, symbols chosen then, copies) only at `EndOfGame`;
+  operations that act (coins, tokens, decisions, moves) only when a trigger comes or in an
+  action; moving the action's card and building a stage only
   in an action; seats fixed by the table (no `target`, no `controller`) where the market reads
   them;
 - *the effects of the rule set*: never `OnBuild` (nothing builds them), and a block that scores
   names its score column;
-- *the market*: each price names sellers as its `sellers` does, and no two prices of one rank
-  disagree;
+- *the market*: each price and each sale names sellers as its `sellers` does, what a relation
+  sells is said once, and no two prices of one rank disagree;
 - *expressions where they stand*: the numbers of a table (hand, turns, deal and draw counts) and
   a repeat's count use only the table's variables, never what cities hold;
 - *the flow*: a moment's attached steps never reach that moment again; every moment an effect, a
@@ -34,7 +35,9 @@ from typing import Any
 from wonderrules.interpreter import ir
 from wonderrules.interpreter import words as w
 from wonderrules.interpreter.bounds import attached_steps, check_bounds, sources, steps
+from wonderrules.interpreter.flow_steps import children
 from wonderrules.interpreter.market import disagreeing_prices
+from wonderrules.interpreter.ops import spec_of
 from wonderrules.interpreter.validate import CompiledRulesError, Names, model_of, objects, quote
 
 __all__ = ["MODEL", "check_rules", "implicit_names", "ON_BUILD", "sheet_field"]
@@ -44,11 +47,6 @@ MODEL = model_of(ir.RuleSet, w.FORMAT_VERSION)
 #: the moment the core runs itself after a resolution (its `order` sorts the effects of builds)
 ON_BUILD = "on build"
 
-PASSIVE_OPS = (ir.Produce, ir.ProduceOneOf, ir.Symbol, ir.Price, ir.Rebate, ir.Grant, ir.CostChange,
-               ir.StrengthBonus)
-END_OF_GAME_OPS = (ir.Score, ir.Symbol, ir.CopyCard, ir.CopySymbol)
-ACTING_OPS = (ir.GainCoins, ir.LoseCoins, ir.GainTokens, ir.LoseTokens, ir.Decide, ir.Move)
-ACTION_STEPS = ACTING_OPS + (ir.MoveCard, ir.BuildStage)
 #: relations whose seats depend on the moment, not on the table alone
 DYNAMIC = ("target", "controller", "opponent")
 #: the variables of the numbers of a table, by where they stand (besides players, seats, ages)
@@ -157,24 +155,17 @@ def _hook(hook: ir.Hook, path: str, rules: ir.RuleSet, names: Names) -> None:
                                                "effect of a `wins` or `loses` event names it")
     if isinstance(op, ir.GainTokens) and op.giver and op.worth != ir.Num(1):
         raise CompiledRulesError(f"{path}.op.worth", "tokens taken from a seat keep their worth: no `worth` here")
-    if isinstance(op, (ir.MoveCard, ir.BuildStage)):
+    spec = spec_of(op)
+    if not spec.triggers:
         raise CompiledRulesError(f"{path}.op", f"a {name} happens in an action (its `then`), not in an effect")
     if isinstance(op, ir.Symbol) and len(op.options) > 1:
         if not isinstance(trigger, ir.EndOfGame):
             raise CompiledRulesError(f"{path}.trigger", "a choice between symbols is made at the end of the game: "
                                                         "its trigger must be EndOfGame")
         return
-    if isinstance(trigger, ir.Passive):
-        if not isinstance(op, PASSIVE_OPS):
-            raise CompiledRulesError(f"{path}.op", f"a {name} does not last while its source is active: it needs "
-                                                   f"{_triggers_of(op)}, not Passive")
-    elif isinstance(trigger, ir.EndOfGame):
-        if not isinstance(op, END_OF_GAME_OPS):
-            raise CompiledRulesError(f"{path}.op", f"a {name} is not counted at the end of the game: it needs "
-                                                   f"{_triggers_of(op)}, not EndOfGame")
-    elif not isinstance(op, ACTING_OPS):
-        raise CompiledRulesError(f"{path}.op", f"a {name} does not happen once when a trigger comes: it needs "
-                                               f"{_triggers_of(op)}, not {type(trigger).__name__}")
+    if type(trigger) not in spec.triggers:
+        raise CompiledRulesError(f"{path}.op", f"a {name} {_WHY_NOT.get(type(trigger), _NOT_ONCE)}: it needs "
+                                               f"{spec.triggers_written}, not {type(trigger).__name__}")
     if isinstance(trigger, ir.When) and trigger.colours and trigger.event != "builds":
         raise CompiledRulesError(f"{path}.trigger.colours", f"only a `builds` event names colours, not "
                                                             f"{quote(trigger.event)}")
@@ -185,19 +176,15 @@ def _hook(hook: ir.Hook, path: str, rules: ir.RuleSet, names: Names) -> None:
         raise CompiledRulesError(f"{path}.trigger.sellers", "a `buys` event, and only it, names its sellers")
 
 
-def _triggers_of(op: Any) -> str:
-    if isinstance(op, ir.Symbol):
-        return "Passive or EndOfGame"
-    if isinstance(op, PASSIVE_OPS):
-        return "Passive"
-    if isinstance(op, END_OF_GAME_OPS):
-        return "EndOfGame"
-    return "OnBuild, At or When"
+#: why an operation cannot have a trigger, by the trigger (see the table of operations, :mod:`.ops`)
+_WHY_NOT: Mapping[type, str] = MappingProxyType({ir.Passive: "does not last while its source is active",
+                                                 ir.EndOfGame: "is not counted at the end of the game"})
+_NOT_ONCE = "does not happen once when a trigger comes"
 
 
 def _action(kind: ir.ActionKind, path: str, rules: ir.RuleSet, names: Names) -> None:
     for i, op in enumerate(kind.then):
-        if not isinstance(op, ACTION_STEPS):
+        if not spec_of(op).in_action:
             raise CompiledRulesError(f"{path}.then[{i}]", f"an action does what happens once (coins, tokens, "
                                                           f"decisions, moves, its card, a stage); a "
                                                           f"{type(op).__name__} is an effect of what is built")
@@ -275,8 +262,9 @@ def _static_seats(relations: tuple[ir.Relation, ...], path: str) -> None:
 
 
 def _market(m: ir.Market, path: str, rules: ir.RuleSet, names: Names) -> None:
-    """Sellers fixed by the table; each price names its sellers as `sellers` does, and no two
-    prices of one rank disagree for a seller and a resource (see ir.Market)."""
+    """Sellers fixed by the table; each price and each sale names its sellers as `sellers` does,
+    a relation's sales are said once, and no two prices of one rank disagree for a seller and a
+    resource (see ir.Market)."""
     _static_seats(m.sellers, f"{path}.sellers")
     for i, price in enumerate(m.prices):
         for j, rel in enumerate(price.sellers):
@@ -284,6 +272,17 @@ def _market(m: ir.Market, path: str, rules: ir.RuleSet, names: Names) -> None:
                 raise CompiledRulesError(f"{path}.prices[{i}].sellers[{j}]", f"a price names sellers as the "
                                          f"market's `sellers` does; {quote(rel.kind)} at distance {rel.distance} "
                                          "is not one of them")
+    said: set[ir.Relation] = set()
+    for i, sales in enumerate(m.sales):
+        for j, rel in enumerate(sales.sellers):
+            if rel not in m.sellers:
+                raise CompiledRulesError(f"{path}.sales[{i}].sellers[{j}]", f"a sale names sellers as the market's "
+                                         f"`sellers` does; {quote(rel.kind)} at distance {rel.distance} is not one "
+                                         "of them")
+            if rel in said:
+                raise CompiledRulesError(f"{path}.sales[{i}].sellers[{j}]", f"what the sellers {quote(rel.kind)} "
+                                         f"(distance {rel.distance}) sell is said by an earlier sale already")
+            said.add(rel)
     found = disagreeing_prices(m, [r.name for r in rules.resources])
     if found is not None:
         first, second, rel, res = found
@@ -346,7 +345,7 @@ def _contest(contest: ir.Contest, path: str, rules: ir.RuleSet, names: Names) ->
     strengths, the pairs or what is spent after; what is spent after is a loss, which sets off no
     event."""
     for k, op in enumerate(contest.after):
-        if not isinstance(op, (ir.LoseTokens, ir.LoseCoins)) or (isinstance(op, ir.LoseCoins) and op.or_decide):
+        if not spec_of(op).spends or (isinstance(op, ir.LoseCoins) and op.or_decide):
             raise CompiledRulesError(f"{path}.after[{k}]", "after its results a contest spends: LoseTokens, or "
                                                            "LoseCoins without `or_decide`")
     for field in ("strength", "takes_part", "against", "only_against", "never_against", "after"):
@@ -437,10 +436,8 @@ def _flow(rules: ir.RuleSet) -> set[str]:
                     run.add(m)
                     for k, block in attached.get(m, ()):
                         walk(block.steps, f"moments[{k}].steps", expanding + (m,))
-            for field in ("body", "then", "otherwise"):
-                inner = getattr(step, field, None)
-                if inner:
-                    walk(inner, f"{here}.{field}", expanding)
+            for field, inner in children(step):
+                walk(inner, f"{here}.{field}", expanding)
 
     walk(rules.flow, "flow", ())
     return run

@@ -26,6 +26,7 @@ from wonderrules.interpreter.config import (
     resolve_config,
     supported_tables,
 )
+from wonderrules.interpreter.flow_steps import rule_steps
 from wonderrules.interpreter.validate import CompiledRulesError, quote
 
 __all__ = ["AGE_DECK", "Given", "DeckCount", "PoolShortage", "Decks", "dealt", "given", "deck_report", "check_decks"]
@@ -99,20 +100,7 @@ class PoolShortage:
 
 def dealt(rules: ir.RuleSet) -> list[ir.Deal]:
     """The deals the flow deals (by a `deal` step of the flow or of a moment's steps)."""
-    named: set[str] = set()
-
-    def walk(steps: Sequence[Any]) -> None:
-        for step in steps:
-            if isinstance(step, ir.DealStep):
-                named.add(step.deal)
-            for field in ("body", "then", "otherwise"):
-                inner = getattr(step, field, None)
-                if inner:
-                    walk(inner)
-
-    walk(rules.flow)
-    for block in rules.moments:
-        walk(block.steps)
+    named = {step.deal for step in rule_steps(rules) if isinstance(step, ir.DealStep)}
     return [d for d in rules.deals if d.name in named]
 
 

@@ -8,47 +8,38 @@ A compiled hook has a `step` (its place among the effects of one moment), an opt
 - triggered operations act when their trigger comes (`run`): coins, tokens, decisions, moves;
 - end-of-game operations are read by final scoring: points, symbols chosen then, copies.
 
-Every operation of :mod:`.ir` has one compiler here; nothing reads the IR again during a game.
+Every operation an effect carries has one compiler here, which the table of operations names
+(:mod:`.ops`); nothing reads the IR again during a game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter import ir
-from wonderrules.interpreter.city import CityGrant
 from wonderrules.interpreter.expressions import Compiled, SeatsFn, compile_expr, compile_seats, reads_symbols
+from wonderrules.interpreter.grants import CityGrant
 from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure, origin
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
+    from wonderrules.interpreter.ops import OpSpec
 
-__all__ = ["CompiledHook", "compile_hook", "compile_op", "STEP_OF", "PASSIVE_OPS", "TRIGGERED_OPS",
-           "END_OF_GAME_OPS"]
-
-#: the step of an operation among the effects of one moment (see the game's `order`)
-STEP_OF: Mapping[type, str] = MappingProxyType({ir.GainCoins: "gain", ir.GainTokens: "gain", ir.LoseCoins: "lose",
-                            ir.LoseTokens: "lose",
-                            ir.Decide: "decide", ir.Move: "move"})
-PASSIVE_OPS = (ir.Produce, ir.ProduceOneOf, ir.Symbol, ir.Price, ir.Rebate, ir.Grant, ir.CostChange,
-               ir.StrengthBonus)
-TRIGGERED_OPS = (ir.GainCoins, ir.LoseCoins, ir.GainTokens, ir.LoseTokens, ir.Decide, ir.Move)
-END_OF_GAME_OPS = (ir.Score, ir.Symbol, ir.CopyCard, ir.CopySymbol)
+__all__ = ["CompiledHook", "compile_hook", "compile_op"]
 
 
 class CompiledHook:
-    """One effect of a source, ready to run: `op` is the compiled operation."""
+    """One effect of a source, ready to run: `op` is the compiled operation, `spec` the entry of
+    its IR operation in the table of operations (:class:`.ops.OpSpec`), `step` its step."""
 
-    __slots__ = ("op", "step", "condition", "source", "kind")
+    __slots__ = ("op", "step", "condition", "source", "spec")
 
-    def __init__(self, op: Any, step: str, condition: Optional[Compiled], source: Source, kind: str) -> None:
+    def __init__(self, op: Any, condition: Optional[Compiled], source: Source, spec: OpSpec) -> None:
         self.op = op
-        self.step = step
+        self.step = spec.step
         self.condition = condition
         self.source = source
-        self.kind = kind  # the IR operation's class name
+        self.spec = spec
 
     def holds(self, st: Any, seat: int) -> bool:
         return self.condition is None or bool(self.condition(st, seat, seat, None))
@@ -66,62 +57,71 @@ class CompiledHook:
         self.op.run(st, seat)
 
     def __repr__(self) -> str:
-        return f"CompiledHook({self.kind} of {self.source.name!r})"
+        return f"CompiledHook({self.spec.name} of {self.source.name!r})"
 
 
 def compile_hook(hook: ir.Hook, cat: Catalog, source: Source) -> CompiledHook:
+    from wonderrules.interpreter.ops import spec_of
+
+    spec = spec_of(hook.op)
     op = compile_op(hook.op, cat, source)
     condition = compile_expr(hook.condition, cat, source) if hook.condition is not None else None
     if isinstance(op, Score) and hook.condition is not None and reads_symbols(hook.condition):
         op.reads_symbols = True  # points on a condition that counts symbols
-    return CompiledHook(op, STEP_OF.get(type(hook.op), ""), condition, source, type(hook.op).__name__)
+    return CompiledHook(op, condition, source, spec)
 
 
 # ---- triggered operations ---------------------------------------------------------------------------
 
 class GainCoins:
-    __slots__ = ("amount", "targets", "constant", "where")
+    __slots__ = ("amount", "targets", "constant", "where", "source")
 
-    def __init__(self, amount: Compiled, targets: SeatsFn, constant: Optional[int] = None, where: str = "") -> None:
+    def __init__(self, amount: Compiled, targets: SeatsFn, constant: Optional[int] = None, where: str = "",
+                 source: Optional[Source] = None) -> None:
         self.amount = amount
         self.targets = targets
         #: a fixed number of coins for the owner alone (the common case, run without a call)
         self.constant = constant
         #: what gives the coins, for a sentence (`gain coins of 'Bank'`; an action's: `action 'sell'`)
         self.where = where
+        #: the card or stage whose effect this is (None: an action's), as the event says
+        self.source = source
 
     def run(self, st: Any, seat: int) -> None:
         if self.constant is not None:
-            st.gain_coins(seat, self.constant, self.where)
+            st.gain_coins(seat, self.constant, self.where, self.source)
             return
         for target in self.targets(st, seat, seat):
             n = self.amount(st, seat, target, None)
             if n > 0:  # a gain that comes to 0 or less gives nothing (coins never go below 0)
-                st.gain_coins(target, n, self.where)
+                st.gain_coins(target, n, self.where, self.source)
 
 
 class LoseCoins:
-    """`decision`: the one each loser decides instead of paying (None: the coins are paid)."""
+    """`decision`: the one each loser decides instead of paying (None: the coins are paid);
+    `source`: the card or stage whose effect the loss is, its cause."""
 
-    __slots__ = ("amount", "targets", "decision")
+    __slots__ = ("amount", "targets", "decision", "source")
 
-    def __init__(self, amount: Compiled, targets: SeatsFn, decision: Optional[int]) -> None:
+    def __init__(self, amount: Compiled, targets: SeatsFn, decision: Optional[int],
+                 source: Optional[Source] = None) -> None:
         self.amount = amount
         self.targets = targets
         self.decision = decision
+        self.source = source
 
     def run(self, st: Any, seat: int) -> None:
         for target in self.targets(st, seat, seat):
             n = self.amount(st, seat, target, None)
             if n > 0:
-                st.lose_coins(target, n, self.decision)
+                st.lose_coins(target, n, self.decision, self.source)
 
 
 class GainTokens:
-    __slots__ = ("token", "amount", "worth", "targets", "giver", "where")
+    __slots__ = ("token", "amount", "worth", "targets", "giver", "where", "source")
 
     def __init__(self, token: int, amount: Compiled, worth: Compiled, targets: SeatsFn,
-                 giver: Optional[SeatsFn], where: str = "") -> None:
+                 giver: Optional[SeatsFn], where: str = "", source: Optional[Source] = None) -> None:
         self.token = token
         self.amount = amount
         self.worth = worth
@@ -129,6 +129,8 @@ class GainTokens:
         self.giver = giver
         #: what gives the tokens, for a sentence (see GainCoins)
         self.where = where
+        #: the card or stage whose effect this is (see GainCoins)
+        self.source = source
 
     def run(self, st: Any, seat: int) -> None:
         for target in self.targets(st, seat, seat):
@@ -136,11 +138,11 @@ class GainTokens:
             if n <= 0:  # as for coins: nothing, and no token count below 0
                 continue
             if self.giver is None:
-                st.gain_tokens(target, self.token, n, self.worth(st, seat, target, None), self.where)
+                st.gain_tokens(target, self.token, n, self.worth(st, seat, target, None), self.where, self.source)
                 continue
             for giver in self.giver(st, seat, target):
                 if giver != target:
-                    _take_tokens(st, giver, target, self.token, n, self.where)
+                    _take_tokens(st, giver, target, self.token, n, self.where, self.source)
 
 
 class LoseTokens:
@@ -176,7 +178,47 @@ def lose_tokens(city: Any, token: int, n: int) -> None:
     city.token_counts[token] -= n
 
 
-def _take_tokens(st: Any, giver: int, taker: int, token: int, n: int, where: str) -> None:
+class Transfer:
+    """Coins or tokens from each target to each seat of `to` (see :class:`.ir.Transfer`)."""
+
+    __slots__ = ("amount", "targets", "to", "token", "where", "source")
+
+    def __init__(self, amount: Compiled, targets: SeatsFn, to: SeatsFn, token: Optional[int], where: str,
+                 source: Optional[Source]) -> None:
+        self.amount = amount
+        self.targets = targets
+        self.to = to
+        #: the token given (None: coins)
+        self.token = token
+        self.where = where
+        self.source = source
+
+    def run(self, st: Any, seat: int) -> None:
+        for payer in self.targets(st, seat, seat):
+            n = self.amount(st, seat, payer, None)
+            if n <= 0:
+                continue
+            for receiver in self.to(st, seat, payer):
+                if receiver == payer:
+                    continue
+                if self.token is None:
+                    _pay_coins(st, payer, receiver, n, self.where, self.source)
+                else:
+                    _take_tokens(st, payer, receiver, self.token, n, self.where, self.source)
+
+
+def _pay_coins(st: Any, payer: int, receiver: int, n: int, where: str, source: Optional[Source]) -> None:
+    """Up to `n` coins of the payer (what it has) go to the receiver, heard as coins it gains."""
+    city = st.cities[payer]
+    paid = n if n < city.coins else city.coins
+    if paid <= 0:
+        return
+    city.coins -= paid
+    st.gain_coins(receiver, paid, where, source, payer)
+
+
+def _take_tokens(st: Any, giver: int, taker: int, token: int, n: int, where: str,
+                 source: Optional[Source] = None) -> None:
     """Up to `n` tokens of the giver go to the taker, with the giver's average worth (the
     remainder of an uneven worth stays with the giver)."""
     city = st.cities[giver]
@@ -191,7 +233,7 @@ def _take_tokens(st: Any, giver: int, taker: int, token: int, n: int, where: str
         beyond(st, f"seat {taker} would hold '{st.catalog.tokens[token]}' tokens worth {figure(worth)}", where)
     city.token_counts[token] -= n
     city.token_values[token] -= moved
-    st.gain_tokens(taker, token, n, 0, where)  # counted and announced as any gain; their worth follows
+    st.gain_tokens(taker, token, n, 0, where, source, giver)  # counted and announced as any gain; their worth follows
     st.cities[taker].token_values[token] += moved
 
 
@@ -386,13 +428,28 @@ class Copy:
         self.symbols_only = symbols_only
 
 
+class CopyCard(Copy):
+    """Copy whole cards: each scores and shows symbols for the copier."""
+
+    __slots__ = ()
+
+
+class CopySymbol(Copy):
+    """Copy the symbols of cards."""
+
+    __slots__ = ()
+
+
 # ---- the compilers --------------------------------------------------------------------------------
 
 def compile_op(op: Any, cat: Catalog, source: Optional[Source]) -> Any:
-    """`source`: the card or stage whose effect this is (None for an operation of an action)."""
-    compiler = _COMPILERS.get(type(op))
+    """`source`: the card or stage whose effect this is (None for an operation of an action). Its
+    compiler is the one the table of operations names (:data:`.ops.OP_SPECS`)."""
+    from wonderrules.interpreter.ops import spec_of
+
+    compiler = spec_of(op).compile
     if compiler is None:
-        raise TypeError(f"not an operation: {op!r}")
+        raise TypeError(f"not an operation an effect carries: {op!r}")
     return compiler(op, cat, source)
 
 
@@ -400,11 +457,11 @@ def _colours(cat: Catalog, names: tuple[str, ...]) -> frozenset[int]:
     return frozenset(cat.colour_index[c] for c in names)
 
 
-def _gain_coins(op: ir.GainCoins, cat: Catalog, source: Source) -> GainCoins:
+def compile_gain_coins(op: ir.GainCoins, cat: Catalog, source: Source) -> GainCoins:
     constant = (op.amount.value if isinstance(op.amount, ir.Num) and op.amount.value > 0
                 and op.targets == (ir.Relation("self"),) else None)
     return GainCoins(compile_expr(op.amount, cat, source), compile_seats(op.targets), constant,
-                     _where("gain coins", source))
+                     _where("gain coins", source), source)
 
 
 def _where(operation: str, source: Optional[Source]) -> str:
@@ -412,83 +469,79 @@ def _where(operation: str, source: Optional[Source]) -> str:
     return f"{operation} of {origin(source)}" if source is not None else operation
 
 
-def _lose_coins(op: ir.LoseCoins, cat: Catalog, source: Source) -> LoseCoins:
+def compile_lose_coins(op: ir.LoseCoins, cat: Catalog, source: Source) -> LoseCoins:
     decision = cat.decision_index[op.or_decide] if op.or_decide else None
-    return LoseCoins(compile_expr(op.amount, cat, source), compile_seats(op.targets), decision)
+    return LoseCoins(compile_expr(op.amount, cat, source), compile_seats(op.targets), decision, source)
 
 
-def _gain_tokens(op: ir.GainTokens, cat: Catalog, source: Source) -> GainTokens:
+def compile_gain_tokens(op: ir.GainTokens, cat: Catalog, source: Source) -> GainTokens:
     return GainTokens(cat.token_index[op.token], compile_expr(op.amount, cat, source),
                       compile_expr(op.worth, cat, source), compile_seats(op.targets),
-                      compile_seats(op.giver) if op.giver else None, _where("gain tokens", source))
+                      compile_seats(op.giver) if op.giver else None, _where("gain tokens", source), source)
 
 
-def _lose_tokens(op: ir.LoseTokens, cat: Catalog, source: Source) -> LoseTokens:
+def compile_transfer(op: ir.Transfer, cat: Catalog, source: Source) -> Transfer:
+    what = f"give {op.token} tokens" if op.token else "pay coins"
+    return Transfer(compile_expr(op.amount, cat, source), compile_seats(op.targets), compile_seats(op.to),
+                    cat.token_index[op.token] if op.token else None, _where(what, source), source)
+
+
+def compile_lose_tokens(op: ir.LoseTokens, cat: Catalog, source: Source) -> LoseTokens:
     constant = op.amount.value if isinstance(op.amount, ir.Num) and op.targets == (ir.Relation("self"),) else None
     return LoseTokens(cat.token_index[op.token], compile_expr(op.amount, cat, source), compile_seats(op.targets),
                       constant)
 
 
-def _decide(op: ir.Decide, cat: Catalog, source: Source) -> Decide:
+def compile_decide(op: ir.Decide, cat: Catalog, source: Source) -> Decide:
     return Decide(cat.decision_index[op.decision], op.times)
 
 
-def _move(op: ir.Move, cat: Catalog, source: Source) -> Move:
+def compile_move(op: ir.Move, cat: Catalog, source: Source) -> Move:
     return Move(compile_expr(op.count, cat, source), cat.zone_index[op.from_zone], compile_seats((op.from_seat,)),
                 cat.zone_index[op.to_zone], compile_seats((op.to_seat,)))
 
 
-def _produce(op: ir.Produce, cat: Catalog, source: Source) -> Produce:
+def compile_produce(op: ir.Produce, cat: Catalog, source: Source) -> Produce:
     return Produce(tuple(cat.res_index[r] for r in op.options), op.amount, op.for_sale, source.source_class)
 
 
-def _produce_one_of(op: ir.ProduceOneOf, cat: Catalog, source: Source) -> ProduceOneOf:
+def compile_produce_one_of(op: ir.ProduceOneOf, cat: Catalog, source: Source) -> ProduceOneOf:
     return ProduceOneOf(frozenset(op.sources), op.missing, op.for_sale, source.source_class)
 
 
-def _symbol(op: ir.Symbol, cat: Catalog, source: Source) -> Symbol:
+def compile_symbol(op: ir.Symbol, cat: Catalog, source: Source) -> Symbol:
     return Symbol(tuple(cat.sym_index[s] for s in op.options), op.amount)
 
 
-def _price(op: ir.Price, cat: Catalog, source: Source) -> Price:
+def compile_price(op: ir.Price, cat: Catalog, source: Source) -> Price:
     return Price(tuple(cat.res_index[r] for r in op.resources), op.sellers, op.price)
 
 
-def _rebate(op: ir.Rebate, cat: Catalog, source: Source) -> Rebate:
+def compile_rebate(op: ir.Rebate, cat: Catalog, source: Source) -> Rebate:
     return Rebate(op.sellers, op.amount)
 
 
-def _grant(op: ir.Grant, cat: Catalog, source: Source) -> Grant:
+def compile_grant(op: ir.Grant, cat: Catalog, source: Source) -> Grant:
     return Grant(cat.ability_index[op.ability], op.period, op.uses, _colours(cat, op.colours))
 
 
-def _cost_change(op: ir.CostChange, cat: Catalog, source: Source) -> CostChange:
+def compile_cost_change(op: ir.CostChange, cat: Catalog, source: Source) -> CostChange:
     return CostChange(cat.action_index[op.action], op.resources == "none", op.coins == "none", op.coins_less,
                       op.units_less, _colours(cat, op.colours), compile_seats(op.targets))
 
 
-def _score(op: ir.Score, cat: Catalog, source: Source) -> Score:
+def compile_score(op: ir.Score, cat: Catalog, source: Source) -> Score:
     return Score(compile_expr(op.amount, cat, source), compile_expr(op.amount, cat, source, virtual=True),
                  reads_symbols(op.amount))
 
 
-def _copy_card(op: ir.CopyCard, cat: Catalog, source: Source) -> Copy:
-    return Copy(op.count, frozenset(op.colours), op.sources, False)
+def compile_copy_card(op: ir.CopyCard, cat: Catalog, source: Source) -> CopyCard:
+    return CopyCard(op.count, frozenset(op.colours), op.sources, False)
 
 
-def _strength_bonus(op: ir.StrengthBonus, cat: Catalog, source: Source) -> StrengthBonus:
+def compile_strength_bonus(op: ir.StrengthBonus, cat: Catalog, source: Source) -> StrengthBonus:
     return StrengthBonus(cat.contest_index[op.contest], compile_expr(op.amount, cat, source))
 
 
-def _copy_symbol(op: ir.CopySymbol, cat: Catalog, source: Source) -> Copy:
-    return Copy(op.count, frozenset(op.colours), op.sources, True)
-
-
-_COMPILERS: Mapping[type, Callable[..., Any]] = MappingProxyType({
-    ir.GainCoins: _gain_coins, ir.LoseCoins: _lose_coins, ir.GainTokens: _gain_tokens, ir.LoseTokens: _lose_tokens,
-    ir.Decide: _decide,
-    ir.Move: _move, ir.Produce: _produce, ir.ProduceOneOf: _produce_one_of, ir.Symbol: _symbol, ir.Price: _price,
-    ir.Rebate: _rebate, ir.Grant: _grant, ir.CostChange: _cost_change, ir.StrengthBonus: _strength_bonus,
-    ir.Score: _score, ir.CopyCard: _copy_card,
-    ir.CopySymbol: _copy_symbol,
-})
+def compile_copy_symbol(op: ir.CopySymbol, cat: Catalog, source: Source) -> CopySymbol:
+    return CopySymbol(op.count, frozenset(op.colours), op.sources, True)

@@ -345,6 +345,9 @@ def _title(st: State, title: str, seat: int = -1) -> str:
     title = title.replace("{age}", str(st.age)).replace("{turn}", str(st.turn))
     if seat >= 0 and "{loss}" in title:
         title = title.replace("{loss}", str(st.losses.get(seat, 0)))
+    if seat >= 0 and "{cause}" in title:
+        cause = st.loss_causes.get(seat)
+        title = title.replace("{cause}", cause.name if cause is not None else "")
     return title
 
 
@@ -404,6 +407,7 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
             execute(st, seat, action, card, within=False)
             if st.losses:
                 st.losses.pop(seat, None)
+                st.loss_causes.pop(seat, None)
             items = build_items(st)
             if st.fired:
                 items.extend(_take_fired(st))
@@ -512,7 +516,7 @@ def activate(st: State, seat: int, src: Source, built: bool, way: str = "") -> N
         for hook in src.end_of_game:
             city.end_of_game.append((hook, src))
     if built:
-        st.raised.append(("stages" if src.is_stage else "builds", seat, src, way, -1))
+        st.raised.append(("stages" if src.is_stage else "builds", seat, src, way, -1, None))
     elif src.at_once:
         for m, hooks in src.at_once.items():
             for hook in hooks:
@@ -543,7 +547,7 @@ def build_items(st: State) -> list[WorkItem]:
     listened = st.listening
     bought = False
     for event in raised:
-        kind, seat, src, _, _ = event
+        kind, seat, src, _, _, _ = event
         if kind == "buys":
             bought = True
             continue
@@ -665,24 +669,30 @@ def ask_decision(st: State, seat: int, decision: int) -> None:
     st.legal[player] = found
 
 
-def lose_coins(st: State, seat: int, n: int, decision: Optional[int]) -> None:
+def lose_coins(st: State, seat: int, n: int, decision: Optional[int], cause: Optional[Source] = None) -> None:
     """A seat loses `n` coins to the bank (never more than it has); with a decision, its
-    controller decides it instead, `loss` bound to `n` (see ask_loss)."""
+    controller decides it instead, `loss` bound to `n` and `cause` the card or stage whose effect
+    the loss is (see ask_loss)."""
     if decision is None:
         city = st.cities[seat]
         city.coins -= min(city.coins, n)
         return
-    ask_loss(st, seat, n, decision)
+    ask_loss(st, seat, n, decision, False, cause)
 
 
-def ask_loss(st: State, seat: int, n: int, decision: int, later: bool = False) -> None:
-    """The decision a loss of `n` coins asks, with `loss` bound to `n`: when it offers more than
-    one action at the moment of the loss, the seat's controller chooses (put off while that player
-    is deciding something else, and asked when its turn comes); its one action is carried out at
-    once; none: nothing happens."""
+def ask_loss(st: State, seat: int, n: int, decision: int, later: bool = False,
+             cause: Optional[Source] = None) -> None:
+    """The decision a loss of `n` coins asks, with `loss` bound to `n` and the loss's cause
+    recorded (`{cause}` in the decision's title; the source of the coins and tokens its action
+    gives): when it offers more than one action at the moment of the loss, the seat's controller
+    chooses (put off while that player is deciding something else, and asked when its turn
+    comes); its one action is carried out at once; none: nothing happens."""
     losses = st.losses
+    causes = st.loss_causes
     held = losses.get(seat)  # the loss of the seat's decision asked already, if any
+    held_cause = causes.get(seat)
     losses[seat] = n
+    causes[seat] = cause
     player = st.controller_of(seat)
     found = decision_actions(st, player, seat, decision, False)
     if (len(found) > 1 or (later and found)) and player not in st.pending:
@@ -695,11 +705,13 @@ def ask_loss(st: State, seat: int, n: int, decision: int, later: bool = False) -
         action = found[0]
         execute(st, seat, action, take_card(st, player, seat, action), within=False)
     elif found:
-        st.work.appendleft(LossLater(seat, n, decision))
+        st.work.appendleft(LossLater(seat, n, decision, cause))
     if held is None:
         del losses[seat]
+        del causes[seat]
     else:
         losses[seat] = held
+        causes[seat] = held_cause
 
 
 def move_cards(st: State, n: int, from_zone: int, from_seat: int, to_zone: int, to_seat: int) -> None:
@@ -713,7 +725,7 @@ def _ask_later(st: State, item: AskLater) -> None:
 
 
 def _loss_later(st: State, item: LossLater) -> None:
-    ask_loss(st, item.seat, item.n, item.decision, True)
+    ask_loss(st, item.seat, item.n, item.decision, True, item.cause)
 
 
 #: how the engine runs each kind of work item (:mod:`.work`)

@@ -18,12 +18,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Optional
 
 from wonderrules.interpreter import ir
+from wonderrules.interpreter.ops import BUILDS, COINS, Event, spec_of
 
 __all__ = ["Event", "COINS", "BUILDS", "heard", "Raising", "sets_off", "EventGraph", "find_cycle"]
-
-Event = tuple[str, str]
-COINS: Event = ("coins", "")
-BUILDS: Event = ("builds", "")
 
 
 def heard(trigger: Any) -> frozenset[Event]:
@@ -52,7 +49,7 @@ class Raising:
         self._of_decision: dict[str, frozenset[Event]] = {}
 
     def raised(self, op: Any) -> frozenset[Event]:
-        return frozenset(self._raised(op, ()))
+        return frozenset(spec_of(op).raises(op, self, ()))
 
     def of_decision(self, decision: str) -> frozenset[Event]:
         """What any action of a decision may raise (its actions' operations, in turn)."""
@@ -61,32 +58,26 @@ class Raising:
             found = self._of_decision[decision] = frozenset(self._decision(decision, ()))
         return found
 
+    def active(self, zone: str) -> bool:
+        return zone in self._active
+
+    def decided(self, decision: str, asking: tuple[str, ...]) -> set[Event]:
+        """What the actions of a decision may raise, while the decisions `asking` are asked (none
+        when it is one of them: it is counted already)."""
+        if decision in asking:
+            return set()
+        if not asking:
+            return set(self.of_decision(decision))
+        return self._decision(decision, asking)
+
     def _decision(self, decision: str, asking: tuple[str, ...]) -> set[Event]:
         out: set[Event] = set()
         kinds = self._decisions.get(decision)
         for name in kinds.actions if kinds is not None else ():
             kind = self._actions.get(name)
             for op in kind.then if kind is not None else ():
-                out |= self._raised(op, asking + (decision,))
+                out |= spec_of(op).raises(op, self, asking + (decision,))
         return out
-
-    def _raised(self, op: Any, asking: tuple[str, ...]) -> set[Event]:
-        if isinstance(op, ir.GainTokens):
-            return {("gains", op.token)}
-        if isinstance(op, ir.GainCoins):
-            return {COINS}
-        if isinstance(op, ir.LoseCoins):  # with a decision: what its actions raise
-            return self._raised(ir.Decide(op.or_decide), asking) if op.or_decide else set()
-        if isinstance(op, (ir.Move, ir.MoveCard)):
-            zone = op.to_zone if isinstance(op, ir.Move) else op.zone
-            return {BUILDS} if zone in self._active else set()
-        if isinstance(op, ir.BuildStage):
-            return {BUILDS}
-        if isinstance(op, ir.Decide) and op.decision not in asking:
-            if not asking:
-                return set(self.of_decision(op.decision))
-            return self._decision(op.decision, asking)
-        return set()
 
 
 def sets_off(event: Event, listened: Event) -> bool:

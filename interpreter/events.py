@@ -4,8 +4,10 @@ listener record, one dispatcher.
 An :class:`Event` says what happened (its `kind`, one of :data:`.words.EVENTS`), in whose city
 (`seat`), to what (`subject`: the source built for `builds` and `stages`, the token index for
 `gains`, the contest index for `wins` and `loses`, -1 otherwise), by which way of its action (a
-build's `way`), and the other seat involved (`other`: the seller paid for `buys`, the opponent of
-a contest's result for `wins` and `loses`, -1 otherwise).
+build's `way`), the other seat involved (`other`: the seller paid for `buys`, the opponent of a
+contest's result for `wins` and `loses`, the seat that paid or gave the coins or tokens of a
+transfer or whose tokens were taken, -1 otherwise), and the card or stage whose effect made it
+happen (`source`: for coins and tokens an effect gives, None otherwise).
 
 A :class:`Listener` is one `whenever` effect of a source, compiled once by the catalog. Each of
 its fields is one filter on the same path: the seats it listens to, the colours of a build, the
@@ -53,11 +55,12 @@ class Event(NamedTuple):
     subject: Any = -1
     way: str = ""
     other: int = -1
+    source: Any = None
 
 
-#: an event's five fields in a plain tuple, in the order of Event's: how the engine's hot paths
+#: an event's six fields in a plain tuple, in the order of Event's: how the engine's hot paths
 #: raise and record events (the Event itself is made only when some listener hears it)
-EventFields = tuple[str, int, Any, str, int]
+EventFields = tuple[str, int, Any, str, int, Any]
 #: an Event made from its fields without a call in Python
 make_event = partial(tuple.__new__, Event)
 
@@ -130,7 +133,7 @@ def raise_event(st: State, event: EventFields, into: Optional[list[SetOff]] = No
     (see :mod:`.engine`), or added to `into` (the effects of a resolution,
     :func:`.engine.build_items`)."""
     out = st.fired if into is None else into
-    kind, seat, subject, way, other = event
+    kind, seat, subject, way, other = event[:5]  # (an event of five fields has no source)
     record: Optional[Event] = None
     for city in st.cities:
         found = city.listeners.get(kind)

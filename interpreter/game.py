@@ -69,6 +69,8 @@ class Game:
         self.sellers: list[Optional[tuple[int, ...]]] = [None] * self.config.seats
         self.seat_info: list[Optional[SeatInfo]] = [None] * self.config.seats
         self.seller_pairs: Optional[list[Optional[tuple[int, ...]]]] = None
+        #: per seat, what each of its sellers sells to it (see market.sold_to)
+        self.seller_sales: Optional[list[Optional[tuple[Optional[frozenset[int]], ...]]]] = None
         #: per seat, the market's price rows it starts with (each game copies them)
         self.start_prices: list[Optional[list[list[int]]]] = [None] * self.config.seats
         self._targets: dict[tuple[str, int], list[tuple[int, int, int]]] = {}

@@ -402,18 +402,32 @@ class BuildStage:
     """In an action: build the seat's next wonder stage (it becomes active)."""
 
 
+@attrs.frozen
+class Transfer:
+    """Coins (no `token`) or tokens from each target to each seat of `to`, never more than the
+    target has left: what one loses the other gains (tokens with the giver's average worth).
+    The amount is evaluated for each target (`their city` is the target); `to` is seen from the
+    source's owner, and a target never pays itself."""
+
+    amount: Expr = spec(doc="How many, to each seat of `to`.")
+    to: Seats = seats(doc="Who receives them.")
+    token: str = spec("", doc="The token given (empty: coins).", refers_to="token", also=("",))
+    targets: Seats = targets()
+
+
 Op = Union[GainCoins, LoseCoins, GainTokens, LoseTokens, Score, Produce, ProduceOneOf, Symbol, Price, Rebate, Grant,
-           CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Move, MoveCard, BuildStage]
+           CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Move, MoveCard, BuildStage, Transfer]
 OP_TYPES: tuple[type, ...] = (GainCoins, LoseCoins, GainTokens, LoseTokens, Score, Produce, ProduceOneOf, Symbol, Price,
                               Rebate, Grant, CostChange, StrengthBonus, Decide, CopyCard, CopySymbol, Move, MoveCard,
-                              BuildStage)
+                              BuildStage, Transfer)
 
 
 @attrs.frozen
 class Hook:
     """An effect: when its trigger comes, if its condition holds (evaluated for the owner), the
-    operation is carried out. Its operation's step (:data:`.words.STEP_OF`) places it among the
-    effects of the same moment (see the game's `order`)."""
+    operation is carried out. Its operation's step (`gain`, `lose`, `decide` or `move`, as the
+    engine's table of operations gives it) places it among the effects of the same moment (see
+    the game's `order`)."""
 
     trigger: Trigger = spec(doc="When.")
     op: Op = spec(doc="What.")
@@ -629,7 +643,8 @@ class Decision:
     name: str = spec(doc="The decision.", declares="decision")
     actions: tuple[str, ...] = spec(doc="Its action kinds, in the order offered.", refers_to="action",
                                     min_items=1, max_items=16)
-    title: str = spec("", doc="How it reads (`{age}`, `{turn}`, `{seat}`; `{loss}` when a loss asks it).",
+    title: str = spec("", doc="How it reads (`{age}`, `{turn}`, `{seat}`; `{loss}` and `{cause}` when a loss "
+                                  "asks it).",
                       text=True)
     prefer: tuple[Preference, ...] = spec((), doc="Its preferences among its actions, applied in order.",
                                           max_items=8)
@@ -703,6 +718,16 @@ class MarketPrice:
 
 
 @attrs.frozen
+class MarketSales:
+    """What the sellers of some relations sell: only these resources (see :class:`Market`)."""
+
+    resources: tuple[str, ...] = spec(doc="The resources they sell.", refers_to="resource", min_items=1,
+                                      max_items=32)
+    sellers: Seats = spec(doc="The relations of the market's `sellers`, as written there.", min_items=1,
+                          max_items=16)
+
+
+@attrs.frozen
 class Market:
     """Who a city buys resources from, what they may sell (production of the board, of cards of
     some colours), and the price of a unit before any effect changes it.
@@ -712,7 +737,11 @@ class Market:
     one that names either (never two that disagree); else `price`. A seat that is a seller by
     several relations (at a small table, the seat two to the left may be the right neighbour)
     sells at the lowest of their prices. Effects change prices from there (:class:`Price`,
-    :class:`Rebate`)."""
+    :class:`Rebate`).
+
+    A relation of `sellers` named by one of `sales` sells only that line's resources; the others
+    sell every resource. A seat that is a seller by several relations sells what any of them
+    sells, each resource at the lowest price of the relations that sell it."""
 
     sellers: Seats = seats(doc="Whom a city buys from, seen from the buyer (one seat counts once).")
     sells: tuple[str, ...] = spec(doc="Which production is for sale: `board` and card colours.",
@@ -721,6 +750,8 @@ class Market:
                       max=w.MAX_PRICE)
     prices: tuple[MarketPrice, ...] = spec((), doc="Prices for some sellers or some resources.", max_items=64)
     origin: Optional[Origin] = _origin()
+    sales: tuple[MarketSales, ...] = spec((), doc="What the sellers of some relations sell (the others: every "
+                                          "resource).", max_items=16)
 
 
 # ---- contests ------------------------------------------------------------------------------------------

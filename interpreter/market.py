@@ -10,6 +10,8 @@ A payment is a map seller -> coins, written as a tuple of (seat, coins) pairs in
 without zeros. The packed solver of :mod:`..trading` answers a buyer with up to two sellers (the
 usual market), from interned parts: the buyer's own production, what each seller sells, and the
 buyer's prices. A buyer with more sellers is answered by :mod:`.payments` (`many_context`).
+When the market says that some sellers sell only some resources, what such a seller sells to a
+buyer is its sales part less the rest (:mod:`.market_sales`; :func:`sold_to`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from wonderrules.interpreter import ir
+from wonderrules.interpreter.market_sales import Sold, seller_sales, slot_sales, sold_parts, sold_values
 from wonderrules.interpreter.trading import Prices, Production, TradeContext
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -27,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["seller_seats", "slot_seats", "slots_of", "many", "trade_context", "many_context", "parts", "sales_part",
            "price_part", "price_rows", "as_payment", "PriceRows", "relation_prices", "disagreeing_prices",
-           "start_prices"]
+           "start_prices", "sold_to"]
 
 #: a buyer's price row and rebate for each of its sellers, in seller order
 PriceRows = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
@@ -69,9 +72,13 @@ def disagreeing_prices(market: ir.Market, resources: Sequence[str]) -> tuple[int
     """Two prices of the market (their indices in `prices`) that hold for the same relation of
     its sellers and the same resource, name as much (sellers, resources or both), ask different
     prices and are not settled by a price that names more (the one :func:`relation_prices` takes),
-    with that relation and resource; None when every price is said once."""
+    with that relation and resource; None when every price is said once. A resource the sellers
+    of a relation never sell (see `sales`) has no price to disagree on."""
     for rel in market.sellers:
+        line = next((sales for sales in market.sales if rel in sales.sellers), None)
         for res in resources:
+            if line is not None and res not in line.resources:
+                continue
             holding = [(bool(p.sellers) + bool(p.resources), i, p.price) for i, p in enumerate(market.prices)
                        if not (p.sellers and rel not in p.sellers) and not (p.resources and res not in p.resources)]
             if not holding:
@@ -113,6 +120,19 @@ def seller_seats(st: State, buyer: int) -> tuple[int, ...]:
                 out.append(seat)
         found = st.sellers[buyer] = tuple(out)
     return found
+
+
+def sold_to(st: State, buyer: int) -> Optional[tuple[Sold, ...]]:
+    """What each seller of `buyer` (in :func:`seller_seats` order) sells to it; None when every
+    seller sells every resource. Fixed by the table: found once per seat and shared by the games
+    of the table, as the sellers are."""
+    game = st.game
+    found = game.seller_sales
+    if found is None:
+        found = game.seller_sales = [
+            seller_sales(slot_sales(st.catalog, st.table, seat), slot_seats(st, seat), seller_seats(st, seat))
+            for seat in range(st.config.seats)]
+    return found[buyer]
 
 
 def sales_part(st: State, seat: int) -> Production:
@@ -229,8 +249,11 @@ def trade_context(st: State, seat: int, start_of_turn: bool = False) -> TradeCon
             return memo[1]
     sellers = st.sellers[seat] or seller_seats(st, seat)
     solver = st.catalog.solver
+    sold = sold_to(st, seat)
     if start_of_turn:
         sells = [turn_parts(st, s)[2] for s in sellers]
+        if sold is not None:
+            sells = sold_parts(solver, sells, sold)
         while len(sells) < 2:
             sells.append(solver.part(st.catalog.empty_sales))
         return solver.context(parts(st, seat)[1], sells[0], sells[1], turn_parts(st, seat)[3])
@@ -241,6 +264,8 @@ def trade_context(st: State, seat: int, start_of_turn: bool = False) -> TradeCon
     for s in sellers:
         p = cities[s].parts
         sells.append(p[2] if p is not None and p[0] == cities[s].version else parts(st, s)[2])
+    if sold is not None:
+        sells = sold_parts(solver, sells, sold)
     while len(sells) < 2:
         sells.append(solver.part(st.catalog.empty_sales))
     ctx = solver.context(me[1], sells[0], sells[1], me[3])
@@ -257,16 +282,18 @@ def many_context(st: State, seat: int, start_of_turn: bool = False) -> Any:
     city = cities[seat]
     sellers = seller_seats(st, seat)
     solver = st.catalog.many_sellers
+    sold = sold_to(st, seat)
     if start_of_turn:
         buyer_parts = turn_parts(st, seat)
-        return solver.context(parts(st, seat)[1][0], tuple(turn_parts(st, s)[2][0] for s in sellers),
+        return solver.context(parts(st, seat)[1][0], sold_values([turn_parts(st, s)[2][0] for s in sellers], sold),
                               *buyer_parts[3][0])
     stamp = (city.version,) + tuple(cities[s].version for s in sellers)
     memo = city.memo
     if memo is not None and memo[0] == stamp:
         return memo[1]
     buyer_parts = parts(st, seat)
-    ctx = solver.context(buyer_parts[1][0], tuple(parts(st, s)[2][0] for s in sellers), *buyer_parts[3][0])
+    ctx = solver.context(buyer_parts[1][0], sold_values([parts(st, s)[2][0] for s in sellers], sold),
+                         *buyer_parts[3][0])
     city.memo = (stamp, ctx)
     return ctx
 

@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import attrs
 
+from wonderrules.interpreter import ir
 from wonderrules.interpreter.expressions import compile_expr
+from wonderrules.interpreter.ops import OP_SPECS
 from wonderrules.interpreter.stopping import stop
 from wonderrules.interpreter.value_range import figure
 from wonderrules.interpreter.words import MAX_SCORING_STEPS
@@ -40,6 +42,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.state import State
 
 __all__ = ["ScoreSheet", "Scorer", "final_sheets", "score_city"]
+
+#: the operations final scoring reads, as the table of operations holds them (a hook holds its spec)
+_SCORE, _SYMBOL, _COPY_CARD, _COPY_SYMBOL = (OP_SPECS[op] for op in (ir.Score, ir.Symbol, ir.CopyCard, ir.CopySymbol))
+_COPIES = (_COPY_CARD, _COPY_SYMBOL)
 
 
 @attrs.frozen
@@ -100,7 +106,7 @@ def _as_built(st: State, copies: dict[int, tuple[Optional[Source], ...]]) -> Any
             if src.colour_id >= 0:
                 city.colour_counts[src.colour_id] += 1
             for hook in src.passive:
-                if hook.kind == "Symbol" and len(hook.op.options) == 1:
+                if hook.spec is _SYMBOL and len(hook.op.options) == 1:
                     city.symbols[hook.op.options[0]] += hook.op.amount
     return _AsBuilt(st, cities)
 
@@ -108,7 +114,7 @@ def _as_built(st: State, copies: dict[int, tuple[Optional[Source], ...]]) -> Any
 def _copy_card_slots(city: Any) -> list[Any]:
     slots: list[Any] = []
     for hook, _ in city.end_of_game:
-        if hook.kind == "CopyCard":
+        if hook.spec is _COPY_CARD:
             slots.extend([hook] * hook.op.count)
     return slots
 
@@ -183,7 +189,7 @@ def final_sheets(scorer: Scorer, st: State) -> list[ScoreSheet]:
 def _fixed_symbols(src: Source) -> list[tuple[int, int]]:
     out = []
     for hook in tuple(src.passive) + tuple(src.end_of_game):
-        if hook.kind == "Symbol" and len(hook.op.options) == 1:
+        if hook.spec is _SYMBOL and len(hook.op.options) == 1:
             out.append((hook.op.options[0], hook.op.amount))
     return out
 
@@ -208,11 +214,11 @@ def score_city(scorer: Scorer, st: State, seat: int, copies: tuple[Optional[Sour
             labels.append("copy: nothing to copy")
             continue
         labels.append(f"copy {src.name}")
-        own.extend((hook, src) for hook in src.end_of_game if hook.kind not in ("CopyCard", "CopySymbol"))
+        own.extend((hook, src) for hook in src.end_of_game if hook.spec not in _COPIES)
     # points that count symbols are counted with each choice of symbols (column index, -1: other)
     symbol_points: list[tuple[Any, int]] = []
     for hook, src in own:
-        if hook.kind == "Score":
+        if hook.spec is _SCORE:
             idx = cat.category_index.get(src.category, -1) if src.category else -1
             if hook.op.reads_symbols:
                 symbol_points.append((hook, idx))
@@ -223,12 +229,12 @@ def score_city(scorer: Scorer, st: State, seat: int, copies: tuple[Optional[Sour
                     other += hook.op.points(counted, seat)
         elif not hook.holds(counted, seat):
             continue
-        elif hook.kind == "Symbol":
+        elif hook.spec is _SYMBOL:
             if len(hook.op.options) == 1:
                 symbols[hook.op.options[0]] += hook.op.amount
             else:
                 wild.append((hook.op.options, hook.op.amount))
-        elif hook.kind == "CopySymbol":
+        elif hook.spec is _COPY_SYMBOL:
             copy_symbol_slots.extend([hook] * hook.op.count)
 
     symbol_cards: list[tuple[tuple[int, int], list[tuple[int, int]]]] = []

@@ -43,7 +43,7 @@ class State:
         "controller", "age", "turn", "pc", "slots", "work", "fired", "pending", "asked", "chosen",
         "asked_within", "round", "raised", "listening", "waiting", "moment_queue", "moment_running",
         "moment_rank", "seq", "sellers", "seat_info", "seller_pairs", "legal", "deals", "deals_made",
-        "history", "sheets", "terminal", "event", "stopped", "cascade", "losses", "amount",
+        "history", "sheets", "terminal", "event", "stopped", "cascade", "losses", "loss_causes", "amount",
     )
 
     def __init__(self, game: Game, seed: int, boards: Sequence[BoardKind], deals: FixedDeals,
@@ -101,6 +101,8 @@ class State:
         self.event: Optional[Event] = None
         #: seat -> the coins lost by the loss whose decision it is asked or carrying out (`loss`)
         self.losses: dict[int, int] = {}
+        #: seat -> the card or stage whose effect that loss is (None: no effect's)
+        self.loss_causes: dict[int, Optional[Source]] = {}
         #: while an action that takes an amount is carried out: its amount (`amount`)
         self.amount = 0
         #: moment -> (seat, sequence, hook) waiting for the next such moment
@@ -115,11 +117,12 @@ class State:
         self.seat_info: list[Optional[SeatInfo]] = game.seat_info
         pairs = game.seller_pairs
         if pairs is None:
-            from wonderrules.interpreter.market import seller_seats
+            from wonderrules.interpreter.market import seller_seats, sold_to
 
-            pairs = game.seller_pairs = [found if len(found) == 2 else None
-                                         for found in (seller_seats(self, s) for s in range(cfg.seats))]
-        #: per seat, its two sellers when it has exactly two (the market's usual shape), else None
+            pairs = game.seller_pairs = [found if len(found) == 2 and sold_to(self, s) is None else None
+                                         for s, found in ((s, seller_seats(self, s)) for s in range(cfg.seats))]
+        #: per seat, its two sellers when it has exactly two (the market's usual shape) and both sell
+        #: every resource, else None
         self.seller_pairs = pairs
         self.legal: dict[int, list[Action]] = {}
         #: (deal, age, occurrence) -> the cards fixed for that deal (scenario setup, a replayed log)
@@ -334,9 +337,12 @@ class State:
         engine.move_cards(self, n, from_zone, from_seat, to_zone, to_seat)
 
     # ---- what effects call ---------------------------------------------------------------------
-    def gain_tokens(self, seat: int, token: int, n: int, worth: int, where: str = "") -> None:
+    def gain_tokens(self, seat: int, token: int, n: int, worth: int, where: str = "", source: Any = None,
+                    giver: int = -1) -> None:
         """`n` tokens, each worth `worth`. `where`: what gives them, named if the game stops
-        because the tokens or their worth would leave the range of numbers (value_range)."""
+        because the tokens or their worth would leave the range of numbers (value_range);
+        `source`: the card or stage whose effect gives them, `giver` the seat they come from
+        (-1: the bank), as the event says."""
         city = self.cities[seat]
         count = city.token_counts[token] + n
         value = city.token_values[token] + n * worth
@@ -348,22 +354,27 @@ class State:
         city.token_counts[token] = count
         city.token_values[token] = value
         if n > 0 and "gains" in self.listening:
-            raise_event(self, ("gains", seat, token, "", -1))
+            if source is None and self.loss_causes:  # given by the action a loss decides: its cause
+                source = self.loss_causes.get(seat)
+            raise_event(self, ("gains", seat, token, "", giver, source))
 
-    def gain_coins(self, seat: int, n: int, where: str = "") -> None:
-        """Coins from the bank (never a buyer's payment): heard by `whenever ... gains coins`.
-        `where`: what gives them, named if the game stops because the coins would leave the
-        range of numbers (value_range)."""
+    def gain_coins(self, seat: int, n: int, where: str = "", source: Any = None, payer: int = -1) -> None:
+        """Coins from the bank, or paid by the seat `payer` (never a buyer's payment): heard by
+        `whenever ... gains coins`. `where`: what gives them, named if the game stops because the
+        coins would leave the range of numbers (value_range); `source`: the card or stage whose
+        effect gives them, as the event says."""
         city = self.cities[seat]
         coins = city.coins + n
         if not -MAX_VALUE <= coins <= MAX_VALUE:
             beyond(self, f"seat {seat} would hold {figure(coins)} coins", where)
         city.coins = coins
         if n > 0 and "coins" in self.listening:
-            raise_event(self, ("coins", seat, -1, "", -1))
+            if source is None and self.loss_causes:
+                source = self.loss_causes.get(seat)
+            raise_event(self, ("coins", seat, -1, "", payer, source))
 
-    def lose_coins(self, seat: int, n: int, decision: Optional[int]) -> None:
-        engine.lose_coins(self, seat, n, decision)
+    def lose_coins(self, seat: int, n: int, decision: Optional[int], cause: Any = None) -> None:
+        engine.lose_coins(self, seat, n, decision, cause)
 
     def ask(self, seat: int, decision: int) -> None:
         engine.ask_decision(self, seat, decision)
@@ -384,6 +395,7 @@ class State:
         other.pending = dict(self.pending)
         other.asked = dict(self.asked)
         other.losses = dict(self.losses)
+        other.loss_causes = dict(self.loss_causes)
         other.chosen = dict(self.chosen)
         other.asked_within = dict(self.asked_within)
         other.raised = list(self.raised)

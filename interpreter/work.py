@@ -21,9 +21,10 @@ thousand machine instructions more per record made).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Union
+from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 if TYPE_CHECKING:  # pragma: no cover
+    from wonderrules.interpreter.catalog import Source
     from wonderrules.interpreter.effects import CompiledHook
     from wonderrules.interpreter.events import Event, Listener
 
@@ -82,11 +83,13 @@ class AskLater(NamedTuple):
 
 class LossLater(NamedTuple):
     """The decision (number `decision`) a loss of `n` coins asks of the seat at `seat`, put off:
-    its controller chooses now, even among one action."""
+    its controller chooses now, even among one action; `cause`: the card or stage whose effect
+    the loss is (None: none named)."""
 
     seat: int
     n: int
     decision: int
+    cause: Optional[Source]
 
 
 WorkItem = Union[RunEffect, RunEffectRead, RunHeard, RunHeardRead, NextOfMoment, AskLater, LossLater]

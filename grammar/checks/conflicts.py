@@ -26,12 +26,10 @@ from wonderrules.grammar.lower_effects import lower_hook
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.events import OF_A_RESOLUTION
+from wonderrules.interpreter.ops import spec_of
 
-__all__ = ["check", "Effects", "STEP_OF", "Entry", "entries", "first_conflicts"]
+__all__ = ["check", "Effects", "Entry", "entries", "first_conflicts"]
 
-#: the step of an operation among the effects of one moment (`order`), as the core sorts them
-STEP_OF = {ir.GainCoins: "gain", ir.GainTokens: "gain", ir.LoseCoins: "lose", ir.LoseTokens: "lose",
-           ir.Decide: "decide", ir.Move: "move"}
 _QUANTITY = {"coins": "coins", "tokens": "tokens", "value": "tokens", "cards": "cards", "stages": "stages",
              "symbols": "symbols", "squares": "symbols", "sets": "symbols"}
 
@@ -56,66 +54,50 @@ class Effects:
         for a in getattr(e, "args", ()):
             self.expr_reads(a, out)
 
-    def _into(self, zone: str, out: set[str]) -> None:
+    def into(self, zone: str, out: set[str]) -> None:
         out.add(f"zone {zone}")
         if zone in self.active:
             out.update(("cards+", "symbols+"))
 
     def reads_writes(self, op: Any, seen: frozenset[str] = frozenset()) -> tuple[set[str], set[str]]:
-        """(reads, writes) of one operation; a write is `coins+`, `coins-`, `cards+`, `zone hand`..."""
+        """(reads, writes) of one operation; a write is `coins+`, `coins-`, `cards+`, `zone hand`...:
+        what its amounts count, and what the table of operations says it touches
+        (:attr:`.ops.OpSpec.touches`)."""
         reads: set[str] = set()
         writes: set[str] = set()
         for field in ("amount", "count", "worth"):
             inner = getattr(op, field, None)
             if isinstance(inner, ir.EXPR_TYPES):
                 self.expr_reads(inner, reads)
-        if isinstance(op, ir.GainCoins):
-            writes.add("coins+")
-        elif isinstance(op, ir.LoseCoins):
-            reads.add("coins")
-            writes.add("coins-")
-            if op.or_decide:  # the loser decides: what the decision's actions read and write
-                r, wr = self.reads_writes(ir.Decide(op.or_decide), seen)
+        spec_of(op).touches(op, self, seen, reads, writes)
+        return reads, writes
+
+    def decided(self, decision: str, seen: frozenset[str], reads: set[str], writes: set[str]) -> None:
+        """What the actions of a decision read and write: the zone their card comes from, the
+        coins they pay, what their requirements and amounts count, what they do (nothing for a
+        decision in `seen`, being counted already)."""
+        found = self.decisions.get(decision)
+        if decision in seen or found is None:
+            return
+        for name in found.actions:
+            kind = self.actions.get(name)
+            if kind is None:
+                continue
+            if kind.card_from:
+                reads.add(f"zone {kind.card_from}")
+                writes.add(f"zone {kind.card_from}")
+            if kind.cost != "none" and any(not way.free for way in kind.ways):
+                reads.add("coins")
+                writes.update(("coins-", "coins+"))
+            for req in kind.requires:
+                self.expr_reads(req.condition, reads)
+            for bound in (kind.amount_from, kind.amount_to):
+                if bound is not None:
+                    self.expr_reads(bound, reads)
+            for inner in kind.then:
+                r, wr = self.reads_writes(inner, seen | {decision})
                 reads |= r
                 writes |= wr
-        elif isinstance(op, ir.GainTokens):
-            writes.add("tokens+")
-            if op.giver:  # taken from a seat: as many as it holds
-                reads.add("tokens")
-                writes.add("tokens-")
-        elif isinstance(op, ir.LoseTokens):  # as many as the seat holds
-            reads.add("tokens")
-            writes.add("tokens-")
-        elif isinstance(op, ir.Move):
-            reads.add(f"zone {op.from_zone}")
-            writes.add(f"zone {op.from_zone}")
-            self._into(op.to_zone, writes)
-        elif isinstance(op, ir.MoveCard):
-            self._into(op.zone, writes)
-        elif isinstance(op, ir.BuildStage):
-            writes.update(("stages+", "symbols+"))
-        elif isinstance(op, ir.Decide) and op.decision not in seen:
-            decision = self.decisions.get(op.decision)
-            for name in decision.actions if decision is not None else ():
-                kind = self.actions.get(name)
-                if kind is None:
-                    continue
-                if kind.card_from:
-                    reads.add(f"zone {kind.card_from}")
-                    writes.add(f"zone {kind.card_from}")
-                if kind.cost != "none" and any(not way.free for way in kind.ways):
-                    reads.add("coins")
-                    writes.update(("coins-", "coins+"))
-                for req in kind.requires:
-                    self.expr_reads(req.condition, reads)
-                for bound in (kind.amount_from, kind.amount_to):
-                    if bound is not None:
-                        self.expr_reads(bound, reads)
-                for inner in kind.then:
-                    r, wr = self.reads_writes(inner, seen | {op.decision})
-                    reads |= r
-                    writes |= wr
-        return reads, writes
 
     def builds(self, op: Any) -> bool:
         """Whether an operation builds something (a card into an active zone, a stage)."""
@@ -266,7 +248,7 @@ def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
     for position, entry in enumerate(entries(model, rules)):
         _, h, compiled, _ = entry
         moment = _moment_of(h.trigger)
-        if moment is not None and type(compiled.op) in STEP_OF:
+        if moment is not None and spec_of(compiled.op).step:
             by_moment.setdefault(moment, []).append((position, entry, fx.reads_writes(compiled.op)))
     found: list[tuple[int, Diagnostic]] = []
     for moment, effects in by_moment.items():
@@ -275,7 +257,7 @@ def check(model: Model, rules: ir.RuleSet) -> list[Diagnostic]:
         def settled(a: str, b: str, orders: list[tuple[str, ...]] = orders) -> bool:
             return bool(orders) and all(a in o and b in o for o in orders)
 
-        steps = [(STEP_OF[type(entry[2].op)], rw) for _, entry, rw in effects]
+        steps = [(spec_of(entry[2].op).step, rw) for _, entry, rw in effects]
         for later, earlier in first_conflicts(steps, settled):
             position, entry, rw = effects[later]
             _, other, other_rw = effects[earlier]
@@ -301,7 +283,7 @@ def _order_error(model: Model, moment: str, quantity: str, a: Entry, b: Entry,
         a, b = b, a
     owner_a, hook_a, compiled_a, _ = a
     owner_b, hook_b, compiled_b, _ = b
-    step_a, step_b = STEP_OF[type(compiled_a.op)], STEP_OF[type(compiled_b.op)]
+    step_a, step_b = spec_of(compiled_a.op).step, spec_of(compiled_b.op).step
     existing = _order_entry(model, moment)
     steps = list(orders[0]) if orders else []
     steps += [st for st in (step_b, step_a) if st not in steps]

@@ -150,6 +150,8 @@ class _Counts:
         elif isinstance(op, ir.LoseCoins) and op.or_decide:  # each loser decides: what it gives itself
             for e, gives in self.events(ir.Decide(op.or_decide), asking).items():
                 out.setdefault(e, []).extend((op.targets if to == SELF else to, of, times) for to, of, times in gives)
+        elif isinstance(op, ir.Transfer):  # each seat of `to`, from each payer
+            out[("gains", op.token) if op.token else COINS] = [(op.to, op.targets, 1)]
         elif isinstance(op, ir.Decide) and op.decision not in asking:
             decision = self.decisions.get(op.decision)
             for name in decision.actions if decision is not None else ():

@@ -1,4 +1,5 @@
-"""Pass: the prices of the market say one price for each seller and resource.
+"""Pass: the prices of the market say one price for each seller and resource; its sales say
+what sellers sell.
 
 Besides its plain `price N`, a market may price some sellers (`price 3 from left 2, right 2`),
 some resources (`price 1 for manufactured`), or both. A line names sellers as `sellers:` names
@@ -6,6 +7,11 @@ them: the price of a seat is that of the relation that makes it a seller, so `fr
 `sellers: left, right` could never hold (E0104). For one relation and one resource, a line that
 names both wins over one that names either; two lines of the same rank that both hold and ask
 different prices leave the price unsaid (E0108): the designer says which, in a line naming both.
+
+A `sells only raw from left 2, right 2` line says what the sellers of some relations sell; it
+names them as `sellers:` does (E0104), and says all they sell: a relation in two such lines is
+refused (E0102). A resource a relation never sells has no price to disagree on, and a price line
+that holds only for what is never sold never applies (W0509).
 
 The prices and rebates of effects (`buy raw from left 2 for 1`) change the price of sellers the
 market already has; a seat that never sells is never charged. When a seat word of such an effect
@@ -37,18 +43,24 @@ def check(model: Model) -> list[Diagnostic]:
         return diags
     sellers = [c for c in market.clauses if isinstance(c, s.Sellers)]
     lines = [c for c in market.clauses if isinstance(c, s.MarketPrice) and not c.plain]
-    if not sellers or not lines:
+    sales = [c for c in market.clauses if isinstance(c, s.SellsOnly)]
+    if not sellers or not (lines or sales):
         return diags
     relations = [lower_seat(seat) for seat in sellers[0].seats if seat.word in RELATION_WORDS]
-    for line in lines:
-        for seat in line.sellers:
+    named: list[tuple[str, tuple[s.Seat, ...]]] = [("a price", line.sellers) for line in lines]
+    named += [("a `sells only` line", line.sellers) for line in sales]
+    for what, seats in named:
+        for seat in seats:
             if seat.word in RELATION_WORDS and lower_seat(seat) not in relations:
-                diags.append(_not_a_seller(seat, sellers[0]))
+                diags.append(_not_a_seller(seat, sellers[0], what))
     classes = model.resource_classes()
+    sold = _sold(sales, classes, diags)
     resources = list(model.resources)
     reported: set[tuple[int, int]] = set()
     for rel in relations:
         for res in resources:
+            if rel in sold and res not in sold[rel][1]:
+                continue  # never sold: its price is never asked
             holding = list(_holding(lines, rel, res, classes))
             if not holding:
                 continue
@@ -60,7 +72,43 @@ def check(model: Model) -> list[Diagnostic]:
                 continue
             reported.add((id(first), id(other)))
             diags.append(_disagree(first, other, rel, res))
+    if sold:
+        for line in lines:
+            held = [(rel, res) for rel in relations for res in resources if next(_holding([line], rel, res, classes),
+                                                                                   None) is not None]
+            if held and all(rel in sold and res not in sold[rel][1] for rel, res in held):
+                diags.append(_never_sold(line, relations, sold))
     return diags
+
+
+def _sold(sales: list[s.SellsOnly], classes: dict[str, list[str]],
+          diags: list[Diagnostic]) -> dict[ir.Relation, tuple[s.SellsOnly, set[str]]]:
+    """Each relation a `sells only` line names: that line and the resources it sells. A relation
+    named by two lines is refused (E0102): which would hold?"""
+    out: dict[ir.Relation, tuple[s.SellsOnly, set[str]]] = {}
+    for line in sales:
+        for seat in line.sellers:
+            if seat.word not in RELATION_WORDS:
+                continue
+            rel = lower_seat(seat)
+            if rel in out:
+                shown = _seat_words(rel)
+                diags.append(error("E0102", f"what `{shown}` sells is said twice", seat.span,
+                                   labels=[Label(out[rel][0].span, "said first here")],
+                                   help=f"name `{shown}` in one `sells only` line, with every resource it sells"))
+                continue
+            out[rel] = (line, {r for n in line.resources for r in classes.get(n.text, [n.text])})
+    return out
+
+
+def _never_sold(line: s.MarketPrice, relations: list[ir.Relation],
+                sold: dict[ir.Relation, tuple[s.SellsOnly, set[str]]]) -> Diagnostic:
+    names = ", ".join(n.text for n in line.resources)
+    named = [lower_seat(x) for x in line.sellers if x.word in RELATION_WORDS] or relations
+    limits = [sold[rel][0] for rel in named if rel in sold]
+    labels = [Label(limits[0].span, "what they sell")] if limits else []
+    return warning("W0509", f"this price never applies: the sellers it names never sell {names}", line.span,
+                   labels=labels, help="price what these sellers sell, or let them sell it in their `sells only` line")
 
 
 def _holding(lines: list[s.MarketPrice], rel: ir.Relation, res: str,
@@ -80,17 +128,18 @@ def _seat_words(rel: ir.Relation) -> str:
     return f"{word} {rel.distance}" if rel.distance != 1 else word
 
 
-def _not_a_seller(seat: s.Seat, sellers: s.Sellers) -> Diagnostic:
+def _not_a_seller(seat: s.Seat, sellers: s.Sellers, what: str = "a price") -> Diagnostic:
     written = ", ".join(f"{x.word} {x.distance}" if x.distance else x.word for x in sellers.seats)
     shown = f"{seat.word} {seat.distance}" if seat.distance else seat.word
     if seat.word == "neighbours":
-        hint = f"a price names sellers as `sellers:` writes them ({written}): write `from left, right`"
+        hint = f"{what} names sellers as `sellers:` writes them ({written}): write `from left, right`"
     elif seat.word in ("left", "right") and seat.distance in (None, 1) and \
             any(x.word == "neighbours" for x in sellers.seats):
-        hint = (f"a price names sellers as `sellers:` writes them ({written}): to price one neighbour apart, "
+        verb = "price" if what == "a price" else "name"
+        hint = (f"{what} names sellers as `sellers:` writes them ({written}): to {verb} one neighbour apart, "
                 "write `left, right` among the sellers in place of `neighbours`")
     else:
-        hint = f"a price names sellers as `sellers:` writes them ({written}): name one of them, or add `{shown}` " \
+        hint = f"{what} names sellers as `sellers:` writes them ({written}): name one of them, or add `{shown}` " \
                "to the sellers"
     return error("E0104", f"the market does not buy from `{shown}` as its sellers are written", seat.span,
                  labels=[Label(sellers.span, "the sellers")], help=hint)

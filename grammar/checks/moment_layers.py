@@ -10,9 +10,9 @@ round at a moment the flow runs before, or to rewrite the lower layer's block.
 from __future__ import annotations
 
 from wonderrules.grammar import syntax as s
-from wonderrules.grammar.checks.names import walk_steps
 from wonderrules.grammar.diagnostics import Diagnostic, Label, warning
 from wonderrules.grammar.resolve import Model
+from wonderrules.interpreter.flow_steps import nested_steps
 
 __all__ = ["check"]
 
@@ -25,7 +25,7 @@ def check(model: Model) -> list[Diagnostic]:
     for moment, blocks in by_moment.items():
         emptied: dict[str, tuple[s.DiscardStep, str]] = {}  # zone -> the step emptying it, its layer
         for block, layer in blocks:
-            for step in walk_steps(block.steps):
+            for step in nested_steps(block.steps):
                 if isinstance(step, s.DealStep):
                     emptied.clear()  # a deal may fill any zone again
                 elif isinstance(step, s.DiscardStep):

@@ -6,14 +6,15 @@ decisions, contests, neutral seats, and the moments its flow runs)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, error
 from wonderrules.grammar.resolve import Model, closest
+from wonderrules.interpreter.flow_steps import nested_steps
 
-__all__ = ["Names", "KINDS", "flow_moments", "walk_steps"]
+__all__ = ["Names", "KINDS", "flow_moments"]
 
 KINDS = ("resource", "resource class", "colour", "symbol", "symbol group", "token", "ability", "category",
          "pool", "deck", "card", "zone", "deal", "action", "decision", "contest", "seat", "moment")
@@ -37,16 +38,6 @@ _DECLARE = {"resource": "declare it: `resources raw: {name}`", "colour": "declar
             "seat": 'declare it: `seat "{name}" {{ ... }}`', "moment": "run it in the flow: `at {name}`"}
 
 
-def walk_steps(steps: Iterable[Any]) -> Iterator[Any]:
-    """Every step of a flow, nested steps included, in the order written."""
-    for step in steps:
-        yield step
-        for field in ("body", "then", "otherwise"):
-            inner = getattr(step, field, None)
-            if inner:
-                yield from walk_steps(inner)
-
-
 def flow_moments(model: Model) -> dict[str, s.Name]:
     """Every moment the flow runs (`at MOMENT`, in the flow or in an `at` block), where first
     written."""
@@ -54,7 +45,7 @@ def flow_moments(model: Model) -> dict[str, s.Name]:
     blocks = [model.flow.steps] if model.flow is not None else []
     blocks += [b.steps for b, _ in model.at_blocks]
     for steps in blocks:
-        for step in walk_steps(steps):
+        for step in nested_steps(steps):
             if isinstance(step, s.AtStep):
                 out.setdefault(step.moment.text, step.moment)
     return out

@@ -68,7 +68,7 @@ def check(layers: Sequence[Layer]) -> list[Diagnostic]:
 
 
 #: operations whose amount something multiplies (`per`, `worth`): looked at whole
-_AMOUNTS = frozenset({s.GainCoins, s.LoseCoins, s.Score, s.GainTokens})
+_AMOUNTS = frozenset({s.GainCoins, s.LoseCoins, s.Score, s.GainTokens, s.PayCoins, s.GiveTokens})
 _ROOTS = _AMOUNTS | frozenset(_EXPRS)
 
 

@@ -15,23 +15,32 @@ from wonderrules.grammar.checks import expressions as ex
 from wonderrules.grammar.checks.names import Names
 from wonderrules.grammar.diagnostics import Diagnostic, Label, error
 from wonderrules.grammar.resolve import Model, closest
+from wonderrules.interpreter import ir
 from wonderrules.interpreter import words as w
+from wonderrules.interpreter.ops import OP_SPECS
 
-__all__ = ["check", "Refs", "EFFECT_TRIGGERS", "TRIGGER_WORDS", "QUANTITIES", "EFFECT_WORDS", "trigger_kind"]
+__all__ = ["check", "Refs", "EFFECT_TRIGGERS", "LOWERED_TO", "TRIGGER_WORDS", "QUANTITIES", "EFFECT_WORDS",
+           "trigger_kind"]
 
 QUANTITIES = ex.QUANTITIES
 
-_EVENTS = ("on_build", "moment", "whenever")
-#: effect node type -> the kinds of trigger it may have (see trigger_kind)
-EFFECT_TRIGGERS: dict[type, tuple[str, ...]] = {
-    s.Produce: ("passive",), s.ProduceDerived: ("passive",), s.Price: ("passive",), s.Rebate: ("passive",),
-    s.Grant: ("passive",), s.CostChange: ("passive",), s.StrengthBonus: ("passive",),
-    s.Symbol: ("passive", "end_of_game"), s.SymbolAny: ("end_of_game",),
-    s.Score: ("end_of_game",), s.CopyCard: ("end_of_game",), s.CopySymbol: ("end_of_game",),
-    s.GainCoins: _EVENTS, s.GainTokens: _EVENTS, s.LoseCoins: _EVENTS, s.LoseTokens: _EVENTS,
-    s.Decide: _EVENTS, s.Draw: _EVENTS,
-    s.MoveCard: (), s.BuildStage: (),
+#: effect node type -> the operation of the core it is lowered into (see ``lower_effects``)
+LOWERED_TO: dict[type, type] = {
+    s.Produce: ir.Produce, s.ProduceDerived: ir.ProduceOneOf, s.Price: ir.Price, s.Rebate: ir.Rebate,
+    s.Grant: ir.Grant, s.CostChange: ir.CostChange, s.StrengthBonus: ir.StrengthBonus, s.Symbol: ir.Symbol,
+    s.SymbolAny: ir.Symbol, s.Score: ir.Score, s.CopyCard: ir.CopyCard, s.CopySymbol: ir.CopySymbol,
+    s.GainCoins: ir.GainCoins, s.GainTokens: ir.GainTokens, s.LoseCoins: ir.LoseCoins, s.LoseTokens: ir.LoseTokens,
+    s.Decide: ir.Decide, s.Draw: ir.Move, s.MoveCard: ir.MoveCard, s.BuildStage: ir.BuildStage,
+    s.PayCoins: ir.Transfer, s.GiveTokens: ir.Transfer,
 }
+#: the core's trigger classes -> the kinds of trigger as written (see trigger_kind)
+_TRIGGER_KINDS: dict[type, str] = {ir.Passive: "passive", ir.OnBuild: "on_build", ir.At: "moment",
+                                   ir.EndOfGame: "end_of_game", ir.When: "whenever"}
+#: effect node type -> the kinds of trigger it may have (see trigger_kind): those the table of
+#: operations gives its operation; a choice between symbols is made at the end of the game
+EFFECT_TRIGGERS: dict[type, tuple[str, ...]] = {
+    node: ("end_of_game",) if node is s.SymbolAny else tuple(_TRIGGER_KINDS[t] for t in OP_SPECS[op].triggers)
+    for node, op in LOWERED_TO.items()}
 TRIGGER_WORDS = {"passive": "passive", "on_build": "on build", "moment": "a moment (`end of turn`)",
                  "end_of_game": "end of game", "whenever": "whenever ..."}
 EFFECT_WORDS = {s.Produce: "produce", s.ProduceDerived: "produce one of the resources", s.Symbol: "symbol",
@@ -39,7 +48,8 @@ EFFECT_WORDS = {s.Produce: "produce", s.ProduceDerived: "produce one of the reso
                 s.LoseCoins: "lose coins", s.LoseTokens: "lose tokens", s.Score: "score", s.Price: "buy ... for",
                 s.Rebate: "first purchase ... costs less", s.Grant: "grant", s.CostChange: "costs ...",
                 s.StrengthBonus: "strength", s.Decide: "decide", s.CopyCard: "copy card",
-                s.CopySymbol: "copy symbol", s.Draw: "draw", s.MoveCard: "move card", s.BuildStage: "build stage"}
+                s.CopySymbol: "copy symbol", s.Draw: "draw", s.MoveCard: "move card", s.BuildStage: "build stage",
+                s.PayCoins: "pay coins to", s.GiveTokens: "give tokens to"}
 #: the events a `whenever` trigger listens to, as written
 _EVENT_WORDS = ("builds", "gains", "wins", "loses")
 #: seats that are never a target of an effect, nor a seller, nor a city copied from
@@ -364,6 +374,21 @@ class Refs:
                 self.name(n, "symbol", "symbol group")
         ex.check_seats(per.seats, self.diags, target=targeted)
 
+    def transfer(self, eff: s.Transfer) -> None:
+        """`pay N coins to SEATS`, `give N T tokens to SEATS`: seats, amount, token; a payer that
+        is only the owner never pays the owner."""
+        ex.check_seats(eff.targets, self.diags, exclude=_NOT_A_TARGET)
+        ex.check_seats(eff.to, self.diags, exclude=_NOT_A_TARGET)
+        self.amount(eff.amount, eff.per, eff.targets)
+        if eff.token is not None:
+            self.name(eff.token, "token")
+        mine = next((seat for seat in eff.to if seat.word == "self"), None)
+        if mine is not None and all(t.word == "self" for t in eff.targets):
+            what, verb = ("tokens", "gives to") if eff.token is not None else ("coins", "pays")
+            self.diags.append(error("E0104", f"a city never {verb} its own city: these {what} would go nowhere",
+                                    mine.span, help="name the seats that receive them (`to left`), or the seats "
+                                                    "that pay before the verb (`neighbours pay 1 coin to self`)"))
+
     def effect(self, eff: s.Effect) -> None:
         """An operation's names, seats and amounts (also the operations of an action's `then`)."""
         if isinstance(eff, s.Produce):
@@ -394,6 +419,8 @@ class Refs:
             ex.check_seats(eff.targets, self.diags, exclude=_NOT_A_TARGET)
             self.amount(eff.amount, None, eff.targets)
             self.name(eff.token, "token")
+        elif isinstance(eff, s.Transfer):
+            self.transfer(eff)
         elif isinstance(eff, s.Score):
             self.amount(eff.amount, eff.per, ())
         elif isinstance(eff, s.Price):

@@ -16,9 +16,10 @@ from typing import Any
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks.digraph import Digraph
-from wonderrules.grammar.checks.names import flow_moments, walk_steps
+from wonderrules.grammar.checks.names import flow_moments
 from wonderrules.grammar.diagnostics import Diagnostic, Label, error, warning
 from wonderrules.grammar.resolve import Model, closest
+from wonderrules.interpreter.flow_steps import nested_steps
 
 __all__ = ["check", "warnings", "ON_BUILD", "all_hooks", "all_ops"]
 
@@ -60,9 +61,9 @@ def all_ops(model: Model) -> Iterator[Any]:
 
 
 def _steps(model: Model) -> list[Any]:
-    found = list(walk_steps(model.flow.steps)) if model.flow is not None else []
+    found = list(nested_steps(model.flow.steps)) if model.flow is not None else []
     for block, _ in model.at_blocks:
-        found.extend(walk_steps(block.steps))
+        found.extend(nested_steps(block.steps))
     return found
 
 
@@ -150,7 +151,7 @@ def _moments(model: Model, diags: list[Diagnostic]) -> None:
     graph: Digraph[str] = Digraph()
     order = {b.moment.text: i for i, (b, _) in reversed(list(enumerate(model.at_blocks)))}
     for block, _ in model.at_blocks:
-        for st in walk_steps(block.steps):
+        for st in nested_steps(block.steps):
             if isinstance(st, s.AtStep):
                 graph.add_edge(block.moment.text, st.moment.text, st.span)
     reported: set[frozenset[str]] = set()

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks import expressions as ex
-from wonderrules.grammar.checks.names import Names, walk_steps
+from wonderrules.grammar.checks.names import Names
 from wonderrules.grammar.checks.references import EFFECT_WORDS, Refs
 from wonderrules.grammar.diagnostics import Diagnostic, Label, error
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import words as w
+from wonderrules.interpreter.flow_steps import nested_steps
 
 __all__ = ["check", "ACTION_OPS"]
 
 #: what an action's `then` may do: move its card, build a stage, and the operations that act once
-ACTION_OPS = (s.MoveCard, s.BuildStage, s.GainCoins, s.GainTokens, s.LoseCoins, s.LoseTokens, s.Decide, s.Draw)
+ACTION_OPS = (s.MoveCard, s.BuildStage, s.GainCoins, s.GainTokens, s.LoseCoins, s.LoseTokens, s.Decide, s.Draw,
+              s.Transfer)
 
 
 def check(model: Model, names: Names) -> list[Diagnostic]:
@@ -73,12 +75,12 @@ class _Structure(Refs):
                 elif isinstance(clause, s.Sells):
                     for n in clause.sources:
                         self.name(n, "colour", extra=(w.BOARD,), what="a colour or `board`")
-                elif isinstance(clause, s.MarketPrice):
+                elif isinstance(clause, (s.MarketPrice, s.SellsOnly)):
                     for n in clause.resources:
                         self.name(n, "resource", "resource class")
                     ex.check_seats(clause.sellers, self.diags, exclude=("self", "their city"))
-        steps = [st for st in walk_steps(m.flow.steps)] if m.flow is not None else []
-        steps += [st for b, _ in m.at_blocks for st in walk_steps(b.steps)]
+        steps = [st for st in nested_steps(m.flow.steps)] if m.flow is not None else []
+        steps += [st for b, _ in m.at_blocks for st in nested_steps(b.steps)]
         for st in steps:
             self.step(st)
         for seat in m.seats.values():

@@ -8,11 +8,11 @@ from collections.abc import Iterable
 from typing import Any, Optional
 
 from wonderrules.grammar import syntax as s
-from wonderrules.grammar.checks.names import walk_steps
 from wonderrules.grammar.checks.values import check_pass_distances, op_values
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import words as w
+from wonderrules.interpreter.flow_steps import children, nested_steps
 
 __all__ = ["check"]
 
@@ -129,8 +129,9 @@ def _action(a: s.Action, diags: list[Diagnostic]) -> None:
 
 
 def _market(m: s.Market, diags: list[Diagnostic]) -> None:
-    # one plain price (`price 2`); prices for some sellers or resources are the market pass's
-    clauses = [c for c in m.clauses if not isinstance(c, s.MarketPrice) or c.plain]
+    # one plain price (`price 2`); prices for some sellers or resources, and `sells only`, are the
+    # market pass's
+    clauses = [c for c in m.clauses if (not isinstance(c, s.MarketPrice) or c.plain) and not isinstance(c, s.SellsOnly)]
     _once(((type(c), c) for c in clauses), lambda k: f"market clause '{_MARKET_WORDS[k][0]}'", diags)
     prices = [c for c in m.clauses if isinstance(c, s.MarketPrice)]
     for kind, (word, example) in _MARKET_WORDS.items():
@@ -152,12 +153,12 @@ def _flow(model: Model, diags: list[Diagnostic]) -> None:
     for steps in blocks:
         _nesting(steps, (), diags)
     for steps in blocks:
-        for st in walk_steps(steps):
+        for st in nested_steps(steps):
             if isinstance(st, s.PassStep):
                 check_pass_distances((st.distance,), st.span, diags)
     needs_pass = None
     for steps in blocks:
-        needs_pass = needs_pass or next((st for st in walk_steps(steps)
+        needs_pass = needs_pass or next((st for st in nested_steps(steps)
                                          if isinstance(st, s.PassStep) and st.direction is None), None)
     if needs_pass is not None and "pass_directions" not in model.settings:
         diags.append(error("E0105", "the flow passes cards in the age's direction, but the game sets no `pass`",
@@ -175,7 +176,5 @@ def _nesting(steps: Iterable[Any], inside: tuple[type, ...], diags: list[Diagnos
             diags.append(error("E0104", "`each age` is written inside `each turn`", st.span,
                                help="turns run inside ages: `each age { each turn { ... } }`"))
         inner = inside + ((type(st),) if isinstance(st, (s.EachAge, s.EachTurn)) else ())
-        for field in ("body", "then", "otherwise"):
-            nested = getattr(st, field, None)
-            if nested:
-                _nesting(nested, inner, diags)
+        for _, nested in children(st):
+            _nesting(nested, inner, diags)

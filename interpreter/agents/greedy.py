@@ -23,6 +23,7 @@ from typing import Any, Optional
 from wonderrules.interpreter.actions import GRANTED, NO_COST, STAGE_COST, Action, costs
 from wonderrules.interpreter.agents.choices import legal_choices
 from wonderrules.interpreter.engine import judged
+from wonderrules.interpreter.ops import compiled_spec
 
 __all__ = ["GreedyAgent", "COIN", "WORST", "takes_amounts"]
 
@@ -40,6 +41,8 @@ def takes_amounts(state: Any, player: int) -> bool:
 
 class GreedyAgent:
     name = "greedy"
+    #: the worth of a coin, in points (what the table of operations' values read)
+    coin = COIN
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -116,71 +119,30 @@ class GreedyAgent:
 
     # ---- sources ------------------------------------------------------------------------------
     def source_value(self, st: Any, seat: int, src: Any) -> float:
-        """What a card, stage or board brings its city when built now."""
-        ages_left = st.config.ages - st.age
-        city = st.cities[seat]
+        """What a card, stage or board brings its city when built now: the worth of each of its
+        effects, as the table of operations values it (:attr:`.ops.OpSpec.value`), half of it for a
+        `whenever` effect."""
         v = 0.0
         for hook in src.end_of_game:
-            kind = hook.kind
-            if kind == "Score":
-                v += hook.op.virtual_amount(st, seat, seat, None)
-            elif kind == "Symbol":
-                v += max(self.symbol_value(st, seat, s, hook.op.amount) for s in hook.op.options)
-            elif kind in ("CopyCard", "CopySymbol"):
-                v += 2.0 * hook.op.count
+            v += hook.spec.value(self, st, seat, hook.op)
         for hook in src.passive:
-            kind = hook.kind
-            if kind == "Symbol" and len(hook.op.options) == 1:
-                v += self.symbol_value(st, seat, hook.op.options[0], hook.op.amount)
-            elif kind == "Produce":
-                v += 0.6 * hook.op.amount * (ages_left + 0.5)
-            elif kind == "ProduceOneOf":
-                v += 0.6 * (ages_left + 0.5)
-            elif kind in ("Price", "Rebate"):
-                v += 0.4 * (ages_left + 1)
-            elif kind == "Grant":
-                v += 1.5 * (ages_left + 1)
-            elif kind == "StrengthBonus":  # what it adds now, as symbols would
-                v += 1.5 * max(0, hook.op.amount(st, seat, seat, None))
-            elif kind == "CostChange":
-                changed = st.catalog.actions[hook.op.action]
-                if changed.cost == STAGE_COST:
-                    v += 0.5 * (len(city.board.stages) - city.stages_built)
-                else:
-                    v += 0.5 * (ages_left + 1)
+            v += hook.spec.value(self, st, seat, hook.op)
         for hook in src.on_build:
-            v += self.op_value(st, seat, hook.op, src)
+            v += hook.spec.value(self, st, seat, hook.op)
         for hooks in src.at_once.values():
             for hook in hooks:
-                v += self.op_value(st, seat, hook.op, src)
+                v += hook.spec.value(self, st, seat, hook.op)
         for hooks in src.at_each.values():
             for hook in hooks:
-                v += self.op_value(st, seat, hook.op, src)
+                v += hook.spec.value(self, st, seat, hook.op)
         for listener in src.listeners:
-            v += 0.5 * self.op_value(st, seat, listener.hook.op, src)
+            v += 0.5 * listener.hook.spec.value(self, st, seat, listener.hook.op)
         return v
 
     def op_value(self, st: Any, seat: int, op: Any, src: Optional[Any]) -> float:
-        """What one triggered operation brings its owner when it runs now."""
-        kind = type(op).__name__
-        share = 1 / max(1, st.n - 1)  # what another city gains counts against me for a share
-        if kind == "GainCoins":
-            if op.constant is not None:
-                return float(op.constant * COIN)
-            return float(sum(op.amount(st, seat, t, None) * (1 if t == seat else -share)
-                             for t in op.targets(st, seat, seat)) * COIN)
-        if kind == "LoseCoins":
-            return float(sum(max(0, op.amount(st, seat, t, None)) * (-1 if t == seat else share)
-                             for t in op.targets(st, seat, seat)) * COIN)
-        if kind == "GainTokens":
-            v = 0.0
-            for t in op.targets(st, seat, seat):
-                points = self.token_points(st, t, op.token, op.amount(st, seat, t, None), op.worth(st, seat, t, None))
-                v += points if t == seat else -share * points
-            return v
-        if kind == "Decide":
-            return 2.0 * float(op.times)
-        return 0.0
+        """What one triggered operation brings its owner when it runs now (as the table of
+        operations values it, :attr:`.ops.OpSpec.value`)."""
+        return compiled_spec(op).value(self, st, seat, op)
 
     # ---- the score's formulas -------------------------------------------------------------------
     def token_points(self, st: Any, seat: int, token: int, n: int, worth: int) -> float:

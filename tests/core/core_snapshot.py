@@ -29,7 +29,8 @@ from wonderrules.interpreter import effects
 from wonderrules.interpreter.actions import CompiledAction, SeatInfo
 from wonderrules.interpreter.asks import DecideAsk, RoundAsk
 from wonderrules.interpreter.catalog import BoardKind, Source
-from wonderrules.interpreter.city import City, CityGrant
+from wonderrules.interpreter.city import City
+from wonderrules.interpreter.grants import CityGrant
 from wonderrules.interpreter.log import to_log
 from wonderrules.interpreter.observe import observation
 from wonderrules.interpreter.preferences import CompiledPreference

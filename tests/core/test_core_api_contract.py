@@ -13,9 +13,9 @@ import pytest
 from core_snapshot import fingerprint, full_snapshot
 
 from wonderrules.interpreter.actions import Action, IllegalActionError
-from wonderrules.interpreter.city import CityGrant
 from wonderrules.interpreter.errors import ArgumentError, SetupError
 from wonderrules.interpreter.game import Game
+from wonderrules.interpreter.grants import CityGrant
 from wonderrules.interpreter.log import replay, to_log
 from wonderrules.interpreter.observe import observation
 from wonderrules.interpreter.work import NEXT

@@ -303,3 +303,23 @@ def test_neutral_seat(compile_layer) -> None:
     # the target added by `extend deal` is where that layer wrote it
     at = rules.deals[0].targets[-1].origin
     assert (at.path, at.line, at.column) == ("t.wr", 3, 19)
+
+
+def test_transfers(compile_layer) -> None:
+    """`pay` and `give`: the payers (the owner unless written first), the receivers after `to`,
+    a `per` count on either side of `to`."""
+    rules = layer(compile_layer, '''\
+game { order on build: gain, lose }
+replace card "Log" age 1 blue copies 3+ 4+ {
+  on build: pay 2 coins to left
+  end of turn: neighbours pay 1 coin to self per red card in their city
+  end of age: others pay 1 coin per red card in their city to self
+  on build: give 1 defeat token to left, right
+}
+''')
+    hooks = bare(rules.card("Log").hooks)
+    reds = ir.Quantity("cards", ("red",), (ir.Relation("target"),))  # 1 coin per red card
+    assert hooks[0].op == ir.Transfer(ir.Num(2), (LEFT,))
+    assert hooks[1].op == ir.Transfer(reds, (SELF,), targets=(ir.Relation("neighbours"),))
+    assert hooks[2].op == ir.Transfer(reds, (SELF,), targets=(ir.Relation("others"),))
+    assert hooks[3].op == ir.Transfer(ir.Num(1), (LEFT, RIGHT), token="defeat")

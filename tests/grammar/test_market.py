@@ -97,3 +97,49 @@ def test_a_price_from_a_seat_two_away_warns_only_where_it_is_no_seller(compile_l
     quiet = compile_layer('replace card "Log" age 1 brown copies 3+ 4+ {\n  passive: produce wood\n'
                           '  passive: buy raw from neighbours for 1\n}\n')
     assert quiet.diagnostics == ()
+
+
+# ---- what sellers sell ------------------------------------------------------------------------------
+
+def test_sells_only_lowers_with_classes_expanded(compile_layer) -> None:
+    r = compile_layer(market("price 2", "price 3 from left 2, right 2", "sells only raw from left 2, right 2",
+                             "sells only glass, wood from left"))
+    assert r.ok, [(d.code, d.message) for d in r.diagnostics]
+    assert r.rules.market.sales == (ir.MarketSales(("wood", "stone"), (LEFT2, RIGHT2)),
+                                    ir.MarketSales(("glass", "wood"), (LEFT,)))
+
+
+def test_a_market_without_sells_only_sells_everything(compile_layer) -> None:
+    r = compile_layer(market("price 2", "price 3 from left 2, right 2"))
+    assert r.ok and r.rules.market.sales == ()
+
+
+def test_prices_of_what_a_seller_never_sells_do_not_disagree(compile_layer) -> None:
+    """Glass from two seats away would cost 3 and 1 (E0108), but those seats sell only raw
+    materials: no glass is bought there, and nothing is refused."""
+    text = market("price 2", "price 3 from left 2, right 2", "price 1 for manufactured",
+                  "sells only raw from left 2, right 2")
+    assert compile_layer(text).diagnostics == ()
+
+
+def test_sells_only_names_sellers_as_the_sellers_line_does(compile_layer) -> None:
+    d = only(compile_layer(market("price 2", "sells only raw from neighbours")), "E0104")
+    assert d.message == "the market does not buy from `neighbours` as its sellers are written"
+    assert d.help.startswith("a `sells only` line names sellers as `sellers:` writes them")
+
+
+def test_what_one_seller_sells_is_said_once(compile_layer) -> None:
+    d = only(compile_layer(market("price 2", "sells only raw from left 2", "sells only glass from left 2")), "E0102")
+    assert d.message == "what `left 2` sells is said twice"
+    assert d.labels[0].message == "said first here"
+
+
+def test_a_price_only_of_what_its_sellers_never_sell_is_warned(compile_layer) -> None:
+    d = only(compile_layer(market("price 2", "price 1 for glass from left 2", "sells only raw from left 2, right 2")),
+             "W0509")
+    assert d.message == "this price never applies: the sellers it names never sell glass"
+
+
+def test_a_price_that_holds_for_something_sold_is_not_warned(compile_layer) -> None:
+    text = market("price 2", "price 1 for glass", "sells only raw from left 2, right 2")
+    assert compile_layer(text).diagnostics == ()

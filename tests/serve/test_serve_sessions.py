@@ -73,12 +73,16 @@ def turn(driver: Any) -> str:
 
 
 def my_zone(driver: Any, zone: str) -> list[str]:
-    """The cards of one's own zone as the page lists them ("hand (7): A, B, ...")."""
-    for item in driver.find_elements(By.CSS_SELECTOR, ".city.mine li"):
-        found = re.fullmatch(rf"{zone} \((\d+)\): (.*)", item.text)
-        if found:
-            return [] if found.group(1) == "0" else found.group(2).split(", ")
-    raise AssertionError(f"the page shows no zone {zone} of one's city")
+    """The cards of one's own zone as the page lists them ("hand (7): A, B, ..."), waited for:
+    the table may be shown before its cities are drawn (on a busy machine)."""
+    def read() -> Any:
+        for item in driver.find_elements(By.CSS_SELECTOR, ".city.mine li"):
+            found = re.fullmatch(rf"{zone} \((\d+)\): (.*)", item.text)
+            if found:
+                return ([] if found.group(1) == "0" else found.group(2).split(", "),)
+        return None
+    cards: list[str] = wait(driver, f"the zone {zone} of one's city", read)[0]
+    return cards
 
 
 def buttons_or_sheet(driver: Any) -> list[Any]:
