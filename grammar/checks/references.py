@@ -460,27 +460,24 @@ class Refs:
                 ex.check_seats((eff.seat,), self.diags, exclude=_NOT_A_TARGET)
 
 
-def _opponents_in(node: object) -> Iterable[s.Span]:
-    """Where `opponent` is written in an expression: as a seat, or as the word of a quantity's argument."""
-    if isinstance(node, s.Seat) and node.word == "opponent":
-        yield node.span
-    elif isinstance(node, s.NameRef) and node.name.text == "opponent":
-        yield node.span
-    elif isinstance(node, tuple):
+def _nodes(node: object) -> Iterable[object]:
+    """Every node written in an effect, a condition or an expression, itself first."""
+    yield node
+    if isinstance(node, tuple):
         for x in node:
-            yield from _opponents_in(x)
+            yield from _nodes(x)
     elif attrs.has(kind := type(node)):
         for f in attrs.fields(kind):
-            yield from _opponents_in(getattr(node, f.name))
+            yield from _nodes(getattr(node, f.name))
+
+
+def _opponents_in(node: object) -> Iterable[s.Span]:
+    """Where `opponent` is written in an expression: as a seat, or as the word of a quantity's argument."""
+    for x in _nodes(node):
+        if isinstance(x, s.Seat) and x.word == "opponent" or isinstance(x, s.NameRef) and x.name.text == "opponent":
+            yield x.span
 
 
 def _seats_in(node: object) -> Iterable[s.Seat]:
     """Every seat written in an effect or a condition."""
-    if isinstance(node, s.Seat):
-        yield node
-    elif isinstance(node, tuple):
-        for x in node:
-            yield from _seats_in(x)
-    elif attrs.has(kind := type(node)):
-        for f in attrs.fields(kind):
-            yield from _seats_in(getattr(node, f.name))
+    return (x for x in _nodes(node) if isinstance(x, s.Seat))
