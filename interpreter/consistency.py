@@ -267,18 +267,11 @@ def _market(m: ir.Market, path: str, rules: ir.RuleSet, names: Names) -> None:
     resource (see ir.Market)."""
     _static_seats(m.sellers, f"{path}.sellers")
     for i, price in enumerate(m.prices):
-        for j, rel in enumerate(price.sellers):
-            if rel not in m.sellers:
-                raise CompiledRulesError(f"{path}.prices[{i}].sellers[{j}]", f"a price names sellers as the "
-                                         f"market's `sellers` does; {quote(rel.kind)} at distance {rel.distance} "
-                                         "is not one of them")
+        _market_sellers(m, price.sellers, f"{path}.prices[{i}]", "a price")
     said: set[ir.Relation] = set()
     for i, sales in enumerate(m.sales):
+        _market_sellers(m, sales.sellers, f"{path}.sales[{i}]", "a sale")
         for j, rel in enumerate(sales.sellers):
-            if rel not in m.sellers:
-                raise CompiledRulesError(f"{path}.sales[{i}].sellers[{j}]", f"a sale names sellers as the market's "
-                                         f"`sellers` does; {quote(rel.kind)} at distance {rel.distance} is not one "
-                                         "of them")
             if rel in said:
                 raise CompiledRulesError(f"{path}.sales[{i}].sellers[{j}]", f"what the sellers {quote(rel.kind)} "
                                          f"(distance {rel.distance}) sell is said by an earlier sale already")
@@ -289,6 +282,14 @@ def _market(m: ir.Market, path: str, rules: ir.RuleSet, names: Names) -> None:
         raise CompiledRulesError(f"{path}.prices[{second}]", f"this price and prices[{first}] both hold for "
                                  f"{quote(res)} from the sellers {quote(rel.kind)} (distance {rel.distance}) and "
                                  "disagree: a price naming both the sellers and the resource says which holds")
+
+
+def _market_sellers(m: ir.Market, sellers: tuple[ir.Relation, ...], path: str, what: str) -> None:
+    """A price or a sale of the market names sellers as the market's `sellers` does."""
+    for j, rel in enumerate(sellers):
+        if rel not in m.sellers:
+            raise CompiledRulesError(f"{path}.sellers[{j}]", f"{what} names sellers as the market's `sellers` "
+                                     f"does; {quote(rel.kind)} at distance {rel.distance} is not one of them")
 
 
 def _sellers(op: Any, path: str, rules: ir.RuleSet, names: Names) -> None:
