@@ -22,7 +22,6 @@ from typing import Any, Optional
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks.structure import ON_BUILD, all_hooks
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
-from wonderrules.grammar.lower_effects import lower_hook
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.events import OF_A_RESOLUTION
@@ -174,15 +173,10 @@ def entries(model: Model, rules: ir.RuleSet) -> Iterator[Entry]:
         for h in block.hooks:
             owners[id(h)] = layer
     compiled = _compiled_hooks(rules)
-    classes: Any = None
-    groups: Any = None
     for owner, h in all_hooks(model):
-        found = compiled.get((h.span.path, h.span.line, h.span.column))
-        if found is None:  # an effect the compiled rule set does not hold as written: lowered here
-            if classes is None:
-                classes = model.resource_classes()
-                groups = {g: [m.text for m in members] for g, (_, members) in model.symbol_groups.items()}
-            found = lower_hook(h, classes, groups)
+        # lowering gives every effect of the model the place it is written as its origin, so
+        # the compiled effect is found by that place, never by its position in the two trees
+        found = compiled[(h.span.path, h.span.line, h.span.column)]
         yield owner, h, found, rank.get(owners.get(id(h), ""), -1)
 
 

@@ -288,3 +288,24 @@ def test_many_effects_at_one_moment_are_checked_in_linear_time(tmp_path: Path) -
     began = time.process_time()
     assert conflicts.check(result.model, result.rules) == []
     assert time.process_time() - began < 3
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("ref", ["base", "cities", "leaders", "two_player",
+                                 *sorted(str(p) for p in (ROOT / "docs" / "examples").glob("*.wr"))])
+def test_every_written_effect_is_joined_to_its_compiled_form_by_its_origin(ref: str) -> None:
+    """The conflicts pass reads each effect as written beside its compiled form, joined by the
+    place it is written (the compiled effect's origin), never lowered a second time: every effect
+    of the model is found, and the two agree on what the effect is."""
+    from wonderrules.grammar.checks.structure import all_hooks
+
+    result = compile_rules([ref])
+    assert result.ok, ref
+    found = list(conflicts.entries(result.model, result.rules))
+    assert len(found) == sum(1 for _ in all_hooks(result.model)) > 0
+    for _, hook, compiled, _ in found:
+        assert compiled.origin is not None
+        assert (compiled.origin.path, compiled.origin.line, compiled.origin.column) == (
+            hook.span.path, hook.span.line, hook.span.column)
