@@ -22,6 +22,7 @@ from typing import Any, Optional
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.checks.structure import ON_BUILD, all_hooks
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
+from wonderrules.grammar.lower_effects import origin
 from wonderrules.grammar.resolve import Model
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.events import OF_A_RESOLUTION
@@ -176,7 +177,8 @@ def entries(model: Model, rules: ir.RuleSet) -> Iterator[Entry]:
     for owner, h in all_hooks(model):
         # lowering gives every effect of the model the place it is written as its origin, so
         # the compiled effect is found by that place, never by its position in the two trees
-        found = compiled[(h.span.path, h.span.line, h.span.column)]
+        written = origin(h.span)
+        found = compiled[(written.path, written.line, written.column)]
         yield owner, h, found, rank.get(owners.get(id(h), ""), -1)
 
 

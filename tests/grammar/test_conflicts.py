@@ -309,3 +309,16 @@ def test_every_written_effect_is_joined_to_its_compiled_form_by_its_origin(ref: 
         assert compiled.origin is not None
         assert (compiled.origin.path, compiled.origin.line, compiled.origin.column) == (
             hook.span.path, hook.span.line, hook.span.column)
+
+
+def test_an_effect_of_a_file_whose_name_is_not_printable_is_joined_by_its_escaped_origin(tmp_path) -> None:
+    """A compiled origin writes a path's unprinted characters as escapes: the join reads the
+    written place the same way, and still finds every effect."""
+    path = tmp_path / "a\nb\x1b.wr"
+    path.write_text('ruleset odd extends base\nreplace card "Tavern" age 1 yellow copies 4+ 5+ 7+ '
+                    '{ on build: gain 6 coins }\n', encoding="utf-8")
+    result = compile_rules([str(path)])
+    assert result.ok, result.diagnostics
+    owners = [owner for owner, hook, _, _ in conflicts.entries(result.model, result.rules)
+              if hook.span.path == str(path)]
+    assert owners == ["card 'Tavern'"]
