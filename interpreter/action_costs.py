@@ -15,8 +15,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.action_kinds import CompiledAction
     from wonderrules.interpreter.catalog import Source
     from wonderrules.interpreter.city import City
+    from wonderrules.interpreter.game_data import GameData
     from wonderrules.interpreter.grants import CityGrant
-    from wonderrules.interpreter.state import State
     from wonderrules.interpreter.values import Action
 
 __all__ = ["ALWAYS", "CHAINED", "GRANTED", "NO_COST", "CARD_COST", "STAGE_COST", "budget", "costs", "changed_cost",
@@ -28,7 +28,7 @@ ALWAYS, CHAINED, GRANTED = 0, 1, 2
 NO_COST, CARD_COST, STAGE_COST = 0, 1, 2
 
 
-def budget(st: State, seat: int, within: bool) -> int:
+def budget(st: GameData, seat: int, within: bool) -> int:
     """Coins a city may spend now: its coins; within the turn, what it held at the start of the
     turn less what it spent since (coins received during a turn are spent on the next one)."""
     city = st.cities[seat]
@@ -73,7 +73,7 @@ def dominated(split: tuple[int, ...], plain: list[tuple[int, ...]]) -> bool:
     return any(all(a <= b for a, b in zip(p, split)) for p in plain)
 
 
-def coins_to_bank(st: State, player: int, action: Action) -> int:
+def coins_to_bank(st: GameData, player: int, action: Action) -> int:
     """The coins a legal `action` of `player`'s pending decision pays to the bank: the coins of
     the cost of its card or stage (after the cost changes of its city) unless its way is free,
     or the coins paid of a loss; as the cost stands now, when the action is chosen. Read by
@@ -108,17 +108,17 @@ def chained(city: City, src: Source) -> bool:
     return bool(chains) and not chains.isdisjoint(city.names)
 
 
-def bank_share(st: State, seat: int, kind: CompiledAction, action: Action) -> int:
+def bank_share(st: GameData, seat: int, kind: CompiledAction, action: Action) -> int:
     """The coins an action that takes an amount pays to the bank: what its `lose` operations take
     from the acting city, counted with its amount (never more than the city holds)."""
     coins = st.cities[seat].coins
     paid = 0
-    st.amount = action.amount
+    st.scratch.amount = action.amount
     try:
         for step in kind.then:
             op = step[1] if step[0] == "op" else None
             if isinstance(op, LoseCoins) and seat in op.targets(st, seat, seat):
                 paid += max(0, min(op.amount(st, seat, seat, None), coins - paid))
     finally:
-        st.amount = 0
+        st.scratch.amount = 0
     return paid

@@ -164,9 +164,9 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
 
     def run_with_amount(st: Any, seat: int, action: Action, card: Optional[Source]) -> None:
         """The same, with `amount` bound to the action's while it runs."""
-        st.amount = action.amount
+        st.scratch.amount = action.amount
         run(st, seat, action, card)
-        st.amount = 0
+        st.scratch.amount = 0
     return run_with_amount
 
 

@@ -10,9 +10,9 @@ round's may).
 
 The records are slotted (their fields read as fast as a tuple's items) and never changed once
 made. Making one costs more than a tuple, and one is asked of every player at every round: the
-games of a table share them instead (:func:`round_asks`, :func:`decide_ask`, kept in
-`Game.asks`), each made once. They live only in a game in progress and are never written to a
-log. (Plain slotted classes, as :class:`.events.Listener`: an attrs class costs more to make when
+games of a table share them instead (:func:`round_asks`, :func:`decide_ask`, kept in the
+table's caches, :mod:`.table_caches`), each made once. They live only in a game in progress and
+are never written to a log. (Plain slotted classes, as :class:`.events.Listener`: an attrs class costs more to make when
 the engine is imported, for nothing these records need.)
 """
 
@@ -63,9 +63,9 @@ def round_asks(game: Game, decision: int, within: bool) -> tuple[RoundAsk, ...]:
     """The choice of a round of decision number `decision` (`within`: spending as at the start of
     the turn) for each seat, by seat: made for the first game of the table that asks it."""
     key = (decision, within)
-    found: Optional[tuple[RoundAsk, ...]] = game.asks.get(key)
+    found: Optional[tuple[RoundAsk, ...]] = game.caches.asks.get(key)
     if found is None:
-        found = game.asks[key] = tuple(RoundAsk(seat, decision, within) for seat in range(game.config.seats))
+        found = game.caches.asks[key] = tuple(RoundAsk(seat, decision, within) for seat in range(game.config.seats))
     return found
 
 
@@ -73,7 +73,7 @@ def decide_ask(game: Game, seat: int, decision: int) -> DecideAsk:
     """Decision number `decision` asked of `seat` outside a round: made for the first game of the
     table that asks it."""
     key = (seat, decision, -1)
-    found: Optional[DecideAsk] = game.asks.get(key)
+    found: Optional[DecideAsk] = game.caches.asks.get(key)
     if found is None:
-        found = game.asks[key] = DecideAsk(seat, decision)
+        found = game.caches.asks[key] = DecideAsk(seat, decision)
     return found

@@ -26,7 +26,7 @@ from wonderrules.interpreter.validate import quote
 from wonderrules.interpreter.words import MAX_CASCADE
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.game_data import GameData
     from wonderrules.interpreter.work import RunHeard
 
 __all__ = ["cascade_sentence", "described", "when_words"]
@@ -35,7 +35,7 @@ __all__ = ["cascade_sentence", "described", "when_words"]
 _NAMED = 8
 
 
-def cascade_sentence(st: State, fired: Sequence[RunHeard]) -> str:
+def cascade_sentence(st: GameData, fired: Sequence[RunHeard]) -> str:
     """Why the game stops: the bound, and the effects that led to `fired` (work items of the
     effects just set off), in the order they set each other off."""
     listeners = _listeners(st)
@@ -69,7 +69,7 @@ def cascade_sentence(st: State, fired: Sequence[RunHeard]) -> str:
             "to once per turn, age or game, or let it reach fewer seats)")
 
 
-def _listeners(st: State) -> dict[Any, tuple[ir.Hook, ir.When]]:
+def _listeners(st: GameData) -> dict[Any, tuple[ir.Hook, ir.When]]:
     """Each listener active in some city, with its effect and its trigger as the rule set says
     them."""
     out: dict[Any, tuple[ir.Hook, ir.When]] = {}

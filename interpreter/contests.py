@@ -36,12 +36,12 @@ from wonderrules.interpreter.expressions import compile_expr, compile_seats
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog
-    from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.game_data import GameData
 
 __all__ = ["CompiledContest", "Reading", "resolve_moment"]
 
 
-def resolve_moment(st: State, contests: list[CompiledContest]) -> None:
+def resolve_moment(st: GameData, contests: list[CompiledContest]) -> None:
     """The contests of one moment: who takes part, every strength and every count of tokens read
     (contest by contest), then every result given, contest by contest. A result of the moment, a
     token gained, never changes what was read at that moment."""
@@ -91,7 +91,7 @@ class CompiledContest:
         #: its index among the rule set's contests (what `wins` and `loses` events name)
         self.index = cat.contest_index[contest.name]
 
-    def strength(self, st: State, seat: int) -> int:
+    def strength(self, st: GameData, seat: int) -> int:
         """The seat's strength: the contest's expression, and what its effects add (`strength +`)."""
         value: int = self.written_strength(st, seat, seat, None)
         bonuses = st.cities[seat].strength_bonuses
@@ -101,7 +101,7 @@ class CompiledContest:
                     value += amount(st, seat, seat, None)
         return value
 
-    def pairs(self, st: State, fighters: list[int]) -> list[tuple[int, int]]:
+    def pairs(self, st: GameData, fighters: list[int]) -> list[tuple[int, int]]:
         pairs: list[tuple[int, int]] = []
         if self.neighbours:
             k = len(fighters)
@@ -125,7 +125,7 @@ class CompiledContest:
             pairs = [(a, b) for a, b in pairs if b not in never(st, a, a) and a not in never(st, b, b)]
         return pairs
 
-    def read(self, st: State) -> Reading:
+    def read(self, st: GameData) -> Reading:
         """Who takes part, the pairs, every strength and the tokens of every result, read before
         any result of the moment is given."""
         seats = range(st.n)
@@ -150,30 +150,31 @@ class CompiledContest:
         tokens = None if self.tokens_of is None else self._tokens(st, pairs, strengths)
         return Reading(out, pairs, strengths, tokens)
 
-    def _tokens(self, st: State, pairs: list[tuple[int, int]], strengths: dict[int, int]) -> dict[Any, tuple[int, int]]:
+    def _tokens(self, st: GameData, pairs: list[tuple[int, int]],
+                strengths: dict[int, int]) -> dict[Any, tuple[int, int]]:
         """The tokens each seat would get from its result: each counted in its own city, with
         `opponent` the other seat of its pair (none in a ranking). A count of 0 or less gives no
         token (the result stands): settle reads it as 0."""
         count = self.tokens_of
         assert count is not None
-        was = st.event
+        was = st.scratch.event
         found: dict[Any, tuple[int, int]] = {}
         try:
             for a, b in pairs:
-                st.event = Event("result", a, self.index, "", b)
+                st.scratch.event = Event("result", a, self.index, "", b)
                 first = count(st, a, a, None)
-                st.event = Event("result", b, self.index, "", a)
+                st.scratch.event = Event("result", b, self.index, "", a)
                 found[(a, b)] = (first, count(st, b, b, None))
             if not pairs:
-                st.event = None
+                st.scratch.event = None
                 for s in strengths:
                     n = count(st, s, s, None)
                     found[s] = (n, n)
         finally:
-            st.event = was
+            st.scratch.event = was
         return found
 
-    def settle(self, st: State, reading: Reading) -> None:
+    def settle(self, st: GameData, reading: Reading) -> None:
         """The results of the strengths read, given in order, the contest recorded, and what each
         seat spends after it."""
         c = self.contest
@@ -208,7 +209,7 @@ class CompiledContest:
             for seat in range(st.n):
                 op.run(st, seat)
 
-    def _result(self, st: State, winner: int, loser: int, n_win: int, n_lose: int, win_worth: int,
+    def _result(self, st: GameData, winner: int, loser: int, n_win: int, n_lose: int, win_worth: int,
                 lose_worth: int, results: list[dict[str, Any]]) -> None:
         """A pair's result: the winner's tokens and its win, the loser's tokens and its loss."""
         st.gain_tokens(winner, self.win_token, n_win, win_worth)
@@ -220,7 +221,7 @@ class CompiledContest:
         results.append(_outcome(winner, "win", loser, self.contest.win.token, n_win, win_worth))
         results.append(_outcome(loser, "lose", winner, self.contest.lose.token, n_lose, lose_worth))
 
-    def _rank(self, st: State, values: dict[int, int], tokens: Optional[dict[Any, tuple[int, int]]],
+    def _rank(self, st: GameData, values: dict[int, int], tokens: Optional[dict[Any, tuple[int, int]]],
               win_worth: int, lose_worth: int, results: list[dict[str, Any]]) -> None:
         best, worst = max(values.values()), min(values.values())
         if best == worst:

@@ -84,14 +84,14 @@ from wonderrules.interpreter.work import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
-    from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.game_data import GameData
 
 __all__ = ["start", "advance", "apply", "lose_coins", "ask_decision", "move_cards", "place", "activate", "stop",
            "judged"]
 
 # ---- the start --------------------------------------------------------------------------------
 
-def start(st: State) -> None:
+def start(st: GameData) -> None:
     """Boards, neutral seats and the effects of the rule set become active, then the program runs."""
     cat = st.catalog
     for city in st.cities:
@@ -103,7 +103,7 @@ def start(st: State) -> None:
     advance(st)
 
 
-def advance(st: State) -> None:
+def advance(st: GameData) -> None:
     program = st.catalog.program.instructions
     work = st.work
     while not st.pending and not st.terminal:
@@ -111,14 +111,14 @@ def advance(st: State) -> None:
             item = work.popleft()
             _WORK[type(item)](st, item)
         else:
-            st.cascade = 0  # what earlier steps set off is over
+            st.scratch.cascade = 0  # what earlier steps set off is over
             instr = program[st.pc]
             _INSTRUCTIONS[type(instr)](st, instr)
 
 
 # ---- instructions ------------------------------------------------------------------------------
 
-def _age(st: State, instr: AgeStart) -> None:
+def _age(st: GameData, instr: AgeStart) -> None:
     if st.age >= st.config.ages:
         st.pc = instr.end
         return
@@ -137,7 +137,7 @@ def _age(st: State, instr: AgeStart) -> None:
     st.pc += 1
 
 
-def _turn(st: State, instr: TurnStart) -> None:
+def _turn(st: GameData, instr: TurnStart) -> None:
     if st.turn >= st.config.turns_by_age[st.age]:
         st.pc = instr.end
         return
@@ -152,27 +152,27 @@ def _turn(st: State, instr: TurnStart) -> None:
     st.pc += 1
 
 
-def _renew(st: State, period: str) -> None:
+def _renew(st: GameData, period: str) -> None:
     for city in st.cities:
         for grant in city.grants:
             if grant.period == period:
                 grant.used = 0
 
 
-def _jump(st: State, instr: Jump) -> None:
+def _jump(st: GameData, instr: Jump) -> None:
     st.pc = instr.target
 
 
-def _unless(st: State, instr: JumpUnless) -> None:
+def _unless(st: GameData, instr: JumpUnless) -> None:
     st.pc = st.pc + 1 if instr.condition(st, 0, 0, None) else instr.target
 
 
-def _reset(st: State, instr: ResetCount) -> None:
+def _reset(st: GameData, instr: ResetCount) -> None:
     st.slots[instr.slot] = 0
     st.pc += 1
 
 
-def _repeat(st: State, instr: RepeatTest) -> None:
+def _repeat(st: GameData, instr: RepeatTest) -> None:
     slot, times, end = instr.slot, instr.times, instr.end
     if st.slots[slot] >= times(st, 0, 0, None):
         st.pc = end
@@ -181,12 +181,12 @@ def _repeat(st: State, instr: RepeatTest) -> None:
     st.pc += 1
 
 
-def _deal(st: State, instr: DealCards) -> None:
+def _deal(st: GameData, instr: DealCards) -> None:
     st.game.deal(st, instr.deal)
     st.pc += 1
 
 
-def _moment(st: State, instr: RunMoment) -> None:
+def _moment(st: GameData, instr: RunMoment) -> None:
     m = instr.moment
     st.pc += 1
     contests = st.game.contests_by_moment.get(m)
@@ -199,7 +199,7 @@ def _moment(st: State, instr: RunMoment) -> None:
         _flush(st)
 
 
-def _moment_effects(st: State, m: int) -> None:
+def _moment_effects(st: GameData, m: int) -> None:
     queue = []
     steps = st.config.steps(st.catalog.moment_names[m])
     last = len(steps)
@@ -219,14 +219,14 @@ def _moment_effects(st: State, m: int) -> None:
             st.work.appendleft(NEXT)
 
 
-def _round(st: State, instr: AskRound) -> None:
+def _round(st: GameData, instr: AskRound) -> None:
     decision, players_only, ability, within = instr.decision, instr.players_only, instr.ability, instr.within_turn
     st.round = (decision, players_only, ability, within, 0)
     st.chosen = {}
     ask_round(st)
 
 
-def _pass(st: State, instr: PassZone) -> None:
+def _pass(st: GameData, instr: PassZone) -> None:
     zone, step = instr.zone, instr.step
     if not step:
         step = st.config.pass_steps[st.age]
@@ -242,7 +242,7 @@ def _pass(st: State, instr: PassZone) -> None:
     st.pc += 1
 
 
-def _discard(st: State, instr: DiscardZones) -> None:
+def _discard(st: GameData, instr: DiscardZones) -> None:
     zones, to = instr.zones, instr.to
     target = st.shared[to]
     for zone in zones:
@@ -252,7 +252,7 @@ def _discard(st: State, instr: DiscardZones) -> None:
     st.pc += 1
 
 
-def _end(st: State, instr: EndGame) -> None:
+def _end(st: GameData, instr: EndGame) -> None:
     sheets = st.game.scorer.sheets(st)
     check_sheets(st, sheets)
     st.sheets = sheets
@@ -268,7 +268,7 @@ _INSTRUCTIONS: Mapping[type, Callable[[Any, Any], None]] = MappingProxyType({
 
 # ---- rounds ------------------------------------------------------------------------------------
 
-def _round_seats(st: State, player: int, players_only: bool, ability: int) -> list[int]:
+def _round_seats(st: GameData, player: int, players_only: bool, ability: int) -> list[int]:
     """The seats `player` decides for in a round: its own, then the neutral seats it controls."""
     seats = [player]
     if not players_only:
@@ -278,7 +278,7 @@ def _round_seats(st: State, player: int, players_only: bool, ability: int) -> li
     return seats
 
 
-def ask_round(st: State) -> None:
+def ask_round(st: GameData) -> None:
     """Ask the next sub-round of the round under way, or resolve it when everyone has chosen."""
     assert st.round is not None
     decision, players_only, ability, within, sub = st.round
@@ -289,8 +289,8 @@ def ask_round(st: State) -> None:
         title = _title(st, title)
     pending = st.pending
     asked = st.asked
-    legal = st.legal
-    asks = st.game.asks.get((decision, within))  # the records of this round (asks.round_asks)
+    legal = st.scratch.legal
+    asks = st.caches.asks.get((decision, within))  # the records of this round (asks.round_asks)
     if asks is None:
         asks = round_asks(st.game, decision, within)
     if ability < 0 and (players_only or not st.neutral):  # each player decides for its own seat
@@ -334,12 +334,12 @@ def ask_round(st: State) -> None:
         sub += 1
 
 
-def _for_seat(st: State, player: int, seat: int, title: str) -> str:
+def _for_seat(st: GameData, player: int, seat: int, title: str) -> str:
     """A round's title as its player reads it for one of its seats."""
     return title if seat == player else f"{title} (for {st.neutral[seat].name})"
 
 
-def _title(st: State, title: str, seat: int = -1) -> str:
+def _title(st: GameData, title: str, seat: int = -1) -> str:
     if "{" not in title:
         return title
     title = title.replace("{age}", str(st.age)).replace("{turn}", str(st.turn))
@@ -351,7 +351,7 @@ def _title(st: State, title: str, seat: int = -1) -> str:
     return title
 
 
-def resolve_round(st: State) -> None:
+def resolve_round(st: GameData) -> None:
     chosen = st.chosen
     st.chosen = {}
     st.round = None
@@ -369,7 +369,7 @@ def resolve_round(st: State) -> None:
     st.work.extendleft(reversed(items))
 
 
-def apply(st: State, actions: Mapping[int, Action]) -> None:
+def apply(st: GameData, actions: Mapping[int, Action]) -> None:
     """Carry out one legal choice per pending player (already judged), then go on."""
     waiting = st.asked
     record: dict[str, Any] = {}
@@ -379,7 +379,7 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
         entries.append((p, waiting.pop(p), action))
         record[_KEYS[p] if p < len(_KEYS) else str(p)] = action
     st.pending = {}
-    st.legal = {}
+    st.scratch.legal = {}
     st.history.append({"type": "decisions", "actions": record})
     round_choices = False
     card_zone_of = st.catalog.card_zone_of
@@ -419,7 +419,7 @@ def apply(st: State, actions: Mapping[int, Action]) -> None:
     advance(st)
 
 
-def _take_in_order(st: State, picks: list[tuple[int, RoundAsk, Action]]) -> bool:
+def _take_in_order(st: GameData, picks: list[tuple[int, RoundAsk, Action]]) -> bool:
     """The choices of a round that take a card of a shared zone take it in the round's order
     (seats that resolve first, then seat order); a choice whose card is gone by its turn (taken
     by a seat ahead) is asked again, among what is left once every card is taken. Whether anyone
@@ -447,11 +447,11 @@ def _take_in_order(st: State, picks: list[tuple[int, RoundAsk, Action]]) -> bool
             note = f"choose again: '{card}' went to a seat ahead of yours in the round's order"
             st.pending[p] = Decision(p, seat, dec.name, f"{_for_seat(st, p, seat, _title(st, dec.title))} ({note})")
             st.asked[p] = asked
-            st.legal[p] = found
+            st.scratch.legal[p] = found
     return bool(st.pending)
 
 
-def take_card(st: State, player: int, seat: int, action: Action) -> Optional[Source]:
+def take_card(st: GameData, player: int, seat: int, action: Action) -> Optional[Source]:
     """Take the action's card out of the zone its kind takes cards from (the decider's, or the
     table's), first of that name."""
     zone = st.catalog.card_zone_of[action.kind]
@@ -467,14 +467,14 @@ _NAME = attrgetter("name")
 _KEYS = tuple(str(p) for p in range(64))
 
 
-def execute(st: State, seat: int, action: Action, card: Optional[Source], within: bool) -> None:
+def execute(st: GameData, seat: int, action: Action, card: Optional[Source], within: bool) -> None:
     """Carry out an action (see action_kinds._executor)."""
     st.catalog.action_by_name[action.kind].run(st, seat, action, card)
 
 
 # ---- builds and moments ------------------------------------------------------------------------
 
-def place(st: State, seat: int, src: Source, zone: int, way: str = "") -> None:
+def place(st: GameData, seat: int, src: Source, zone: int, way: str = "") -> None:
     """Put a card into a zone of a seat (or the table's zone); in an active zone it is built (by
     `way`, the way of the action that placed it: none for a card an effect moves)."""
     shared = st.shared.get(zone)
@@ -491,7 +491,7 @@ def place(st: State, seat: int, src: Source, zone: int, way: str = "") -> None:
         activate(st, seat, src, True, way)
 
 
-def activate(st: State, seat: int, src: Source, built: bool, way: str = "") -> None:
+def activate(st: GameData, seat: int, src: Source, built: bool, way: str = "") -> None:
     """A source becomes active in a city: its passive effects apply, its other effects wait for
     their trigger; a built source (by `way`) raises its build, heard with its build effects after
     the resolution."""
@@ -523,7 +523,7 @@ def activate(st: State, seat: int, src: Source, built: bool, way: str = "") -> N
                 schedule(st, m, seat, hook)
 
 
-def schedule(st: State, moment: int, seat: int, hook: Any) -> None:
+def schedule(st: GameData, moment: int, seat: int, hook: Any) -> None:
     """An effect waits for the next `moment`; one registered while that moment runs joins it,
     its condition read as it joins."""
     st.seq += 1
@@ -537,7 +537,7 @@ def schedule(st: State, moment: int, seat: int, hook: Any) -> None:
         st.waiting.setdefault(moment, []).append((seat, st.seq, hook))
 
 
-def build_items(st: State) -> list[WorkItem]:
+def build_items(st: GameData) -> list[WorkItem]:
     """The work items of what the resolution raised: each source built, its `on build` effects and
     the `whenever` effects its build sets off (its effects waiting for a moment are registered),
     then those each purchase sets off."""
@@ -573,7 +573,7 @@ def build_items(st: State) -> list[WorkItem]:
     return items  # type: ignore[return-value]
 
 
-def _hook(st: State, item: RunEffect) -> None:
+def _hook(st: GameData, item: RunEffect) -> None:
     """An effect set off."""
     hook, seat = item
     hook.run(st, seat)
@@ -581,7 +581,7 @@ def _hook(st: State, item: RunEffect) -> None:
         _flush(st)
 
 
-def _hook_read(st: State, item: RunEffectRead) -> None:
+def _hook_read(st: GameData, item: RunEffectRead) -> None:
     """An effect set off whose condition was read (and held) when it was set off."""
     hook, seat = item
     hook.fire(st, seat)
@@ -589,7 +589,7 @@ def _hook_read(st: State, item: RunEffectRead) -> None:
         _flush(st)
 
 
-def _heard(st: State, item: RunHeard | RunHeardRead) -> None:
+def _heard(st: GameData, item: RunHeard | RunHeardRead) -> None:
     """A `whenever` effect set off by an event (a RunHeardRead: its condition was read, and held,
     when it was set off); one limited to once per period runs only the first time its condition holds in
     its period, and its city remembers that period."""
@@ -598,17 +598,17 @@ def _heard(st: State, item: RunHeard | RunHeardRead) -> None:
     now = listener.now(st) if limited is not None else None
     if limited is not None and limited.get(listener, None) == now:
         return
-    st.event = event
+    st.scratch.event = event
     if type(item) is RunHeardRead or listener.condition is None or listener.holds(st, seat):
         if limited is not None:
             limited[listener] = now
         listener.hook.op.run(st, seat)
-    st.event = None
+    st.scratch.event = None
     if st.fired:
         _flush(st)
 
 
-def _moment_next(st: State, item: NextOfMoment) -> None:
+def _moment_next(st: GameData, item: NextOfMoment) -> None:
     """The next effect of the running moment. `read`: first read every condition of its effects,
     once its contests' listeners have run and before any of them runs; an effect runs when its
     condition held then."""
@@ -624,7 +624,7 @@ def _moment_next(st: State, item: NextOfMoment) -> None:
     rank, seat, _, hook = queue.pop(0)
     st.moment_rank = rank
     st.work.appendleft(NEXT)
-    st.cascade = 0  # each effect of a moment starts a cascade of its own
+    st.scratch.cascade = 0  # each effect of a moment starts a cascade of its own
     hook.fire(st, seat)
     if st.fired:
         _flush(st)
@@ -632,28 +632,28 @@ def _moment_next(st: State, item: NextOfMoment) -> None:
 
 # ---- events ----------------------------------------------------------------------------------------
 
-def _take_fired(st: State) -> list[RunHeard]:
+def _take_fired(st: GameData) -> list[RunHeard]:
     """The listeners of the events just raised, counted in the cascade under way: beyond the
     bound (:data:`.words.MAX_CASCADE`), the game stops, naming the effects involved."""
     fired = st.fired
     st.fired = []
-    count = st.cascade + len(fired)
+    count = st.scratch.cascade + len(fired)
     if count > MAX_CASCADE:
         from wonderrules.interpreter.cascade import cascade_sentence
 
         stop(st, cascade_sentence(st, fired))
-    st.cascade = count
+    st.scratch.cascade = count
     return fired
 
 
-def _flush(st: State) -> None:
+def _flush(st: GameData) -> None:
     """The listeners of the events just raised run next, in order, before anything else waiting."""
     st.work.extendleft(reversed(_take_fired(st)))
 
 
 # ---- decisions outside rounds --------------------------------------------------------------------
 
-def ask_decision(st: State, seat: int, decision: int) -> None:
+def ask_decision(st: GameData, seat: int, decision: int) -> None:
     """The seat's controller decides now, when the decision has a legal action; put off while
     that player is deciding something else."""
     player = st.controller_of(seat)
@@ -666,10 +666,10 @@ def ask_decision(st: State, seat: int, decision: int) -> None:
     dec = st.catalog.decisions[decision]
     st.pending[player] = Decision(player, seat, dec.name, _title(st, dec.title))
     st.asked[player] = decide_ask(st.game, seat, decision)
-    st.legal[player] = found
+    st.scratch.legal[player] = found
 
 
-def lose_coins(st: State, seat: int, n: int, decision: Optional[int], cause: Optional[Source] = None) -> None:
+def lose_coins(st: GameData, seat: int, n: int, decision: Optional[int], cause: Optional[Source] = None) -> None:
     """A seat loses `n` coins to the bank (never more than it has); with a decision, its
     controller decides it instead, `loss` bound to `n` and `cause` the card or stage whose effect
     the loss is (see ask_loss)."""
@@ -680,7 +680,7 @@ def lose_coins(st: State, seat: int, n: int, decision: Optional[int], cause: Opt
     ask_loss(st, seat, n, decision, False, cause)
 
 
-def ask_loss(st: State, seat: int, n: int, decision: int, later: bool = False,
+def ask_loss(st: GameData, seat: int, n: int, decision: int, later: bool = False,
              cause: Optional[Source] = None) -> None:
     """The decision a loss of `n` coins asks, with `loss` bound to `n` and the loss's cause
     recorded (`{cause}` in the decision's title; the source of the coins and tokens its action
@@ -699,7 +699,7 @@ def ask_loss(st: State, seat: int, n: int, decision: int, later: bool = False,
         dec = st.catalog.decisions[decision]
         st.pending[player] = Decision(player, seat, dec.name, _title(st, dec.title, seat))
         st.asked[player] = decide_ask(st.game, seat, decision)
-        st.legal[player] = found
+        st.scratch.legal[player] = found
         return
     if len(found) == 1 and not later:
         action = found[0]
@@ -714,17 +714,17 @@ def ask_loss(st: State, seat: int, n: int, decision: int, later: bool = False,
         causes[seat] = held_cause
 
 
-def move_cards(st: State, n: int, from_zone: int, from_seat: int, to_zone: int, to_seat: int) -> None:
+def move_cards(st: GameData, n: int, from_zone: int, from_seat: int, to_zone: int, to_seat: int) -> None:
     source = st.zone(from_zone, from_seat)
     for _ in range(min(n, len(source))):
         place(st, to_seat, source.pop(0), to_zone)
 
 
-def _ask_later(st: State, item: AskLater) -> None:
+def _ask_later(st: GameData, item: AskLater) -> None:
     ask_decision(st, item.seat, item.decision)
 
 
-def _loss_later(st: State, item: LossLater) -> None:
+def _loss_later(st: GameData, item: LossLater) -> None:
     ask_loss(st, item.seat, item.n, item.decision, True, item.cause)
 
 

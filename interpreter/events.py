@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
     from wonderrules.interpreter.effects import CompiledHook
     from wonderrules.interpreter.expressions import SeatsFn
-    from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.game_data import GameData
 
 __all__ = ["Event", "EventFields", "Listener", "compile_listener", "raise_event", "make_event", "OF_A_RESOLUTION"]
 
@@ -98,10 +98,10 @@ class Listener:
     def source(self) -> Source:
         return self.hook.source
 
-    def holds(self, st: State, seat: int) -> bool:
+    def holds(self, st: GameData, seat: int) -> bool:
         return self.hook.holds(st, seat)
 
-    def now(self, st: State) -> Any:
+    def now(self, st: GameData) -> Any:
         """The period under way, as its city remembers it."""
         period = self.period
         return (st.age, st.turn) if period == "turn" else st.age if period == "age" else 0
@@ -127,7 +127,7 @@ def compile_listener(effect: ir.Hook, hook: CompiledHook, cat: Catalog) -> Liste
                     sellers=sellers, period=t.once_per)
 
 
-def raise_event(st: State, event: EventFields, into: Optional[list[SetOff]] = None) -> None:
+def raise_event(st: GameData, event: EventFields, into: Optional[list[SetOff]] = None) -> None:
     """Something happened (an Event, or its fields): the work items of the listeners it sets off,
     each carrying the Event, are noted in the state's `fired`, to run when what raised it is over
     (see :mod:`.engine`), or added to `into` (the effects of a resolution,

@@ -18,13 +18,13 @@ from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure, origi
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
-    from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.game_data import GameData
 
 __all__ = ["Compiled", "SeatsFn", "compile_expr", "compile_seats"]
 
-Compiled = Callable[["State", int, int, Optional[list[int]]], int]
+Compiled = Callable[["GameData", int, int, Optional[list[int]]], int]
 #: seats of a relation union, seen from a subject, with the effect's target: fn(state, subject, target)
-SeatsFn = Callable[["State", int, int], tuple[int, ...]]
+SeatsFn = Callable[["GameData", int, int], tuple[int, ...]]
 
 
 def compile_seats(relations: tuple[ir.Relation, ...]) -> SeatsFn:
@@ -43,7 +43,7 @@ def compile_seats(relations: tuple[ir.Relation, ...]) -> SeatsFn:
         return lambda st, subject, target: st.table.relation(kind, distance)[subject]
     parts = [compile_seats((r,)) for r in relations]
 
-    def union(st: State, subject: int, target: int) -> tuple[int, ...]:
+    def union(st: GameData, subject: int, target: int) -> tuple[int, ...]:
         out: list[int] = []
         for part in parts:
             for s in part(st, subject, target):
@@ -53,8 +53,8 @@ def compile_seats(relations: tuple[ir.Relation, ...]) -> SeatsFn:
     return union
 
 
-def _opponent(st: State, subject: int, target: int) -> tuple[int, ...]:
-    event = st.event
+def _opponent(st: GameData, subject: int, target: int) -> tuple[int, ...]:
+    event = st.scratch.event
     return (event.other,) if event is not None and event.other >= 0 else ()
 
 
@@ -124,7 +124,7 @@ def _var(name: str) -> Compiled:
     if name in ("players", "seats", "ages"):
         return lambda st, s, t, sym: getattr(st.config, name)
     if name == "amount":  # the amount of the action being carried out
-        return lambda st, s, t, sym: st.amount
+        return lambda st, s, t, sym: st.scratch.amount
     if name == "loss":  # the loss whose decision the subject is asked or carrying out
         return lambda st, s, t, sym: st.losses.get(s, 0)
     raise ValueError(f"unknown variable '{name}'")
@@ -132,7 +132,7 @@ def _var(name: str) -> Compiled:
 
 def _product(a: Compiled, b: Compiled, text: str, where: str) -> Compiled:
     """`a * b`, which stops the game when it is beyond the range of numbers."""
-    def product(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
+    def product(st: GameData, s: int, t: int, sym: Optional[list[int]]) -> int:
         value = a(st, s, t, sym) * b(st, s, t, sym)
         if -MAX_VALUE <= value <= MAX_VALUE:
             return value
@@ -147,7 +147,7 @@ def _binop(op: str, a: Compiled, b: Compiled) -> Compiled:
     if op == "-":
         return lambda st, s, t, sym: a(st, s, t, sym) - b(st, s, t, sym)
     if op == "/":
-        def div(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
+        def div(st: GameData, s: int, t: int, sym: Optional[list[int]]) -> int:
             d = b(st, s, t, sym)
             return a(st, s, t, sym) // d if d else 0
         return div
@@ -166,7 +166,7 @@ def _over(expr: ir.Over, cat: Catalog, source: Optional[Source], virtual: bool) 
     aggregates: dict[str, Callable[[list[int]], int]] = {"sum": sum, "max": max, "min": min}
     agg = aggregates[expr.aggregate]
 
-    def over(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
+    def over(st: GameData, s: int, t: int, sym: Optional[list[int]]) -> int:
         values = [inner(st, other, t, None) for other in seats(st, s, t)]
         return agg(values) if values else 0
     return over
@@ -177,7 +177,7 @@ def _rank(expr: ir.Rank, cat: Catalog, source: Optional[Source], virtual: bool) 
     inner = compile_expr(expr.expr, cat, source, virtual)
     most = expr.order == "most"
 
-    def rank(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
+    def rank(st: GameData, s: int, t: int, sym: Optional[list[int]]) -> int:
         own = inner(st, s, t, sym)
         better = 0
         for other in among(st, s, t):
@@ -204,7 +204,7 @@ def _quantity(q: ir.Quantity, cat: Catalog, source: Optional[Source], virtual: b
             return lambda st, s, t, sym: st.cities[s].token_counts[ti]
         return lambda st, s, t, sym: st.cities[s].token_values[ti]
     if what == "coins":
-        def coins(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
+        def coins(st: GameData, s: int, t: int, sym: Optional[list[int]]) -> int:
             cities = st.cities
             return sum(cities[x].coins for x in seats(st, s, t))
         return coins
@@ -223,16 +223,16 @@ def _quantity(q: ir.Quantity, cat: Catalog, source: Optional[Source], virtual: b
         colours = tuple(cat.colour_index[c] for c in q.names) if q.names else None
         zone = q.zone or cat.card_zone
         if zone == cat.card_zone:
-            def count(st: State, x: int) -> int:
+            def count(st: GameData, x: int) -> int:
                 return st.cities[x].count_colours(colours)
         else:
             zi = cat.zone_index[zone]
 
-            def count(st: State, x: int) -> int:
+            def count(st: GameData, x: int) -> int:
                 return st.count_in_zone(zi, x, colours)
         matches = source is not None and not source.is_stage and (colours is None or source.colour_id in colours)
     else:  # stages
-        def count(st: State, x: int) -> int:
+        def count(st: GameData, x: int) -> int:
             return st.cities[x].stages_built
         matches = source is not None and source.is_stage
     adjust = 0
@@ -243,7 +243,7 @@ def _quantity(q: ir.Quantity, cat: Catalog, source: Optional[Source], virtual: b
     if not adjust:
         return lambda st, s, t, sym: sum(count(st, x) for x in seats(st, s, t))
 
-    def adjusted(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
+    def adjusted(st: GameData, s: int, t: int, sym: Optional[list[int]]) -> int:
         found = seats(st, s, t)
         total = sum(count(st, x) for x in found)
         if s in found:
@@ -257,7 +257,7 @@ def _symbols(q: ir.Quantity, cat: Catalog, seats: SeatsFn) -> Compiled:
     idx = cat.symbol_groups.get(name) or (cat.sym_index[name],)
     what = q.what
 
-    def vector(st: State, x: int, s: int, sym: Optional[list[int]]) -> list[int]:
+    def vector(st: GameData, x: int, s: int, sym: Optional[list[int]]) -> list[int]:
         return sym if (x == s and sym is not None) else st.cities[x].symbols
 
     if q.seats == _SELF:  # the subject's own symbols: no seat to look up
@@ -267,7 +267,7 @@ def _symbols(q: ir.Quantity, cat: Catalog, seats: SeatsFn) -> Compiled:
         if what == "symbols":
             return lambda st, s, t, sym: sum((sym if sym is not None else st.cities[s].symbols)[i] for i in idx)
         if what == "squares":
-            def squares(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
+            def squares(st: GameData, s: int, t: int, sym: Optional[list[int]]) -> int:
                 v = sym if sym is not None else st.cities[s].symbols
                 return sum(v[i] * v[i] for i in idx)
             return squares
@@ -277,7 +277,7 @@ def _symbols(q: ir.Quantity, cat: Catalog, seats: SeatsFn) -> Compiled:
     if what == "squares":
         return lambda st, s, t, sym: sum(vector(st, x, s, sym)[i] ** 2 for x in seats(st, s, t) for i in idx)
 
-    def sets(st: State, s: int, t: int, sym: Optional[list[int]]) -> int:
+    def sets(st: GameData, s: int, t: int, sym: Optional[list[int]]) -> int:
         total = 0
         for x in seats(st, s, t):
             v = vector(st, x, s, sym)

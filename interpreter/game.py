@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
-from wonderrules.interpreter import ir
+from wonderrules.interpreter import engine, ir
 from wonderrules.interpreter.arguments import (
     check_boards,
     check_deals,
@@ -25,12 +25,11 @@ from wonderrules.interpreter.catalog import BoardKind, Catalog, Source
 from wonderrules.interpreter.config import TableConfig, check_limits, deck_cards, resolve_config
 from wonderrules.interpreter.contests import CompiledContest, resolve_moment
 from wonderrules.interpreter.errors import SetupError
+from wonderrules.interpreter.game_data import GameData
 from wonderrules.interpreter.scoring import Scorer
 from wonderrules.interpreter.state import State
 from wonderrules.interpreter.table import Table
-
-if TYPE_CHECKING:  # pragma: no cover
-    from wonderrules.interpreter.actions import SeatInfo
+from wonderrules.interpreter.table_caches import TableCaches
 
 __all__ = ["Game", "SetupError"]
 
@@ -59,28 +58,14 @@ class Game:
         self.contests_by_moment: dict[int, list[CompiledContest]] = {}
         for contest in self.config.contests:
             self.contests_by_moment.setdefault(cat.moment(contest.moment), []).append(CompiledContest(contest, cat))
-        #: actions handed out, shared by the games of this table (immutable values)
-        self.interned: dict[tuple[Any, ...], Any] = {}
-        #: the records of decisions asked, shared by the games of this table (immutable values;
-        #: see asks.round_asks)
-        self.asks: dict[tuple[int, ...], Any] = {}
-        #: per seat, its sellers and what listing its actions needs (see actions.SeatInfo):
-        #: fixed by the table, found by the first game that needs them and shared by the others
-        self.sellers: list[Optional[tuple[int, ...]]] = [None] * self.config.seats
-        self.seat_info: list[Optional[SeatInfo]] = [None] * self.config.seats
-        self.seller_pairs: Optional[list[Optional[tuple[int, ...]]]] = None
-        #: per seat, what each of its sellers sells to it (see market.sold_to)
-        self.seller_sales: Optional[list[Optional[tuple[Optional[frozenset[int]], ...]]]] = None
-        #: per seat, the market's price rows it starts with (each game copies them)
-        self.start_prices: list[Optional[list[list[int]]]] = [None] * self.config.seats
-        self._targets: dict[tuple[str, int], list[tuple[int, int, int]]] = {}
+        #: what every game of this table finds the same: found once, shared by its games
+        self.caches = TableCaches(self.config.seats)
         #: (seat, source) of every effect of the rule set held at this table, in the order they
         #: become active: block by block, seat by seat
         self.rule_holders: tuple[tuple[int, Source], ...] = tuple(
             (seat, cat.rule_sources[block]) for block in self.config.effects
             for seat in range(self.config.seats if block.seats == "seats" else self.config.players))
         self.wonder_names = list(dict.fromkeys(b.name for b in cat.boards))
-        self._decks: dict[tuple[int, int], tuple[list[Source], list[tuple[list[Source], int]]]] = {}
         if len(self.wonder_names) < self.config.seats:
             raise SetupError(f"{self.config.seats} seats but only {len(self.wonder_names)} wonders")
 
@@ -106,9 +91,9 @@ class Game:
         """A deal's deck: for the deck dealt by age, the age's cards by their copy markers plus
         the pool draws; for any other deck, its cards."""
         key = (self.catalog.deal_index[deal.name], age)
-        parts = self._decks.get(key)
+        parts = self.caches.decks.get(key)
         if parts is None:
-            parts = self._decks[key] = self._deck_parts(deal, age)
+            parts = self.caches.decks[key] = self._deck_parts(deal, age)
         fixed, pools = parts
         cards = list(fixed)
         for pool_cards, n in pools:
@@ -132,9 +117,9 @@ class Game:
     def deal_targets(self, deal: ir.Deal, age: int) -> list[tuple[int, int, int]]:
         """(zone, seat, count) of each hand dealt in an age (0: before the first), in order: each
         player, then each named seat (fixed by the table and the age: found once)."""
-        found = self._targets.get((deal.name, age))
+        found = self.caches.targets.get((deal.name, age))
         if found is None:
-            found = self._targets[(deal.name, age)] = self._deal_targets(deal, age)
+            found = self.caches.targets[(deal.name, age)] = self._deal_targets(deal, age)
         return list(found)
 
     def _deal_targets(self, deal: ir.Deal, age: int) -> list[tuple[int, int, int]]:
@@ -153,11 +138,9 @@ class Game:
                 out.append((zone, names[target.to], count))
         return out
 
-    def deal(self, st: State, deal_index: int) -> None:
+    def deal(self, st: GameData, deal_index: int) -> None:
         """Shuffle a deal's deck and give each target its cards; what is left goes to the deal's
         `rest` zone (or out of the game). A scenario may fix the cards of an age's deal."""
-        from wonderrules.interpreter.engine import place
-
         deal = self.rules.deals[deal_index]
         targets = self.deal_targets(deal, st.age)
         counted = (deal.name, st.age)
@@ -183,12 +166,12 @@ class Game:
                 st.cities[seat].zones[zone].extend(cards)
             else:
                 for card in cards:
-                    place(st, seat, card, zone)
+                    engine.place(st, seat, card, zone)
             record["dealt"].append([self.catalog.zones[zone].name, seat, [c.name for c in cards]])
         if deal.rest:
             rz = self.catalog.zone_index[deal.rest]
             for card in rest:
-                place(st, 0, card, rz)
+                engine.place(st, 0, card, rz)
             record["rest"] = [c.name for c in rest]
         st.history.append(record)
 
@@ -260,4 +243,6 @@ class Game:
             if (age_deal.name, age, 0) in fixed:
                 raise SetupError(f"age {age}: the deal is fixed twice (by hands and by deals)")
             fixed[(age_deal.name, age, 0)] = (dealt, [])
-        return State(self, seed, chosen, fixed, rng)
+        st = State(self, seed, chosen, fixed, rng)
+        engine.start(st)
+        return st

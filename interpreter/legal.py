@@ -43,8 +43,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.action_kinds import CompiledAction
     from wonderrules.interpreter.catalog import Catalog, Source
     from wonderrules.interpreter.city import City
+    from wonderrules.interpreter.game_data import GameData
     from wonderrules.interpreter.preferences import CompiledPreference
-    from wonderrules.interpreter.state import State
     from wonderrules.interpreter.trading import Payments, TradeContext
 
 __all__ = ["legal_actions", "decision_actions", "amount_range", "amount_actions", "SeatInfo", "seat_info_of",
@@ -52,12 +52,12 @@ __all__ = ["legal_actions", "decision_actions", "amount_range", "amount_actions"
            "list_by_card", "NOTHING_TO_PAY", "reason"]
 
 
-def legal_actions(st: State, player: int) -> list[Action]:
+def legal_actions(st: GameData, player: int) -> list[Action]:
     asked = st.asked[player]
     return decision_actions(st, player, asked.seat, asked.decision, asked.within)
 
 
-def decision_actions(st: State, player: int, seat: int, decision: int, within: bool) -> list[Action]:
+def decision_actions(st: GameData, player: int, seat: int, decision: int, within: bool) -> list[Action]:
     """Every legal action of a decision for `seat`, decided by `player` (see the module's text).
     A decision whose kinds all take their card from one zone (and have no requirements) is listed
     by the function the catalog wrote for it (:mod:`.listing`); any other, kind by kind here."""
@@ -83,14 +83,14 @@ def decision_actions(st: State, player: int, seat: int, decision: int, within: b
     return lister.finish(decision)
 
 
-def amount_range(st: State, seat: int, kind: CompiledAction) -> tuple[int, int]:
+def amount_range(st: GameData, seat: int, kind: CompiledAction) -> tuple[int, int]:
     """The least and greatest amount an action of `kind` takes for `seat` now (see ir.ActionKind)."""
     assert kind.amounts is not None
     low, high = kind.amounts
     return low(st, seat, seat, None), high(st, seat, seat, None)
 
 
-def amount_actions(st: State, seat: int, kind: CompiledAction) -> list[Action]:
+def amount_actions(st: GameData, seat: int, kind: CompiledAction) -> list[Action]:
     """One action per amount of the kind's range, in increasing order (none when the range is
     empty); a range of more than MAX_AMOUNTS + 1 values stops the game."""
     low, high = amount_range(st, seat, kind)
@@ -113,7 +113,7 @@ def _distinct(cards: list[Source]) -> list[Source]:
 
 class SeatInfo:
     """What listing needs of a seat that never changes in a game (one per seat, shared by the
-    games of a table: `Game.seat_info`); slotted, never changed once made."""
+    games of a table: :mod:`.table_caches`); slotted, never changed once made."""
 
     __slots__ = ("sellers", "every", "prefer", "table", "view", "listed_apart", "many")
 
@@ -137,7 +137,7 @@ class SeatInfo:
         self.many = many
 
 
-def seat_info_of(st: State, seat: int, neutral: Optional[ir.NeutralSeat]) -> SeatInfo:
+def seat_info_of(st: GameData, seat: int, neutral: Optional[ir.NeutralSeat]) -> SeatInfo:
     """What listing needs of the seat (see SeatInfo), found once per table."""
     sellers = seller_seats(st, seat)
     many = len(sellers) > 2
@@ -145,7 +145,7 @@ def seat_info_of(st: State, seat: int, neutral: Optional[ir.NeutralSeat]) -> Sea
         key = sellers
     else:  # the two slots of the packed solver (-1: none)
         key = (sellers[0] if sellers else -1, sellers[1] if len(sellers) > 1 else -1)
-    table = st.game.interned.setdefault(key, {})
+    table = st.caches.interned.setdefault(key, {})
     every = neutral is not None and neutral.every_payment
     view = st.catalog.seat_views.get((every, neutral.prefer), -1) if neutral is not None else -1
     prefer = st.catalog.view_prefer[view] if view >= 0 else ()
@@ -191,7 +191,7 @@ def new_split_action(table: dict[tuple[Any, ...], Action], sellers: tuple[int, .
     return found
 
 
-def payments(st: State, cost_id: int, ctx: TradeContext, every: bool) -> tuple[tuple[int, int], ...]:
+def payments(st: GameData, cost_id: int, ctx: TradeContext, every: bool) -> tuple[tuple[int, int], ...]:
     """The payments of a cost in a trade context: the Pareto-minimal ones, or every exact one."""
     if cost_id == ZERO_COST:
         return NOTHING_TO_PAY
@@ -219,7 +219,7 @@ def many_payments(cat: Catalog, cost_id: int, ctx: Any, exact: bool) -> tuple[tu
     return pareto(found)
 
 
-def too_many_payments(st: State, seat: int, cost_id: int, sellers: int) -> NoReturn:
+def too_many_payments(st: GameData, seat: int, cost_id: int, sellers: int) -> NoReturn:
     """Stop the game: the ways for `seat` to pay a cost go beyond the bound of the search."""
     cat = st.catalog
     cost = ", ".join(f"{n} {cat.resources[r]}" for r, n in enumerate(cat.solver.cost_of(cost_id)) if n)
@@ -235,16 +235,16 @@ class _Lister:
     __slots__ = ("st", "seat", "city", "within", "coins", "ctx", "sellers", "every", "table", "many",
                  "stage_pays", "out", "prefer")
 
-    def __init__(self, st: State, seat: int, city: City, within: bool, neutral: Optional[ir.NeutralSeat]) -> None:
+    def __init__(self, st: GameData, seat: int, city: City, within: bool, neutral: Optional[ir.NeutralSeat]) -> None:
         self.st = st
         self.seat = seat
         self.city = city
         self.within = within
         self.coins = budget(st, seat, within)
         self.ctx: Any = None
-        info = st.seat_info[seat]
+        info = st.caches.seat_info[seat]
         if info is None:
-            info = st.seat_info[seat] = seat_info_of(st, seat, neutral)
+            info = st.caches.seat_info[seat] = seat_info_of(st, seat, neutral)
         self.sellers, self.every, self.prefer, self.table, self.many = (info.sellers, info.every, info.prefer,
                                                                         info.table, info.many)
         self.stage_pays: dict[int, list[tuple[int, ...]]] = {}
@@ -384,7 +384,7 @@ class _Lister:
         return apply(self.out, prefer) if prefer else self.out
 
 
-def list_by_card(st: State, player: int, seat: int, within: bool, kinds: tuple[CompiledAction, ...],
+def list_by_card(st: GameData, player: int, seat: int, within: bool, kinds: tuple[CompiledAction, ...],
                  decision: int) -> list[Action]:
     """The legal actions of a decision whose kinds all take their card from one zone, card by
     card, each kind in order: what the lists the catalog writes (:mod:`.listing`) give, for a seat
@@ -407,7 +407,7 @@ def _by_total(p: tuple[int, int]) -> tuple[int, int]:
 
 # ---- judging an action ------------------------------------------------------------------------------------
 
-def reason(st: State, player: int, action: Action) -> str:
+def reason(st: GameData, player: int, action: Action) -> str:
     """A sentence saying why `action` is not among the legal actions of `player` now (the
     sentence of :func:`.refusals.refusal`)."""
     from wonderrules.interpreter.refusals import refusal

@@ -36,12 +36,12 @@ from wonderrules.interpreter.trading import ZERO_COST
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog
-    from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.game_data import GameData
 
 __all__ = ["compile_listing", "Listing"]
 
 #: ``list_actions(state, player, seat, within)``: the legal actions (see :func:`compile_listing`)
-Listing = Callable[["State", int, int, bool], list[a.Action]]
+Listing = Callable[["GameData", int, int, bool], list[a.Action]]
 
 
 def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog,
@@ -74,9 +74,9 @@ def compile_listing(name: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog
     view = (f"        if info.view >= 0 and not info.many:\n"
             f"            return ({', '.join(views)},)[info.view](st, player, seat, within, info)\n") if views else ""
     sources.append("def list_actions(st, player, seat, within):\n"
-                   "    info = st.seat_info[seat]\n"
+                   "    info = st.caches.seat_info[seat]\n"
                    "    if info is None:\n"
-                   "        info = st.seat_info[seat] = _seat_info(st, seat, st.neutral.get(seat))\n"
+                   "        info = st.caches.seat_info[seat] = _seat_info(st, seat, st.neutral.get(seat))\n"
                    "    if info.listed_apart:\n"
                    f"{view}"
                    "        return _by_card(st, player, seat, within, KINDS, DECISION)\n"

@@ -25,7 +25,7 @@ from wonderrules.interpreter.trading import Prices, Production, TradeContext
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog
-    from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.game_data import GameData
     from wonderrules.interpreter.table import Table
 
 __all__ = ["seller_seats", "slot_seats", "slots_of", "many", "trade_context", "many_context", "parts", "sales_part",
@@ -100,42 +100,42 @@ def start_prices(cat: Catalog, table: Table, buyer: int) -> list[list[int]]:
     return out
 
 
-def slot_seats(st: State, buyer: int) -> tuple[int, ...]:
+def slot_seats(st: GameData, buyer: int) -> tuple[int, ...]:
     """The seat of each slot of the market seen from `buyer` (see :func:`slots_of`)."""
     return slots_of(st.catalog, st.table, buyer)
 
 
-def many(st: State, seat: int) -> bool:
+def many(st: GameData, seat: int) -> bool:
     """Whether a buyer has more than two sellers (its payments come from :mod:`.payments`)."""
     return len(seller_seats(st, seat)) > 2
 
 
-def seller_seats(st: State, buyer: int) -> tuple[int, ...]:
+def seller_seats(st: GameData, buyer: int) -> tuple[int, ...]:
     """The distinct sellers of a buyer, in slot order."""
-    found = st.sellers[buyer]
+    found = st.caches.sellers[buyer]
     if found is None:
         out: list[int] = []
         for seat in slot_seats(st, buyer):
             if seat >= 0 and seat not in out:
                 out.append(seat)
-        found = st.sellers[buyer] = tuple(out)
+        found = st.caches.sellers[buyer] = tuple(out)
     return found
 
 
-def sold_to(st: State, buyer: int) -> Optional[tuple[Sold, ...]]:
+def sold_to(st: GameData, buyer: int) -> Optional[tuple[Sold, ...]]:
     """What each seller of `buyer` (in :func:`seller_seats` order) sells to it; None when every
     seller sells every resource. Fixed by the table: found once per seat and shared by the games
     of the table, as the sellers are."""
-    game = st.game
-    found = game.seller_sales
+    caches = st.caches
+    found = caches.seller_sales
     if found is None:
-        found = game.seller_sales = [
+        found = caches.seller_sales = [
             seller_sales(slot_sales(st.catalog, st.table, seat), slot_seats(st, seat), seller_seats(st, seat))
             for seat in range(st.config.seats)]
     return found[buyer]
 
 
-def sales_part(st: State, seat: int) -> Production:
+def sales_part(st: GameData, seat: int) -> Production:
     """What a city sells: fixed units and either/or units."""
     city = st.cities[seat]
     derived: list[tuple[int, ...]] = []
@@ -144,7 +144,7 @@ def sales_part(st: State, seat: int) -> Production:
     return tuple(city.sell_fixed), tuple(sorted(city.sell_choices + derived))
 
 
-def own_part(st: State, seat: int) -> Production:
+def own_part(st: GameData, seat: int) -> Production:
     city = st.cities[seat]
     derived: list[tuple[int, ...]] = []
     if city.derived:
@@ -152,7 +152,7 @@ def own_part(st: State, seat: int) -> Production:
     return tuple(city.fixed), tuple(sorted(city.choices + derived))
 
 
-def price_rows(st: State, seat: int) -> PriceRows:
+def price_rows(st: GameData, seat: int) -> PriceRows:
     """The buyer's price row and rebate for each of its sellers, in seller order."""
     city = st.cities[seat]
     slots = slot_seats(st, seat)
@@ -168,7 +168,7 @@ def price_rows(st: State, seat: int) -> PriceRows:
     return tuple(rows), tuple(rebates)
 
 
-def price_part(st: State, seat: int) -> Union[Prices, PriceRows]:
+def price_part(st: GameData, seat: int) -> Union[Prices, PriceRows]:
     """The buyer's prices and rebates per seller (two sellers at most), as the solver reads them;
     for a buyer with more sellers, its rows and rebates (see :func:`price_rows`)."""
     city = st.cities[seat]
@@ -187,7 +187,7 @@ def price_part(st: State, seat: int) -> Union[Prices, PriceRows]:
     return rows[0], rows[1], rebates[0], rebates[1]
 
 
-def parts(st: State, seat: int) -> tuple[Any, ...]:
+def parts(st: GameData, seat: int) -> tuple[Any, ...]:
     """(version, own production part, sales part, price part) of a city, interned by the solver;
     recomputed when the city's version changes."""
     city = st.cities[seat]
@@ -202,7 +202,7 @@ def parts(st: State, seat: int) -> tuple[Any, ...]:
     return found
 
 
-def turn_parts(st: State, seat: int) -> tuple[Any, ...]:
+def turn_parts(st: GameData, seat: int) -> tuple[Any, ...]:
     """A city's parts as they were at the start of the turn: noted when first computed in the
     turn before anything changed it (every city's are, when the turn's decisions are listed)."""
     city = st.cities[seat]
@@ -212,7 +212,7 @@ def turn_parts(st: State, seat: int) -> tuple[Any, ...]:
     return noted
 
 
-def trade_context(st: State, seat: int, start_of_turn: bool = False) -> TradeContext:
+def trade_context(st: GameData, seat: int, start_of_turn: bool = False) -> TradeContext:
     """The interned trade context of a buyer. With `start_of_turn`, sellers sell only what they
     had when the turn began, at the prices of then (a card built during the turn sells nothing
     and lowers no price until the next turn). Remembered by the buyer until its version or one
@@ -220,7 +220,7 @@ def trade_context(st: State, seat: int, start_of_turn: bool = False) -> TradeCon
     cities = st.cities
     city = cities[seat]
     if not start_of_turn:
-        pair = st.seller_pairs[seat]
+        pair = st.caches.seller_pairs[seat]
         if pair is not None:  # two sellers, the usual market: the stamp is three versions
             a = cities[pair[0]]
             b = cities[pair[1]]
@@ -247,7 +247,7 @@ def trade_context(st: State, seat: int, start_of_turn: bool = False) -> TradeCon
         memo: Optional[tuple[tuple[int, ...], TradeContext]] = city.memo
         if memo is not None and memo[0] == stamp:
             return memo[1]
-    sellers = st.sellers[seat] or seller_seats(st, seat)
+    sellers = st.caches.sellers[seat] or seller_seats(st, seat)
     solver = st.catalog.solver
     sold = sold_to(st, seat)
     if start_of_turn:
@@ -273,7 +273,7 @@ def trade_context(st: State, seat: int, start_of_turn: bool = False) -> TradeCon
     return ctx
 
 
-def many_context(st: State, seat: int, start_of_turn: bool = False) -> Any:
+def many_context(st: GameData, seat: int, start_of_turn: bool = False) -> Any:
     """The context of a buyer with more than two sellers for :class:`.payments.ManySellers`:
     its own production, what each seller sells, its price rows and rebates (with
     `start_of_turn`, as in :func:`trade_context`). Remembered by the buyer as `trade_context`

@@ -27,6 +27,7 @@ from wonderrules.interpreter.errors import ArgumentError
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter import ir
+    from wonderrules.interpreter.game_data import GameData
     from wonderrules.interpreter.state import State
 
 __all__ = ["observation", "public_observation", "zones_in_force", "sees", "size_seen"]
@@ -35,13 +36,13 @@ __all__ = ["observation", "public_observation", "zones_in_force", "sees", "size_
 SPECTATOR = -1
 
 
-def zones_in_force(st: State) -> tuple[ir.Zone, ...]:
+def zones_in_force(st: GameData) -> tuple[ir.Zone, ...]:
     """The declaration in force of each zone (by the catalog's zone index) at this table."""
     declared = {z.name: z for z in st.config.zones}
     return tuple(declared.get(z.name, z) for z in st.catalog.zones)
 
 
-def sees(st: State, player: int, zone: ir.Zone, seat: int) -> bool:
+def sees(st: GameData, player: int, zone: ir.Zone, seat: int) -> bool:
     """Whether `player` sees the cards of `zone` of `seat` (a zone of the table: any seat)."""
     who = zone.seen_by
     if who == "everyone":
@@ -54,12 +55,12 @@ def sees(st: State, player: int, zone: ir.Zone, seat: int) -> bool:
     return who == "partners" and player in st.table.partners(owner)
 
 
-def size_seen(st: State, player: int, zone: ir.Zone, seat: int) -> bool:
+def size_seen(st: GameData, player: int, zone: ir.Zone, seat: int) -> bool:
     """Whether `player` knows how many cards `zone` of `seat` holds."""
     return zone.size_seen or sees(st, player, zone, seat)
 
 
-def _zone_view(st: State, player: int, zone: ir.Zone, seat: int, cards: list[Any]) -> dict[str, Any] | None:
+def _zone_view(st: GameData, player: int, zone: ir.Zone, seat: int, cards: list[Any]) -> dict[str, Any] | None:
     if sees(st, player, zone, seat):
         return {"size": len(cards), "cards": [c.name for c in cards]}
     if zone.size_seen:
@@ -67,7 +68,7 @@ def _zone_view(st: State, player: int, zone: ir.Zone, seat: int, cards: list[Any
     return None
 
 
-def _city(st: State, player: int, seat: int, zones: tuple[ir.Zone, ...]) -> dict[str, Any]:
+def _city(st: GameData, player: int, seat: int, zones: tuple[ir.Zone, ...]) -> dict[str, Any]:
     city = st.cities[seat]
     cat = st.catalog
     view: dict[str, Any] = {

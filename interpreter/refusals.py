@@ -27,7 +27,7 @@ from wonderrules.interpreter.action_costs import (
     dominated,
     grant_for,
 )
-from wonderrules.interpreter.legal import NOTHING_TO_PAY, amount_range, many_payments, seat_info_of
+from wonderrules.interpreter.legal import NOTHING_TO_PAY, amount_range, legal_actions, many_payments, seat_info_of
 from wonderrules.interpreter.market import as_payment, many, many_context, seller_seats, trade_context
 from wonderrules.interpreter.payments import TooManyPayments
 from wonderrules.interpreter.preferences import refused_by
@@ -36,7 +36,7 @@ from wonderrules.interpreter.trading import ZERO_COST
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.actions import Action, CompiledAction
     from wonderrules.interpreter.catalog import Source
-    from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.game_data import GameData
 
 __all__ = ["Refusal", "REFUSAL_CODES", "refusal"]
 
@@ -65,7 +65,15 @@ class Refusal:
         return {"code": self.code, "sentence": self.sentence}
 
 
-def _amount_refusal(st: State, seat: int, kind: CompiledAction, action: Action) -> Refusal:
+
+def _listed(st: GameData, player: int) -> list[Action]:
+    """The legal actions of a pending player, listed once for the game as it stands."""
+    found = st.scratch.legal.get(player)
+    if found is None:
+        found = st.scratch.legal[player] = legal_actions(st, player)
+    return found
+
+def _amount_refusal(st: GameData, seat: int, kind: CompiledAction, action: Action) -> Refusal:
     """Why an action of a kind that takes an amount is refused: a field it does not use, or an
     amount outside its range."""
     if action.card or action.pay or action.way:
@@ -79,7 +87,7 @@ def _amount_refusal(st: State, seat: int, kind: CompiledAction, action: Action) 
                                           f"({range_now})")
 
 
-def refusal(st: State, player: int, action: Action) -> Refusal:
+def refusal(st: GameData, player: int, action: Action) -> Refusal:
     """Why `action` is not among the legal actions of `player`, whose decision is pending: a code
     and a sentence."""
     cat = st.catalog
@@ -103,7 +111,7 @@ def refusal(st: State, player: int, action: Action) -> Refusal:
         if card is None:
             if not _decider_sees(st, player, kind.card_zone):
                 # a zone the decider cannot see: name only the cards it may take (its choices)
-                names = ", ".join(dict.fromkeys(a.card for a in st.legal_actions(player) if a.kind == kind.name))
+                names = ", ".join(dict.fromkeys(a.card for a in _listed(st, player) if a.kind == kind.name))
                 return Refusal("card-not-offered",
                                f"'{action.card}' cannot be taken from the {zone} (the choices: {names or 'none'})")
             names = ", ".join(sorted({c.name for c in cards})) or "nothing"
@@ -113,7 +121,7 @@ def refusal(st: State, player: int, action: Action) -> Refusal:
     for fn, why in kind.requires:
         if not fn(st, seat, seat, None):
             return Refusal("requirement-unmet", why)
-    legal = st.legal_actions(player)
+    legal = _listed(st, player)
     if card is not None and kind.unique_zone >= 0:
         holds = action.card in city.names if kind.unique_zone == city.card_zone else any(
             c.name == action.card for c in st.zone(kind.unique_zone, seat))
@@ -151,12 +159,12 @@ def refusal(st: State, player: int, action: Action) -> Refusal:
     return _payment_refusal(st, seat, kind, card, action, within)
 
 
-def _preferred(st: State, player: int, seat: int, decision: int, action: Action, legal: list[Action]
+def _preferred(st: GameData, player: int, seat: int, decision: int, action: Action, legal: list[Action]
                ) -> Optional[Refusal]:
     """A preference of the decision or of the seat that puts a legal action before this one."""
     cat = st.catalog
     neutral = st.neutral.get(seat)
-    info = st.seat_info[seat] or seat_info_of(st, seat, neutral)
+    info = st.caches.seat_info[seat] or seat_info_of(st, seat, neutral)
     own = info.prefer
     for prefs, who in ((cat.decision_prefer[decision], f"decision '{cat.decisions[decision].name}' offers"),
                        (own, f"{neutral.name} may" if neutral is not None else "")):
@@ -176,7 +184,7 @@ def _preferred(st: State, player: int, seat: int, decision: int, action: Action,
     return None
 
 
-def _payment_refusal(st: State, seat: int, kind: CompiledAction, card: Optional[Source], action: Action,
+def _payment_refusal(st: GameData, seat: int, kind: CompiledAction, card: Optional[Source], action: Action,
                      within: bool) -> Refusal:
     cat = st.catalog
     city = st.cities[seat]
@@ -269,7 +277,7 @@ def _payment_refusal(st: State, seat: int, kind: CompiledAction, card: Optional[
     return Refusal("not-available", f"{what} is not paid this way now")
 
 
-def _decider_sees(st: State, player: int, zone: int) -> bool:
+def _decider_sees(st: GameData, player: int, zone: int) -> bool:
     """Whether the decider sees the cards of the zone its action takes a card from."""
     from wonderrules.interpreter.observe import sees, zones_in_force
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.game_data import GameData
 
 __all__ = ["winners", "standings", "ranks", "win_shares"]
 
 
-def _key(st: State, seats: list[int]) -> tuple[int, ...]:
+def _key(st: GameData, seats: list[int]) -> tuple[int, ...]:
     assert st.sheets is not None
     total = sum(st.sheets[s].total for s in seats)
     keys = []
@@ -21,7 +21,7 @@ def _key(st: State, seats: list[int]) -> tuple[int, ...]:
     return (total, *keys)
 
 
-def standings(st: State) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+def standings(st: GameData) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Competitors (a player, or a team's players) with their ranking key, best first."""
     contenders = list(range(st.players))
     for seat, rules in st.neutral.items():
@@ -40,7 +40,7 @@ def standings(st: State) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     return ranked
 
 
-def winners(st: State) -> list[int]:
+def winners(st: GameData) -> list[int]:
     if not st.terminal:
         return []
     ranked = standings(st)
@@ -54,7 +54,7 @@ def winners(st: State) -> list[int]:
 
 
 
-def ranks(st: State) -> list[int]:
+def ranks(st: GameData) -> list[int]:
     """Each player's place when the game is over, 1 the best, by the order that picks the winners
     (total, then the rule set's tie breaks; with a team winner, the team's): competitors that
     stay level share a place and the next place is skipped (1, 1, 3). A competing neutral seat
@@ -71,7 +71,7 @@ def ranks(st: State) -> list[int]:
     return place
 
 
-def win_shares(st: State) -> list[float]:
+def win_shares(st: GameData) -> list[float]:
     """Each player's share of the win: a tie of k winners gives each 1/k; when a team wins,
     every member of a winning team has the team's share (1/k for a tie of k teams)."""
     found = winners(st)

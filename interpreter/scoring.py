@@ -39,7 +39,7 @@ from wonderrules.interpreter.words import MAX_SCORING_STEPS
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog, Source
-    from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.game_data import GameData
 
 __all__ = ["ScoreSheet", "Scorer", "final_sheets", "score_city"]
 
@@ -74,7 +74,7 @@ class Scorer:
         self.cat = cat
         self.formulas = [compile_expr(f, cat) if f is not None else None for f in cat.category_formulas]
 
-    def sheets(self, st: State) -> list[ScoreSheet]:
+    def sheets(self, st: GameData) -> list[ScoreSheet]:
         return final_sheets(self, st)
 
 
@@ -84,7 +84,7 @@ class _AsBuilt:
 
     __slots__ = ("_state", "cities")
 
-    def __init__(self, st: State, cities: list[Any]) -> None:
+    def __init__(self, st: GameData, cities: list[Any]) -> None:
         self._state = st
         self.cities = cities
 
@@ -92,7 +92,7 @@ class _AsBuilt:
         return getattr(self._state, name)
 
 
-def _as_built(st: State, copies: dict[int, tuple[Optional[Source], ...]]) -> Any:
+def _as_built(st: GameData, copies: dict[int, tuple[Optional[Source], ...]]) -> Any:
     cities = list(st.cities)
     for seat, cards in copies.items():
         if not any(src is not None for src in cards):
@@ -119,7 +119,7 @@ def _copy_card_slots(city: Any) -> list[Any]:
     return slots
 
 
-def _copy_candidates(st: State, seat: int, hook: Any) -> list[Optional[Source]]:
+def _copy_candidates(st: GameData, seat: int, hook: Any) -> list[Optional[Source]]:
     """Distinct kinds among the built cards of the hook's cities (None: nothing to copy)."""
     seen: dict[str, Source] = {}
     for s in hook.op.sources(st, seat, seat):
@@ -135,7 +135,7 @@ class _Steps:
 
     __slots__ = ("st", "seat", "taken")
 
-    def __init__(self, st: State, seat: int) -> None:
+    def __init__(self, st: GameData, seat: int) -> None:
         self.st = st
         self.seat = seat
         self.taken = 0
@@ -164,7 +164,7 @@ def _copy_choices(candidates: list[list[Optional[Source]]], slots: list[Any]) ->
         yield tuple(chosen)
 
 
-def final_sheets(scorer: Scorer, st: State) -> list[ScoreSheet]:
+def final_sheets(scorer: Scorer, st: GameData) -> list[ScoreSheet]:
     chosen: dict[int, tuple[Optional[Source], ...]] = {}
     steps = [_Steps(st, seat) for seat in range(st.n)]
     for seat in range(st.n):
@@ -194,7 +194,7 @@ def _fixed_symbols(src: Source) -> list[tuple[int, int]]:
     return out
 
 
-def score_city(scorer: Scorer, st: State, seat: int, copies: tuple[Optional[Source], ...] = (),
+def score_city(scorer: Scorer, st: GameData, seat: int, copies: tuple[Optional[Source], ...] = (),
                counted: Any = None, steps: Optional[_Steps] = None) -> ScoreSheet:
     """One city's sheet, its symbol choices made to its best total. `counted` is the game as the
     end-of-game counts see it (the copies in place); `steps` counts the search (see _Steps)."""
@@ -289,7 +289,7 @@ def score_city(scorer: Scorer, st: State, seat: int, copies: tuple[Optional[Sour
     return ScoreSheet(seat, columns, total, city.coins, names)
 
 
-def _copy_seats(st: State, seat: int, slots: list[Any]) -> list[int]:
+def _copy_seats(st: GameData, seat: int, slots: list[Any]) -> list[int]:
     """The seats symbol copies look at: every slot's sources, relations taken in name order."""
     relations = sorted({rel for h in slots for rel in h.op.relations}, key=lambda r: (r.kind, r.distance))
     out: list[int] = []

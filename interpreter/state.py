@@ -1,154 +1,35 @@
-"""One game in progress: its data, and the public calls made on it.
+"""The public calls on a game in progress (:class:`State`).
 
-The game's structure is data (the catalog's program); the state holds where the game is (a
-program counter, the age and turn, loop counters), every city, the shared zones, who controls
-each neutral seat, the decisions asked (:mod:`.asks`), and a queue of work items (:mod:`.work`).
-Running the program is :mod:`.engine`'s; listing actions is :mod:`.legal`', judging them
-:mod:`.refusals`'.
+A State is a :class:`.game_data.GameData`, the game's data, with the calls a user makes on it:
+what is pending, the legal actions and why others are refused, applying a round of choices,
+the scores and ranks, copies and determinized copies. It adds no data of its own. Running the
+program is :mod:`.engine`'s; listing actions is :mod:`.legal`', judging them :mod:`.refusals`'.
 """
 
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter import engine
 from wonderrules.interpreter.actions import Action, Decision, IllegalActionError, legal_actions
 from wonderrules.interpreter.arguments import check_action, check_round, plain_action, plain_payment
-from wonderrules.interpreter.asks import Ask
-from wonderrules.interpreter.city import City
 from wonderrules.interpreter.errors import ArgumentError, GameStoppedError
-from wonderrules.interpreter.events import Event, EventFields, raise_event
-from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure
-from wonderrules.interpreter.work import RunHeard, WorkItem
+from wonderrules.interpreter.game_data import GameData
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wonderrules.interpreter.actions import SeatInfo
-    from wonderrules.interpreter.arguments import FixedDeals
-    from wonderrules.interpreter.catalog import BoardKind, Source
-    from wonderrules.interpreter.game import Game
     from wonderrules.interpreter.refusals import Refusal
 
 __all__ = ["State"]
 
 
-class State:
+class State(GameData):
     """One game. Create with :meth:`Game.new_initial_state`."""
 
-    #: every field (slots: a game reads them on every move)
-    __slots__ = (
-        "game", "catalog", "config", "table", "seed", "rng", "cities", "shared", "neutral", "resolve_order",
-        "controller", "age", "turn", "pc", "slots", "work", "fired", "pending", "asked", "chosen",
-        "asked_within", "round", "raised", "listening", "waiting", "moment_queue", "moment_running",
-        "moment_rank", "seq", "sellers", "seat_info", "seller_pairs", "legal", "deals", "deals_made",
-        "history", "sheets", "terminal", "event", "stopped", "cascade", "losses", "loss_causes", "amount",
-    )
-
-    def __init__(self, game: Game, seed: int, boards: Sequence[BoardKind], deals: FixedDeals,
-                 rng: random.Random) -> None:
-        cat = game.catalog
-        cfg = game.config
-        self.game = game
-        self.catalog = cat
-        self.config = cfg
-        self.table = game.table
-        self.seed = seed
-        self.rng = rng
-        from wonderrules.interpreter.market import start_prices
-
-        rows = game.start_prices
-        for s in range(cfg.seats):
-            if rows[s] is None:
-                rows[s] = start_prices(cat, self.table, s)
-        self.cities = [City(s, boards[s], cat, cfg.start_coins, [list(row) for row in rows[s] or ()])
-                       for s in range(cfg.seats)]
-        #: zone index -> the cards of a shared zone
-        self.shared: dict[int, list[Source]] = {i: [] for i, z in enumerate(cat.zones) if z.per == "shared"}
-        self.neutral = {cfg.players + i: n for i, n in enumerate(cfg.neutral_seats)}
-        #: the order a round's actions resolve in: seats that resolve first, then seat order
-        self.resolve_order = tuple(sorted(range(cfg.seats), key=lambda s: (
-            not (s in self.neutral and self.neutral[s].resolves_first), s)))
-        self.controller: dict[int, int] = {}
-        self.age = 0
-        self.turn = 0
-        self.pc = 0
-        self.slots = [0] * cat.program.slots
-        self.work: deque[WorkItem] = deque()
-        #: work items of the `whenever` effects set off by events not yet run (see events.raise_event)
-        self.fired: list[RunHeard] = []
-        #: the `whenever` effects set off in the cascade under way (see engine._take_fired)
-        self.cascade = 0
-        self.pending: dict[int, Decision] = {}
-        #: player -> what their pending decision is about (see engine.ask_*)
-        self.asked: dict[int, Ask] = {}
-        #: seat -> (player, action, card) chosen in the current round
-        self.chosen: dict[int, tuple[int, Action, Optional[Source]]] = {}
-        #: seat -> whether its choice of the round spends as at the start of the turn
-        self.asked_within: dict[int, bool] = {}
-        #: the round being played: (decision, players only, ability, within turn, sub-round)
-        self.round: Optional[tuple[int, bool, int, bool, int]] = None
-        #: the events of the resolution under way (their fields), heard once it is over
-        #: (engine.build_items), in order: every card and stage built (for its build effects too),
-        #: each seller paid when `buys` is listened to
-        self.raised: list[EventFields] = []
-        #: the kinds of event some active source of the game listens to: an event of another kind
-        #: is never raised (a frozenset, replaced when a kind is added: clones share it)
-        self.listening: frozenset[str] = frozenset()
-        #: the event whose listener's effect is running, or the contest result whose tokens are
-        #: being counted (`opponent` is its other seat)
-        self.event: Optional[Event] = None
-        #: seat -> the coins lost by the loss whose decision it is asked or carrying out (`loss`)
-        self.losses: dict[int, int] = {}
-        #: seat -> the card or stage whose effect that loss is (None: no effect's)
-        self.loss_causes: dict[int, Optional[Source]] = {}
-        #: while an action that takes an amount is carried out: its amount (`amount`)
-        self.amount = 0
-        #: moment -> (seat, sequence, hook) waiting for the next such moment
-        self.waiting: dict[int, list[tuple[int, int, Any]]] = {}
-        self.moment_queue: list[tuple[int, int, int, Any]] = []
-        self.moment_running = -1
-        self.moment_rank = 0
-        self.seq = 0
-        # what the table fixes is shared by the games of the table (see Game)
-        self.sellers: list[Optional[tuple[int, ...]]] = game.sellers
-        #: per seat, what listing actions needs that never changes in a game (see actions.SeatInfo)
-        self.seat_info: list[Optional[SeatInfo]] = game.seat_info
-        pairs = game.seller_pairs
-        if pairs is None:
-            from wonderrules.interpreter.market import seller_seats, sold_to
-
-            pairs = game.seller_pairs = [found if len(found) == 2 and sold_to(self, s) is None else None
-                                         for s, found in ((s, seller_seats(self, s)) for s in range(cfg.seats))]
-        #: per seat, its two sellers when it has exactly two (the market's usual shape) and both sell
-        #: every resource, else None
-        self.seller_pairs = pairs
-        self.legal: dict[int, list[Action]] = {}
-        #: (deal, age, occurrence) -> the cards fixed for that deal (scenario setup, a replayed log)
-        self.deals = dict(deals)
-        #: (deal, age) -> how many times it was dealt (which of the fixed deals comes next)
-        self.deals_made: dict[tuple[str, int], int] = {}
-        #: what happened, entry by entry: the setup, each deal (the cards, by name), each round of
-        #: decisions (player key -> the Action, an immutable value; see log.to_log for JSON)
-        self.history: list[dict[str, Any]] = [{"type": "setup", "seed": seed, "players": cfg.players,
-                                               "options": list(cfg.options),
-                                               "boards": [[b.name, b.side] for b in boards]}]
-        self.sheets: Optional[list[Any]] = None
-        self.terminal = False
-        #: why the rules stopped the game (see engine.stop), or None while it can go on
-        self.stopped: Optional[str] = None
-        engine.start(self)
+    __slots__ = ()
 
     # ---- the public API ------------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return self.config.players
-
-    @property
-    def n(self) -> int:
-        return self.config.seats
-
     def is_terminal(self) -> bool:
         return self.terminal
 
@@ -160,7 +41,7 @@ class State:
 
     def legal_actions(self, player: int) -> list[Action]:
         """Every legal action of `player` now (empty when they have nothing to decide)."""
-        found = self.legal.get(player) if type(player) is int else None
+        found = self.scratch.legal.get(player) if type(player) is int else None
         if found is not None:
             return found
         self._check_player(player)
@@ -168,9 +49,9 @@ class State:
             raise GameStoppedError(self.stopped)
         if player not in self.pending:
             return []
-        found = self.legal.get(player)
+        found = self.scratch.legal.get(player)
         if found is None:
-            found = self.legal[player] = legal_actions(self, player)
+            found = self.scratch.legal[player] = legal_actions(self, player)
         return found
 
     def explain(self, player: int, action: Action) -> Optional[str]:
@@ -226,7 +107,7 @@ class State:
         if self.stopped is not None:
             raise GameStoppedError(self.stopped)
         pending = self.pending
-        legal = self.legal
+        legal = self.scratch.legal
         if type(actions) is dict and len(actions) == len(pending):
             # the usual call: one listed action of plain values per pending player; anything
             # else is judged below (and made plain, so that the history records plain values)
@@ -291,122 +172,11 @@ class State:
         w = self.winners()
         return [1.0 / len(w) if p in w else 0.0 for p in range(self.players)]
 
-    # ---- seats ---------------------------------------------------------------------------------
-    def left(self, seat: int) -> int:
-        return self.table.left(seat)
-
-    def right(self, seat: int) -> int:
-        return self.table.right(seat)
-
-    def controller_of(self, seat: int) -> int:
-        """Who decides for a seat: its player, or a neutral seat's controller."""
-        return self.controller.get(seat, seat) if seat in self.neutral else seat
-
-    def market_slots(self, seat: int, relations: tuple[Any, ...]) -> list[int]:
-        """The market slots of a buyer whose seller is one of the seats of `relations`: one slot
-        per seller (its first), so that a seller filling several slots (the one neighbour at two
-        seats) is given a price or rebate of an effect once, as every effect counts a seat once."""
-        from wonderrules.interpreter.market import slot_seats
-
-        wanted = self.table.union(relations, seat)
-        found: dict[int, int] = {}
-        for i, s in enumerate(slot_seats(self, seat)):
-            if s in wanted and s not in found:
-                found[s] = i
-        return sorted(found.values())
-
-    # ---- zones ---------------------------------------------------------------------------------
-    def zone(self, zone: int, seat: int) -> list[Source]:
-        shared = self.shared.get(zone)
-        return shared if shared is not None else self.cities[seat].zones[zone]
-
-    def zone_size(self, zone: int, seats: Sequence[int]) -> int:
-        shared = self.shared.get(zone)
-        if shared is not None:
-            return len(shared)
-        return sum(len(self.cities[s].zones[zone]) for s in seats)
-
-    def count_in_zone(self, zone: int, seat: int, colours: Optional[tuple[int, ...]]) -> int:
-        cards = self.zone(zone, seat)
-        if colours is None:
-            return len(cards)
-        return sum(1 for c in cards if c.colour_id in colours)
-
-    def move_cards(self, n: int, from_zone: int, from_seat: int, to_zone: int, to_seat: int) -> None:
-        """Move up to `n` cards from the top of one zone into another (see engine.place)."""
-        engine.move_cards(self, n, from_zone, from_seat, to_zone, to_seat)
-
-    # ---- what effects call ---------------------------------------------------------------------
-    def gain_tokens(self, seat: int, token: int, n: int, worth: int, where: str = "", source: Any = None,
-                    giver: int = -1) -> None:
-        """`n` tokens, each worth `worth`. `where`: what gives them, named if the game stops
-        because the tokens or their worth would leave the range of numbers (value_range);
-        `source`: the card or stage whose effect gives them, `giver` the seat they come from
-        (-1: the bank), as the event says."""
-        city = self.cities[seat]
-        count = city.token_counts[token] + n
-        value = city.token_values[token] + n * worth
-        if not (-MAX_VALUE <= count <= MAX_VALUE and -MAX_VALUE <= value <= MAX_VALUE):
-            name = self.catalog.tokens[token]
-            if not -MAX_VALUE <= count <= MAX_VALUE:
-                beyond(self, f"seat {seat} would hold {figure(count)} '{name}' tokens", where)
-            beyond(self, f"seat {seat} would hold '{name}' tokens worth {figure(value)}", where)
-        city.token_counts[token] = count
-        city.token_values[token] = value
-        if n > 0 and "gains" in self.listening:
-            if source is None and self.loss_causes:  # given by the action a loss decides: its cause
-                source = self.loss_causes.get(seat)
-            raise_event(self, ("gains", seat, token, "", giver, source))
-
-    def gain_coins(self, seat: int, n: int, where: str = "", source: Any = None, payer: int = -1) -> None:
-        """Coins from the bank, or paid by the seat `payer` (never a buyer's payment): heard by
-        `whenever ... gains coins`. `where`: what gives them, named if the game stops because the
-        coins would leave the range of numbers (value_range); `source`: the card or stage whose
-        effect gives them, as the event says."""
-        city = self.cities[seat]
-        coins = city.coins + n
-        if not -MAX_VALUE <= coins <= MAX_VALUE:
-            beyond(self, f"seat {seat} would hold {figure(coins)} coins", where)
-        city.coins = coins
-        if n > 0 and "coins" in self.listening:
-            if source is None and self.loss_causes:
-                source = self.loss_causes.get(seat)
-            raise_event(self, ("coins", seat, -1, "", payer, source))
-
-    def lose_coins(self, seat: int, n: int, decision: Optional[int], cause: Any = None) -> None:
-        engine.lose_coins(self, seat, n, decision, cause)
-
-    def ask(self, seat: int, decision: int) -> None:
-        engine.ask_decision(self, seat, decision)
-
     # ---- copies --------------------------------------------------------------------------------
     def clone(self) -> State:
-        other = State.__new__(State)
-        for name in State.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.cities = [c.copy() for c in self.cities]
-        other.shared = {k: list(v) for k, v in self.shared.items()}
-        other.controller = dict(self.controller)
-        other.slots = list(self.slots)
-        other.work = deque(self.work)
-        other.fired = list(self.fired)
-        other.pending = dict(self.pending)
-        other.asked = dict(self.asked)
-        other.losses = dict(self.losses)
-        other.loss_causes = dict(self.loss_causes)
-        other.chosen = dict(self.chosen)
-        other.asked_within = dict(self.asked_within)
-        other.raised = list(self.raised)
-        other.waiting = {k: list(v) for k, v in self.waiting.items()}
-        other.moment_queue = list(self.moment_queue)
-        other.legal = {}
-        other.deals = dict(self.deals)
-        other.deals_made = dict(self.deals_made)
-        other.history = list(self.history)
-        other.sheets = list(self.sheets) if self.sheets is not None else None
-        return other
+        """A copy of the game that plays on apart from this one (see GameData.copy)."""
+        copied: State = self.copy()
+        return copied
 
     def __copy__(self) -> State:
         """`copy.copy(state)` is a clone: a copy sharing its original's cities and zones would

@@ -15,29 +15,29 @@ from typing import TYPE_CHECKING, NoReturn, Optional, TypeVar
 from wonderrules.interpreter.errors import GameStoppedError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.game_data import GameData
 
 __all__ = ["stop", "judged"]
 
 T = TypeVar("T")
 
 
-def stop(st: State, message: str) -> NoReturn:
+def stop(st: GameData, message: str) -> NoReturn:
     """The rules asked for more than the engine allows: the game stops here, for good, with a
     sentence saying why (every later call that plays it raises the same error)."""
     st.stopped = message
     st.pending = {}
-    st.legal = {}
+    st.scratch.legal = {}
     raise GameStoppedError(message)
 
 
-def judged(st: State, compute: Callable[[], T]) -> Optional[T]:
+def judged(st: GameData, compute: Callable[[], T]) -> Optional[T]:
     """What `compute` reads from the state (an agent judging an action it may choose), or None
     where the rules would stop the game (a number beyond the range): the game is not stopped by
     what was only counted, and goes on as it was."""
-    stopped, pending, legal = st.stopped, st.pending, st.legal
+    stopped, pending, legal = st.stopped, st.pending, st.scratch.legal
     try:
         return compute()
     except GameStoppedError:
-        st.stopped, st.pending, st.legal = stopped, pending, legal
+        st.stopped, st.pending, st.scratch.legal = stopped, pending, legal
         return None

@@ -19,7 +19,7 @@ from wonderrules.interpreter.words import MAX_VALUE
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
-    from wonderrules.interpreter.state import State
+    from wonderrules.interpreter.game_data import GameData
 
 __all__ = ["MAX_VALUE", "beyond", "figure", "origin", "written", "check_sheets"]
 
@@ -32,7 +32,7 @@ def figure(n: int) -> str:
     return f"{n:,}".replace(",", " ")
 
 
-def beyond(st: State, said: str, where: str = "") -> NoReturn:
+def beyond(st: GameData, said: str, where: str = "") -> NoReturn:
     """Stop the game: `said` names a number out of the range (`seat 2 would hold 1 200 000 000
     coins`), `where` what gave it (`gain coins of 'Bank'`)."""
     stop(st, f"{said}{f' ({where})' if where else ''}: numbers in a game stay between {figure(-MAX_VALUE)} "
@@ -46,7 +46,7 @@ def origin(source: Optional[Source]) -> str:
     return source.name if source.name.startswith("the effects of ") else f"'{source.name}'"
 
 
-def check_sheets(st: State, sheets: list[Any]) -> None:
+def check_sheets(st: GameData, sheets: list[Any]) -> None:
     """Each column and the total of every score sheet are in the range (else the game stops)."""
     for sheet in sheets:
         for name, points in sheet.columns:

@@ -87,7 +87,7 @@ class GreedyAgent:
         v = 0.0
         built = False
         if kind.amounts is not None:  # its operations count with its amount
-            st.amount = action.amount
+            st.scratch.amount = action.amount
         for step in kind.then:
             if step[0] == "move":
                 zone, to = step[1], step[2]
@@ -100,7 +100,7 @@ class GreedyAgent:
                     built = True
             else:
                 v += self.op_value(st, seat, step[1], None)
-        st.amount = 0
+        st.scratch.amount = 0
         if card is not None and not built:
             v -= 0.5
         way = kind.way(action.way)

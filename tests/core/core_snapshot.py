@@ -30,6 +30,7 @@ from wonderrules.interpreter.actions import CompiledAction, SeatInfo
 from wonderrules.interpreter.asks import DecideAsk, RoundAsk
 from wonderrules.interpreter.catalog import BoardKind, Source
 from wonderrules.interpreter.city import City
+from wonderrules.interpreter.game_data import FIELDS, Scratch
 from wonderrules.interpreter.grants import CityGrant
 from wonderrules.interpreter.log import to_log
 from wonderrules.interpreter.observe import observation
@@ -37,7 +38,7 @@ from wonderrules.interpreter.preferences import CompiledPreference
 from wonderrules.interpreter.state import State
 
 #: fields of a State that are the rule set's or the table's, shared by every game of a Game
-SHARED = {"game", "catalog", "config", "table", "neutral"}
+SHARED = {"game", "catalog", "config", "table", "caches", "neutral"}
 #: classes of the rule set's objects, compared by identity
 SHARED_TYPES = (Source, BoardKind, CompiledAction, effects.CompiledHook, CompiledPreference, types.FunctionType,
                 types.BuiltinFunctionType, types.MethodType)
@@ -118,13 +119,16 @@ def _other(value):
 
 
 def fields_of(state: State) -> dict:
-    """Every field of the state, by name."""
-    return {name: getattr(state, name) for name in State.__slots__}
+    """Every field of the state, by name (the table of game_data.FIELDS), its scratch as the
+    scratch's own fields."""
+    out = {name: getattr(state, name) for name, _ in FIELDS if name != "scratch"}
+    out.update((f"scratch.{name}", getattr(state.scratch, name)) for name in Scratch.__slots__)
+    return out
 
 
 def internal(state: State) -> tuple:
     """Every field of the state: its own values deeply, the rule set's by identity."""
-    _ACTION_TABLES[:] = list(state.game.interned.values())
+    _ACTION_TABLES[:] = list(state.caches.interned.values())
     out = []
     for name, value in sorted(fields_of(state).items()):
         out.append((name, ("shared", id(value)) if name in SHARED else freeze(value)))
@@ -169,15 +173,10 @@ _REDUCERS = _reducers()
 
 def fingerprint(state: State) -> bytes:
     """Every internal field of the state, pickled; the rule set's objects by identity."""
-    tables = {id(t) for t in state.game.interned.values()}
     fields = {}
     for name, value in sorted(fields_of(state).items()):
         if name in SHARED:
             value = ("shared", id(value))
-        elif name == "seat_info":
-            value = [None if info is None else tuple(("shared", id(x)) if id(x) in tables else x
-                                                     for x in (getattr(info, s) for s in SeatInfo.__slots__))
-                     for info in value]
         fields[name] = value
     out = io.BytesIO()
     pickler = pickle.Pickler(out, protocol=5)

@@ -119,7 +119,7 @@ def test_a_limited_effect_whose_condition_fails_keeps_its_turn_for_a_later_event
     assert st.cities[0].coins == 3
     play(st, {0: Action("build", "Purse")})
     assert st.cities[0].coins == 3 + 2 + 1 + 1
-    assert st.event is None  # read only while a listener's effect runs
+    assert st.scratch.event is None  # read only while a listener's effect runs
 
 
 def test_a_purchase_is_heard_by_a_listener_built_later_in_the_same_resolution() -> None:

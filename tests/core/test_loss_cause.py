@@ -12,8 +12,8 @@ import tiny
 from tiny import NEIGHBOURS, SELF, card, hook
 
 import wonderrules as wr
+from wonderrules.interpreter import game_data as state_module
 from wonderrules.interpreter import ir as c
-from wonderrules.interpreter import state as state_module
 from wonderrules.interpreter.game import Game
 
 #: when built: each neighbour loses 2 coins, or decides `pay` (coins paid, the rest as defeat)

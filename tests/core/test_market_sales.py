@@ -175,7 +175,7 @@ def test_a_market_without_sales_compiles_as_before() -> None:
     game = Game(tiny.rules(CARDS, players=(3, 4, 5), hand=6), 4)
     state = game.new_initial_state(seed=0)
     assert game.rules.market is not None and game.rules.market.sales == ()
-    assert state.seller_pairs[0] == (1, 3) and state.catalog.market_sales == ()
+    assert state.caches.seller_pairs[0] == (1, 3) and state.catalog.market_sales == ()
 
 
 def test_a_card_price_holds_for_a_seller_through_the_relation_that_sells() -> None:

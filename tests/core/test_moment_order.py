@@ -95,7 +95,7 @@ def test_the_conditions_of_what_a_build_sets_off_are_read_before_any_of_it_runs(
     state.cities[0].zones[hand][0] = tavern
     for seat, coins in enumerate((3, 5, 3, 4)):
         state.cities[seat].coins = coins
-    state.legal.clear()
+    state.scratch.legal.clear()
     picks = {0: next(a for a in state.legal_actions(0) if a.kind == "build" and a.card == "Tavern")}
     picks |= {p: next(a for a in state.legal_actions(p) if a.kind == "sell") for p in (1, 2, 3)}
     state.apply_actions(picks)

@@ -235,7 +235,7 @@ def _settle(state: State) -> None:
         city.turn_start_coins = city.coins
         city.spent = 0
         city.turn_version = city.version
-    state.legal = {}
+    state.scratch.legal = {}
 
 
 def place(state: State, seat: int, *names: str, age: Optional[int] = None) -> None:
