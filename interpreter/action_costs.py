@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from wonderrules.interpreter.action_steps import OpStep
 from wonderrules.interpreter.effects import LoseCoins
 from wonderrules.interpreter.trading import ZERO_COST
 
@@ -83,7 +84,7 @@ def coins_to_bank(st: GameData, player: int, action: Action) -> int:
     if kind.amounts is not None:
         return bank_share(st, asked.seat, kind, action)
     way = kind.way(action.way)
-    if kind.cost == NO_COST or way is None or way[1]:
+    if kind.cost == NO_COST or way is None or way.free:
         return 0
     city = st.cities[asked.seat]
     if kind.cost == STAGE_COST:
@@ -116,7 +117,7 @@ def bank_share(st: GameData, seat: int, kind: CompiledAction, action: Action) ->
     st.scratch.amount = action.amount
     try:
         for step in kind.then:
-            op = step[1] if step[0] == "op" else None
+            op = step.op if type(step) is OpStep else None
             if isinstance(op, LoseCoins) and seat in op.targets(st, seat, seat):
                 paid += max(0, min(op.amount(st, seat, seat, None), coins - paid))
     finally:

@@ -18,6 +18,7 @@ from wonderrules.interpreter.action_costs import (
     costs,
     grant_for,
 )
+from wonderrules.interpreter.action_steps import CompiledWay, MoveStep, OpStep, StageStep, Step
 from wonderrules.interpreter.effects import GainCoins, GainTokens, compile_op
 from wonderrules.interpreter.engine import activate, place
 from wonderrules.interpreter.expressions import compile_expr, compile_seats
@@ -28,6 +29,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.values import Action
 
 __all__ = ["CompiledAction", "compile_action"]
+
+
 
 
 class CompiledAction:
@@ -50,11 +53,12 @@ class CompiledAction:
         self.amounts_written = f"{written(kind.amount_from)} .. {written(kind.amount_to)}" \
             if kind.amount_from is not None and kind.amount_to is not None else ""
         self.cost = {"none": NO_COST, "card": CARD_COST, "stage": STAGE_COST}[kind.cost]
-        self.ways = tuple((w.name, w.free, {"always": ALWAYS, "chained": CHAINED, "granted": GRANTED}[w.when],
-                           cat.ability_index[w.ability] if w.ability else -1) for w in kind.ways)
+        opens = {"always": ALWAYS, "chained": CHAINED, "granted": GRANTED}
+        self.ways = tuple(CompiledWay(w.name, w.free, opens[w.when], cat.ability_index[w.ability] if w.ability else -1)
+                          for w in kind.ways)
         self.then = tuple(_compile_step(op, cat, kind.name) for op in kind.then)
-        self.needs_stage = self.cost == STAGE_COST or any(s[0] == "stage" for s in self.then)
-        self.way_by_name = {w[0]: w for w in self.ways}
+        self.needs_stage = self.cost == STAGE_COST or any(type(s) is StageStep for s in self.then)
+        self.way_by_name = {w.name: w for w in self.ways}
         #: a paid way that changes the cost -> (resource units less, coins more)
         self.way_changes = {w.name: (w.units_less, w.coins_more) for w in kind.ways
                             if not w.free and (w.units_less or w.coins_more)}
@@ -62,21 +66,21 @@ class CompiledAction:
         self.solver = cat.solver
         self.run = _executor(self, cat)
 
-    def way(self, name: str) -> Optional[tuple[str, bool, int, int]]:
+    def way(self, name: str) -> Optional[CompiledWay]:
         return self.way_by_name.get(name)
 
 
-def _compile_step(op: Any, cat: Catalog, action: str) -> tuple[Any, ...]:
+def _compile_step(op: Any, cat: Catalog, action: str) -> Step:
     if isinstance(op, ir.MoveCard):
         # the seat whose zone receives the card: the acting seat itself (None), or another
         seats = None if op.seat == ir.Relation("self") else compile_seats((op.seat,))
-        return ("move", cat.zone_index[op.zone], seats)
+        return MoveStep(cat.zone_index[op.zone], seats)
     if isinstance(op, ir.BuildStage):
-        return ("stage",)
+        return StageStep()
     compiled = compile_op(op, cat, None)
     if isinstance(compiled, (GainCoins, GainTokens)):
         compiled.where = f"action '{action}'"
-    return ("op", compiled)
+    return OpStep(compiled)
 
 
 def _executor(kind: CompiledAction, cat: Catalog) -> Any:
@@ -84,14 +88,14 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
     each seller) and carry out its operations in order: a card moved into an active zone is built
     there by the action's way (engine.place), a stage is built. Each seller paid raises a `buys`
     event when some source listens to one (heard once the resolution is over)."""
-    paying = frozenset(w[0] for w in kind.ways if not w[1]) if kind.cost != NO_COST else frozenset()
-    granted = {w[0]: w[3] for w in kind.ways if w[2] == GRANTED}
+    paying = frozenset(w.name for w in kind.ways if not w.free) if kind.cost != NO_COST else frozenset()
+    granted = {w.name: w.ability for w in kind.ways if w.when == GRANTED}
     changed_ways = kind.way_changes
     stage_cost = kind.cost == STAGE_COST
     steps: list[Any] = []
     for step in kind.then:
-        if step[0] == "move":
-            zone, to = step[1], step[2]
+        if isinstance(step, MoveStep):
+            zone, to = step.zone, step.seats
             if cat.zones[zone].per == "shared":
                 steps.append(lambda st, seat, city, card, way, z=zone: st.shared[z].append(card) if card else None)
             elif to is None and cat.zones[zone].active and zone == cat.card_zone_id:
@@ -111,14 +115,14 @@ def _executor(kind: CompiledAction, cat: Catalog) -> Any:
                         targets = to(st, seat, seat)
                         place(st, targets[0] if targets else seat, card, z, way)
                 steps.append(move)
-        elif step[0] == "stage":
+        elif isinstance(step, StageStep):
             def build_stage(st: Any, seat: int, city: Any, card: Any, way: str) -> None:
                 stage = city.board.stages[city.stages_built]
                 city.stages_built += 1
                 activate(st, seat, stage, True, way)
             steps.append(build_stage)
         else:
-            op = step[1]
+            op = step.op
             if isinstance(op, GainCoins) and op.constant is not None and "coins" not in cat.events_listened:
                 n, where = op.constant, op.where
                 steps.append(lambda st, seat, city, card, way, n=n, where=where: _gain(st, seat, city, n, where))

@@ -18,12 +18,12 @@ the engine is imported, for nothing these records need.)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.game import Game
 
-__all__ = ["Ask", "RoundAsk", "DecideAsk", "round_asks", "decide_ask"]
+__all__ = ["Ask", "RoundAsk", "DecideAsk", "RoundUnderWay", "round_asks", "decide_ask"]
 
 
 class RoundAsk:
@@ -57,6 +57,19 @@ class DecideAsk:
 
 
 Ask = Union[RoundAsk, DecideAsk]
+
+
+class RoundUnderWay(NamedTuple):
+    """The round of the flow being played (`State.round`): its decision (an index of the
+    catalog's), whether only the players decide (not the neutral seats), the ability that lets
+    a seat take part (-1: every seat does), whether choices spend as at the start of the turn, and
+    its sub-round (a player who decides for several seats decides for one per sub-round)."""
+
+    decision: int
+    players_only: bool
+    ability: int
+    within: bool
+    sub: int
 
 
 def round_asks(game: Game, decision: int, within: bool) -> tuple[RoundAsk, ...]:

@@ -46,7 +46,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Optional
 
-from wonderrules.interpreter.asks import RoundAsk, decide_ask, round_asks
+from wonderrules.interpreter.asks import RoundAsk, RoundUnderWay, decide_ask, round_asks
 from wonderrules.interpreter.events import raise_event
 from wonderrules.interpreter.legal import decision_actions
 from wonderrules.interpreter.program import (
@@ -221,7 +221,7 @@ def _moment_effects(st: GameData, m: int) -> None:
 
 def _round(st: GameData, instr: AskRound) -> None:
     decision, players_only, ability, within = instr.decision, instr.players_only, instr.ability, instr.within_turn
-    st.round = (decision, players_only, ability, within, 0)
+    st.round = RoundUnderWay(decision, players_only, ability, within, 0)
     st.chosen = {}
     ask_round(st)
 
@@ -306,7 +306,7 @@ def ask_round(st: GameData) -> None:
                     asked[player] = asks[player]
                     legal[player] = found
             if pending:
-                st.round = (decision, players_only, ability, within, 1)
+                st.round = RoundUnderWay(decision, players_only, ability, within, 1)
                 return
         resolve_round(st)
         return
@@ -326,7 +326,7 @@ def ask_round(st: GameData) -> None:
                 asked[player] = asks[seat]
                 legal[player] = found
         if pending:
-            st.round = (decision, players_only, ability, within, sub)
+            st.round = RoundUnderWay(decision, players_only, ability, within, sub)
             return
         if not more:
             resolve_round(st)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter import engine
-from wonderrules.interpreter.asks import Ask
+from wonderrules.interpreter.asks import Ask, RoundUnderWay
 from wonderrules.interpreter.city import City
 from wonderrules.interpreter.events import Event, EventFields, raise_event
 from wonderrules.interpreter.market import seller_seats, slot_seats, sold_to, start_prices
@@ -147,8 +147,8 @@ class GameData:
     #: the program counter, and the program's loop counters
     pc: int
     slots: list[int]
-    #: the round being played: (decision, players only, ability, within turn, sub-round)
-    round: Optional[tuple[int, bool, int, bool, int]]
+    #: the round being played (None between rounds)
+    round: Optional[RoundUnderWay]
     work: deque[WorkItem]
     #: work items of the `whenever` effects set off by events not yet run (see events.raise_event)
     fired: list[RunHeard]

@@ -146,7 +146,7 @@ def _guess_choices(st: State, face_down: list[_FaceDown], hidden: set[tuple[int,
     the same place: of the same back from a hidden place, the same card from a place the player
     sees (it is put back for the listing only, so that the place keeps its order)."""
     assert st.round is not None
-    decision = st.round[0]
+    decision = st.round.decision
     card_zone_of = st.catalog.card_zone_of
     for seat, chooser, place, card in face_down:
         within = st.asked_within.get(seat, False)

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from wonderrules.interpreter import actions as a
 from wonderrules.interpreter import ir
+from wonderrules.interpreter.action_steps import CompiledWay
 from wonderrules.interpreter.market import trade_context
 from wonderrules.interpreter.trading import ZERO_COST
 
@@ -305,7 +306,7 @@ def _kind(w: _Writer, k: a.CompiledAction, cat: Catalog, every: bool, chain_way:
             w.indent -= 1
     else:
         ways = list(k.ways)
-        if any(when == a.GRANTED for _, _, when, _ in ways):
+        if any(way.when == a.GRANTED for way in ways):
             w.line("free_already = False")
         if chain_way:
             # the chain's way alone when it is open, the others when it is not
@@ -314,7 +315,7 @@ def _kind(w: _Writer, k: a.CompiledAction, cat: Catalog, every: bool, chain_way:
             w.indent += 1
             _append(w, k, chain_way)
             w.indent -= 1
-            rest = [way for way in ways if way[0] != chain_way]
+            rest = [way for way in ways if way.name != chain_way]
             if rest:
                 w.line("else:")
                 w.indent += 1
@@ -331,11 +332,11 @@ def _unique_test(k: a.CompiledAction, cat: Catalog) -> str:
     return f"not any(c.name == name for c in st.zone({k.unique_zone}, seat))"
 
 
-def _ways(w: _Writer, k: a.CompiledAction, ways: list[tuple[str, bool, int, int]], every: bool) -> None:
+def _ways(w: _Writer, k: a.CompiledAction, ways: list[CompiledWay], every: bool) -> None:
     """The ways of a kind in order. `free_already` (a paid way cost nothing) is kept only when a
     granted way comes later."""
     for i, (wname, free, when, ability) in enumerate(ways):
-        track = any(later[2] == a.GRANTED for later in ways[i + 1:])
+        track = any(later.when == a.GRANTED for later in ways[i + 1:])
         if when == a.CHAINED:
             w.line("chains = card.chains_from")
             w.line("if chains and not chains.isdisjoint(names):")

@@ -102,11 +102,11 @@ class PaymentActionSpace:
             if kind is not None and "amount" not in described:  # (an amount pays no seller)
                 move_index[(described["kind"], described["card"], described["way"])] = move_id
                 way = kind.way_by_name.get(described["way"])
-                if kind.cost == CARD_COST and not (way is not None and way[1]):
+                if kind.cost == CARD_COST and not (way is not None and way.free):
                     bound = card_units.get(described["card"], units) * price
-                elif kind.cost == STAGE_COST and not (way is not None and way[1]):
+                elif kind.cost == STAGE_COST and not (way is not None and way.free):
                     bound = stage_units * price
-                elif kind.cost != NO_COST and not (way is not None and way[1]):
+                elif kind.cost != NO_COST and not (way is not None and way.free):
                     bound = self.bound
             if not self.payees:
                 bound = 0

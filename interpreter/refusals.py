@@ -133,7 +133,7 @@ def refusal(st: GameData, player: int, action: Action) -> Refusal:
         return Refusal("all-stages-built", f"every stage of {city.board.name} is already built")
     way = kind.way(action.way)
     if way is None:
-        known = ", ".join(f"'{w[0]}'" for w in kind.ways)
+        known = ", ".join(f"'{w.name}'" for w in kind.ways)
         return Refusal("unknown-way", f"'{action.way}' is not a way to pay for '{kind.name}' (ways: {known})")
     wname, free, when, ability = way
     preferred = _preferred(st, player, seat, decision, action, legal)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
+from wonderrules.interpreter.action_steps import MoveStep, StageStep
 from wonderrules.interpreter.actions import GRANTED, NO_COST, STAGE_COST, Action, costs
 from wonderrules.interpreter.agents.choices import legal_choices
 from wonderrules.interpreter.engine import judged
@@ -89,23 +90,23 @@ class GreedyAgent:
         if kind.amounts is not None:  # its operations count with its amount
             st.scratch.amount = action.amount
         for step in kind.then:
-            if step[0] == "move":
-                zone, to = step[1], step[2]
+            if type(step) is MoveStep:
+                zone, to = step.zone, step.seats
                 if card is not None and to is None and cat.zones[zone].active:
                     v += self.source_value(st, seat, card)
                     built = True
-            elif step[0] == "stage":
+            elif type(step) is StageStep:
                 if city.stages_built < len(city.board.stages):
                     v += self.source_value(st, seat, city.board.stages[city.stages_built]) + 0.5
                     built = True
             else:
-                v += self.op_value(st, seat, step[1], None)
+                v += self.op_value(st, seat, step.op, None)
         st.scratch.amount = 0
         if card is not None and not built:
             v -= 0.5
         way = kind.way(action.way)
-        if way is not None and way[1]:  # free
-            if way[2] == GRANTED:
+        if way is not None and way.free:
+            if way.when == GRANTED:
                 v -= 0.5
         elif kind.cost != NO_COST:
             src = card

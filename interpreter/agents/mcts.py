@@ -52,6 +52,7 @@ import random
 import time
 from typing import Any, Optional
 
+from wonderrules.interpreter.action_steps import MoveStep, StageStep
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.agents.choices import legal_choices
 from wonderrules.interpreter.agents.greedy import GreedyAgent
@@ -242,8 +243,8 @@ def _building_kinds(cat: Any) -> dict[str, bool]:
     seat, or builds a stage."""
     out: dict[str, bool] = {}
     for kind in cat.actions:
-        out[kind.name] = any(step[0] == "stage" or (step[0] == "move" and step[2] is None
-                                                     and cat.zones[step[1]].active) for step in kind.then)
+        out[kind.name] = any(type(step) is StageStep or (type(step) is MoveStep and step.seats is None
+                                                          and cat.zones[step.zone].active) for step in kind.then)
     return out
 
 

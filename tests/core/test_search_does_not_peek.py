@@ -81,7 +81,7 @@ def _changed_unseen(state: State, player: int, rng: random.Random) -> State:
     for seat, chooser, zone, card, hidden in taken_back:
         if card is not None and not hidden:
             other.zone(zone, chooser).append(card)
-        options = decision_actions(other, chooser, seat, other.round[0], other.asked_within[seat])
+        options = decision_actions(other, chooser, seat, other.round.decision, other.asked_within[seat])
         if card is not None and not hidden:
             other.zone(zone, chooser).pop()
         backs = {c.name: _back(c) for c in other.zone(zone, chooser)} if card is not None else {}

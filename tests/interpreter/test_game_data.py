@@ -93,3 +93,25 @@ def test_a_new_game_is_started_by_the_game_not_by_its_data() -> None:
     assert data.pending == {} and data.age == 0 and all(not any(c.zones) for c in data.cities)
     started = game.new_initial_state(seed=0)
     assert started.pending and started.age == 1
+
+
+def test_the_round_under_way_and_the_parts_of_an_action_are_named_records() -> None:
+    """The round being played, each action kind's ways and the steps of its `then` are read by
+    name: the base game's `build` moves its card into the city, is free by chain, paid otherwise."""
+    from wonderrules.interpreter.action_costs import CHAINED
+    from wonderrules.interpreter.action_steps import CompiledWay, MoveStep, OpStep, StageStep
+    from wonderrules.interpreter.asks import RoundUnderWay
+
+    st = _game()
+    assert type(st.round) is RoundUnderWay and st.round.sub == 1 and st.round.ability == -1
+    assert st.catalog.decisions[st.round.decision].name == "play"
+    kinds = {k.name: k for k in st.catalog.actions}
+    build = kinds["build"]
+    assert all(type(w) is CompiledWay for w in build.ways)
+    chain = build.way("chain")
+    assert chain is not None and chain.free and chain.when == CHAINED and chain.ability == -1
+    assert [type(s) for s in build.then] == [MoveStep]
+    assert build.then[0].zone == st.catalog.zone_index["built"] and build.then[0].seats is None
+    assert [type(s) for s in kinds["stage"].then] == [MoveStep, StageStep]
+    assert kinds["stage"].then[0].zone == st.catalog.zone_index["tucked"]
+    assert [type(s) for s in kinds["sell"].then] == [MoveStep, OpStep]
