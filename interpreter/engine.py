@@ -71,13 +71,16 @@ from wonderrules.interpreter.work import (
     NEXT,
     NEXT_READ,
     AskLater,
+    Choice,
     LossLater,
+    MomentEffect,
     NextOfMoment,
     RunEffect,
     RunEffectRead,
     RunHeard,
     RunHeardRead,
     SetOff,
+    Waiting,
     WorkItem,
     read_when_set_off,
 )
@@ -204,16 +207,16 @@ def _moment_effects(st: GameData, m: int) -> None:
     steps = st.config.steps(st.catalog.moment_names[m])
     last = len(steps)
     for seat, seq, hook in st.waiting.pop(m, ()):
-        queue.append((steps.index(hook.step) if hook.step in steps else last, seat, seq, hook))
+        queue.append(MomentEffect(steps.index(hook.step) if hook.step in steps else last, seat, seq, hook))
     for city in st.cities:
         for hook, _ in city.at_each.get(m, ()):
             st.seq += 1
-            queue.append((steps.index(hook.step) if hook.step in steps else last, city.seat, st.seq, hook))
+            queue.append(MomentEffect(steps.index(hook.step) if hook.step in steps else last, city.seat, st.seq, hook))
     if queue:
         st.moment_queue = queue
         st.moment_running = m
         st.moment_rank = 0
-        if st.catalog.moment_conditioned and any(item[3].condition is not None for item in queue):
+        if st.catalog.moment_conditioned and any(item.effect.condition is not None for item in queue):
             st.work.appendleft(NEXT_READ)  # the conditions are read first
         else:
             st.work.appendleft(NEXT)
@@ -359,8 +362,8 @@ def resolve_round(st: GameData) -> None:
     for seat in st.resolve_order:
         entry = chosen.get(seat)
         if entry is not None:
-            action = entry[1]
-            by_name[action.kind].run(st, seat, action, entry[2])
+            action = entry.action
+            by_name[action.kind].run(st, seat, action, entry.card)
     st.asked_within = {}
     items = build_items(st)
     if st.fired:
@@ -400,7 +403,7 @@ def apply(st: GameData, actions: Mapping[int, Action]) -> None:
             else:
                 cards = cities[p].zones[zone]
                 card = cards.pop(list(map(_NAME, cards)).index(action.card))
-            chosen[seat] = (p, action, card)
+            chosen[seat] = tuple.__new__(Choice, (p, action, card))
             within[seat] = asked.within
         else:  # a DecideAsk
             card = take_card(st, p, seat, action)
@@ -433,7 +436,7 @@ def _take_in_order(st: GameData, picks: list[tuple[int, RoundAsk, Action]]) -> b
         cards = st.shared[card_zone_of[action.kind]]
         names = list(map(_NAME, cards))
         if action.card in names:
-            st.chosen[seat] = (p, action, cards.pop(names.index(action.card)))
+            st.chosen[seat] = Choice(p, action, cards.pop(names.index(action.card)))
             st.asked_within[seat] = asked.within
         else:
             late.append((p, asked, action.card))
@@ -463,6 +466,8 @@ def take_card(st: GameData, player: int, seat: int, action: Action) -> Optional[
 
 
 _NAME = attrgetter("name")
+#: the order the effects of a moment run in (see MomentEffect)
+_MOMENT_ORDER = attrgetter("rank", "seat", "seq")
 #: the history's keys of the first players
 _KEYS = tuple(str(p) for p in range(64))
 
@@ -532,9 +537,9 @@ def schedule(st: GameData, moment: int, seat: int, hook: Any) -> None:
             return
         steps = st.config.steps(st.catalog.moment_names[moment])
         rank = steps.index(hook.step) if hook.step in steps else len(steps)
-        st.moment_queue.append((max(rank, st.moment_rank), seat, st.seq, hook))
+        st.moment_queue.append(MomentEffect(max(rank, st.moment_rank), seat, st.seq, hook))
     else:
-        st.waiting.setdefault(moment, []).append((seat, st.seq, hook))
+        st.waiting.setdefault(moment, []).append(Waiting(seat, st.seq, hook))
 
 
 def build_items(st: GameData) -> list[WorkItem]:
@@ -614,13 +619,13 @@ def _moment_next(st: GameData, item: NextOfMoment) -> None:
     condition held then."""
     if item.read:
         st.moment_queue = [item for item in st.moment_queue
-                           if item[3].condition is None or item[3].holds(st, item[1])]
+                           if item.effect.condition is None or item.effect.holds(st, item.seat)]
     queue = st.moment_queue
     if not queue:
         st.moment_running = -1
         st.moment_rank = 0
         return
-    queue.sort(key=lambda x: (x[0], x[1], x[2]))
+    queue.sort(key=_MOMENT_ORDER)
     rank, seat, _, hook = queue.pop(0)
     st.moment_rank = rank
     st.work.appendleft(NEXT)

@@ -27,7 +27,7 @@ from wonderrules.interpreter.city import City
 from wonderrules.interpreter.events import Event, EventFields, raise_event
 from wonderrules.interpreter.market import seller_seats, slot_seats, sold_to, start_prices
 from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure
-from wonderrules.interpreter.work import RunHeard, WorkItem
+from wonderrules.interpreter.work import Choice, MomentEffect, RunHeard, Waiting, WorkItem
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.arguments import FixedDeals
@@ -159,9 +159,10 @@ class GameData:
     #: the kinds of event some active source of the game listens to: an event of another kind
     #: is never raised (a frozenset, replaced when a kind is added: copies share it)
     listening: frozenset[str]
-    #: moment -> (seat, sequence, hook) waiting for the next such moment
-    waiting: dict[int, list[tuple[int, int, Any]]]
-    moment_queue: list[tuple[int, int, int, Any]]
+    #: moment -> the effects waiting for the next such moment
+    waiting: dict[int, list[Waiting]]
+    #: the effects of the moment under way not run yet
+    moment_queue: list[MomentEffect]
     moment_running: int
     moment_rank: int
     seq: int
@@ -169,8 +170,8 @@ class GameData:
     pending: dict[int, Decision]
     #: player -> what their pending decision is about (see engine.ask_*)
     asked: dict[int, Ask]
-    #: seat -> (player, action, card) chosen in the current round
-    chosen: dict[int, tuple[int, Action, Optional[Source]]]
+    #: seat -> the choice made for it in the round under way
+    chosen: dict[int, Choice]
     #: seat -> whether its choice of the round spends as at the start of the turn
     asked_within: dict[int, bool]
     #: seat -> the coins lost by the loss whose decision it is asked or carrying out (`loss`)

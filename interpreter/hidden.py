@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Optional
 from wonderrules.interpreter.actions import decision_actions
 from wonderrules.interpreter.engine import take_card
 from wonderrules.interpreter.observe import sees, zones_in_force
+from wonderrules.interpreter.work import Choice
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
@@ -169,7 +170,8 @@ def _guess_choices(st: State, face_down: list[_FaceDown], hidden: set[tuple[int,
             chosen = card
         if fits:
             guess = fits[rng.randrange(len(fits))]
-            st.chosen[seat] = (chooser, guess, chosen if chosen is not None else take_card(st, chooser, seat, guess))
+            taken = chosen if chosen is not None else take_card(st, chooser, seat, guess)
+            st.chosen[seat] = Choice(chooser, guess, taken)
             continue
         st.asked_within.pop(seat, None)  # the seat does nothing; its card is set aside all the same
         if card is not None and place in hidden:

@@ -11,6 +11,10 @@ by its class. Each is a named record:
 - :class:`AskLater`: a decision put off while its player was deciding something else;
 - :class:`LossLater`: the decision a loss asks, put off likewise.
 
+Beside the queue, three more records of the same kind: :class:`Waiting`, an effect waiting for
+its moment; :class:`MomentEffect`, an effect of the moment under way, in its place in the
+moment's order; :class:`Choice`, a seat's choice in the round under way, until the round resolves.
+
 :func:`read_when_set_off` turns an effect's item into its `...Read` twin. A queue in progress is
 never written to a log (a game travels as its log, played again).
 
@@ -27,9 +31,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
     from wonderrules.interpreter.effects import CompiledHook
     from wonderrules.interpreter.events import Event, Listener
+    from wonderrules.interpreter.values import Action
 
 __all__ = ["WorkItem", "RunEffect", "RunEffectRead", "RunHeard", "RunHeardRead", "NextOfMoment", "AskLater",
-           "LossLater", "SetOff", "NEXT", "NEXT_READ", "read_when_set_off"]
+           "LossLater", "SetOff", "NEXT", "NEXT_READ", "read_when_set_off", "Waiting", "MomentEffect", "Choice"]
 
 
 class RunEffect(NamedTuple):
@@ -106,3 +111,32 @@ def read_when_set_off(item: SetOff) -> Union[RunEffectRead, RunHeardRead]:
     if type(item) is RunEffect:
         return tuple.__new__(RunEffectRead, item)
     return tuple.__new__(RunHeardRead, item)
+
+
+class Waiting(NamedTuple):
+    """An effect of the city at `seat` waiting for the next time its moment comes (`State.waiting`,
+    by moment); `seq` numbers the effects in the order they started waiting."""
+
+    seat: int
+    seq: int
+    effect: CompiledHook
+
+
+class MomentEffect(NamedTuple):
+    """An effect of the moment under way (`State.moment_queue`): `rank` is its step's place in the
+    moment's declared order (the steps of `order`; an undeclared step comes last); effects run by
+    rank, then seat, then `seq`."""
+
+    rank: int
+    seat: int
+    seq: int
+    effect: CompiledHook
+
+
+class Choice(NamedTuple):
+    """The choice made for a seat in the round under way (`State.chosen`, by seat): the player who
+    made it, the action, and the card it took (set aside until the round resolves; None: none)."""
+
+    player: int
+    action: Action
+    card: Optional[Source]
