@@ -206,12 +206,14 @@ def _moment_effects(st: GameData, m: int) -> None:
     queue = []
     steps = st.config.steps(st.catalog.moment_names[m])
     last = len(steps)
+    new = tuple.__new__
     for seat, seq, hook in st.waiting.pop(m, ()):
-        queue.append(MomentEffect(steps.index(hook.step) if hook.step in steps else last, seat, seq, hook))
+        queue.append(new(MomentEffect, (steps.index(hook.step) if hook.step in steps else last, seat, seq, hook)))
     for city in st.cities:
         for hook, _ in city.at_each.get(m, ()):
             st.seq += 1
-            queue.append(MomentEffect(steps.index(hook.step) if hook.step in steps else last, city.seat, st.seq, hook))
+            queue.append(new(MomentEffect, (steps.index(hook.step) if hook.step in steps else last, city.seat, st.seq,
+                                            hook)))
     if queue:
         st.moment_queue = queue
         st.moment_running = m
@@ -224,7 +226,7 @@ def _moment_effects(st: GameData, m: int) -> None:
 
 def _round(st: GameData, instr: AskRound) -> None:
     decision, players_only, ability, within = instr.decision, instr.players_only, instr.ability, instr.within_turn
-    st.round = RoundUnderWay(decision, players_only, ability, within, 0)
+    st.round = tuple.__new__(RoundUnderWay, (decision, players_only, ability, within, 0))
     st.chosen = {}
     ask_round(st)
 
@@ -309,7 +311,7 @@ def ask_round(st: GameData) -> None:
                     asked[player] = asks[player]
                     legal[player] = found
             if pending:
-                st.round = RoundUnderWay(decision, players_only, ability, within, 1)
+                st.round = tuple.__new__(RoundUnderWay, (decision, players_only, ability, within, 1))
                 return
         resolve_round(st)
         return
@@ -329,7 +331,7 @@ def ask_round(st: GameData) -> None:
                 asked[player] = asks[seat]
                 legal[player] = found
         if pending:
-            st.round = RoundUnderWay(decision, players_only, ability, within, sub)
+            st.round = tuple.__new__(RoundUnderWay, (decision, players_only, ability, within, sub))
             return
         if not more:
             resolve_round(st)
@@ -537,9 +539,9 @@ def schedule(st: GameData, moment: int, seat: int, hook: Any) -> None:
             return
         steps = st.config.steps(st.catalog.moment_names[moment])
         rank = steps.index(hook.step) if hook.step in steps else len(steps)
-        st.moment_queue.append(MomentEffect(max(rank, st.moment_rank), seat, st.seq, hook))
+        st.moment_queue.append(tuple.__new__(MomentEffect, (max(rank, st.moment_rank), seat, st.seq, hook)))
     else:
-        st.waiting.setdefault(moment, []).append(Waiting(seat, st.seq, hook))
+        st.waiting.setdefault(moment, []).append(tuple.__new__(Waiting, (seat, st.seq, hook)))
 
 
 def build_items(st: GameData) -> list[WorkItem]:
