@@ -113,7 +113,7 @@ def chain_first(prefer: tuple[ir.Preference, ...], k: a.CompiledAction) -> str:
     if way.any_way or way.action != k.name or not kind.any_way or kind.action != k.name:
         return ""
     found = k.way(way.way)
-    return way.way if found is not None and found[2] == a.CHAINED else ""
+    return way.way if found is not None and found.when == a.CHAINED else ""
 
 
 def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, every: bool,
