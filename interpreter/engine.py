@@ -71,7 +71,6 @@ from wonderrules.interpreter.work import (
     NEXT,
     NEXT_READ,
     AskLater,
-    Choice,
     LossLater,
     MomentEffect,
     NextOfMoment,
@@ -228,6 +227,7 @@ def _round(st: GameData, instr: AskRound) -> None:
     decision, players_only, ability, within = instr.decision, instr.players_only, instr.ability, instr.within_turn
     st.round = tuple.__new__(RoundUnderWay, (decision, players_only, ability, within, 0))
     st.chosen = {}
+    st.set_aside = {}
     ask_round(st)
 
 
@@ -357,15 +357,15 @@ def _title(st: GameData, title: str, seat: int = -1) -> str:
 
 
 def resolve_round(st: GameData) -> None:
-    chosen = st.chosen
+    chosen, set_aside = st.chosen, st.set_aside
     st.chosen = {}
+    st.set_aside = {}
     st.round = None
     by_name = st.catalog.action_by_name
     for seat in st.resolve_order:
-        entry = chosen.get(seat)
-        if entry is not None:
-            action = entry.action
-            by_name[action.kind].run(st, seat, action, entry.card)
+        action = chosen.get(seat)
+        if action is not None:
+            by_name[action.kind].run(st, seat, action, set_aside[seat])
     st.asked_within = {}
     items = build_items(st)
     if st.fired:
@@ -388,7 +388,7 @@ def apply(st: GameData, actions: Mapping[int, Action]) -> None:
     st.history.append({"type": "decisions", "actions": record})
     round_choices = False
     card_zone_of = st.catalog.card_zone_of
-    shared, cities, chosen, within = st.shared, st.cities, st.chosen, st.asked_within
+    shared, cities, chosen, set_aside, within = st.shared, st.cities, st.chosen, st.set_aside, st.asked_within
     shared_picks: Optional[list[tuple[int, RoundAsk, Action]]] = None
     for p, asked, action in entries:
         seat = asked.seat
@@ -405,7 +405,8 @@ def apply(st: GameData, actions: Mapping[int, Action]) -> None:
             else:
                 cards = cities[p].zones[zone]
                 card = cards.pop(list(map(_NAME, cards)).index(action.card))
-            chosen[seat] = tuple.__new__(Choice, (p, action, card))
+            chosen[seat] = action
+            set_aside[seat] = card
             within[seat] = asked.within
         else:  # a DecideAsk
             card = take_card(st, p, seat, action)
@@ -438,7 +439,8 @@ def _take_in_order(st: GameData, picks: list[tuple[int, RoundAsk, Action]]) -> b
         cards = st.shared[card_zone_of[action.kind]]
         names = list(map(_NAME, cards))
         if action.card in names:
-            st.chosen[seat] = Choice(p, action, cards.pop(names.index(action.card)))
+            st.chosen[seat] = action
+            st.set_aside[seat] = cards.pop(names.index(action.card))
             st.asked_within[seat] = asked.within
         else:
             late.append((p, asked, action.card))

@@ -27,7 +27,7 @@ from wonderrules.interpreter.city import City
 from wonderrules.interpreter.events import Event, EventFields, raise_event
 from wonderrules.interpreter.market import seller_seats, slot_seats, sold_to, start_prices
 from wonderrules.interpreter.value_range import MAX_VALUE, beyond, figure
-from wonderrules.interpreter.work import Choice, MomentEffect, RunHeard, Waiting, WorkItem
+from wonderrules.interpreter.work import MomentEffect, RunHeard, Waiting, WorkItem
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.arguments import FixedDeals
@@ -78,7 +78,7 @@ FIELDS: tuple[tuple[str, Optional[Callable[[Any], Any]]], ...] = (
     ("waiting", _copy_lists), ("moment_queue", list), ("moment_running", SHARED), ("moment_rank", SHARED),
     ("seq", SHARED),
     # the decisions asked and the choices of the round under way
-    ("pending", dict), ("asked", dict), ("chosen", dict), ("asked_within", dict), ("losses", dict),
+    ("pending", dict), ("asked", dict), ("chosen", dict), ("set_aside", dict), ("asked_within", dict), ("losses", dict),
     ("loss_causes", dict),
     # what happened, and the end
     ("history", list), ("sheets", _copy_optional_list), ("terminal", SHARED), ("stopped", SHARED),
@@ -170,8 +170,11 @@ class GameData:
     pending: dict[int, Decision]
     #: player -> what their pending decision is about (see engine.ask_*)
     asked: dict[int, Ask]
-    #: seat -> the choice made for it in the round under way
-    chosen: dict[int, Choice]
+    #: seat -> the action chosen for it in the round under way (by its controller: the seat's
+    #: player, or a neutral seat's controller)
+    chosen: dict[int, Action]
+    #: seat -> the card that choice took (None: none), set aside until the round resolves
+    set_aside: dict[int, Optional[Source]]
     #: seat -> whether its choice of the round spends as at the start of the turn
     asked_within: dict[int, bool]
     #: seat -> the coins lost by the loss whose decision it is asked or carrying out (`loss`)
@@ -219,6 +222,7 @@ class GameData:
         self.pending = {}
         self.asked = {}
         self.chosen = {}
+        self.set_aside = {}
         self.asked_within = {}
         self.round = None
         self.raised = []

@@ -48,7 +48,6 @@ from typing import TYPE_CHECKING, Optional
 from wonderrules.interpreter.actions import decision_actions
 from wonderrules.interpreter.engine import take_card
 from wonderrules.interpreter.observe import sees, zones_in_force
-from wonderrules.interpreter.work import Choice
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
@@ -130,7 +129,7 @@ def _take_back_choices(st: State, player: int, hidden: set[tuple[int, int]]) -> 
     card_zone_of = st.catalog.card_zone_of
     out: list[_FaceDown] = []
     for seat in sorted(st.chosen):
-        chooser, action, card = st.chosen[seat]
+        chooser, action, card = st.controller_of(seat), st.chosen[seat], st.set_aside[seat]
         if chooser == player:
             continue
         zone = card_zone_of[action.kind]
@@ -138,6 +137,7 @@ def _take_back_choices(st: State, player: int, hidden: set[tuple[int, int]]) -> 
         if card is not None and place in hidden:
             st.zone(zone, chooser).append(card)
         del st.chosen[seat]
+        del st.set_aside[seat]
         out.append((seat, chooser, place, card))
     return out
 
@@ -171,7 +171,8 @@ def _guess_choices(st: State, face_down: list[_FaceDown], hidden: set[tuple[int,
         if fits:
             guess = fits[rng.randrange(len(fits))]
             taken = chosen if chosen is not None else take_card(st, chooser, seat, guess)
-            st.chosen[seat] = Choice(chooser, guess, taken)
+            st.chosen[seat] = guess
+            st.set_aside[seat] = taken
             continue
         st.asked_within.pop(seat, None)  # the seat does nothing; its card is set aside all the same
         if card is not None and place in hidden:

@@ -11,9 +11,9 @@ by its class. Each is a named record:
 - :class:`AskLater`: a decision put off while its player was deciding something else;
 - :class:`LossLater`: the decision a loss asks, put off likewise.
 
-Beside the queue, three more records of the same kind: :class:`Waiting`, an effect waiting for
+Beside the queue, two more records of the same kind: :class:`Waiting`, an effect waiting for
 its moment; :class:`MomentEffect`, an effect of the moment under way, in its place in the
-moment's order; :class:`Choice`, a seat's choice in the round under way, until the round resolves.
+moment's order.
 
 :func:`read_when_set_off` turns an effect's item into its `...Read` twin. A queue in progress is
 never written to a log (a game travels as its log, played again).
@@ -31,10 +31,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Source
     from wonderrules.interpreter.effects import CompiledHook
     from wonderrules.interpreter.events import Event, Listener
-    from wonderrules.interpreter.values import Action
 
 __all__ = ["WorkItem", "RunEffect", "RunEffectRead", "RunHeard", "RunHeardRead", "NextOfMoment", "AskLater",
-           "LossLater", "SetOff", "NEXT", "NEXT_READ", "read_when_set_off", "Waiting", "MomentEffect", "Choice"]
+           "LossLater", "SetOff", "NEXT", "NEXT_READ", "read_when_set_off", "Waiting", "MomentEffect"]
 
 
 class RunEffect(NamedTuple):
@@ -132,11 +131,3 @@ class MomentEffect(NamedTuple):
     seq: int
     effect: CompiledHook
 
-
-class Choice(NamedTuple):
-    """The choice made for a seat in the round under way (`State.chosen`, by seat): the player who
-    made it, the action, and the card it took (set aside until the round resolves; None: none)."""
-
-    player: int
-    action: Action
-    card: Optional[Source]

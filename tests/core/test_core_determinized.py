@@ -32,7 +32,7 @@ def _every_zone(state) -> list[list[str]]:
     out = [[c.name for c in cards] for _, cards in sorted(state.shared.items())]
     for city in state.cities:
         out.extend([c.name for c in cards] for cards in city.zones)
-    out.append([card.name for _, (_, _, card) in sorted(state.chosen.items()) if card is not None])
+    out.append([card.name for _, card in sorted(state.set_aside.items()) if card is not None])
     return out
 
 
@@ -175,13 +175,13 @@ def test_the_other_players_choice_of_the_round_is_guessed_again_in_the_copy() ->
     found = 0
     for state, p in _free_city_choices():
         other = 1 - p
-        real = state.chosen[other]
+        real = state.set_aside[other]
         guessed = set()
         for s in range(8):
             copy = state.determinized(p, random.Random(s))
             assert copy.chosen[p] == state.chosen[p]
-            chooser, action, card = copy.chosen[other]
-            assert chooser == other and (card.deck, card.age) == (real[2].deck, real[2].age)
+            action, card = copy.chosen[other], copy.set_aside[other]
+            assert (card.deck, card.age) == (real.deck, real.age)
             assert card.name == action.card and len(cs.hand(copy, other)) == len(cs.hand(state, other))
             guessed.add(action)
         assert len(guessed) > 1

@@ -59,13 +59,15 @@ def _changed_unseen(state: State, player: int, rng: random.Random) -> State:
     # back there, to be shuffled with the others
     unseen = _unseen_places(other, player)
     taken_back = []
-    for seat, (chooser, action, card) in sorted(other.chosen.items()):
+    for seat, action in sorted(other.chosen.items()):
+        chooser, card = other.controller_of(seat), other.set_aside[seat]
         if chooser != player:
             zone = card_zone_of[action.kind]
             hidden = card is not None and any(other.zone(zone, chooser) is cards for cards in unseen)
             if hidden:
                 other.zone(zone, chooser).append(card)
             del other.chosen[seat]
+            del other.set_aside[seat]
             taken_back.append((seat, chooser, zone, card, hidden))
     pool: dict[tuple[str, int], list] = {}
     for cards in unseen:
@@ -89,7 +91,8 @@ def _changed_unseen(state: State, player: int, rng: random.Random) -> State:
             card is None or a.card == card.name if not hidden else backs.get(a.card) == _back(card))]
         action = rng.choice(options)
         taken = card if card is not None and not hidden else take_card(other, chooser, seat, action)
-        other.chosen[seat] = (chooser, action, taken)
+        other.chosen[seat] = action
+        other.set_aside[seat] = taken
     other.rng = random.Random(rng.getrandbits(64))
     other.deals = {}
     assert observation(other, player) == observation(state, player)
@@ -107,7 +110,7 @@ def _positions(layers, players: int, seeds: range, wanted) -> Iterator[tuple[Sta
 
 
 def _after_the_others_chose(state: State, player: int, decision) -> bool:
-    return any(chooser != player for chooser, _, _ in state.chosen.values())
+    return any(state.controller_of(seat) != player for seat in state.chosen)
 
 
 def _same_choices(state: State, player: int, rng: random.Random) -> bool:
