@@ -156,6 +156,9 @@ def _function(fname: str, kinds: tuple[a.CompiledAction, ...], cat: Catalog, eve
             w.line("            if sp is None:")
             w.line("                sp = answer(sid, ctx)")
             w.line(f"        stage_pays_{i} = [p for p in sp if sc + p[0] + p[1] <= coins]")
+            # the same as the seat's pay objects, made once for every card of the hand
+            w.line(f"stage_paid_{i} = [get(p) or _pay(table, sellers, p[0], p[1]) if p[0] or p[1] else ()")
+            w.line(f"                for p in stage_pays_{i}]")
             for n, wname in enumerate(k.way_changes):
                 # a way that changes the stage's cost: its payments that beat every plain one
                 # (worked out only for a city that holds a grant, when the way needs one)
@@ -299,11 +302,8 @@ def _kind(w: _Writer, k: a.CompiledAction, cat: Catalog, every: bool, chain_way:
                 else:
                     _append(w, k, wname)
                 continue
-            w.line(f"for pair in stage_pays_{k.index}:")
-            w.indent += 1
-            w.line("left, right = pair")
-            _append(w, k, wname, "left", "right")
-            w.indent -= 1
+            w.line(f"for p in stage_paid_{k.index}:")
+            w.line(f"    out.append(_tnew(_Action, ({w.constant(k.name)}, name, p, {w.constant(wname)}, 0)))")
     else:
         ways = list(k.ways)
         if any(way.when == a.GRANTED for way in ways):
@@ -417,11 +417,18 @@ def _pay(w: _Writer, k: a.CompiledAction, wname: str, every: bool, track: bool) 
     w.line("left, right = pair")
     w.line("if cc + left + right <= coins:")
     w.indent += 1
+    # nothing paid to a seller: the action every seat lists for the card
+    w.line("if left or right:")
+    w.indent += 1
     _append(w, k, wname, "left", "right")
+    w.indent -= 1
+    w.line("else:")
+    w.indent += 1
+    _append(w, k, wname)
     if track:
-        w.line("if not (cc or left or right):")
+        w.line("if not cc:")
         w.line("    free_already = True")
-    w.indent -= 3
+    w.indent -= 4
 
 
 #: the builtins the written functions call
