@@ -287,27 +287,26 @@ def ask_round(st: GameData) -> None:
     """Ask the next sub-round of the round under way, or resolve it when everyone has chosen."""
     assert st.round is not None
     decision, players_only, ability, within, sub = st.round
-    dec = st.catalog.decisions[decision]
-    name = dec.name
-    title = dec.title
-    if "{" in title:
-        title = _title(st, title)
     pending = st.pending
     asked = st.asked
     legal = st.scratch.legal
-    asks = st.caches.asks.get((decision, within))  # the records of this round (asks.round_asks)
+    caches = st.caches
+    asks = caches.asks.get((decision, within))  # the records of this round (asks.round_asks)
     if asks is None:
         asks = round_asks(st.game, decision, within)
     if ability < 0 and (players_only or not st.neutral):  # each player decides for its own seat
         if sub == 0:
             listing = st.catalog.decision_listings[decision]
+            decisions = caches.round_decisions.get((decision, st.age, st.turn))
+            if decisions is None:
+                decisions = _round_decisions(st, decision)
             for player in range(st.players):
                 if listing is not None:
                     found = listing(st, player, player, within)
                 else:
                     found = decision_actions(st, player, player, decision, within)
                 if found:
-                    pending[player] = tuple.__new__(Decision, (player, player, name, title))
+                    pending[player] = decisions[player]
                     asked[player] = asks[player]
                     legal[player] = found
             if pending:
@@ -315,6 +314,9 @@ def ask_round(st: GameData) -> None:
                 return
         resolve_round(st)
         return
+    dec = st.catalog.decisions[decision]
+    name = dec.name
+    title = _title(st, dec.title)
     while True:
         more = False
         for player in range(st.players):
@@ -337,6 +339,16 @@ def ask_round(st: GameData) -> None:
             resolve_round(st)
             return
         sub += 1
+
+
+def _round_decisions(st: GameData, decision: int) -> tuple[Decision, ...]:
+    """The Decision of each player asked a round of `decision` for its own seat at this age and
+    turn, kept for the table (:attr:`.TableCaches.round_decisions`)."""
+    dec = st.catalog.decisions[decision]
+    title = _title(st, dec.title)
+    found = st.caches.round_decisions[(decision, st.age, st.turn)] = tuple(
+        Decision(player, player, dec.name, title) for player in range(st.players))
+    return found
 
 
 def _for_seat(st: GameData, player: int, seat: int, title: str) -> str:

@@ -22,7 +22,7 @@ class TableCaches:
     """The per-table caches of a Game (slotted: the engine reads some on every listing)."""
 
     __slots__ = ("interned", "asks", "sellers", "seat_info", "seller_pairs", "seller_sales", "start_prices",
-                 "targets", "decks")
+                 "targets", "decks", "round_decisions")
 
     def __init__(self, seats: int) -> None:
         #: the actions handed out, by what lists them (immutable values; see legal.seat_info_of)
@@ -44,3 +44,6 @@ class TableCaches:
         self.targets: dict[tuple[str, int], list[tuple[int, int, int]]] = {}
         #: (deal, age) -> the deck's fixed cards and its pool draws (see Game.deck)
         self.decks: dict[tuple[int, int], tuple[list[Source], list[tuple[list[Source], int]]]] = {}
+        #: (decision, age, turn) -> the Decision of each player in a round where every player
+        #: decides for its own seat (its title read at that age and turn; see engine.ask_round)
+        self.round_decisions: dict[tuple[int, int, int], tuple[Any, ...]] = {}
