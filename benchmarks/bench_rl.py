@@ -1,21 +1,27 @@
 """Random-agent steps per second through the PettingZoo ParallelEnv and through the raw API.
 
-    python benchmarks/bench_rl.py [--rules base] [--players 3] [--games N] [--warmup N] [--repeats N]
+    python benchmarks/bench_rl.py [--rules base] [--players 3] [--blocks N] [--games N] [--warmup N]
 
-Both play the same games (the same seeds) with a random legal choice per pending player: the
-raw API picks from ``state.legal_actions``, the environment picks an id from each observation's
-mask and steps. A step is one round (every pending player's choice). The environment also
-builds every player's observation vector and mask each step, which the raw loop does not;
-the overhead is the environment's time over the raw API's, in percent. The three loops are timed
-one after the other ``--repeats`` times; the best time of each counts (a shared machine only ever
-slows a run down), and the spread of the overheads of the repeats is shown. A third loop, the raw API
-choosing by action ids (legal ids and decoding, no observation), shows what the action ids cost alone.
+Three sides play the same random games (the same seeds) with a random legal choice per pending
+player: the raw API picks from ``state.legal_actions``; the raw API by action ids picks an id from
+``legal_ids`` and decodes it (no observation); the environment picks an id from each
+observation's mask and steps, building every player's observation vector and mask each step. A
+step is one round (every pending player's choice).
+
+Each side has its rule set loaded on its own, so the trade answers one side has worked out never
+serve another, and each side plays every measured seed once: as in a long run of new games,
+nothing is replayed warm. After `--warmup` games each, the sides play `--blocks` blocks of
+`--games` new seeds in turn, in an order that turns round from block to block (A B C, C B A...),
+so that a drift of the machine's speed falls on all three alike. The overhead of a side is its
+time over the raw API's on the same block, in percent; the median of the blocks (with its
+quartiles) is the figure to quote.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 
 
@@ -70,39 +76,38 @@ def main() -> None:
     ap.add_argument("--rules", nargs="+", default=["base"])
     ap.add_argument("--players", type=int, nargs="+", default=[3])
     ap.add_argument("--options", nargs="*", default=[])
-    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--blocks", type=int, default=30, help="blocks of new games, each played by every side")
+    ap.add_argument("--games", type=int, default=5, help="games per block")
     ap.add_argument("--warmup", type=int, default=20)
-    ap.add_argument("--repeats", type=int, default=3, help="times each loop is timed, alternately (the best counts)")
     args = ap.parse_args()
-    rules = wonderrules.load_rules(*args.rules)
     label = "+".join(args.rules)
+    options = tuple(args.options)
     for n in args.players:
-        game = wonderrules.Game(rules, n, tuple(args.options))
-        par = parallel_env(rules, n, tuple(args.options))
-        for s in range(args.warmup):
-            raw_game(game, 10_000_000 + s)
-            env_game(par, 10_000_000 + s)
-        seeds = range(args.games)
-        best: dict[str, tuple[int, float]] = {}
-        overheads: dict[str, list[float]] = {"ids": [], "env": []}
-        for _ in range(args.repeats):
-            took = {"raw": timed(raw_game, game, seeds), "ids": timed(ids_game, par, seeds),
-                    "env": timed(env_game, par, seeds)}
-            for name, (steps, seconds) in took.items():
-                if name not in best or seconds < best[name][1]:
-                    best[name] = (steps, seconds)
-                if name != "raw":
-                    overheads[name].append(100 * seconds / took["raw"][1] - 100)
-        raw_steps, raw_time = best["raw"]
-        raw_rate = raw_steps / raw_time
-        print(f"{label} {n} players, {args.games} games ({raw_steps} steps), best of {args.repeats}:")
-        print(f"  raw API             {raw_rate:9,.0f} steps/s")
+        # each side its own rule set: trade answers found by one side never serve another
+        sides = {"raw": (raw_game, wonderrules.Game(wonderrules.load_rules(*args.rules), n, options)),
+                 "ids": (ids_game, parallel_env(wonderrules.load_rules(*args.rules), n, options)),
+                 "env": (env_game, parallel_env(wonderrules.load_rules(*args.rules), n, options))}
+        for play, target in sides.values():
+            for s in range(args.warmup):
+                play(target, 10_000_000 + s)
+        took: dict[str, list[tuple[int, float]]] = {name: [] for name in sides}
+        names = list(sides)
+        for b in range(args.blocks):
+            seeds = range(b * args.games, (b + 1) * args.games)
+            for name in (names if b % 2 == 0 else names[::-1]):
+                play, target = sides[name]
+                took[name].append(timed(play, target, seeds))
+        raw = took["raw"]
+        steps = sum(st for st, _ in raw)
+        print(f"{label} {n} players, {args.blocks} blocks of {args.games} games ({steps} steps a side):")
+        print(f"  raw API               {steps / sum(t for _, t in raw):7,.0f} steps/s")
         for name, title in (("ids", "raw API by action ids"), ("env", "ParallelEnv")):
-            steps, seconds = best[name]
-            rate = steps / seconds
-            spread = overheads[name]
-            print(f"  {title:<21} {rate:7,.0f} steps/s  overhead {100 * raw_rate / rate - 100:+.0f}% "
-                  f"(each repeat: {min(spread):+.0f}% to {max(spread):+.0f}%)")
+            ratios = sorted(100 * t / r[1] - 100 for (_, t), r in zip(took[name], raw))
+            q1, med, q3 = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
+            rate = steps / sum(t for _, t in took[name])
+            print(f"  {title:<21} {rate:7,.0f} steps/s  overhead: median {med:+.0f}% "
+                  f"(quartiles {q1:+.0f}% {q3:+.0f}%)")
+
 
 if __name__ == "__main__":
     main()
