@@ -194,17 +194,17 @@ class WonderParallelEnv(ParallelEnv):
         n = self.actions.n
         space = self.actions
         state = self.state
-        flags = bytearray(len(players) * n)
+        at: list[int] = []
         for k, player in enumerate(players):
             legal = state.legal_actions(player)
             start = k * n
             # an ActionSpace keeps the ids of a legal list, for the decoding of the same moment
             ids = space._ids(state, player, legal) if legal and isinstance(space, ActionSpace) else \
                 space._legal_ids(state, player)
-            for i in ids:
-                if i is not None:
-                    flags[start + i] = 1
-        return np.frombuffer(flags, np.int8).reshape(len(players), n)
+            at += [start + i for i in ids if i is not None]
+        flags = np.zeros((len(players), n), np.int8)
+        flags.reshape(-1)[at] = 1
+        return flags
 
 
 def _action_id(value: Any) -> int:

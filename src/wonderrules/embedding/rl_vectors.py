@@ -57,6 +57,8 @@ class ObservationBoard:
         #: (seat, board) -> the first numbers of the seat's public piece: its board's flags,
         #: whether it is neutral, and 'controlled' (read from the constants, per player)
         self.city_starts: dict[tuple[int, Any], list[int]] = {}
+        #: per seat, the board whose first numbers the board array holds now (None: none yet)
+        self.city_boards: list[Any] = [None] * seats
         end = 3
         self.heads = end
         end += players * self.head
@@ -99,6 +101,12 @@ class ObservationBoard:
         self.hidden_choices = [any(k.card_zone >= 0 and not _own_zone_seen(self.zones[k.card_zone]) for k in kinds)
                                for kinds in cat.decision_kinds]
         self.board = np.zeros(end, np.int32)
+        #: where the numbers of each city that change in a game go on the board (coins, stages
+        #: built and to build, tokens, token values, symbols), every seat's in a row
+        first = len(self.boards[(cat.boards[0].name, cat.boards[0].side)]) + 2 if cat.boards else 2
+        self.city_first = first
+        self.city_changing = np.array([self.cities_at + seat * self.city_size + i
+                                       for seat in range(seats) for i in range(first, self.city_size)], np.intp)
         #: per zone whose cards are counted, the cards counted last (None: none yet)
         self.counted_cards: list[Any] = [None] * self.counted
         #: per choice of controllers of the neutral seats, the index arrays of every player
@@ -111,6 +119,7 @@ class ObservationBoard:
         self.board[_ONE] = 1
         self.board[_MINUS_ONE] = -1
         self.counted_cards = [None] * self.counted
+        self.city_boards = [None] * len(self.city_boards)
 
     def vectors(self, state: State, players: list[int]) -> np.ndarray:
         """The vectors of `players` now, one row each (a new array)."""
@@ -155,7 +164,7 @@ class ObservationBoard:
         index = self.indexes.get(key)
         if index is None:
             index = self.indexes[key] = self._index(state)
-        found: np.ndarray = board[index[players]] if len(players) != self.players else board[index]
+        found: np.ndarray = board.take(index[players] if len(players) != self.players else index)
         return found
 
     # ---- inside -----------------------------------------------------------------------------------
@@ -189,20 +198,28 @@ class ObservationBoard:
         return where, numbers
 
     def _cities(self, state: State) -> None:
+        """Write each city's public piece: its first numbers (board and seat) when its board is
+        not the one written last, then the numbers that change in a game, every city's at once."""
         numbers: list[int] = []
-        starts = self.city_starts
+        written = self.city_boards
         for seat, city in enumerate(state.cities):
             board = city.board
-            start = starts.get((seat, board))
-            if start is None:  # the first time a seat is seen with this board
-                start = starts[(seat, board)] = self.boards[(board.name, board.side)] + [
-                    int(seat in state.neutral), 0]
-            numbers += start
+            if written[seat] is not board:
+                self._city_start(state, seat, board)
             numbers += (city.coins, city.stages_built, len(board.stages))
             numbers += city.token_counts
             numbers += city.token_values
             numbers += city.symbols
-        self.board[self.cities_at:self.cities_at + len(numbers)] = numbers
+        self.board[self.city_changing] = numbers
+
+    def _city_start(self, state: State, seat: int, board: Any) -> None:
+        start = self.city_starts.get((seat, board))
+        if start is None:  # the first time a seat is seen with this board
+            start = self.city_starts[(seat, board)] = self.boards[(board.name, board.side)] + [
+                int(seat in state.neutral), 0]
+        at = self.cities_at + seat * self.city_size
+        self.board[at:at + len(start)] = start
+        self.city_boards[seat] = board
 
     def _index(self, state: State) -> np.ndarray:
         """Per player, where each number of its vector is on the board, for the controllers of
