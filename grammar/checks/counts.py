@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import attrs
+
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model
@@ -67,10 +69,60 @@ def _setting(model: Model, key: str) -> tuple[int, Span] | None:
     return _layer_rank(model, entry.layer), entry.node.span
 
 
-def _deck_span(model: Model, deal: str, age: int, fallback: Span | None) -> tuple[Span | None, list[Label]]:
+@attrs.frozen
+class _LayerCard:
+    """A card of an age deck as the latest layer wrote it: `adds`, `replaces` or `changes` (its
+    copy markers, pool or deck), at the attribute that changes the count."""
+
+    layer: str
+    verb: str
+    name: str
+    span: Span
+
+
+#: attributes of a card that decide which deck it is in and how many copies
+_DECK_ATTRIBUTES = ("copies", "pool", "deck")
+#: what the latest layer did to a card, as a label says it
+_DONE = {"adds": "added", "replaces": "replaced", "changes": "changed"}
+#: the most cards the help names before it counts the rest
+_NAMED_CARDS = 4
+
+
+def _count_layer(model: Model, key: tuple[str, int]) -> str:
+    """The layer that last wrote what card `key` brings to its deck: its definition, or a
+    `change card` of its copy markers, pool or deck."""
+    layer = model.card_layers.get(key, "")
+    for words in _DECK_ATTRIBUTES:
+        change = model.card_changes.get(key, {}).get(words)
+        if change is not None and _layer_rank(model, change.layer) > _layer_rank(model, layer):
+            layer = change.layer
+    return layer
+
+
+def _layer_cards(model: Model, age: int, layer: str) -> list[_LayerCard]:
+    """The cards of `age` that `layer` adds, replaces, or whose count it changes, in the order of
+    the text."""
+    found = []
+    for key, card in model.cards.items():
+        if key[1] != age or _count_layer(model, key) != layer:
+            continue
+        if model.card_layers.get(key) == layer:
+            copies = card.first(s.Copies)
+            found.append(_LayerCard(layer, "replaces" if card.replace else "adds", card.name.text,
+                                    copies.span if copies is not None else card.name.span))
+        else:
+            changes = model.card_changes.get(key, {})
+            change = next(changes[w] for w in _DECK_ATTRIBUTES if w in changes and changes[w].layer == layer)
+            found.append(_LayerCard(layer, "changes", card.name.text, change.attr.span))
+    return sorted(found, key=lambda c: (c.span.path, c.span.line, c.span.column))
+
+
+def _deck_span(model: Model, deal: str, age: int,
+               fallback: Span | None) -> tuple[Span | None, list[Label], list[_LayerCard]]:
     """Where to point for a deck of the wrong size: the latest layer's change to that age's deal
     (a card it adds or removes, the hand size, a pool draw, a target of the deal); the hand size
-    when all are equal."""
+    when all are equal. When the latest layer over another adds or changes cards of that age,
+    the first of them, with those cards (the rest are labelled)."""
     hand = _setting(model, "hand")
     best_rank, span = hand if hand is not None else (-1, fallback)
     labels: list[Label] = []
@@ -98,12 +150,35 @@ def _deck_span(model: Model, deal: str, age: int, fallback: Span | None) -> tupl
         rank = _layer_rank(model, layer)
         if removal.age in (None, age) and rank > best_rank:
             best_rank, span = rank, removal.span
+    cards: list[_LayerCard] = []
+    if age and best_rank > 0:  # a layer over another: the cards it brings are what changed
+        cards = _layer_cards(model, age, model.layers[best_rank])
+    if cards:
+        span = cards[0].span
+        labels += [Label(c.span, f"also {_DONE[c.verb]} here") for c in cards[1:_NAMED_CARDS]]
     if hand is not None and span != hand[1]:
         labels.append(Label(hand[1], "hand size set here"))
     players = model.settings.get("players")
     if players is not None:
         labels.append(Label(players.node.span, "player counts set here"))
-    return span, labels
+    return span, labels, cards
+
+
+def _name_cards(cards: list[_LayerCard]) -> str:
+    """`layer 'v' adds 'Kiln' and 'Mine' and changes 'Loom'`, the first few cards, and a count
+    of the rest."""
+    groups: dict[str, list[str]] = {}
+    for card in cards[:_NAMED_CARDS]:
+        groups.setdefault(card.verb, []).append(f"'{card.name}'")
+    said = " and ".join(f"{verb} {_join(names)}" for verb, names in groups.items())
+    more = len(cards) - _NAMED_CARDS
+    if more > 0:
+        said += f", and {more} more card{'s' if more != 1 else ''}"
+    return f"layer '{cards[0].layer}' {said}"
+
+
+def _join(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" and {words[-1]}"
 
 
 def check(model: Model, rules: ir.RuleSet, where: Span | None) -> list[Diagnostic]:
@@ -301,7 +376,7 @@ def _deck_error(model: Model, deal: str, age: int, options: tuple[str, ...], row
         message = f"{deck} has {n} card{'s' if n != 1 else ''} too {'many' if d > 0 else 'few'} for {tables}"
     else:
         message = f"{deck} does not match the deal for {tables}"
-    span, labels = _deck_span(model, deal, age, where)
+    span, labels, cards = _deck_span(model, deal, age, where)
     first = rows[0]
     help_text = f"at {first.players} players the deck holds {first.total} ({first.parts()}), and the deal gives " \
                 f"{first.need}: {first.gives()}"
@@ -309,5 +384,15 @@ def _deck_error(model: Model, deal: str, age: int, options: tuple[str, ...], row
         help_text += f"; at {r.players} players, {r.total} for {r.need}"
     if len(rows) > 5:
         help_text += f"; and {len(rows) - 5} more tables"
-    help_text += "; adjust copy markers, pool draws or the hand size"
+    if not cards:
+        help_text += "; adjust copy markers, pool draws or the hand size"
+    elif all(r.total > r.need for r in rows):
+        help_text = f"{_name_cards(cards)}: remove cards of age {age} (or some of their copy markers), or change " \
+                    f"the hand size or pool draws; {help_text}"
+    elif all(r.total < r.need for r in rows):
+        help_text = f"{_name_cards(cards)}: add cards to age {age} (or copy markers to its cards), or change " \
+                    f"the hand size or pool draws; {help_text}"
+    else:
+        help_text = f"{_name_cards(cards)}: balance age {age} with copy markers, pool draws or the hand size; " \
+                    f"{help_text}"
     return error("E0301", message, span, labels=labels, help=help_text)

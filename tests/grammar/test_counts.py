@@ -45,6 +45,63 @@ def test_one_card_too_many_is_reported_once_for_every_count(compile_layer) -> No
         ("mini.wr", line_of(MINI, "hand 2"), "hand size set here"),
         ("mini.wr", line_of(MINI, "players 3..4"), "player counts set here")]
     # 3 players: 7 cards for 3 x 2 = 6; 4 players: 9 for 8
+    assert d.help == ("layer 't' adds 'Extra': remove cards of age 1 (or some of their copy markers), or change "
+                      "the hand size or pool draws; at 3 players the deck holds 7 (7 from copies), and the deal "
+                      "gives 6: 2 to hand of each of 3 players; at 4 players, 9 for 8")
+
+
+def test_a_layer_over_the_base_game_is_told_the_card_it_added(compile_files) -> None:
+    # base deals 7 cards to each player: 21 at 3 players, 28 at 4 (rules_facts.md section 1);
+    # one more card from 3 players on is one too many at every count
+    text = 'card "Fish Market" age 1 yellow cost 1 coin copies 3+ { end of game: score 1 }'
+    d = only(compile_files({"market.wr": f"ruleset market extends base\n\n{text}\n"}))
+    assert (d.code, d.message) == ("E0301", "age 1 deck has 1 card too many for 3 to 7 players")
+    # the caret is in the layer's file, on the card it adds, not on a card of base.wr
+    assert (d.span.path, d.span.line, d.span.column) == ("market.wr", 3, col(text, "copies 3+"))
+    assert d.help is not None
+    assert d.help.startswith("layer 'market' adds 'Fish Market': remove cards of age 1 (or some of their copy "
+                             "markers), or change the hand size or pool draws; at 3 players the deck holds 22 "
+                             "(22 from copies), and the deal gives 21:")
+    # the other labels are the deal's settings, in base.wr
+    assert [lb.message for lb in d.labels] == ["hand size set here", "player counts set here"]
+    assert all(lb.span.path.endswith("base.wr") for lb in d.labels)
+
+
+def test_the_cards_a_layer_adds_and_changes_are_named_the_first_few_and_a_count(compile_layer) -> None:
+    # six new cards of age 1 at 3+, and Glassworks one copy more at 4: 12 cards for 6 at 3 players,
+    # 15 for 8 at 4
+    names = ["A1", "A2", "A3", "A4", "A5", "A6"]
+    text = 'change card "Glassworks" age 1: copies 3+ 4+\n' + "".join(
+        f'card "{n}" age 1 brown copies 3+ {{ passive: produce wood }}\n' for n in names)
+    d = only(compile_layer(text))
+    assert d.message == "age 1 deck does not match the deal for 3 and 4 players"
+    # the first in the text: the change of Glassworks' copies, on line 2 of t.wr
+    assert (d.span.path, d.span.line, d.span.column) == ("t.wr", 2, col(text, "copies"))
+    # the next three are labelled; then the deal's settings
+    assert [(lb.span.path, lb.span.line, lb.message) for lb in d.labels] == [
+        ("t.wr", 3, "also added here"), ("t.wr", 4, "also added here"), ("t.wr", 5, "also added here"),
+        ("mini.wr", line_of(MINI, "hand 2"), "hand size set here"),
+        ("mini.wr", line_of(MINI, "players 3..4"), "player counts set here")]
+    assert d.help is not None
+    assert d.help.startswith("layer 't' changes 'Glassworks' and adds 'A1', 'A2' and 'A3', and 3 more cards: "
+                             "remove cards of age 1")
+
+
+def test_a_layer_short_of_cards_is_told_to_add_some(compile_layer) -> None:
+    # Log and Rock lose their 4+ copies: 6 cards at 4 players for the 8 the deal gives
+    d = only(compile_layer('change card "Log" age 1: copies 3+\nchange card "Rock" age 1: copies 3+\n'))
+    assert d.message == "age 1 deck has 6 cards for 4 players, but the deal needs 8"
+    assert (d.span.path, d.span.line) == ("t.wr", 2)
+    assert d.help is not None
+    assert d.help.startswith("layer 't' changes 'Log' and 'Rock': add cards to age 1 (or copy markers to its cards)")
+
+
+def test_a_rule_set_of_one_file_is_not_told_of_a_layer(compile_files) -> None:
+    text = MINI + 'card "Extra" age 1 brown copies 3+ { passive: produce wood }\n'
+    d = only(compile_files({"mini.wr": text}))
+    assert d.message == "age 1 deck has 1 card too many for 3 and 4 players"
+    # as before: the hand size, as every card and setting is written in the one file
+    assert (d.span.path, d.span.line) == ("mini.wr", line_of(MINI, "hand 2"))
     assert d.help == ("at 3 players the deck holds 7 (7 from copies), and the deal gives 6: 2 to hand of each of "
                       "3 players; at 4 players, 9 for 8; adjust copy markers, pool draws or the hand size")
 
@@ -59,6 +116,7 @@ def test_a_removed_card_is_blamed(compile_layer) -> None:
     d = only(compile_layer(text + "\n"))
     assert d.message == "age 2 deck has 1 card too few for 3 and 4 players"
     assert (d.span.path, d.span.line, d.span.column) == ("t.wr", 2, 1)
+    assert d.help is not None and d.help.endswith("; adjust copy markers, pool draws or the hand size")
 
 
 def test_a_new_hand_size_is_blamed(compile_layer) -> None:
@@ -71,6 +129,7 @@ def test_a_new_hand_size_is_blamed(compile_layer) -> None:
     assert r.diagnostics[0].help.startswith(
         "at 3 players the deck holds 6 (6 from copies), and the deal gives 9: 3 to hand of each of 3 players; "
         "at 4 players, 8 for 12;")
+    assert "layer 't'" not in r.diagnostics[0].help  # the layer changed no card
 
 
 def test_pool_too_small(compile_layer) -> None:
