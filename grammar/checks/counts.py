@@ -19,7 +19,6 @@ import attrs
 from wonderrules.grammar import syntax as s
 from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.resolve import Model
-from wonderrules.grammar.resolve_cards import copies_layer
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.config import (
     ConfigError,
@@ -142,7 +141,7 @@ def _deck_span(model: Model, deal: str, age: int,
     for (name, card_age), card in model.cards.items():
         if card_age != age:
             continue
-        rank = _layer_rank(model, copies_layer(model, (name, card_age)))
+        rank = _layer_rank(model, _count_layer(model, (name, card_age)))
         if rank > best_rank:
             copies = card.first(s.Copies)
             best_rank, span = rank, (copies.span if copies is not None else card.name.span)
