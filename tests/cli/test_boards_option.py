@@ -153,8 +153,28 @@ def test_every_simulated_game_has_the_boards_fixed_and_the_others_drawn_by_its_s
         assert [r.total for r in records if r.game == game] == [sheet.total for sheet in state.scores()]
 
 
+def test_the_report_names_the_boards_fixed(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    page = tmp_path / "report.html"
+    result = run("simulate", "-p", "3", "-n", "2", "-j", "1", "--boards", "-,Giza:B", "--report", str(page))
+    assert result.exit_code == 0, result.output
+    assert ("<dt>Table</dt><dd>3 players; options: none; sides: random; boards fixed: seat 1 Giza B</dd>"
+            in page.read_text(encoding="utf-8"))
+
+
 def test_the_plan_carries_the_boards_as_plain_data() -> None:
     plan = make_plan(wr.load_rules("base"), 3, (), ["random"], 0, 2, boards=[["Giza", "A"], None, None])
     assert plan.boards == (("Giza", "A"), None, None)
     assert pickle.loads(pickle.dumps(plan)) == plan
     assert hash(plan) == hash(pickle.loads(pickle.dumps(plan)))
+
+
+def test_the_workers_of_a_cluster_play_on_the_boards_fixed(dask_cluster, tmp_path: Path) -> None:
+    common = ("simulate", "-p", "3", "-n", "6", "-s", "20", "--boards", "-,Alexandria:A")
+    alone = run(*common, "-j", "1", "--out", str(tmp_path / "alone.jsonl"))
+    shared = run(*common, "--cluster", dask_cluster.address, "--out", str(tmp_path / "cluster.jsonl"))
+    assert alone.exit_code == shared.exit_code == 0, alone.output + shared.output
+    assert (tmp_path / "cluster.jsonl").read_bytes() == (tmp_path / "alone.jsonl").read_bytes()
+    records = read_records(str(tmp_path / "cluster.jsonl"))
+    assert len(records) == 18
+    assert all((r.board, r.side) == ("Alexandria", "A") for r in records if r.seat == 1)
