@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from wonderrules.cli.boards_option import BOARDS_OPTION, parse_boards, start_with_boards
 from wonderrules.cli.field_list import fields_cmd
 from wonderrules.cli.support import (
     SEED,
@@ -249,10 +250,11 @@ _RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PA
 @click.option("--teams", is_flag=True, help="Team play (the `teams` option).")
 @click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True,
               help="Which side of each wonder board.")
+@BOARDS_OPTION
 @click.option("--log", "log_path", metavar="FILE",
               help="Write the game log (JSON) to this file; missing folders are created.")
 def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str], teams: bool,
-         sides: str, log_path: str | None) -> None:
+         sides: str, boards: str | None, log_path: str | None) -> None:
     """Play one game with bots (or yourself: --agents human,greedy,greedy) and print the score
     sheet. Same seed, same game."""
     import json
@@ -266,12 +268,13 @@ def play(players: int, seed: int, rules: Sequence[str], agents: str, options: Se
     ruleset = load_rules_option(rules, [("'--log'", log_path)])
     opts = list(options) + (["teams"] if teams and "teams" not in options else [])
     game = make_game(ruleset, players, opts, sides)
+    fixed = parse_boards(boards, game)
     bots = _agents(agents, players, seed, human=True)
     title = _table_title(ruleset, players, seed, opts)
     from wonderrules.cli.human_seat import LeftGame
 
     try:
-        state = game.new_initial_state(seed=seed)
+        state = start_with_boards(game, seed, fixed)
         _play_out(state, bots)
     except GameStoppedError as e:
         game_stopped(title, e.message)
@@ -379,11 +382,13 @@ _REPORT_OPTION = click.option("--report", metavar="FILE",
 @click.option("--option", "options", multiple=True, help="Turn on a rule-set option in the new game.")
 @click.option("--teams", is_flag=True, help="Team play in the new game (the `teams` option).")
 @click.option("--sides", type=click.Choice(["random", "A", "B"]), help="Which side of each wonder board.")
+@BOARDS_OPTION
 @click.option("--seat", "follow", type=int, metavar="N", help="Follow one city only: the seat N.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="Text for people, or JSON (one object per round) for tools.")
 def trace(log_file: str | None, players: int | None, seed: int | None, rules: Sequence[str], agents: str | None,
-          options: Sequence[str], teams: bool, sides: str | None, follow: int | None, fmt: str) -> None:
+          options: Sequence[str], teams: bool, sides: str | None, boards: str | None, follow: int | None,
+          fmt: str) -> None:
     """Tell a game round by round: what each city did and how it paid, the coins and tokens of every
     city after each round, the contests, and the final score sheet.
 
@@ -398,7 +403,8 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
 
     new_game = [name for name, given in (("--seed", seed is not None), ("--agents", agents is not None),
                                          ("--option", bool(options)), ("--teams", teams),
-                                         ("--sides", sides is not None)) if given]
+                                         ("--sides", sides is not None), ("--boards", boards is not None))
+                if given]
     if log_file is not None and players is not None:
         raise click.UsageError("give a log file or --players for a new game, not both")
     if log_file is None and players is None:
@@ -413,11 +419,12 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
         ruleset = load_rules_option(rules)
         opts = list(options) + (["teams"] if teams and "teams" not in options else [])
         game = make_game(ruleset, players, opts, sides or "random")
+        fixed = parse_boards(boards, game)
         seed = seed or 0
         bots = _agents(agents or "random", players, seed)
         title = _table_title(ruleset, players, seed, opts)
         try:
-            account_of = trace_new_game(game, seed, bots, title)
+            account_of = trace_new_game(game, seed, bots, title, start_with_boards(game, seed, fixed))
         except GameStoppedError as e:
             game_stopped(title, e.message)
     if follow is not None and not 0 <= follow < len(account_of.seats):
@@ -441,6 +448,7 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
 @click.option("--option", "options", multiple=True)
 @click.option("--teams", is_flag=True)
 @click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True)
+@BOARDS_OPTION
 @_JOBS_OPTION
 @_CLUSTER_OPTION
 @click.option("--out", metavar="FILE", help="Write one record per seat per game: .csv, .jsonl or .parquet.")
@@ -449,8 +457,8 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
               help="Show only the N strongest and N weakest cards of the ranking (default: all).")
 @_REPORT_OPTION
 def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str],
-             teams: bool, sides: str, jobs: int | None, cluster: str | None, out: str | None, progress: bool | None,
-             card_limit: int, report: str | None) -> None:
+             teams: bool, sides: str, boards: str | None, jobs: int | None, cluster: str | None, out: str | None,
+             progress: bool | None, card_limit: int, report: str | None) -> None:
     """Play many games on every core; print the speed and the statistics of the games.
 
     Same seed, same figures, whatever the number of jobs. Ctrl-C stops the run and keeps the
@@ -459,7 +467,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
     from wonderrules.cli import simulations
 
     simulations.simulate(players, games, seed, rules, agents, options, teams, sides, jobs, out, progress,
-                                 card_limit, report, cluster)
+                                 card_limit, report, cluster, boards=boards)
 
 
 @main.command()

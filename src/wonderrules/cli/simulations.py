@@ -15,6 +15,7 @@ from typing import Any, NoReturn, Optional
 import click
 from rich.text import Text
 
+from wonderrules.cli.boards_option import fixed_boards_said, parse_boards, start_with_boards
 from wonderrules.cli.support import (
     agent_names,
     check_last_seed,
@@ -31,15 +32,19 @@ from wonderrules.workbench.records import RecordsError
 __all__ = ["simulate", "compare", "rules_refs"]
 
 
-def _plan(ruleset: Any, players: int, options: Sequence[str], agents: str, seed: int, games: int, sides: str) -> Any:
+def _plan(ruleset: Any, players: int, options: Sequence[str], agents: str, seed: int, games: int, sides: str,
+          boards: Optional[str] = None) -> Any:
     """The plan of a simulation, every argument checked first (a usage error otherwise)."""
     from wonderrules.workbench.simulation import make_plan
 
     if games < 1:
         raise click.UsageError("--games must be at least 1")
     check_last_seed(seed, games)
-    make_game(ruleset, players, options, sides)
-    return make_plan(ruleset, players, options, agent_names(agents), seed, games, sides)
+    game = make_game(ruleset, players, options, sides)
+    fixed = parse_boards(boards, game)
+    if fixed is not None:
+        start_with_boards(game, seed, fixed)  # what the engine refuses is said here, not by a worker
+    return make_plan(ruleset, players, options, agent_names(agents), seed, games, sides, fixed)
 
 
 def _check_out(out: Optional[str]) -> None:
@@ -191,7 +196,8 @@ def _close_records(writer: Any, out: str) -> bool:
 
 def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: str, options: Sequence[str],
              teams: bool, sides: str, jobs: Optional[int], out: Optional[str], progress: Optional[bool],
-             card_limit: int, report: Optional[str] = None, cluster: Optional[str] = None) -> None:
+             card_limit: int, report: Optional[str] = None, cluster: Optional[str] = None,
+             boards: Optional[str] = None) -> None:
     from wonderrules.workbench.records import open_writer
     from wonderrules.workbench.simulation import Chunk, GameStopped
     from wonderrules.workbench.simulation_run import Job, run_jobs
@@ -201,7 +207,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
     _check_report(report, out)
     address = _cluster_address(cluster, jobs)
     ruleset = load_rules_option(rules, [("'--out'", out), ("'--report'", report)])
-    plan = _plan(ruleset, players, _options(options, teams), agents, seed, games, sides)
+    plan = _plan(ruleset, players, _options(options, teams), agents, seed, games, sides, boards)
     written = False
     with _engines(jobs, address, games) as engines:
         writer = None
@@ -270,8 +276,10 @@ def _print_simulation(ruleset: Any, plan: Any, run: Any, tally: Any, stopped: bo
     console.print(speed_line(played.games, plan.players, ruleset.layers, run.elapsed, played.decisions,
                              played.seconds), soft_wrap=True)
     where = f"; records written to {shown(out)}" if out is not None else ""
+    fixed = fixed_boards_said(plan.boards)
+    fixed = f"; {shown(fixed)}" if fixed else ""
     console.print(f"{played_on}, seeds {plan.seed} to "
-                  f"{plan.seed + plan.games - 1}{where}", soft_wrap=True)
+                  f"{plan.seed + plan.games - 1}{fixed}{where}", soft_wrap=True)
     if stopped:
         console.print(f"interrupted: {played.games} of {plan.games} games finished; the figures are of those",
                       soft_wrap=True)

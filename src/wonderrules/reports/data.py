@@ -79,6 +79,8 @@ class Simulated:
     rounds: Counts
     #: decisions per seat and game
     decisions: Counts
+    #: (seat, wonder, side) of each seat whose board every game fixed (`wr simulate --boards`)
+    boards: tuple[tuple[int, str, str], ...] = ()
 
     @property
     def finished(self) -> int:
@@ -106,7 +108,14 @@ def simulated(title: str, layers: Sequence[str], plan: Any, tally: Tally, summar
         title=title, layers=tuple(layers), players=plan.players, options=tuple(plan.options), sides=plan.sides,
         agents=tuple(plan.agents), seed=plan.seed, games=plan.games,
         summary=summary if summary is not None else tally.summary(),
-        rounds=_counted(tally.rounds), decisions=_counted(tally.decisions))
+        rounds=_counted(tally.rounds), decisions=_counted(tally.decisions),
+        boards=tuple((seat, b[0], b[1]) for seat, b in enumerate(_fixed_boards(plan)) if b is not None))
+
+
+def _fixed_boards(plan: Any) -> Sequence[Any]:
+    """The (wonder, side) or None of each seat of a plan; nothing when it fixes no board (or
+    predates fixed boards)."""
+    return getattr(plan, "boards", None) or ()
 
 
 def _counted(values: ValueCounts) -> Counts:

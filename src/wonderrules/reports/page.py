@@ -106,7 +106,9 @@ def _setup(sims: Sequence[tuple[str, Simulated]]) -> str:
     first = sims[0][1]
     rows = [(f"Rule set {label}" if label else "Rule set", _rules(sim)) for label, sim in sims]
     options = ", ".join(_e(o) for o in first.options) or "none"
-    rows.append(("Table", f"{first.players} players; options: {options}; sides: {_e(first.sides)}"))
+    fixed = ", ".join(f"seat {seat} {_e(wonder)} {_e(side)}" for seat, wonder, side in first.boards)
+    fixed = f"; boards fixed: {fixed}" if fixed else ""
+    rows.append(("Table", f"{first.players} players; options: {options}; sides: {_e(first.sides)}{fixed}"))
     rows.append(("Agents", f"{', '.join(_e(a) for a in first.agents)} (seat by seat, repeated round the table)"))
     rows.append(("Games", f"{first.games}, dealt with seeds {first.seed} to {first.seed + first.games - 1} "
                           f"(game g with seed {first.seed} + g)"))

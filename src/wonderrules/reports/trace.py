@@ -253,9 +253,11 @@ class Recorder:
         return Trace(title, state.seed, tuple(seats), self._start, tuple(self._rounds), state)
 
 
-def trace_new_game(game: Any, seed: int, agents: Sequence[Any], title: str) -> Trace:
-    """A new game played by `agents` (one per player, each with `choose(state, player)`)."""
-    state = game.new_initial_state(seed=seed)
+def trace_new_game(game: Any, seed: int, agents: Sequence[Any], title: str, state: Any = None) -> Trace:
+    """A new game played by `agents` (one per player, each with `choose(state, player)`): `state`
+    as it starts (boards fixed, say), or else the game `game` deals with `seed`."""
+    if state is None:
+        state = game.new_initial_state(seed=seed)
     recorder = Recorder(state)
     while not state.is_terminal():
         actions = {p: agents[p].choose(state, p) for p in state.pending_decisions()}

@@ -2,7 +2,8 @@
 
 A simulation is a :class:`Plan`: a compiled rule set (as its JSON, so that a worker in another
 process, or on another machine, rebuilds it without the parser), the table (players, options,
-sides), the agent of each seat, the first seed and the number of games. Game ``g`` is dealt with
+sides, the boards fixed at some seats), the agent of each seat, the first seed and the number of
+games. Game ``g`` is dealt with
 seed ``seed + g`` and its agents are seeded from that number, exactly as ``wr play --seed`` seeds
 them, so a game depends on its number alone: however the games are split among workers, the
 records are the same, and they are handed back in game order.
@@ -54,6 +55,8 @@ class Plan:
     seed: int
     games: int
     sides: str = "random"
+    #: the (wonder, side) of each seat, None where it is drawn; None: every seat is drawn
+    boards: Optional[tuple[Optional[tuple[str, str]], ...]] = None
 
 
 @attrs.frozen
@@ -178,15 +181,19 @@ class GameStopped(Exception):
 
 
 def make_plan(rules: RuleSet, players: int, options: Sequence[str], agents: Sequence[str], seed: int,
-              games: int, sides: str = "random") -> Plan:
+              games: int, sides: str = "random", boards: Optional[Sequence[Optional[tuple[str, str]]]] = None
+              ) -> Plan:
     """The plan of `games` games of `rules`; `agents` are repeated around the table as needed
-    (``random,greedy`` at four seats: random, greedy, random, greedy)."""
+    (``random,greedy`` at four seats: random, greedy, random, greedy); `boards`, one (wonder, side)
+    or None per seat, fixes the boards of every game (the seats given None are drawn by each
+    game's seed)."""
     from wonderrules.interpreter.serial import rules_to_json
 
     names = list(agents) or ["random"]
     return Plan(rules_json=rules_to_json(rules, indent=None), rules=" + ".join(rules.layers), players=players,
                 options=tuple(options), agents=tuple(names[p % len(names)] for p in range(players)),
-                seed=seed, games=games, sides=sides)
+                seed=seed, games=games, sides=sides,
+                boards=None if boards is None else tuple(None if b is None else (str(b[0]), str(b[1])) for b in boards))
 
 
 def seat_agents(names: Sequence[str], seed: int) -> list[Any]:
@@ -231,7 +238,7 @@ class GamePlayer:
         players = plan.players
         seed = plan.seed + number
         bots = seat_agents(plan.agents, seed)
-        state = self.game.new_initial_state(seed=seed)
+        state = self.game.new_initial_state(seed=seed, boards=plan.boards)
         seen: list[set[str]] = [set() for _ in range(players)]
         decided = [0] * players
         rounds = decisions = 0
