@@ -26,8 +26,8 @@ from wonderrules.grammar.diagnostics import Diagnostic, Label, Span, error
 from wonderrules.grammar.parse import ParsedFiles, parse_source, readable_parts
 from wonderrules.interpreter.files import RULESET_TEXT_LIMIT, FileReadError, read_text, shown_path
 
-__all__ = ["Layer", "load_layers", "closest", "bundled_names", "read_bundled", "names_a_file", "BUNDLED_PREFIX",
-           "GIVEN_PREFIX", "given_path"]
+__all__ = ["Layer", "load_layers", "closest", "bundled_names", "bundled_like", "did_you_mean", "read_bundled",
+           "names_a_file", "BUNDLED_PREFIX", "GIVEN_PREFIX", "given_path"]
 
 
 def closest(name: str, candidates: Iterable[str]) -> str | None:
@@ -46,6 +46,24 @@ def closest(name: str, candidates: Iterable[str]) -> str | None:
 def bundled_names() -> list[str]:
     files = pkg_resources.files("wonderrules.rulesets")
     return sorted(p.name[:-3] for p in files.iterdir() if p.name.endswith(".wr"))
+
+
+def bundled_like(name: str) -> list[str]:
+    """The bundled names closest to a name that is none of them (a typo: `citiez`, `Base`),
+    nearest first; none when nothing is close. A name that differs only in case has one answer."""
+    known = bundled_names()
+    if name.lower() in known:
+        return [name.lower()]
+    return difflib.get_close_matches(name.lower(), known, n=3, cutoff=0.6)
+
+
+def did_you_mean(names: list[str]) -> str:
+    """`did you mean 'cities'?`, `did you mean 'base' or 'leaders'?`; empty for no name."""
+    if not names:
+        return ""
+    quoted = [f"'{n}'" for n in names]
+    listed = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+    return f"did you mean {listed}?"
 
 
 #: how a bundled rule set is shown in diagnostics: no file of the user's is ever read to choose it
@@ -131,7 +149,9 @@ def _not_given_help(ref: str) -> str:
         return text
     if ref.endswith(".json"):
         return text + "; a compiled .json rule set is loaded by `wr play --rules`, not checked"
-    return text + f"; a bare name is always a bundled rule set, a file is named by its path (./{ref})"
+    hint = did_you_mean(bundled_like(ref))
+    return (f"{hint} " if hint else "") + text + (f"; a bare name is always a bundled rule set, a file is named by "
+                                                  f"its path (./{ref})")
 
 
 def _not_found_help(ref: str, near: Path | None, here: str | None = None) -> str:

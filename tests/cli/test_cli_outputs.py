@@ -96,7 +96,7 @@ def test_an_existing_file_is_replaced_and_a_refused_run_leaves_nothing_behind(tm
     (tmp_path / "out.json").write_text("old", encoding="utf-8")
     assert write(command, "out.json").exit_code == 0
     assert (tmp_path / "out.json").read_text(encoding="utf-8") != "old"
-    broken = ["play", "-p", "3", "--rules", "nope", "--log"] if command == "play --log" else ["compile", "nope", "-o"]
+    broken = ["play", "-p", "3", "--rules", "./nope", "--log"] if command == "play --log" else ["compile", "nope", "-o"]
     assert CliRunner().invoke(main, [*broken, "fresh.json"]).exit_code == 1
     assert not (tmp_path / "fresh.json").exists()
 

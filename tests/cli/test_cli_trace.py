@@ -147,7 +147,7 @@ def test_a_bad_log_gets_the_error_wr_replay_gives(played: Path) -> None:
      "--agents and --sides are for a new game (with --players); a log fixes its own game"),
     (["-p", "3", "--seat", "3"], "Invalid value for '--seat': there is no seat 3 at this table (seats 0 to 2)"),
     (["-p", "3", "--agents", "clever"], "no agent 'clever'"),
-    (["-p", "1"], "this rule set is for 3 to 7 players, not 1"),
+    (["-p", "1"], "base plays 3 to 7 players, not 1"),
 ])
 def test_wrong_options_are_refused_with_a_reason(played: Path, args: list[str], message: str) -> None:
     result = wr("trace", *[str(played) if a == "LOG" else a for a in args])

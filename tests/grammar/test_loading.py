@@ -160,3 +160,12 @@ def test_nothing_of_the_current_folder_is_opened_for_bundled_names(hostile_folde
     assert seen["touched"] == []
     assert all(MARKER not in out for out in seen["outputs"])
     assert "Score sheet" in seen["outputs"][2] or "seat" in seen["outputs"][2]
+
+
+@pytest.mark.parametrize(("name", "hint"), [("citiez", "did you mean 'cities'? "), ("BASE", "did you mean 'base'? "),
+                                            ("leader", "did you mean 'leaders' or 'cities_leaders'? "), ("zzz", "")])
+def test_a_bare_name_close_to_a_bundled_one_gets_it_in_the_help(name: str, hint: str) -> None:
+    d = only(compile_rules([name]))
+    assert d.code == "E0004" and d.message == f"no rule set '{name}'"
+    assert d.help == (f"{hint}give a .wr file or a bundled name (base, cities, cities_leaders, leaders, two_player); "
+                      f"a bare name is always a bundled rule set, a file is named by its path (./{name})")

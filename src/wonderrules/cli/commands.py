@@ -18,6 +18,7 @@ from wonderrules.cli.boards_option import BOARDS_OPTION, parse_boards, start_wit
 from wonderrules.cli.field_list import fields_cmd
 from wonderrules.cli.support import (
     SEED,
+    RulesOption,
     agent_names,
     check_last_seed,
     cores,
@@ -200,12 +201,13 @@ def _files_of(sources: Iterable[str]) -> list[str]:
 # ---- play / replay / simulate ---------------------------------------------------------------------
 
 
-def _agents(spec: str, players: int, seed: int, human: bool = False) -> list[Any]:
-    """The agents of `--agents`, one per seat; `human` (for `wr play`): the spec `human` is a
-    seat a person plays at the terminal (:mod:`wonderrules.cli.human_seat`)."""
+def _agents(spec: str, players: int, seed: int, human: bool = False, per_seat: bool = True) -> list[Any]:
+    """The agents of `--agents`, one per seat (more than the players are refused when `per_seat`);
+    `human` (for `wr play`): the spec `human` is a seat a person plays at the terminal
+    (:mod:`wonderrules.cli.human_seat`)."""
     from wonderrules.workbench.simulation import seat_agents
 
-    names = agent_names(spec, human)
+    names = agent_names(spec, human, players if per_seat else None)
     seats = [names[p % len(names)] for p in range(players)]
     if "human" not in seats:
         return seat_agents(seats, seed)
@@ -234,9 +236,9 @@ def _table_title(ruleset: RuleSet, players: int, seed: int, options: Sequence[st
     return f"{ruleset.title or ruleset.name} ({layers}), {players} players, seed {seed}{extra}"
 
 
-_RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PATH",
-                             help="Rule set to load (repeat to layer; default: base). Bundled: base, "
-                                  "cities, two_player; or a .wr path, or a compiled .json.")
+_RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PATH", cls=RulesOption,
+                             help="Rule set to load (repeat to layer; default: base). Bundled: {bundled}; "
+                                  "or a .wr path, or a compiled .json.")
 
 
 @main.command()
@@ -518,7 +520,7 @@ def ladder(players: int, games: int, seed: int, rules: Sequence[str], agents: st
     ruleset = load_rules_option(rules)
     make_game(ruleset, players, ())
     names = [n.strip().replace(" ", "") for n in agents.split(",") if n.strip()]
-    _agents(",".join(names), players, seed)
+    _agents(",".join(names), players, seed, per_seat=False)
     if len(set(names)) != len(names) or len(names) < 2:
         raise click.UsageError("--agents needs at least two different agents, each named once")
     if games < 1:

@@ -44,7 +44,7 @@ def _plan(ruleset: Any, players: int, options: Sequence[str], agents: str, seed:
     fixed = parse_boards(boards, game)
     if fixed is not None:
         start_with_boards(game, seed, fixed)  # what the engine refuses is said here, not by a worker
-    return make_plan(ruleset, players, options, agent_names(agents), seed, games, sides, fixed)
+    return make_plan(ruleset, players, options, agent_names(agents, players=players), seed, games, sides, fixed)
 
 
 def _check_out(out: Optional[str]) -> None:
@@ -323,7 +323,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
     _check_report(report)
     address = _cluster_address(cluster, jobs)
     refs = [rules_refs(rules_a), rules_refs(rules_b)]
-    loaded = [load_rules_option(r, [("'--report'", report)]) for r in refs]
+    loaded = [load_rules_option(r, [("'--report'", report)], option) for r, option in zip(refs, ("RULES_A", "RULES_B"))]
     plans = [_plan(r, players, _options(options, teams), agents, seed, games, sides) for r in loaded]
     pairs = ChunkPairs()  # game g of A with game g of B, as they come: the two are played side by side
     jobs_run = [Job(label, plan, r, functools.partial(pairs.add, side))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from wonderrules.interpreter.words import MAX_SEED, MIN_SEED
+from wonderrules.interpreter.words import MAX_PLAYERS, MAX_SEED, MIN_SEED
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -23,8 +23,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.game import Game
     from wonderrules.interpreter.ir import RuleSet
 
-__all__ = ["shown", "say", "print_parts", "prepare_output", "refuse_inputs", "write_output", "load_rules_option",
-           "make_game", "game_stopped", "SEED", "check_last_seed", "agent_names",
+__all__ = ["shown", "say", "print_parts", "prepare_output", "refuse_inputs", "write_output", "RulesOption",
+           "load_rules_option", "check_players", "make_game", "game_stopped", "SEED", "check_last_seed", "agent_names",
            "cores", "progress_bar"]
 
 
@@ -126,11 +126,42 @@ def write_output(path: str, text: str, what: str) -> None:
         sys.exit(1)
 
 
-def load_rules_option(rules: Sequence[str], writes: Sequence[tuple[str, str | None]] = ()) -> RuleSet:
-    """The rule set of --rules; `writes`: the (option, path) of the files the command will write,
-    refused when one is a file of the rule set (one of the files its layers extend, too)."""
+class RulesOption(click.Option):
+    """An option naming rule sets (``--rules``): ``{bundled}`` in its help is the list of the
+    bundled rule sets, read from the package when the help is shown."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        record = super().get_help_record(ctx)
+        if record is None or "{bundled}" not in record[1]:
+            return record
+        from wonderrules.grammar.loading import bundled_names
+
+        return record[0], record[1].replace("{bundled}", ", ".join(bundled_names()))
+
+
+def _check_bundled(rules: Sequence[str], option: str) -> None:
+    """A bare name that is no bundled rule set (a typo: `bse`) is a bad option value, with the
+    closest bundled names; a path or a compiled .json is left to the loader."""
+    from wonderrules.grammar.loading import bundled_like, bundled_names, did_you_mean, names_a_file
+
+    known = bundled_names()
+    for ref in rules:
+        if names_a_file(ref) or ref.endswith(".json") or ref in known:
+            continue
+        hint = did_you_mean(bundled_like(ref))
+        raise click.BadParameter(f"'{shown(ref)}' is neither a bundled rule set nor a file: "
+                                 f"{hint or 'no bundled name is close'} (the bundled rule sets: {', '.join(known)}; "
+                                 f"a file is named by its path: {shown(ref)}.wr, ./{shown(ref)})", param_hint=option)
+
+
+def load_rules_option(rules: Sequence[str], writes: Sequence[tuple[str, str | None]] = (),
+                      option: str = "'--rules'") -> RuleSet:
+    """The rule set of --rules (or of the `option` that names it); `writes`: the (option, path)
+    of the files the command will write, refused when one is a file of the rule set (one of the
+    files its layers extend, too). A bare name that is no bundled rule set is a bad option value."""
     import wonderrules
 
+    _check_bundled(rules, option)
     try:
         ruleset, files = wonderrules.load_rules_and_files(list(rules) or ["base"])
         refuse_inputs(writes, files)
@@ -150,10 +181,45 @@ def load_rules_option(rules: Sequence[str], writes: Sequence[tuple[str, str | No
         sys.exit(1)
 
 
+def _counts(players: Sequence[int]) -> str:
+    """`3 to 7`, `2`, `3, 5`: the player counts of a rule set."""
+    ordered = sorted(players)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]} to {ordered[-1]}"
+    return ", ".join(str(n) for n in ordered)
+
+
+def _bundled_for(players: int) -> list[str]:
+    """The bundled rule sets that seat `players` players, by name (each compiled: only when a
+    table does not fit)."""
+    import wonderrules
+    from wonderrules.grammar.loading import bundled_names
+
+    return [name for name in bundled_names() if players in wonderrules.load_rules(name).settings.players]
+
+
+def check_players(ruleset: RuleSet, players: int) -> None:
+    """A usage error when the rule set does not seat `players` players, naming its counts and the
+    bundled rule sets that seat them (`base plays 3 to 7 players, not 2; for 2 players try
+    --rules two_player`)."""
+    counts = ruleset.settings.players
+    if players in counts:
+        return
+    others = _bundled_for(players) if 0 < players <= MAX_PLAYERS else []
+    if others:
+        also = f" (or {', '.join(others[1:])})" if len(others) > 1 else ""
+        hint = f"; for {players} players try --rules {others[0]}{also}"
+    else:
+        hint = f"; no bundled rule set seats {players}" if players > 0 else ""
+    raise click.UsageError(f"{shown(ruleset.name)} plays {_counts(counts)} players, not {players}{hint}")
+
+
 def make_game(ruleset: RuleSet, players: int, options: Sequence[str], sides: str = "random") -> Game:
+    """The game of a table (--players, --option, --sides); a table the rules do not allow is a usage error."""
     from wonderrules.interpreter.config import ConfigError
     from wonderrules.interpreter.game import Game, SetupError
 
+    check_players(ruleset, players)
     try:
         return Game(ruleset, players, tuple(options), sides=sides)
     except (ConfigError, SetupError) as e:
@@ -177,12 +243,16 @@ def check_last_seed(seed: int, games: int) -> None:
         raise click.UsageError(f"the seeds {seed} to {seed + games - 1} go beyond {MAX_SEED}, the largest seed")
 
 
-def agent_names(spec: str, human: bool = False) -> list[str]:
+def agent_names(spec: str, human: bool = False, players: int | None = None) -> list[str]:
     """The agent specs of `--agents` (`random`, `greedy`, `mcts:200`, ...), each checked;
-    `human` too when the command has a person play (`wr play`)."""
+    `human` too when the command has a person play (`wr play`). With `players`, the agents sit
+    one per seat: fewer are repeated around the table, more are a bad option value."""
     from wonderrules.interpreter.agents import parse_spec
 
     names = [n.strip() for n in spec.split(",") if n.strip()] or ["random"]
+    if players is not None and len(names) > players:
+        raise click.BadParameter(f"{len(names)} agents were given for {players} players (one agent per seat; fewer "
+                                 f"are repeated around the table)", param_hint="'--agents'")
     for n in names:
         if human and n == "human":
             continue
