@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from wonderrules.cli.boards_option import BOARDS_OPTION, parse_boards, start_with_boards
+from wonderrules.cli.embedding_commands import protocol_cmd, serve_cmd
 from wonderrules.cli.field_list import fields_cmd
 from wonderrules.cli.support import (
+    RULES_OPTION,
     SEED,
-    RulesOption,
     agent_names,
     check_last_seed,
     cores,
@@ -236,15 +237,10 @@ def _table_title(ruleset: RuleSet, players: int, seed: int, options: Sequence[st
     return f"{ruleset.title or ruleset.name} ({layers}), {players} players, seed {seed}{extra}"
 
 
-_RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PATH", cls=RulesOption,
-                             help="Rule set to load (repeat to layer; default: base). Bundled: {bundled}; "
-                                  "or a .wr path, or a compiled .json.")
-
-
 @main.command()
 @click.option("--players", "-p", type=int, required=True, help="Number of players.")
 @click.option("--seed", "-s", type=SEED, default=0, show_default=True, help="Seed of the deal and of the agents.")
-@_RULES_OPTION
+@RULES_OPTION
 @click.option("--agents", default="random", show_default=True,
               help="Comma-separated agents per seat, repeated as needed: random, greedy, mcts (with a budget: "
                    "mcts:200 iterations, mcts:128ms per decision), human (you, at the terminal).")
@@ -338,7 +334,7 @@ def _replayed(log_file: str, rules: Sequence[str],
 
 @main.command()
 @click.argument("log_file")
-@_RULES_OPTION
+@RULES_OPTION
 def replay(log_file: str, rules: Sequence[str]) -> None:
     """Replay a game log, check every action and the recorded final scores.
 
@@ -379,7 +375,7 @@ _REPORT_OPTION = click.option("--report", metavar="FILE",
 @click.argument("log_file", required=False)
 @click.option("--players", "-p", type=int, help="Trace a new game of this many players (instead of a log).")
 @click.option("--seed", "-s", type=SEED, help="Seed of the new game's deal and agents (default 0).")
-@_RULES_OPTION
+@RULES_OPTION
 @click.option("--agents", help="Comma-separated agents per seat of the new game (default random).")
 @click.option("--option", "options", multiple=True, help="Turn on a rule-set option in the new game.")
 @click.option("--teams", is_flag=True, help="Team play in the new game (the `teams` option).")
@@ -445,7 +441,7 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
 @click.option("--players", "-p", type=int, required=True)
 @click.option("--games", "-n", type=int, default=100, show_default=True)
 @click.option("--seed", "-s", type=SEED, default=0, show_default=True, help="Game g is dealt with seed S + g.")
-@_RULES_OPTION
+@RULES_OPTION
 @click.option("--agents", default="random", show_default=True, help="Comma-separated agents per seat.")
 @click.option("--option", "options", multiple=True)
 @click.option("--teams", is_flag=True)
@@ -507,7 +503,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
 @click.option("--games", "-n", type=int, default=20, show_default=True, help="Games per pair of agents.")
 @click.option("--seed", "-s", type=SEED, default=0, show_default=True,
               help="Game g of every pair is dealt with seed + g.")
-@_RULES_OPTION
+@RULES_OPTION
 @click.option("--agents", default="random,greedy,mcts:100,mcts:400", show_default=True,
               help="Comma-separated agents, weakest first: random, greedy, mcts (budget: mcts:200, mcts:128ms).")
 @click.option("--jobs", "-j", type=int, default=None,
@@ -543,67 +539,9 @@ def ladder(players: int, games: int, seed: int, rules: Sequence[str], agents: st
     console.print(ladders.verdict(result))
 
 
-@main.command(name="protocol")
-def protocol_cmd() -> None:
-    """Drive games with JSON messages: one message per line of the standard input, each reply a
-    line of the standard output (docs/protocol.rst). Ends at the end of the input."""
-    import json
-
-    from wonderrules.embedding.protocol import MAX_MESSAGE, Hub
-
-    hub = Hub()
-    read = sys.stdin.buffer
-    out = sys.stdout
-    while True:
-        line = read.readline(MAX_MESSAGE + 2)
-        if not line:
-            return
-        if len(line) > MAX_MESSAGE + 1 and not line.endswith(b"\n"):
-            while line and not line.endswith(b"\n"):  # the rest of a line too long, left unread
-                line = read.readline(MAX_MESSAGE + 2)
-            reply = {"type": "error", "code": "bad-message", "field": "",
-                     "message": f"a message holds at most {MAX_MESSAGE} characters"}
-        elif not line.strip():
-            continue
-        else:
-            reply = hub.handle(line)
-        out.write(json.dumps(reply, ensure_ascii=False) + "\n")
-        out.flush()
-
-
-@main.command(name="serve")
-@_RULES_OPTION
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on (only this machine by default).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
-def serve_cmd(rules: Sequence[str], host: str, port: int) -> None:
-    """Play in a browser: a page to set up a table and play one's seat, and the JSON protocol
-    over WebSocket at /ws (docs/protocol.rst). Needs the extra: pip install 'wonder-rules[serve]'."""
-    try:
-        import starlette  # noqa: F401
-        import uvicorn  # noqa: F401
-        import websockets  # noqa: F401
-    except ImportError:
-        say("error: wr serve needs its extra: pip install 'wonder-rules[serve]'", err=True)
-        sys.exit(1)
-    from wonderrules.grammar.loading import bundled_names
-
-    if rules and not all(r in bundled_names() for r in rules):
-        from wonderrules.interpreter.serial import rules_to_dict
-
-        ruleset = load_rules_option(rules)
-        setup = {"rules": {"compiled": rules_to_dict(ruleset)}, "label": " + ".join(ruleset.layers)}
-    else:
-        setup = {"rules": list(rules) or ["base"], "label": " + ".join(rules) or "base"}
-        if rules:
-            load_rules_option(rules)
-    from wonderrules.embedding.serve import run
-
-    say(f"wr serve: open http://{host if ':' not in host else f'[{host}]'}:{port}/ (Ctrl-C stops)", err=True)
-    run(setup, host, port)
-
-
 main.add_command(fields_cmd)
+main.add_command(protocol_cmd)
+main.add_command(serve_cmd)
 
 
 def run() -> None:

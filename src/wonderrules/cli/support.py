@@ -24,8 +24,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.ir import RuleSet
 
 __all__ = ["shown", "say", "print_parts", "prepare_output", "refuse_inputs", "write_output", "RulesOption",
-           "load_rules_option", "check_players", "make_game", "game_stopped", "SEED", "check_last_seed", "agent_names",
-           "cores", "progress_bar"]
+           "RULES_OPTION", "load_rules_option", "check_players", "make_game", "game_stopped", "SEED",
+           "check_last_seed", "agent_names", "cores", "progress_bar"]
 
 
 def shown(text: object) -> str:
@@ -152,6 +152,12 @@ def _check_bundled(rules: Sequence[str], option: str) -> None:
         raise click.BadParameter(f"'{shown(ref)}' is neither a bundled rule set nor a file: "
                                  f"{hint or 'no bundled name is close'} (the bundled rule sets: {', '.join(known)}; "
                                  f"a file is named by its path: {shown(ref)}.wr, ./{shown(ref)})", param_hint=option)
+
+
+#: the --rules option of every command that loads rule sets
+RULES_OPTION = click.option("--rules", "rules", multiple=True, metavar="NAME|PATH", cls=RulesOption,
+                            help="Rule set to load (repeat to layer; default: base). Bundled: {bundled}; "
+                                 "or a .wr path, or a compiled .json.")
 
 
 def load_rules_option(rules: Sequence[str], writes: Sequence[tuple[str, str | None]] = (),
