@@ -1,14 +1,15 @@
 """Sphinx configuration for the wonder-rules documentation.
 
 Builds offline with Sphinx alone: ``sphinx-build -W -b html docs docs/_build/html``.
-The package is not imported. The only addition is a small Pygments lexer for ``.wr`` code,
-registered below for the ``wr``, ``wr-fragment`` and ``wr-excerpt`` code blocks.
+The package is not imported. The only addition is the package's Pygments lexer for ``.wr`` code
+(``grammar/highlight.py``, loaded by its path: it needs Pygments and the grammar file, nothing
+else), registered below for the ``wr``, ``wr-fragment`` and ``wr-excerpt`` code blocks.
 """
 
 from __future__ import annotations
 
-from pygments.lexer import RegexLexer, words
-from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text
+import importlib.util
+from pathlib import Path
 
 project = "wonder-rules"
 author = "the wonder-rules team"
@@ -24,41 +25,20 @@ html_title = "wonder-rules"
 html_static_path: list[str] = []
 language = "en"
 
+_HIGHLIGHT = Path(__file__).resolve().parents[1] / "grammar" / "highlight.py"
 
-class WrLexer(RegexLexer):
-    """Highlighting for the .wr rules language: comments, quoted names, numbers, keywords."""
 
-    name = "wr"
-    aliases = ["wr", "wr-fragment", "wr-excerpt"]
-    filenames = ["*.wr"]
-
-    _items = ("ruleset", "extends", "edition", "resources", "symbols", "tokens", "colours", "game",
-              "scoring", "conflict", "option", "card", "wonder", "stage", "replace", "remove", "change",
-              "override", "when", "neutral", "called", "side", "start")
-    _timings = ("passive", "on build", "end of turn", "each end of turn", "each end of age",
-                "end of game", "whenever")
-    _scopes = ("self", "left", "right", "neighbours", "others", "everyone", "partner", "their city")
-
-    tokens = {
-        "root": [
-            (r"#[^\n]*", Comment.Single),
-            (r'"[^"\n]*"', String),
-            (r"\d+\+", Number),
-            (r"\d+", Number),
-            (words(_timings, prefix=r"\b", suffix=r"\b"), Keyword.Declaration),
-            (words(_items, prefix=r"\b", suffix=r"\b"), Keyword),
-            (words(_scopes, prefix=r"\b", suffix=r"\b"), Name.Builtin),
-            (r"[A-Za-z_][A-Za-z0-9_]*", Name),
-            (r"[{}():,]", Punctuation),
-            (r"[|=*/+\-]", Operator),
-            (r"\s+", Text),
-            (r".", Text),
-        ],
-    }
+def _wr_lexer():
+    """The lexer class of grammar/highlight.py, read from the source tree."""
+    spec = importlib.util.spec_from_file_location("wr_highlight", _HIGHLIGHT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.WrLexer
 
 
 def setup(app):
-    app.add_lexer("wr", WrLexer)
-    app.add_lexer("wr-fragment", WrLexer)
-    app.add_lexer("wr-excerpt", WrLexer)
+    lexer = _wr_lexer()
+    app.add_lexer("wr", lexer)
+    app.add_lexer("wr-fragment", lexer)
+    app.add_lexer("wr-excerpt", lexer)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
