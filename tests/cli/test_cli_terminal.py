@@ -129,3 +129,35 @@ def test_compile_takes_color_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 def test_a_bad_color_is_a_usage_error() -> None:
     result = run(["check", "--color", "sometimes", "base"])
     assert result.exit_code == 2 and "sometimes" in result.stderr
+
+
+def test_on_a_terminal_diagnostics_are_coloured_and_fit_its_width(tmp_path: Path) -> None:
+    """`wr check` with its standard error on a pseudo-terminal 60 columns wide, no COLUMNS."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import subprocess
+    import sys
+    import termios
+
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 60, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "NO_COLOR")}
+    done = subprocess.run([sys.executable, "-m", "wonderrules.cli", "check", LONG_HELP], cwd=UI, env=env,
+                          stdout=subprocess.PIPE, stderr=follower, timeout=120)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal is closed once everything is read
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    seen = b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+    assert done.returncode == 1 and ANSI.search(seen)
+    plain = ANSI.sub("", seen)
+    assert "= help: write the trigger" in plain and too_wide(plain, 60) == [] and len(plain.splitlines()) > 9

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import textwrap
 from typing import IO, Any
 
@@ -35,9 +34,13 @@ def known_width(stream: IO[Any]) -> int | None:
     columns = os.environ.get("COLUMNS", "").strip()
     if columns.isdigit() and int(columns) > 0:
         return max(NARROWEST, int(columns))
-    if _is_terminal(stream):
-        return max(NARROWEST, shutil.get_terminal_size((120, 24)).columns)
-    return None
+    if not _is_terminal(stream):
+        return None
+    try:
+        columns_seen = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):  # a terminal that does not say its size
+        return None
+    return max(NARROWEST, columns_seen) if columns_seen > 0 else None
 
 
 def use_colour(choice: str, stream: IO[Any]) -> bool:
