@@ -161,3 +161,11 @@ def test_on_a_terminal_diagnostics_are_coloured_and_fit_its_width(tmp_path: Path
     assert done.returncode == 1 and ANSI.search(seen)
     plain = ANSI.sub("", seen)
     assert "= help: write the trigger" in plain and too_wide(plain, 60) == [] and len(plain.splitlines()) > 9
+
+
+def test_replay_folds_its_score_sheet_too() -> None:
+    log = Path(__file__).resolve().parent / "data" / "base_3p_seed3003_v1.json"
+    narrow = run(["replay", str(log)], COLUMNS="80")
+    wide = run(["replay", str(log)], COLUMNS="250")
+    assert narrow.exit_code == 0 and too_wide(narrow.stdout) == [] and narrow.stdout.count("┏") == 2
+    assert len(totals(narrow.stdout)) == 3 and totals(narrow.stdout) == totals(wide.stdout)
