@@ -220,7 +220,8 @@ def _run_console(block: Block, workdir: Path) -> Outcome:
     from wonderrules.cli import main
 
     out = Outcome(block)
-    runner = CliRunner(env={"COLUMNS": "80", "NO_COLOR": "1"})
+    # the output of a pipe (no COLUMNS): the widths of a file, the same on every machine (cli-width)
+    runner = CliRunner(env={"COLUMNS": None, "NO_COLOR": "1"})
     printed: list[str] = []
     problems: list[str] = []
     cwd = os.getcwd()

@@ -99,7 +99,9 @@ def _escape_what_cannot_be_shown() -> None:
 
 # ---- check / compile ----------------------------------------------------------------------------
 
-def _emit_diagnostics(result: Compiled, fmt: str) -> None:
+def _emit_diagnostics(result: Compiled, fmt: str, color: str = "never") -> None:
+    """Print the diagnostics of a compilation on the standard error: pretty ones wrapped to the
+    terminal's width (or `COLUMNS`), and in colour when `color` says so (see `reports.terminal`)."""
     from wonderrules.grammar.diagnostics import render_pretty, render_short, sort_and_cap
 
     kept, left_out = sort_and_cap(result.diagnostics)
@@ -109,8 +111,28 @@ def _emit_diagnostics(result: Compiled, fmt: str) -> None:
         return
     if fmt == "short":
         click.echo(render_short(kept, left_out), err=True, nl=False)
-    else:
-        click.echo(render_pretty(kept, result.sources, left_out), err=True, nl=False)
+        return
+    from wonderrules.reports import terminal
+
+    text = render_pretty(kept, result.sources, left_out)
+    stream = sys.stderr
+    width = terminal.known_width(stream)
+    if width is not None:
+        text = terminal.fit_diagnostics(text, width)
+    if not terminal.use_colour(color, stream):
+        click.echo(text, err=True, nl=False)
+        return
+    from rich.console import Console
+
+    painted = io.StringIO()
+    Console(file=painted, force_terminal=True, color_system="standard", no_color=False, soft_wrap=True,
+            highlight=False, markup=False, emoji=False).print(terminal.paint_diagnostics(text), end="")
+    click.echo(painted.getvalue(), err=True, nl=False, color=True)
+
+
+_COLOR_OPTION = click.option(
+    "--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+    help="Colour the diagnostics: auto colours them on a terminal unless NO_COLOR is set.")
 
 
 @main.command()
@@ -121,7 +143,8 @@ def _emit_diagnostics(result: Compiled, fmt: str) -> None:
               help="Layer all PATHS into one rule set (as `wr play --rules A --rules B`) instead of "
                    "checking each on its own.")
 @click.option("--quiet", "-q", is_flag=True, help="Print diagnostics only, no summary.")
-def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool) -> None:
+@_COLOR_OPTION
+def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool, color: str) -> None:
     """Check rule sets: PATH is a .wr file or a bundled name (base, cities, cities_leaders, leaders, two_player).
 
     Exit status: 0 when no errors (warnings allowed), 1 on errors, 2 on bad usage.
@@ -138,7 +161,7 @@ def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool) -> None:
     parsed = ParsedFiles()  # the rule sets checked share their lower layers
     for group in groups:
         result = compile_rules(group, parsed=parsed)
-        _emit_diagnostics(result, fmt)
+        _emit_diagnostics(result, fmt, color)
         if fmt == "json":
             kept, _ = sort_and_cap(result.diagnostics, cap=10_000)
             all_json.extend(d.to_json() for d in kept)
@@ -160,7 +183,8 @@ def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool) -> None:
               help="Where to write the compiled rule set (JSON); missing folders are created.")
 @click.option("--format", "fmt", type=click.Choice(["pretty", "short", "json"]), default="pretty",
               show_default=True, help="How to print diagnostics.")
-def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
+@_COLOR_OPTION
+def compile_cmd(paths: Sequence[str], output: str, fmt: str, color: str) -> None:
     """Compile PATHS (layered in order) into one JSON rule set that the engine loads without the parser."""
     from wonderrules.grammar.compiler import compile_rules
     from wonderrules.grammar.origins import origins_relative_to
@@ -169,7 +193,7 @@ def compile_cmd(paths: Sequence[str], output: str, fmt: str) -> None:
 
     prepare_output(output, "'-o' / '--output'")
     result = compile_rules(list(paths))
-    _emit_diagnostics(result, fmt)
+    _emit_diagnostics(result, fmt, color)
     if not result.ok:
         sys.exit(1)
     assert result.rules is not None  # a compilation that is ok has its rules
@@ -226,8 +250,17 @@ def _play_out(state: State, agents: Sequence[Any]) -> None:
 def _score_table(state: State, agents: Sequence[Any] | None = None, title: str = "Score sheet") -> None:
     from wonderrules.reports.text import console_for, score_sheet
 
-    sheet = score_sheet(state, agents, title)
+    width = _folded_at()
+    sheet = score_sheet(state, agents, title, width)
     print_parts(sheet, console_for(sheet, 150))
+
+
+def _folded_at() -> int | None:
+    """The width a score sheet is folded to: the terminal's or `COLUMNS`; none in a file or a
+    pipe without `COLUMNS`, where a table is printed whole."""
+    from wonderrules.reports.terminal import known_width
+
+    return known_width(sys.stdout)
 
 
 def _table_title(ruleset: RuleSet, players: int, seed: int, options: Sequence[str]) -> str:
@@ -433,7 +466,8 @@ def trace(log_file: str | None, players: int | None, seed: int | None, rules: Se
         return
     from wonderrules.reports.text import console_for
 
-    told = account(account_of, follow)
+    width = _folded_at()
+    told = account(account_of, follow, width)
     print_parts(told, console_for(told, 120))
 
 

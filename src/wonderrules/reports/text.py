@@ -9,7 +9,7 @@ set or a log is printed literally (no console markup) with control characters es
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -19,22 +19,30 @@ from rich.text import Text
 
 from wonderrules.interpreter import ir
 
-__all__ = ["console", "console_for", "shown", "bold", "rules_summary", "score_sheet", "plural"]
+__all__ = ["console", "console_for", "shown", "bold", "rules_summary", "score_sheet", "fold_columns", "plural"]
 
 
-def console(width: int) -> Console:
+def console(piped: int) -> Console:
     """A console that prints text literally: no markup, emoji codes or highlighting are read in
-    it, so names from a rule set appear exactly as written (see `shown`)."""
-    return Console(highlight=False, markup=False, emoji=False, width=max(Console().width, width))
+    it, so names from a rule set appear exactly as written (see `shown`). It is as wide as the
+    terminal or `COLUMNS` says, else (in a file or a pipe) `piped` wide
+    (`reports.terminal.known_width`)."""
+    from wonderrules.reports.terminal import known_width
+
+    out = Console(highlight=False, markup=False, emoji=False)
+    return Console(highlight=False, markup=False, emoji=False, width=known_width(out.file) or piped)
 
 
-def console_for(parts: Sequence[Any], width: int) -> Console:
-    """A console (see `console`) at least `width` wide, and as wide as each table of `parts` needs
-    at its narrowest: a column that does not wrap (the numbers of a score sheet) is never cut."""
-    out = console(width)
+def console_for(parts: Sequence[Any], piped: int) -> Console:
+    """A console (see `console`) as wide as the output, and as wide as each table of `parts` needs
+    at its narrowest: a column that does not wrap (the numbers of a table) is never cut. (The score
+    sheet folds itself to fit a width: `score_sheet`.)"""
+    out = console(piped)
     unbounded = out.options.update_width(10_000)
     need = max((Measurement.get(out, unbounded, p).minimum for p in parts if isinstance(p, Table)), default=0)
-    return console(need) if need > out.width else out
+    if need <= out.width:
+        return out
+    return Console(highlight=False, markup=False, emoji=False, width=need)
 
 
 def shown(text: object) -> str:
@@ -177,21 +185,21 @@ def _seat_name(state: Any, seat: int) -> str:
     return f"seat {seat}" + (f" ({shown(neutral.name)})" if neutral is not None else "")
 
 
-def score_sheet(state: Any, agents: Sequence[Any] | None = None, title: str = "Score sheet") -> list[Any]:
+def score_sheet(state: Any, agents: Sequence[Any] | None = None, title: str = "Score sheet",
+                width: int | None = None) -> list[Any]:
     """The score sheet of a finished game: a row per seat (a star marks the winners), a column
     per score column of the rule set, the total and the coins; then the team totals, the choices
-    made at the end of the game, and who won, with how ties were broken."""
+    made at the end of the game, and who won, with how ties were broken. A sheet wider than
+    `width` is folded into blocks of score columns, each with the seats (`fold_columns`)."""
     sheets = state.scores()
-    table = Table(title=shown(title), title_justify="left")
-    table.add_column("seat", justify="right", no_wrap=True)
-    table.add_column("board")
+    heads: list[tuple[str, bool]] = [("seat", True), ("board", False)]  # (header, a number column)
     if agents:
-        table.add_column("agent")
-    for name, _ in sheets[0].columns:  # numbers are never wrapped nor cut (see console_for)
-        table.add_column(shown(name), justify="right", no_wrap=True)
-    table.add_column("total", justify="right", style="bold", no_wrap=True)
-    table.add_column("coins", justify="right", no_wrap=True)
+        heads.append(("agent", False))
+    keep = len(heads)
+    heads += [(shown(name), True) for name, _ in sheets[0].columns]
+    heads += [("total", True), ("coins", True)]
     winners = set(state.winners())
+    rows = []
     for sheet in sheets:
         board = state.cities[sheet.seat].board
         name = f"{shown(board.name)} {shown(board.side)}"
@@ -202,8 +210,19 @@ def score_sheet(state: Any, agents: Sequence[Any] | None = None, title: str = "S
         if agents:
             row.append(shown(agents[sheet.seat].name) if sheet.seat < len(agents) else "-")
         row += [str(v) for _, v in sheet.columns] + [str(sheet.total), str(sheet.coins)]
-        table.add_row(*row)
-    out: list[Any] = [table]
+        rows.append(row)
+
+    def table(columns: Sequence[int], first: bool) -> Table:
+        made = Table(title=shown(title) if first else None, title_justify="left")
+        for c in columns:  # numbers are never wrapped nor cut (see console_for)
+            header, number = heads[c]
+            made.add_column(header, justify="right" if number else "left", no_wrap=number,
+                            style="bold" if c == len(heads) - 2 else "")
+        for row in rows:
+            made.add_row(*(row[c] for c in columns))
+        return made
+
+    out: list[Any] = fold_columns(table, len(heads), keep, width)
     teams = _teams(state)
     if teams:
         out.append(Text("Team totals: " + "; ".join(
@@ -214,6 +233,46 @@ def score_sheet(state: Any, agents: Sequence[Any] | None = None, title: str = "S
         out.append(Text("End-of-game choices: " + "; ".join(chosen)))
     out.append(Text(_winner_line(state, sorted(winners), teams)))
     return out
+
+
+def fold_columns(table: Callable[[Sequence[int], bool], Table], columns: int, keep: int,
+                 width: int | None) -> list[Table]:
+    """A table of `columns` columns (made by `table` from the columns' indexes and whether it is
+    the first block) as one table, or when it is wider than `width`, as blocks that each fit: the
+    first block has the first `keep` columns, the others the first column (the row's key), then
+    the remaining columns in order, shared as evenly as fits between the fewest blocks."""
+    whole = table(range(columns), True)
+    if width is None or _widest(whole) <= width:
+        return [whole]
+    rest = list(range(keep, columns))
+    greedy = _blocks(table, keep, rest, width, len(rest))
+    for size in range(-(-len(rest) // len(greedy)), len(rest)):  # even blocks, if the fewest can be even
+        even = _blocks(table, keep, rest, width, size)
+        if len(even) == len(greedy):
+            return even
+    return greedy
+
+
+def _blocks(table: Callable[[Sequence[int], bool], Table], keep: int, rest: list[int], width: int,
+            most: int) -> list[Table]:
+    """Blocks of at most `most` of the `rest` columns each, as many as fit in `width` unwrapped
+    (at least one a block, even when it does not fit)."""
+    blocks: list[Table] = []
+    lead = list(range(keep))
+    while rest:
+        taken = 1
+        while taken < min(most, len(rest)) and _widest(table(lead + rest[:taken + 1], not blocks)) <= width:
+            taken += 1
+        blocks.append(table(lead + rest[:taken], not blocks))
+        rest = rest[taken:]
+        lead = [0]
+    return blocks
+
+
+def _widest(table: Table) -> int:
+    """The columns `table` takes printed with no cell wrapped."""
+    out = Console(width=10_000)
+    return Measurement.get(out, out.options, table).maximum
 
 
 def _teams(state: Any) -> dict[int, list[int]]:

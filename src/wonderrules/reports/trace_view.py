@@ -157,8 +157,9 @@ def _followed(rnd: Round, seat: int) -> bool:
                for e in rnd.then)
 
 
-def account(trace: Trace, seat: Optional[int] = None) -> list[Any]:
-    """The account as text and tables, ready to print; only what concerns `seat` when given."""
+def account(trace: Trace, seat: Optional[int] = None, width: Optional[int] = None) -> list[Any]:
+    """The account as text and tables, ready to print; only what concerns `seat` when given; the
+    score sheet folded to `width` (see `score_sheet`)."""
     out: list[Any] = [bold(shown(trace.title))]
     out.append(Text("Seats: " + "; ".join(
         f"{s.seat} {_city(trace, s.seat)}" + (f" ({shown(s.agent)})" if s.agent else "") for s in trace.seats)))
@@ -183,7 +184,7 @@ def account(trace: Trace, seat: Optional[int] = None) -> list[Any]:
     if trace.over:
         agents = [_Agent(s.agent) for s in trace.seats if s.agent] if all(
             s.agent for s in trace.seats[:trace.state.players]) else None
-        out += score_sheet(trace.state, agents, "Score sheet")
+        out += score_sheet(trace.state, agents, "Score sheet", width)
     else:
         out.append(Text(f"The game is not over (age {trace.state.age}, turn {trace.state.turn})."))
     return out
