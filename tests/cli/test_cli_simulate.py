@@ -223,8 +223,9 @@ def test_a_stopped_comparison_compares_the_games_finished_in_both(monkeypatch: p
     monkeypatch.setattr(simulation_run, "run_jobs", functools.partial(simulation_run.run_jobs, stop_after=third_time))
     result = run("compare", "base", "base", "-p", "3", "-n", "5", "-j", "1")
     assert result.exit_code == 130
-    a, b, stopped, *_ = result.output.splitlines()
+    a, b, agents, _note, stopped, *_ = result.output.splitlines()
     assert a.startswith("A: 2 games, 3 players (base): ") and b.startswith("B: 2 games, 3 players (base): ")
+    assert agents == "agents in A and B: random at every seat"
     assert stopped == "interrupted: 2 of 5 games finished in both; the comparison is of those"
     assert "2 games played in both from the same seeds" in " ".join(result.output.split())
 
@@ -236,7 +237,8 @@ def test_a_comparison_stopped_before_any_game_compares_nothing(monkeypatch: pyte
     a, b, *rest = result.output.splitlines()
     assert re.fullmatch(r"A: 0 games, 3 players \(base\): [\d.]+ s, 0\.0 games/s, 0\.0 µs per decision", a)
     assert re.fullmatch(r"B: 0 games, 3 players \(base\): [\d.]+ s, 0\.0 games/s, 0\.0 µs per decision", b)
-    assert rest == ["interrupted: 0 of 5 games finished in both; the comparison is of those"]
+    assert rest[0] == "agents in A and B: random at every seat" and rest[1].startswith("note: every seat is played")
+    assert rest[2:] == ["interrupted: 0 of 5 games finished in both; the comparison is of those"]
 
 
 def test_a_worker_that_dies_is_said_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:

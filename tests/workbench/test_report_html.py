@@ -29,7 +29,7 @@ def test_a_simulation_page_has_a_section_and_a_plot_for_each_question() -> None:
 def test_the_setup_says_what_was_played_and_nothing_of_when() -> None:
     text = simulation_page(hand_simulation())
     assert "<dt>Table</dt><dd>2 players; options: fast; sides: random</dd>" in text
-    assert "<dt>Agents</dt><dd>a, b (seat by seat, repeated round the table)</dd>" in text
+    assert "<dt>Agents</dt><dd>a, b (seat by seat, from seat 0)</dd>" in text
     assert "<dt>Games</dt><dd>4, dealt with seeds 10 to 13 (game g with seed 10 + g)</dd>" in text
     assert "interrupted" not in text
 

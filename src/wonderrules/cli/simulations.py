@@ -280,6 +280,7 @@ def _print_simulation(ruleset: Any, plan: Any, run: Any, tally: Any, stopped: bo
     fixed = f"; {shown(fixed)}" if fixed else ""
     console.print(f"{played_on}, seeds {plan.seed} to "
                   f"{plan.seed + plan.games - 1}{fixed}{where}", soft_wrap=True)
+    _print_agents(console, "agents", plan.agents)
     if stopped:
         console.print(f"interrupted: {played.games} of {plan.games} games finished; the figures are of those",
                       soft_wrap=True)
@@ -288,6 +289,18 @@ def _print_simulation(ruleset: Any, plan: Any, run: Any, tally: Any, stopped: bo
     summary = tally.summary()
     print_parts(summary_tables(summary, card_limit), console)
     return summary
+
+
+def _print_agents(console: Any, label: str, agents: Sequence[str]) -> None:
+    """`agents: random at every seat` (the agents of the seats, see
+    :func:`~wonderrules.reports.tables.agents_said`), then the note on random play when the random
+    agent played every seat."""
+    from wonderrules.reports.tables import agents_said, random_play_note
+
+    console.print(f"{label}: {agents_said(agents)}", soft_wrap=True)
+    note = random_play_note(agents)
+    if note is not None:
+        console.print(note, soft_wrap=True)
 
 
 def _report_simulation(report: str, ruleset: Any, plan: Any, tally: Any, summary: Any, card_limit: int) -> None:
@@ -338,6 +351,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
         console.print(Text.assemble(f"{label}: ", speed_line(run.played.games, players, r.layers, run.elapsed,
                                                               run.played.decisions, run.played.seconds)),
                       soft_wrap=True)
+    _print_agents(console, "agents in A and B", plans[0].agents)  # one --agents: the same seats in both
     both = pairs.tally.paired_games
     if stopped:
         console.print(f"interrupted: {both} of {games} games finished in both; the comparison is of those",

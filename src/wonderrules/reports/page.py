@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from wonderrules.reports import plots
 from wonderrules.reports.data import Compared, Simulated
-from wonderrules.reports.tables import DASH, number, percent, rate_interval
+from wonderrules.reports.tables import DASH, agents_said, number, percent, random_play_note, rate_interval
 from wonderrules.reports.text import plural, shown
 from wonderrules.workbench.comparison import Comparison, Difference
 from wonderrules.workbench.statistics import Group, Spread, Summary
@@ -109,16 +109,29 @@ def _setup(sims: Sequence[tuple[str, Simulated]]) -> str:
     fixed = ", ".join(f"seat {seat} {_e(wonder)} {_e(side)}" for seat, wonder, side in first.boards)
     fixed = f"; boards fixed: {fixed}" if fixed else ""
     rows.append(("Table", f"{first.players} players; options: {options}; sides: {_e(first.sides)}{fixed}"))
-    rows.append(("Agents", f"{', '.join(_e(a) for a in first.agents)} (seat by seat, repeated round the table)"))
+    rows += _agents_rows(sims)
     rows.append(("Games", f"{first.games}, dealt with seeds {first.seed} to {first.seed + first.games - 1} "
                           f"(game g with seed {first.seed} + g)"))
     out = ['<dl class="setup">', *(f"<dt>{name}</dt><dd>{value}</dd>" for name, value in rows), "</dl>"]
+    note = random_play_note(*(sim.agents for _, sim in sims))
+    if note is not None:
+        out.append(f'<p class="warning" id="random-play">{html.escape(note)}.</p>')
     if any(sim.stopped for _, sim in sims):
         # a comparison is of the games finished in both, the same number in each
         both = " in both" if len(sims) > 1 else ""
         out.append(f'<p class="warning">interrupted: {min(sim.finished for _, sim in sims)} of {first.games} games '
                    f"finished{both}; the figures are of those.</p>")
     return "\n".join(out)
+
+
+def _agents_rows(sims: Sequence[tuple[str, Simulated]]) -> list[tuple[str, str]]:
+    """The setup's rows naming the agent of each seat: one row when every simulation seated the
+    same agents, else one per simulation."""
+    said = [html.escape(agents_said(sim.agents)) + ("" if len(set(sim.agents)) == 1 else " (seat by seat, from seat 0)")
+            for _, sim in sims]
+    if len(set(said)) == 1:
+        return [("Agents", said[0] + (" in A and B alike" if len(sims) > 1 else ""))]
+    return [(f"Agents of {label}", text) for (label, _), text in zip(sims, said)]
 
 
 # ---- the figures of one simulation --------------------------------------------------------------

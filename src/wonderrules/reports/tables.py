@@ -15,7 +15,8 @@ from wonderrules.reports.text import bold, plural, shown
 from wonderrules.workbench.comparison import Comparison, Difference
 from wonderrules.workbench.statistics import Group, Rate, Summary
 
-__all__ = ["speed_line", "summary_tables", "comparison_tables", "percent", "number", "rate_interval", "DASH"]
+__all__ = ["speed_line", "agents_said", "random_play_note", "summary_tables", "comparison_tables", "percent", "number",
+           "rate_interval", "DASH"]
 
 DASH = "–"
 
@@ -45,6 +46,24 @@ def speed_line(games: int, players: int, layers: Sequence[str], elapsed: float, 
     return Text.assemble(f"{games} games, {players} players ({' + '.join(shown(x) for x in layers)}): "
                          f"{elapsed:.2f} s, ", bold(f"{rate:.1f} games/s"),
                          f", {worker_seconds / max(1, decisions) * 1e6:.1f} µs per decision")
+
+
+def agents_said(agents: Sequence[str]) -> str:
+    """The agents of the seats, seat 0 first: `random at every seat` when one agent plays them
+    all, else each seat's (`greedy, random, random`)."""
+    names = [shown(a.strip()) for a in agents]
+    if len(set(names)) == 1:
+        return f"{names[0]} at every seat"
+    return ", ".join(names)
+
+
+def random_play_note(*seatings: Sequence[str]) -> str | None:
+    """The note said when the random agent plays every seat (of every simulation given): the
+    figures of cards and boards then describe random play; None otherwise."""
+    if not any(seatings) or any(a.strip() != "random" for seats in seatings for a in seats):
+        return None
+    return ("note: every seat is played by the random agent: the card and board figures describe random play, "
+            "not good play; try --agents greedy")
 
 
 def _groups(title: str, heads: Sequence[str], groups: Sequence[Group]) -> Table:
