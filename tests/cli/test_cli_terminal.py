@@ -69,6 +69,9 @@ def test_trace_and_simulate_fit_80_columns() -> None:
     assert len(totals(trace.stdout)) == 3
     simulated = run(["simulate", "-p", "5", "-n", "5", "-j", "1"], COLUMNS="80")
     assert simulated.exit_code == 0 and too_wide(simulated.stdout) == [] and too_wide(simulated.stderr) == []
+    assert "note: every seat is played by the random agent" in simulated.stdout  # wrapped, not left out
+    compared = run(["compare", "base", "base", "-p", "3", "-n", "4", "-j", "1"], COLUMNS="80")
+    assert compared.exit_code == 0 and too_wide(compared.stdout) == [] and too_wide(compared.stderr) == []
 
 
 def test_check_wraps_messages_and_help_but_not_source_lines(monkeypatch: pytest.MonkeyPatch) -> None:

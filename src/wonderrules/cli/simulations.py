@@ -274,21 +274,29 @@ def _print_simulation(ruleset: Any, plan: Any, run: Any, tally: Any, stopped: bo
     console = make_console(120)
     played = run.played
     console.print(speed_line(played.games, plan.players, ruleset.layers, run.elapsed, played.decisions,
-                             played.seconds), soft_wrap=True)
+                             played.seconds), soft_wrap=_unwrapped(console))
     where = f"; records written to {shown(out)}" if out is not None else ""
     fixed = fixed_boards_said(plan.boards)
     fixed = f"; {shown(fixed)}" if fixed else ""
     console.print(f"{played_on}, seeds {plan.seed} to "
-                  f"{plan.seed + plan.games - 1}{fixed}{where}", soft_wrap=True)
+                  f"{plan.seed + plan.games - 1}{fixed}{where}", soft_wrap=_unwrapped(console))
     _print_agents(console, "agents", plan.agents)
     if stopped:
         console.print(f"interrupted: {played.games} of {plan.games} games finished; the figures are of those",
-                      soft_wrap=True)
+                      soft_wrap=_unwrapped(console))
     if not tally.games:
         return None
     summary = tally.summary()
     print_parts(summary_tables(summary, card_limit), console)
     return summary
+
+
+def _unwrapped(console: Any) -> bool:
+    """Whether the lines of text go out whole: in a file or a pipe, unless `COLUMNS` says a width
+    (then, as on a terminal, they wrap at the width; see `reports.terminal.known_width`)."""
+    from wonderrules.reports.terminal import known_width
+
+    return known_width(console.file) is None
 
 
 def _print_agents(console: Any, label: str, agents: Sequence[str]) -> None:
@@ -297,10 +305,10 @@ def _print_agents(console: Any, label: str, agents: Sequence[str]) -> None:
     agent played every seat."""
     from wonderrules.reports.tables import agents_said, random_play_note
 
-    console.print(f"{label}: {agents_said(agents)}", soft_wrap=True)
+    console.print(f"{label}: {agents_said(agents)}", soft_wrap=_unwrapped(console))
     note = random_play_note(agents)
     if note is not None:
-        console.print(note, soft_wrap=True)
+        console.print(note, soft_wrap=_unwrapped(console))
 
 
 def _report_simulation(report: str, ruleset: Any, plan: Any, tally: Any, summary: Any, card_limit: int) -> None:
@@ -350,12 +358,12 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
     for label, r, run in zip(("A", "B"), loaded, runs):
         console.print(Text.assemble(f"{label}: ", speed_line(run.played.games, players, r.layers, run.elapsed,
                                                               run.played.decisions, run.played.seconds)),
-                      soft_wrap=True)
+                      soft_wrap=_unwrapped(console))
     _print_agents(console, "agents in A and B", plans[0].agents)  # one --agents: the same seats in both
     both = pairs.tally.paired_games
     if stopped:
         console.print(f"interrupted: {both} of {games} games finished in both; the comparison is of those",
-                      soft_wrap=True)
+                      soft_wrap=_unwrapped(console))
         if not both:
             if report is not None:
                 say(f"no game finished in both: no report written to {report}")
