@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from wonderrules.cli.boards_option import BOARDS_OPTION, parse_boards, start_with_boards
+from wonderrules.cli.catalogue_commands import cards_cmd, show_cmd
 from wonderrules.cli.embedding_commands import protocol_cmd, serve_cmd
 from wonderrules.cli.field_list import fields_cmd
 from wonderrules.cli.support import (
@@ -579,6 +580,8 @@ def ladder(players: int, games: int, seed: int, rules: Sequence[str], agents: st
 
 
 main.add_command(fields_cmd)
+for _command in (cards_cmd, show_cmd):
+    main.add_command(_command)
 main.add_command(protocol_cmd)
 main.add_command(serve_cmd)
 
