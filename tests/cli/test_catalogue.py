@@ -114,3 +114,11 @@ def test_show_source_names_the_installed_files():
     assert path.name == "base.wr" and path.exists()
     layered = run("show", "--source", "cities").output.split()
     assert [Path(p).name for p in layered] == ["base.wr", "cities.wr"]
+
+
+def test_an_effect_without_words_of_its_own_is_shown_as_written():
+    # leaders.wr: Plato's points are written over two lines; the second is read while a bracket is open
+    plato = run("show", "leaders", "Plato").output.splitlines()
+    assert plato[2] == "  copies: deck leaders: 3:1 4:1 5:1 6:1 7:1"  # `deck leaders ... copies 3+`
+    assert plato[3] == ("  effects: end of game: score 7 * min(min(min(cards(brown), cards(grey)), "
+                        "min(cards(blue), cards(yellow))), min(min(cards(green), cards(red)), cards(purple)))")

@@ -106,9 +106,8 @@ def show_cmd(rules: str, name: str | None, source: bool) -> None:
         hint = f": did you mean '{shown(near)}'?" if near else ""
         say(f"error: no card or wonder '{shown(name)}' in {' + '.join(ruleset.layers)}{hint}", err=True)
         sys.exit(2)
-    players = ruleset.settings.players
     for card in cards:
-        row = card_row(card, players)
+        row = card_row(card, ruleset)
         say(shown(f"{row.name} (age {row.age}, {row.colour})"))
         say(shown(f"  cost: {row.cost}"))
         if row.chains:

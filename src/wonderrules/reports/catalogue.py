@@ -40,15 +40,22 @@ def source_lines(path: str) -> Sequence[str] | None:
         return None
 
 
+#: the most lines an effect's written text is read from
+_MAX_LINES = 8
+
+
 def _written(origin: ir.Origin | None, text: WrittenText) -> str | None:
-    """The effect as written at `origin`: the rest of its line, without a comment or a closing
-    brace of the block."""
+    """The effect as written at `origin`: the rest of its line (and of the next ones while a
+    bracket is open), without comments or a closing brace of the block."""
     if origin is None:
         return None
     lines = text(origin.path)
     if lines is None or not 0 < origin.line <= len(lines):
         return None
     written = lines[origin.line - 1][origin.column - 1:].split("#", 1)[0].strip()
+    following = iter(lines[origin.line:origin.line + _MAX_LINES])
+    while written.count("(") > written.count(")") and (line := next(following, None)) is not None:
+        written += " " + line.split("#", 1)[0].strip()
     if written.endswith("}") and written.count("{") < written.count("}"):
         written = written[:-1].rstrip()
     return written or None
@@ -173,12 +180,14 @@ def chain_words(card: ir.Card) -> str:
     return "; ".join(parts)
 
 
-def copies_words(card: ir.Card, players: Sequence[int]) -> str:
+def copies_words(card: ir.Card, players: Sequence[int], main_deck: str = "") -> str:
     """`3:1 4:2 5:2`: the copies in the deck at each player count (one per printed marker at or
-    below it), or the pool a card is drawn from instead."""
+    below it), or the pool a card is drawn from instead; a card of another deck than `main_deck`
+    names its deck (`deck leaders: 3:1 ...`)."""
     if card.pool:
         return f"pool {card.pool}"
-    return " ".join(f"{n}:{sum(1 for m in card.copies if m <= n)}" for n in players)
+    counts = " ".join(f"{n}:{sum(1 for m in card.copies if m <= n)}" for n in players)
+    return f"deck {card.deck}: {counts}" if main_deck and card.deck != main_deck else counts
 
 
 @attrs.frozen
@@ -201,15 +210,19 @@ class CardRow:
 FIELDS = tuple(f.name for f in attrs.fields(CardRow))
 
 
-def card_row(card: ir.Card, players: Sequence[int], text: WrittenText = source_lines) -> CardRow:
+def card_row(card: ir.Card, ruleset: ir.RuleSet, text: WrittenText = source_lines) -> CardRow:
+    """A card of `ruleset` in words; the copies name the deck of a card not in the rule set's
+    first deck."""
+    main_deck = ruleset.decks[0] if ruleset.decks else ""
     return CardRow(card.age, card.colour, card.name, cost_words(card.cost), chain_words(card),
-                   copies_words(card, players), "; ".join(effect_words(h, text) for h in card.hooks))
+                   copies_words(card, ruleset.settings.players, main_deck),
+                   "; ".join(effect_words(h, text) for h in card.hooks))
 
 
 def card_rows(ruleset: ir.RuleSet, text: WrittenText = source_lines) -> list[CardRow]:
     """Every card of the rule set, by age, then in the rule set's own order."""
     ordered = sorted(enumerate(ruleset.cards), key=lambda found: (found[1].age, found[0]))
-    return [card_row(card, ruleset.settings.players, text) for _, card in ordered]
+    return [card_row(card, ruleset, text) for _, card in ordered]
 
 
 def board_lines(board: ir.Board, text: WrittenText = source_lines) -> list[str]:
