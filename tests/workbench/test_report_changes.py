@@ -98,6 +98,23 @@ def test_the_changed_cards_are_highlighted_in_the_card_plots(monkeypatch: pytest
         (SCRIPT_CARD, False), ("Well", True)]
 
 
+def test_the_differences_of_a_changed_card_are_labelled_in_bold(monkeypatch: pytest.MonkeyPatch) -> None:
+    given: list[frozenset[str]] = []
+    drawn = plots.differences
+
+    def differences(comparison, significant, others, changed=frozenset()):  # type: ignore[no-untyped-def]
+        given.append(changed)
+        return drawn(comparison, significant, others, changed)
+
+    monkeypatch.setattr(plots, "differences", differences)
+    report = hand_comparison()
+    text = comparison_page(attrs.evolve(report, changes=RulesChanges(changed=(("Well", ("cost",)),))))
+    assert given == [frozenset({"Well"})] and "The cards B changes are named in bold." in text
+    marked = {(d.section, d.subject) for d in report.comparison.differences
+              if plots.of_changed_card(d, frozenset({"Well"}))}
+    assert marked == {("card", "Well")}
+
+
 def test_the_agent_plot_is_left_out_when_one_kind_of_agent_played() -> None:
     one = hand_simulation([attrs.evolve(r, agent="a") for r in RECORDS])
     page = Page(simulation_page(one))

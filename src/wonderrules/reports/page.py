@@ -314,7 +314,8 @@ def _differences_section(report: Compared) -> str:
             f"paired t test compares game by game (for a board or a card, seat by seat when both dealt it to the "
             f"same seats of the same games); a z test (rates) or Welch t test (means) compares independent "
             f"samples.</p>"]
-    svg = plots.differences(comparison, SIGNIFICANT_PLOTTED, DIFFERENCES_PLOTTED)
+    changed = report.changes.cards_of_a | report.changes.cards_of_b if report.changes is not None else frozenset()
+    svg = plots.differences(comparison, SIGNIFICANT_PLOTTED, DIFFERENCES_PLOTTED, changed)
     if svg is not None:
         plotted = plots.plotted_differences(comparison, SIGNIFICANT_PLOTTED, DIFFERENCES_PLOTTED)
         red = sum(1 for d in plotted if d.significant(comparison.alpha))
@@ -324,7 +325,8 @@ def _differences_section(report: Compared) -> str:
                             f"Each difference B - A, a dot, with its 95% interval: {said} (in red, on top), then "
                             f"the {len(plotted) - red} closest to "
                             f"significance. An interval that does not cross the line at 0 is a difference at the "
-                            f"5% level before Holm's correction; rates in percentage points above, means below."))
+                            f"5% level before Holm's correction; rates in percentage points above, means below."
+                            + (" The cards B changes are named in bold." if changed else "")))
     if significant:
         body.append(_difference_table(significant, comparison.alpha, f"Significant differences ({len(significant)})"))
     else:

@@ -32,7 +32,7 @@ from wonderrules.workbench.statistics import CardStrength, Group, Summary
 
 __all__ = ["Panel", "COLOURS", "group_win_rates", "score_columns", "card_ranking", "game_length", "differences",
            "is_rate", "plotted_cards", "card_rows", "CHANGED", "plotted_differences", "difference_label",
-           "LABEL_LENGTH"]
+           "of_changed_card", "LABEL_LENGTH"]
 
 #: a simulation's label ("" for the only one) and its figures
 Panel = tuple[str, Simulated]
@@ -271,11 +271,18 @@ def difference_label(d: Difference) -> str:
     return f"{d.section} {_label(d.subject)}: {d.measure}"
 
 
-def differences(comparison: Comparison, significant: int, others: int) -> Optional[str]:
+def of_changed_card(d: Difference, changed: frozenset[str]) -> bool:
+    """Whether a difference is one of a card named in `changed` (those B changes), which the
+    plot of differences labels in bold."""
+    return d.section == "card" and d.subject in changed
+
+
+def differences(comparison: Comparison, significant: int, others: int, changed: frozenset[str] = frozenset()
+                ) -> Optional[str]:
     """Each difference B - A plotted with its 95% interval (the `significant` most significant,
     then the `others` closest to significance), the significant ones in colour and on top; rates
-    (in points) and means (in their own units) on two plots, one above the other. None when
-    nothing was tested."""
+    (in points) and means (in their own units) on two plots, one above the other; the labels of
+    the cards named in `changed` in bold. None when nothing was tested."""
     shown_rows = plotted_differences(comparison, significant, others)
     parts = [(title, [d for d in shown_rows if is_rate(d) == rate]) for title, rate in
              (("rates: B - A in percentage points", True), ("means: B - A, in their own units", False))]
@@ -299,6 +306,8 @@ def differences(comparison: Comparison, significant: int, others: int) -> Option
             for tick, d in zip(ax.get_yticklabels(), rows):
                 if d.significant(comparison.alpha):
                     tick.set_color(SIGNIFICANT)
+                if of_changed_card(d, changed):
+                    tick.set_fontweight("bold")
             ax.set_ylim(len(rows) - 0.5, -0.5)
             ax.set_title(title, loc="left")
             ax.grid(axis="x", color="#e4e4e4", linewidth=0.6)
