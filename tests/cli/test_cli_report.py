@@ -36,8 +36,10 @@ def test_simulate_writes_the_report_after_the_tables(tmp_path: Path) -> None:
     assert page.sections == ["setup", "boards", "seats", "agents", "scores", "cards", "length"]
     assert page.headings[0] == "Simulation of 7 Wonders (base)"
     assert "<dd>4, dealt with seeds 5 to 8 (game g with seed 5 + g)</dd>" in text
-    # 12 seat-games rank no card (none is built 20 times): five plots, and the reason for the sixth
-    assert len(page.images) == 5 and "No card was built in 20 seat-games or more" in text
+    # 12 seat-games rank no card (none is built 20 times), and random played every seat: four plots,
+    # and the reasons for the two left out
+    assert len(page.images) == 4 and "No card was built in 20 seat-games or more" in text
+    assert "One kind of agent played every seat: no plot of win rate per agent" in text
     assert sum(int(row[2]) for row in page.table("boards")[1:]) == 12
 
 
@@ -57,7 +59,7 @@ def test_the_report_is_the_same_bytes_for_one_job_or_two(tmp_path: Path) -> None
         assert result.exit_code == 0, result.output
     one = (tmp_path / "1.html").read_bytes()
     assert one == (tmp_path / "2.html").read_bytes()
-    assert len(Page(one.decode()).images) == 6  # 180 seat-games rank some cards
+    assert len(Page(one.decode()).images) == 5  # 180 seat-games rank some cards; one agent, no agent plot
 
 
 def test_compare_writes_the_differences_and_a_beside_b(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -68,12 +70,28 @@ def test_compare_writes_the_differences_and_a_beside_b(tmp_path: Path, monkeypat
     assert result.output.endswith("report written to cmp.html\n")
     text = Path("cmp.html").read_text(encoding="utf-8")
     page = Page(text)
-    assert page.sections == ["setup", "differences", "boards", "seats", "agents", "scores", "cards", "length"]
+    assert page.sections == ["setup", "changes", "differences", "boards", "seats", "agents", "scores", "cards",
+                             "length"]
     assert page.headings[0] == "Comparison: 7 Wonders (base) against Strong <Altar> (base + strong_altar)"
+    # the layer replaces the Altar with another effect, and nothing else
+    assert ("<p>B is A with the layer strong_altar, which:</p>\n<ul><li>changes 1 card: Altar (effects)</li></ul>"
+            in text)
     assert "Strong &lt;Altar&gt;" in text and "Strong <Altar>" not in text
     significant = next(t for t in page.tables if t["caption"].startswith("Significant differences"))
     assert ["card", "Altar", "builders' win rate"] in [row[:3] for row in significant["rows"]]
-    assert len(page.images) == 7
+    assert len(page.images) == 6  # random played every seat in both: no plot of win rate per agent
+
+
+def test_compare_with_two_agents_plots_the_win_rate_per_agent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run("compare", "base", "base", "-p", "3", "-n", "4", "-j", "1", "--agents", "random,greedy", "--report",
+                 "cmp.html")
+    assert result.exit_code == 0, result.output
+    text = Path("cmp.html").read_text(encoding="utf-8")
+    assert "<p>B writes every card and setting as A does.</p>" in text
+    assert "One kind of agent played every seat" not in text
+    assert 'alt="Win rate per agent, with 95% intervals and the fair rate"' in text
 
 
 @pytest.mark.parametrize("command", [["simulate", "-p", "3", "-n", "2", "-j", "1"],

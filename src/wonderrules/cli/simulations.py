@@ -379,8 +379,9 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
 
 def _report_comparison(report: str, loaded: Sequence[Any], plans: Sequence[Any], tallies: Sequence[Any],
                        comparison: Any) -> None:
-    from wonderrules.reports.data import Compared, simulated
+    from wonderrules.reports.data import Compared, rules_changes, simulated
     from wonderrules.reports.page import comparison_page
 
     a, b = (simulated(r.title or r.name, r.layers, plan, tally) for r, plan, tally in zip(loaded, plans, tallies))
-    _write_report(report, lambda: comparison_page(Compared(a, b, comparison)))
+    changes = rules_changes(loaded[0], loaded[1])
+    _write_report(report, lambda: comparison_page(Compared(a, b, comparison, changes)))

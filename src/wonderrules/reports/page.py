@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 
 from wonderrules.reports import plots
-from wonderrules.reports.data import Compared, Simulated
+from wonderrules.reports.data import Compared, RulesChanges, Simulated
 from wonderrules.reports.tables import DASH, agents_said, number, percent, random_play_note, rate_interval
 from wonderrules.reports.text import plural, shown
 from wonderrules.workbench.comparison import Comparison, Difference
@@ -189,9 +189,16 @@ def _cards_said(panels: Sequence[plots.Panel], limit: int) -> str:
     return "; ".join(parts)
 
 
-def _figure_sections(panels: Sequence[plots.Panel], card_limit: int, tables: bool) -> list[str]:
+def _one_agent(panels: Sequence[plots.Panel]) -> bool:
+    """Whether a single kind of agent played every seat of every panel: a plot of win rate per
+    agent then says nothing."""
+    return all(len(sim.summary.by_agent) <= 1 for _, sim in panels)
+
+
+def _figure_sections(panels: Sequence[plots.Panel], card_limit: int, tables: bool,
+                     changed: Sequence[frozenset[str]] = ()) -> list[str]:
     """The sections of the plots (side by side when there are two panels) and, when `tables`,
-    the tables of the only simulation under each."""
+    the tables of the only simulation under each; `changed`: the cards each panel highlights."""
     sim = panels[0][1]
     fair = ", ".join(f"{_e(label) + ': ' if label else ''}{each.summary.fair:.1%}" for label, each in panels)
     out = [f'<p class="note">Win rate: the share of games won, a tie of k shared as 1/k (in team play, between '
@@ -207,8 +214,12 @@ def _figure_sections(panels: Sequence[plots.Panel], card_limit: int, tables: boo
               ("agents", "Win rate per agent", "by_agent", ("agent",), "agent",
                "Each agent: whether the better player still wins under these rules, and by how much."))
     for anchor, heading, which, heads, axis, said in groups:
-        svg = plots.group_win_rates(panels, which, axis)
-        body = [_figure(svg, f"{heading}, with 95% intervals and the fair rate", html.escape(said))]
+        if which == "by_agent" and _one_agent(panels):
+            body = ['<p class="note">One kind of agent played every seat: no plot of win rate per agent, '
+                    "which would compare it with itself.</p>"]
+        else:
+            svg = plots.group_win_rates(panels, which, axis)
+            body = [_figure(svg, f"{heading}, with 95% intervals and the fair rate", html.escape(said))]
         if tables:
             body.append(_group_table(heads, getattr(sim.summary, which)))
         out.append(_section(anchor, heading, *body))
@@ -220,7 +231,7 @@ def _figure_sections(panels: Sequence[plots.Panel], card_limit: int, tables: boo
     if tables:
         body.append(_spread_table(sim.summary.columns))
     out.append(_section("scores", "Score columns", *body))
-    ranking_svg = plots.card_ranking(panels, card_limit)
+    ranking_svg = plots.card_ranking(panels, card_limit, changed)
     min_built = sim.summary.min_built
     body = []
     if ranking_svg is None:
@@ -231,7 +242,9 @@ def _figure_sections(panels: Sequence[plots.Panel], card_limit: int, tables: boo
                             f"The win rate of the seats that built each card, with its 95% interval, strongest on "
                             f"top ({_cards_said(panels, card_limit)}; cards built in fewer than {min_built} "
                             f"seat-games are too uncertain to rank and not plotted). A ranking by association, "
-                            f"not a proof of cause: a card may be built by seats already winning."))
+                            f"not a proof of cause: a card may be built by seats already winning."
+                            + (" The cards B changes are in bold and colour: in A, those it changes or removes; in "
+                               "B, those it changes or adds." if any(changed) else "")))
     if tables:
         body.append('<p class="note">Seen: seat-games in which a legal action named the card; built/seen: how '
                     "often a seat that saw it built it; win if built: the win rate of the seats that built it, "
@@ -301,7 +314,8 @@ def _differences_section(report: Compared) -> str:
             f"paired t test compares game by game (for a board or a card, seat by seat when both dealt it to the "
             f"same seats of the same games); a z test (rates) or Welch t test (means) compares independent "
             f"samples.</p>"]
-    svg = plots.differences(comparison, SIGNIFICANT_PLOTTED, DIFFERENCES_PLOTTED)
+    changed = report.changes.cards_of_a | report.changes.cards_of_b if report.changes is not None else frozenset()
+    svg = plots.differences(comparison, SIGNIFICANT_PLOTTED, DIFFERENCES_PLOTTED, changed)
     if svg is not None:
         plotted = plots.plotted_differences(comparison, SIGNIFICANT_PLOTTED, DIFFERENCES_PLOTTED)
         red = sum(1 for d in plotted if d.significant(comparison.alpha))
@@ -311,7 +325,8 @@ def _differences_section(report: Compared) -> str:
                             f"Each difference B - A, a dot, with its 95% interval: {said} (in red, on top), then "
                             f"the {len(plotted) - red} closest to "
                             f"significance. An interval that does not cross the line at 0 is a difference at the "
-                            f"5% level before Holm's correction; rates in percentage points above, means below."))
+                            f"5% level before Holm's correction; rates in percentage points above, means below."
+                            + (" The cards B changes are named in bold." if changed else "")))
     if significant:
         body.append(_difference_table(significant, comparison.alpha, f"Significant differences ({len(significant)})"))
     else:
@@ -327,13 +342,41 @@ def _differences_section(report: Compared) -> str:
     return _section("differences", "What changed", *body)
 
 
+def _changes_section(changes: RulesChanges) -> str:
+    """What B changes of A's rules: the cards it adds, removes and changes, the settings it sets."""
+    if changes.layers:
+        said = (f"B is A with {'the layer' if len(changes.layers) == 1 else 'the layers'} "
+                f"{', '.join(_e(layer) for layer in changes.layers)}, which:")
+    else:
+        said = "B does not extend A: the difference of their compiled rules, B against A:"
+    items = []
+    if changes.added:
+        items.append(f"adds {plural(len(changes.added), 'card')}: {', '.join(_e(c) for c in changes.added)}")
+    if changes.removed:
+        items.append(f"removes {plural(len(changes.removed), 'card')}: "
+                     f"{', '.join(_e(c) for c in changes.removed)}")
+    if changes.changed:
+        items.append(f"changes {plural(len(changes.changed), 'card')}: "
+                     + "; ".join(f"{_e(c)} ({', '.join(fields)})" for c, fields in changes.changed))
+    for name, was, now in changes.settings:
+        values = f": {_e(was)} in A, {_e(now)} in B" if was and now else ""
+        items.append(f"sets {_e(name)} otherwise{values}")
+    if not items:
+        return _section("changes", "What B changes", "<p>B writes every card and setting as A does.</p>")
+    return _section("changes", "What B changes", f"<p>{said}</p>",
+                    "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>")
+
+
 def comparison_page(report: Compared, card_limit: int = 0) -> str:
     """The page of a comparison: the differences, then every plot of A beside the same plot of B,
     then the tables of each simulation, folded."""
     sims = [("A", report.a), ("B", report.b)]
     panels = [(f"{label}: {' + '.join(sim.layers)}", sim) for label, sim in sims]
-    body = [_section("setup", "What was compared", _setup(sims)), _differences_section(report),
-            *_figure_sections(panels, card_limit or CARDS_PLOTTED, tables=False)]
+    changes = report.changes
+    changed = (changes.cards_of_a, changes.cards_of_b) if changes is not None else ()
+    body = [_section("setup", "What was compared", _setup(sims)),
+            *([_changes_section(changes)] if changes is not None else []), _differences_section(report),
+            *_figure_sections(panels, card_limit or CARDS_PLOTTED, tables=False, changed=changed)]
     for label, sim in sims:
         summary = sim.summary
         tables = [_group_table(("board", "side"), summary.boards, "Per board and side"),
@@ -344,9 +387,9 @@ def comparison_page(report: Compared, card_limit: int = 0) -> str:
         body.append(f'<details id="tables-{label}"><summary>The tables of {label}: {_rules(sim)}</summary>'
                     + "\n".join(tables) + "</details>")
     heading = f"{_rules(report.a)} against {_rules(report.b)}"
-    return _page(f"Comparison: {heading}", f"Comparison: {heading}", [("setup", "Setup"),
-                                                                      ("differences", "What changed"), *_NAV[1:]],
-                 body)
+    nav = [("setup", "Setup"), *([("changes", "What B changes")] if changes is not None else []),
+           ("differences", "What changed"), *_NAV[1:]]
+    return _page(f"Comparison: {heading}", f"Comparison: {heading}", nav, body)
 
 
 def write_page(path: str, page: str) -> None:

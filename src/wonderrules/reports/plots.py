@@ -31,7 +31,8 @@ from wonderrules.workbench.comparison import Comparison, Difference
 from wonderrules.workbench.statistics import CardStrength, Group, Summary
 
 __all__ = ["Panel", "COLOURS", "group_win_rates", "score_columns", "card_ranking", "game_length", "differences",
-           "is_rate", "plotted_cards", "plotted_differences", "difference_label", "LABEL_LENGTH"]
+           "is_rate", "plotted_cards", "card_rows", "CHANGED", "plotted_differences", "difference_label",
+           "of_changed_card", "LABEL_LENGTH"]
 
 #: a simulation's label ("" for the only one) and its figures
 Panel = tuple[str, Simulated]
@@ -40,6 +41,8 @@ COLOURS = ("#1f5fa6", "#c45a00")
 FAIR = "#6b6b6b"
 SIGNIFICANT = "#c0182a"
 OTHER = "#8a8a8a"
+#: the labels and edges of the cards the compared rule set B changes
+CHANGED = "#7a1fa6"
 #: longer names are cut in a plot (the tables show them whole)
 LABEL_LENGTH = 40
 _STYLE = {
@@ -175,27 +178,43 @@ def plotted_cards(summary: Summary, limit: int) -> tuple[list[CardStrength], lis
     return ranked, []
 
 
-def card_ranking(panels: Sequence[Panel], limit: int) -> Optional[str]:
+def card_rows(summary: Summary, limit: int, changed: frozenset[str] = frozenset()
+              ) -> list[tuple[Optional[CardStrength], str, bool]]:
+    """The rows of a ranking plot, top down: each card plotted (None for the gap between the
+    strongest and the weakest), its label, and whether it is one of the `changed` cards (by
+    name), which the plot highlights."""
+    top, bottom = plotted_cards(summary, limit)
+    cards: list[Optional[CardStrength]] = [*top, *([None, *bottom] if bottom else [])]
+    return [(c, "…", False) if c is None else (c, _label(c.card), c.card in changed) for c in cards]
+
+
+def card_ranking(panels: Sequence[Panel], limit: int, changed: Sequence[frozenset[str]] = ()) -> Optional[str]:
     """The builders' win rate of the strongest and the weakest cards with 95% intervals, the
-    strongest on top, and the fair rate; None when no panel ranks a card."""
+    strongest on top, and the fair rate; None when no panel ranks a card. `changed`: the names of
+    the cards each panel highlights (bold, in colour), those the compared rule set changes."""
     shown_cards = [plotted_cards(sim.summary, limit) for _, sim in panels]
+    marked = [*changed, *[frozenset[str]()] * (len(panels) - len(changed))]
     rows = max(len(top) + len(bottom) + (1 if bottom else 0) for top, bottom in shown_cards)
     if rows == 0:
         return None
     with _style():
         figure = Figure(figsize=(_width(len(panels)), _height(rows + 1)), layout="constrained")
         axes = figure.subplots(1, len(panels), sharex=True, squeeze=False)[0]
-        for ax, (label, sim), (top, bottom), colour in zip(axes, panels, shown_cards, COLOURS):
-            cards: list[Optional[CardStrength]] = [*top, *([None, *bottom] if bottom else [])]
-            names = ["…" if c is None else _label(c.card) for c in cards]
-            for y, c in enumerate(cards):
+        for ax, (label, sim), names_changed, colour in zip(axes, panels, marked, COLOURS):
+            rows_shown = card_rows(sim.summary, limit, names_changed)
+            for y, (c, _, highlight) in enumerate(rows_shown):
                 if c is not None:
-                    ax.barh([y], [c.builders.value * 100], height=0.65, color=colour + "66", edgecolor=colour,
+                    ax.barh([y], [c.builders.value * 100], height=0.65, color=colour + "66",
+                            edgecolor=CHANGED if highlight else colour, linewidth=2 if highlight else 1,
                             xerr=_interval(c.builders.value, c.builders.low, c.builders.high),
                             error_kw={"ecolor": "#333333", "capsize": 2, "linewidth": 0.9})
             ax.axvline(sim.summary.fair * 100, color=FAIR, linestyle="--", linewidth=1,
                        label=f"fair: {sim.summary.fair:.1%}")
-            ax.set_yticks(range(len(cards)), names)
+            ax.set_yticks(range(len(rows_shown)), [name for _, name, _ in rows_shown])
+            for tick, (_, _, highlight) in zip(ax.get_yticklabels(), rows_shown):
+                if highlight:
+                    tick.set_color(CHANGED)
+                    tick.set_fontweight("bold")
             ax.set_ylim(rows + 0.5, -0.5)  # a row below the last, for the legend
             _percent_axis(ax, "win rate of the seats that built the card, with its 95% interval")
             ax.legend(loc="lower right", fontsize=8, frameon=False)
@@ -252,11 +271,18 @@ def difference_label(d: Difference) -> str:
     return f"{d.section} {_label(d.subject)}: {d.measure}"
 
 
-def differences(comparison: Comparison, significant: int, others: int) -> Optional[str]:
+def of_changed_card(d: Difference, changed: frozenset[str]) -> bool:
+    """Whether a difference is one of a card named in `changed` (those B changes), which the
+    plot of differences labels in bold."""
+    return d.section == "card" and d.subject in changed
+
+
+def differences(comparison: Comparison, significant: int, others: int, changed: frozenset[str] = frozenset()
+                ) -> Optional[str]:
     """Each difference B - A plotted with its 95% interval (the `significant` most significant,
     then the `others` closest to significance), the significant ones in colour and on top; rates
-    (in points) and means (in their own units) on two plots, one above the other. None when
-    nothing was tested."""
+    (in points) and means (in their own units) on two plots, one above the other; the labels of
+    the cards named in `changed` in bold. None when nothing was tested."""
     shown_rows = plotted_differences(comparison, significant, others)
     parts = [(title, [d for d in shown_rows if is_rate(d) == rate]) for title, rate in
              (("rates: B - A in percentage points", True), ("means: B - A, in their own units", False))]
@@ -280,6 +306,8 @@ def differences(comparison: Comparison, significant: int, others: int) -> Option
             for tick, d in zip(ax.get_yticklabels(), rows):
                 if d.significant(comparison.alpha):
                     tick.set_color(SIGNIFICANT)
+                if of_changed_card(d, changed):
+                    tick.set_fontweight("bold")
             ax.set_ylim(len(rows) - 0.5, -0.5)
             ax.set_title(title, loc="left")
             ax.grid(axis="x", color="#e4e4e4", linewidth=0.6)
