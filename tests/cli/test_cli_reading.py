@@ -54,8 +54,10 @@ print(json.dumps([run(entry, path) for entry, path in json.loads(sys.argv[1])]))
 
 
 def run_in_child(cases: list[tuple[str, str]]) -> list[tuple[int, str]]:
+    # the environment as os.environ holds it: a readline loaded in this process may have set COLUMNS
+    # in the process's own environment, which a child would inherit and wrap its messages to
     done = subprocess.run([sys.executable, "-c", CHILD, json.dumps(cases)], capture_output=True, text=True,
-                          timeout=60)
+                          timeout=60, env=dict(os.environ))
     assert done.returncode == 0, done.stderr
     return [tuple(r) for r in json.loads(done.stdout)]
 
