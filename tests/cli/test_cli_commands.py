@@ -51,8 +51,8 @@ def test_help_lists_every_command() -> None:
     result = run("--help")
     assert result.exit_code == 0
     listed = re.findall(r"^  (\w+) ", result.output.split("Commands:")[1], flags=re.M)
-    assert listed == ["check", "compare", "compile", "fields", "ladder", "play", "protocol", "replay", "serve",
-                      "simulate", "trace"]
+    assert listed == ["cards", "check", "compare", "compile", "fields", "ladder", "play", "protocol", "replay",
+                      "serve", "show", "simulate", "trace"]
 
 
 # ---- wr check -------------------------------------------------------------------------------------
