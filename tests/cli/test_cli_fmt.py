@@ -4,12 +4,14 @@ and a file that does not parse left as it is with the located error of `wr check
 from __future__ import annotations
 
 import os
+from importlib import resources as pkg_resources
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from wonderrules.cli import main
+from wonderrules.grammar.loading import bundled_names
 
 MESSY = 'ruleset t extends base\ncard "A" age 1 blue copies 3+   {\n   end of game:score 2\n}\n'
 TIDY = 'ruleset t extends base\ncard "A" age 1 blue copies 3+ {\n  end of game: score 2\n}\n'
@@ -96,3 +98,21 @@ def test_the_standard_input_is_written_formatted_on_the_standard_output():
     assert (result.exit_code, result.output) == (0, TIDY)
     checked = run("--check", "-", stdin=MESSY)
     assert (checked.exit_code, checked.output) == (1, "would reformat <stdin>\n")
+
+
+def test_the_bundled_rule_sets_are_formatted(tmp_path: Path):
+    paths = []
+    for name in bundled_names():
+        path = tmp_path / f"{name}.wr"
+        path.write_text(pkg_resources.files("wonderrules.rulesets").joinpath(f"{name}.wr").read_text(encoding="utf-8"),
+                        encoding="utf-8")
+        paths.append(str(path))
+    result = run("--check", *paths)
+    assert (result.exit_code, result.output) == (0, "")
+
+
+def test_the_docs_examples_are_formatted():
+    examples = sorted(str(p) for p in (Path(__file__).resolve().parents[2] / "docs" / "examples").glob("*.wr"))
+    assert examples
+    result = run("--check", *examples)
+    assert (result.exit_code, result.output) == (0, "")
