@@ -4,9 +4,7 @@ it (`--check`, for CI) or shown as the changes it would make (`--diff`)."""
 from __future__ import annotations
 
 import difflib
-import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -77,7 +75,13 @@ def _fmt_one(path: str, *, check: bool, diff: bool, color: str) -> bool:
     if path == "-":
         click.echo(formatted, nl=False)
     elif changed:
-        _replace(path, formatted)
+        from wonderrules.workbench.output_files import why_not, write_whole
+
+        try:  # through a temporary file of the same folder: the file is rewritten whole or not at all
+            write_whole(path, formatted.encode("utf-8"))
+        except OSError as e:
+            click.echo(f"error: cannot write {shown}: {why_not(e)}; it is left as it was", err=True)
+            return False
         click.echo(f"reformatted {shown}")
     return True
 
@@ -88,22 +92,3 @@ def _print_diagnostics(diagnostics: Sequence[Diagnostic], path: str, text: str, 
     from wonderrules.grammar.compiler import Compiled
 
     _emit_diagnostics(Compiled(None, tuple(diagnostics), {path: text}), "pretty", color)
-
-
-def _replace(path: str, text: str) -> None:
-    """Write `text` as the file `path` (the file a link points to), whole or not at all: into a
-    new file of the same folder, then moved over the old one, keeping its permissions."""
-    target = os.path.realpath(path)
-    folder, name = os.path.split(target)
-    mode = os.stat(target).st_mode & 0o7777
-    handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".fmt", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        os.unlink(temporary)
-        raise
