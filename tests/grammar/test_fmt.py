@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pygments.token import Comment
 
 from wonderrules.grammar.compiler import compile_rules
 from wonderrules.grammar.fmt import NotFormatted, comments_of, format_source
+from wonderrules.grammar.highlight import WrLexer
 from wonderrules.grammar.loading import bundled_names, given_path
 from wonderrules.interpreter.serial import rules_to_json
 
@@ -46,8 +48,12 @@ def test_formatting_a_formatted_file_changes_nothing(name):
 def test_every_comment_is_kept_in_order(name):
     comments = comments_of(TEXTS[name])
     assert comments == comments_of(FORMATTED[name])
-    # the comments found are the lines' comments: each one is in the text as written
-    assert comments and all(c in TEXTS[name] for c in comments)
+    # the comments found are those the highlighter (a lexer of its own) finds, as written
+    assert comments and comments == _highlighted_comments(TEXTS[name]) == _highlighted_comments(FORMATTED[name])
+
+
+def _highlighted_comments(text: str) -> list[str]:
+    return [value.rstrip() for kind, value in WrLexer().get_tokens(text) if kind in Comment]
 
 
 def _without_places(value: Any) -> Any:
@@ -180,3 +186,8 @@ def test_a_text_that_does_not_parse_is_refused_with_the_diagnostics_of_wr_check(
     [diagnostic] = refused.value.diagnostics
     assert diagnostic.code == "E0001"
     assert diagnostic.span is not None and (diagnostic.span.path, diagnostic.span.line) == ("t.wr", 2)
+
+
+def test_windows_line_ends_become_newlines_and_the_words_stay():
+    text = 'ruleset t extends base\r\ncard "A" age 1 blue copies 3+ {\r\n  end of game: score 2  # two\r\n}\r\n'
+    assert format_source(text) == text.replace("\r\n", "\n")
