@@ -7,8 +7,8 @@ changes only the space around words:
 - a line is indented two spaces per brace left open before it (a line that starts with `}`
   one level less); a line that carries on the statement of the line above (a card's attributes
   on a second line, the next operation after `then:`) four spaces more;
-- within a line, one space between words: always after `,` and `:` and on each side of a brace,
-  never before `,` `:` `)` nor after `(`; elsewhere a word written against the one before it
+- within a line, one space between words: always after `,` and `:` and on each side of a brace
+  (an empty block is `{}`), never before `,` `:` `)` nor after `(`; elsewhere a word written against the one before it
   (`3..7`, `3+`, `-1`, `symbols(shield)`) stays against it;
 - a comment on a line of its own is indented as the code around it; comments at the end of
   consecutive lines are aligned two spaces after the longest of those lines;
@@ -100,7 +100,7 @@ class _Line:
 
 def _space(before: str, word: str, written: str) -> str:
     """The space between two words of a line; `written`: the space the source has there."""
-    if word in _NO_SPACE_BEFORE or before in _NO_SPACE_AFTER:
+    if word in _NO_SPACE_BEFORE or before in _NO_SPACE_AFTER or (before, word) == ("{", "}"):
         return ""
     opens = word.startswith("{")  # a brace, or the body of a phrase
     if before in (",", ":") or opens != (before == "{") or (word == "}") != (before == "}"):

@@ -97,6 +97,7 @@ def test_messy_spaces_and_blank_lines_get_the_one_layout():
         "}\n"
         "card \"Cart\" age 1 yellow copies 3+\n"
         "chain to \"Forum\" {on build:gain 2 coins}\n"
+        "at start of game { }\n"
         "\n\n"
     )
     assert format_source(messy) == (
@@ -109,6 +110,7 @@ def test_messy_spaces_and_blank_lines_get_the_one_layout():
         "}\n"
         "card \"Cart\" age 1 yellow copies 3+\n"
         "    chain to \"Forum\" { on build: gain 2 coins }\n"
+        "at start of game {}\n"
     )
 
 
