@@ -66,18 +66,20 @@ def _without_places(value: Any) -> Any:
     return value
 
 
-def _compiled(name: str, texts: dict[str, str]) -> Any:
+def _compiled(name: str, texts: dict[str, str]) -> tuple[Any, str]:
+    """The compiled JSON of the rule set `name` read from `texts`, and its fingerprint."""
     given = {given_path(n): text for n, text in texts.items()}
     result = compile_rules([given_path(name)], given=given)
     assert result.rules is not None, [d.message for d in result.diagnostics]
-    return json.loads(rules_to_json(result.rules))
+    return json.loads(rules_to_json(result.rules)), result.rules.fingerprint
 
 
 @pytest.mark.parametrize("name", sorted(TEXTS))
 def test_formatting_never_changes_the_compiled_rule_set(name):
-    before = _compiled(name, TEXTS)
-    after = _compiled(name, FORMATTED)
+    before, fingerprint = _compiled(name, TEXTS)
+    after, fingerprint_after = _compiled(name, FORMATTED)
     assert _without_places(before) == _without_places(after)
+    assert fingerprint == fingerprint_after  # what game logs record of the rules
     # the places are there, and only they were left out
     assert '"origin": {"path"' in json.dumps(_without_places(before))
     assert before != _without_places(before)
