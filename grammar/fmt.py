@@ -6,10 +6,11 @@ changes only the space around words:
 
 - a line is indented two spaces per brace left open before it (a line that starts with `}`
   one level less); a line that carries on the statement of the line above (a card's attributes
-  on a second line, the next operation after `then:`) four spaces more;
+  on a second line) four spaces more, or, inside a bracket left open above, one column after
+  that bracket; the next operation after `then:` lines up under the first;
 - within a line, one space between words: always after `,` and `:` and on each side of a brace
-  (an empty block is `{}`), never before `,` `:` `)` nor after `(`; elsewhere a word written against the one before it
-  (`3..7`, `3+`, `-1`, `symbols(shield)`) stays against it;
+  (an empty block is `{}`), never before `,` `:` `)` nor after `(`; elsewhere a word written
+  against the one before it (`3..7`, `3+`, `-1`, `symbols(shield)`) stays against it;
 - a comment on a line of its own is indented as the code around it; comments at the end of
   consecutive lines are aligned two spaces after the longest of those lines;
 - at most one blank line in a row, none right after `{` or right before `}`, none at the start
@@ -178,21 +179,20 @@ def _lines(text: str) -> tuple[list[_Line], dict[int, int]]:
 def _mark_carried_on(lines: list[_Line], tree: Tree[object], depth_at: dict[int, int]) -> None:
     """Mark the lines that carry on a statement begun on a line above: a node of the tree begun
     before the line, at the same brace depth, still runs at its first word."""
-    spans: list[tuple[int, int, int]] = []
-    for node in tree.iter_subtrees():
-        if node is tree or node.meta.empty:
-            continue
-        start = node.meta.start_pos
-        if start in depth_at:
-            spans.append((start, node.meta.end_pos, depth_at[start]))
+    spans = sorted((node.meta.start_pos, node.meta.end_pos) for node in tree.iter_subtrees()
+                   if node is not tree and not node.meta.empty and node.meta.start_pos in depth_at)
+    reach: dict[int, int] = {}  # by brace depth: the furthest end of the nodes begun so far there
+    begun = 0
     for line in lines:
         if not line.words:
             continue
         first = line.words[0][0]
-        if first.text == "}":
-            continue
-        at = depth_at[first.start]
-        line.carries_on = any(start < first.start < end and depth == at for start, end, depth in spans)
+        while begun < len(spans) and spans[begun][0] < first.start:
+            start, end = spans[begun]
+            depth = depth_at[start]
+            reach[depth] = max(reach.get(depth, 0), end)
+            begun += 1
+        line.carries_on = first.text != "}" and reach.get(depth_at[first.start], 0) > first.start
 
 
 def _tidy_blank_lines(lines: list[_Line]) -> list[_Line]:
@@ -264,7 +264,7 @@ def format_source(text: str, path: str = "<text>") -> str:
     read as the text does."""
     tree, diagnostics = parse_source(text, path)
     if tree is None or diagnostics:
-        raise NotFormatted([d for d in diagnostics])
+        raise NotFormatted(list(diagnostics))
     parser = load_parser()
     before = read(parser, text, "start")
     lines, depth_at = _lines(text)
