@@ -5,6 +5,7 @@ every bundled rule set and every file of docs/examples, and on small inputs writ
 from __future__ import annotations
 
 import json
+import random
 from importlib import resources as pkg_resources
 from pathlib import Path
 from typing import Any
@@ -195,3 +196,18 @@ def test_a_text_that_does_not_parse_is_refused_with_the_diagnostics_of_wr_check(
 def test_windows_line_ends_become_newlines_and_the_words_stay():
     text = 'ruleset t extends base\r\ncard "A" age 1 blue copies 3+ {\r\n  end of game: score 2  # two\r\n}\r\n'
     assert format_source(text) == text.replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize("name", sorted(TEXTS))
+def test_any_indentation_and_blank_lines_give_the_same_layout(name):
+    """The layout does not depend on the indentation, the spaces ending lines or how many blank
+    lines stand in a row: every line of the file re-indented at random (a seeded generator), each
+    blank line made several."""
+    rng = random.Random(name)
+    lines = []
+    for line in TEXTS[name].split("\n"):
+        lines.append(rng.choice(["", " ", "\t", "      "]) * rng.randint(0, 3) + line.strip()
+                     + " " * rng.randint(0, 2))
+        if not line.strip():
+            lines.extend([""] * rng.randint(0, 3))
+    assert format_source("\n".join(lines)) == FORMATTED[name]
