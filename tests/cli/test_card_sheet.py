@@ -156,6 +156,16 @@ def test_the_page_is_self_contained_and_escapes_the_rule_sets_words():
     assert [f.fields["name"] for f in parsed.faces] == ['<script>alert("x")</script> & Co']
     assert parsed.faces[0].fields["cost"] == card_row(odd, rules).cost
     assert "@page" in page and "63mm" in page and "88mm" in page  # printed at the size of a card
+    assert 'class="face card tint-0"' in page  # brown, and short: normal type
+
+
+def test_a_face_with_long_effects_is_set_in_smaller_type():
+    base = wonderrules.load_rules("base")
+    lumber = next(c for c in base.cards if c.name == "Lumber Yard")
+    many = attrs.evolve(lumber, hooks=lumber.hooks * 20)  # 20 times "produces 1 wood": 300 characters
+    rules = attrs.evolve(base, cards=(lumber, many), boards=())
+    assert [face.classes for face in faces_of(card_sheet(rules)).faces] == [
+        ["face", "card", "tint-0"], ["face", "card", "tint-0", "long"]]
 
 
 def test_a_colour_css_does_not_know_is_left_white():
@@ -172,6 +182,8 @@ def test_bad_players_and_unwritable_sheets_are_refused_in_one_sentence(tmp_path)
     assert two.exit_code == 2 and "base seats 3, 4, 5, 6, 7 players, not 2" in two.output
     alone = CliRunner().invoke(main, ["cards", "base", "--players", "4"])
     assert alone.exit_code == 2 and "give --sheet FILE.html too" in alone.output
+    both = CliRunner().invoke(main, ["cards", "base", "--sheet", str(out), "--format", "csv"])
+    assert both.exit_code == 2 and "give --format or --sheet, not both" in both.output
     folder = CliRunner().invoke(main, ["cards", "base", "--sheet", str(tmp_path)])
     assert folder.exit_code == 2 and "it is a folder" in folder.output
     assert not out.exists() and "Traceback" not in two.output + alone.output + folder.output

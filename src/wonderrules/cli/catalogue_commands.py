@@ -43,6 +43,8 @@ def cards_cmd(rules: Sequence[str], fmt: str, sheet: str | None, players: int | 
         raise click.BadParameter("it counts the faces of a sheet: give --sheet FILE.html too",
                                  param_hint="'--players'")
     if sheet is not None:
+        if click.get_current_context().get_parameter_source("fmt") is not click.core.ParameterSource.DEFAULT:
+            raise click.BadParameter("a sheet is HTML: give --format or --sheet, not both", param_hint="'--format'")
         _write_sheet(rules, sheet, players)
         return
     rows = card_rows(load_rules_option(rules, option="'RULES'"))

@@ -43,7 +43,11 @@ section.part + section.part { break-before: page; }
 .face ul { margin: 0; padding-left: 4mm; }
 .face .copies { margin-top: auto; font-size: 7pt; color: #333; }
 .board { width: 88mm; height: 63mm; }
+.face.long { font-size: 6.5pt; }
 """
+
+#: the characters of effects and chains above which a face is set in smaller type, to fit
+_LONG_CARD, _LONG_BOARD = 260, 420
 
 #: a colour name a stylesheet may hold as it is (CSS knows many colour words: brown, grey...)
 _CSS_WORD = re.compile(r"[A-Za-z]{1,30}")
@@ -74,11 +78,12 @@ def _card_face(card: ir.Card, ruleset: ir.RuleSet, tint: str, marker: str, text:
     main_deck = ruleset.decks[0] if ruleset.decks else ""
     age = " ".join(([f"Age {_roman(card.age)}"] if card.age else [])
                    + ([_e(card.deck)] if card.deck != main_deck else []))
-    parts = [f'<section class="face card {tint}">',
+    effects = [effect_words(h, text) for h in card.hooks]
+    long = " long" if sum(map(len, effects)) + len(row.chains) > _LONG_CARD else ""
+    parts = [f'<section class="face card {tint}{long}">',
              f'<div class="top"><h3 class="name">{_e(row.name)}</h3><span class="age">{age}</span></div>',
              f'<p class="colour">{_e(row.colour)}</p>',
              f'<p><span class="label">Cost:</span> <span class="cost">{_e(row.cost)}</span></p>']
-    effects = [effect_words(h, text) for h in card.hooks]
     if effects:
         parts.append('<ul class="effects">' + "".join(f"<li>{_e(words)}</li>" for words in effects) + "</ul>")
     if row.chains:
@@ -119,17 +124,19 @@ def board_faces(ruleset: ir.RuleSet, text: WrittenText = source_lines) -> list[s
     effects."""
     faces = []
     for board in ruleset.boards:
-        parts = ['<section class="face board">',
+        own = [effect_words(h, text) for h in board.hooks]
+        stages = [(cost_words(stage.cost), "; ".join(effect_words(h, text) for h in stage.hooks))
+                  for stage in board.stages]
+        long = " long" if sum(map(len, own)) + sum(len(c) + len(e) for c, e in stages) > _LONG_BOARD else ""
+        parts = [f'<section class="face board{long}">',
                  f'<div class="top"><h3 class="name">{_e(board.name)}</h3>'
                  f'<span class="side">side {_e(board.side)}</span></div>',
                  f'<p class="title">{_e(board.title)}</p>' if board.title else ""]
-        if board.hooks:
-            parts.append('<ul class="effects">' + "".join(f"<li>{_e(effect_words(h, text))}</li>"
-                                                          for h in board.hooks) + "</ul>")
+        if own:
+            parts.append('<ul class="effects">' + "".join(f"<li>{_e(words)}</li>" for words in own) + "</ul>")
         parts.append('<ol class="stages">')
-        for stage in board.stages:
-            effects = "; ".join(effect_words(h, text) for h in stage.hooks)
-            parts.append(f'<li><span class="label">{_e(cost_words(stage.cost))}:</span> {_e(effects)}</li>')
+        for cost, effects in stages:
+            parts.append(f'<li><span class="label">{_e(cost)}:</span> {_e(effects)}</li>')
         parts.append("</ol></section>")
         faces.append("".join(parts))
     return faces
