@@ -179,7 +179,7 @@ def test_a_colour_css_does_not_know_is_left_white():
 def test_bad_players_and_unwritable_sheets_are_refused_in_one_sentence(tmp_path):
     out = tmp_path / "cards.html"
     two = CliRunner().invoke(main, ["cards", "base", "--sheet", str(out), "--players", "2"])
-    assert two.exit_code == 2 and "base seats 3, 4, 5, 6, 7 players, not 2" in two.output
+    assert two.exit_code == 2 and "base plays 3 to 7 players, not 2; the bundled two_player seats 2" in two.output
     alone = CliRunner().invoke(main, ["cards", "base", "--players", "4"])
     assert alone.exit_code == 2 and "give --sheet FILE.html too" in alone.output
     both = CliRunner().invoke(main, ["cards", "base", "--sheet", str(out), "--format", "csv"])

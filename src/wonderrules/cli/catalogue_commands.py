@@ -70,10 +70,16 @@ def _write_sheet(rules: Sequence[str], path: str, players: int | None) -> None:
 
     prepare_output(path, "'--sheet'")
     ruleset = load_rules_option(rules, writes=[("'--sheet'", path)], option="'RULES'")
-    seats = ruleset.settings.players
-    if players is not None and players not in seats:
-        raise click.BadParameter(f"{' + '.join(ruleset.layers)} seats {', '.join(str(n) for n in seats)} players, "
-                                 f"not {players}", param_hint="'--players'")
+    if players is not None and players not in ruleset.settings.players:
+        from wonderrules.cli.support import _bundled_for, _counts
+        from wonderrules.interpreter.words import MAX_PLAYERS
+        from wonderrules.reports.text import shown
+
+        others = _bundled_for(players) if players <= MAX_PLAYERS else []
+        verb = "seats" if len(others) == 1 else "seat"
+        hint = f"; the bundled {', '.join(others)} {verb} {players}" if others else ""
+        raise click.BadParameter(f"{shown(ruleset.name)} plays {_counts(ruleset.settings.players)} players, not "
+                                 f"{players}{hint}", param_hint="'--players'")
     write_output(path, card_sheet(ruleset, players), "the sheet")
     faces = len(card_faces(ruleset, players))
     say(f"wrote {path} ({faces} card face{'' if faces == 1 else 's'}, {len(ruleset.boards)} wonder sides)")
