@@ -20,9 +20,11 @@ from wonderrules.reports.catalogue import WrittenText, card_row, cost_words, eff
 
 __all__ = ["card_sheet", "card_faces", "board_faces"]
 
-#: the page's own style: cards of a fixed size, three to a row of an A4 or Letter page
+#: the page's own style: cards of a fixed size, nine to an A4 or Letter page (printed without the
+#: headings, which are for the screen)
 _STYLE = """
-@page { size: auto; margin: 10mm; }
+@page { size: auto; margin: 6mm; }
+@media print { h1, h2.part { display: none; } }
 * { box-sizing: border-box; }
 body { font-family: sans-serif; margin: 0; color: #000; background: #fff; }
 h1 { font-size: 14pt; margin: 0 0 4mm; }
