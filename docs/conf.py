@@ -1,24 +1,28 @@
 """Sphinx configuration for the wonder-rules documentation.
 
 Builds offline with Sphinx alone: ``sphinx-build -W -b html docs docs/_build/html``.
-The package is not imported. The only addition is the package's Pygments lexer for ``.wr`` code
-(``grammar/highlight.py``, loaded by its path: it needs Pygments and the grammar file, nothing
-else), registered below for the ``wr``, ``wr-fragment`` and ``wr-excerpt`` code blocks.
+Two additions: the package's Pygments lexer for ``.wr`` code (``grammar/highlight.py``, loaded by
+its path: it needs Pygments and the grammar file, nothing else), registered below for the
+``wr``, ``wr-fragment`` and ``wr-excerpt`` code blocks; and the ``wr-catalogue`` directive of the
+catalogue pages (``_ext/wr_catalogue.py``), which loads the rule sets with the installed package.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "wonder-rules"
 author = "the wonder-rules team"
 copyright = "the wonder-rules team"
 release = "0.1"
 
-extensions: list[str] = []
+extensions: list[str] = ["wr_catalogue"]
 root_doc = "index"
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_ext"]
 highlight_language = "none"
 html_theme = "alabaster"
 html_title = "wonder-rules"

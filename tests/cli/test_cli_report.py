@@ -73,9 +73,10 @@ def test_compare_writes_the_differences_and_a_beside_b(tmp_path: Path, monkeypat
     assert page.sections == ["setup", "changes", "differences", "boards", "seats", "agents", "scores", "cards",
                              "length"]
     assert page.headings[0] == "Comparison: 7 Wonders (base) against Strong <Altar> (base + strong_altar)"
-    # the layer replaces the Altar with another effect, and nothing else
-    assert ("<p>B is A with the layer strong_altar, which:</p>\n<ul><li>changes 1 card: Altar (effects)</li></ul>"
-            in text)
+    # the layer replaces the Altar with another effect (20 points for base's 2), and nothing else
+    assert ("<p>B is A with the layer strong_altar, which:</p>\n<ul><li>changes 1 card: Altar (effects)</li>"
+            "<li>changes the effects of Altar: at the end of the game: 2 points in A, at the end of the game: "
+            "20 points in B</li></ul>" in text)
     assert "Strong &lt;Altar&gt;" in text and "Strong <Altar>" not in text
     significant = next(t for t in page.tables if t["caption"].startswith("Significant differences"))
     assert ["card", "Altar", "builders' win rate"] in [row[:3] for row in significant["rows"]]

@@ -41,9 +41,12 @@ def base_and_fish(tmp_path_factory: pytest.TempPathFactory) -> tuple[wonderrules
 def test_a_layer_s_changes_are_listed_exactly(base_and_fish) -> None:
     base, fish = base_and_fish
     changes = rules_changes(base, fish)
-    # the base Altar (blue, 3 points, chains to the Temple, copies 3+ 5+) keeps all but its effect
+    # the base Altar (blue, 2 points, chains to the Temple, copies 3+ 5+) keeps all but its effect,
+    # said in the words of `wr cards`: 2 points in base (the reference's vp:2), 20 in fish.wr
     assert changes == RulesChanges(layers=("fish",), added=("Fish Market",), removed=("Pawnshop",),
-                                   changed=(("Altar", ("effects",)),), settings=(("start coins", "3", "4"),))
+                                   changed=(("Altar", ("effects",)),), settings=(("start coins", "3", "4"),),
+                                   effects=(("Altar", "at the end of the game: 2 points",
+                                             "at the end of the game: 20 points"),))
     assert changes.cards_of_a == {"Pawnshop", "Altar"} and changes.cards_of_b == {"Fish Market", "Altar"}
 
 
@@ -53,6 +56,7 @@ def test_rules_that_do_not_extend_each_other_are_compared_card_by_card(base_and_
     assert changes.layers == ()
     assert changes.added == ("Pawnshop",) and changes.removed == ("Fish Market",)
     assert changes.changed == (("Altar", ("effects",)),) and changes.settings == (("start coins", "4", "3"),)
+    assert changes.effects == (("Altar", "at the end of the game: 20 points", "at the end of the game: 2 points"),)
 
 
 def test_the_same_rules_change_nothing(base_and_fish) -> None:
@@ -72,6 +76,13 @@ def test_the_page_lists_what_b_changes_escaped() -> None:
             "</li></ul>") in text
     assert "<p>B is A with the layer richer, which:</p>" in text
     assert SCRIPT_CARD not in text
+
+
+def test_the_page_says_a_changed_card_s_effects_in_words(base_and_fish) -> None:
+    changes = rules_changes(*base_and_fish)
+    text = comparison_page(attrs.evolve(hand_comparison(), changes=changes))
+    assert ("<li>changes 1 card: Altar (effects)</li><li>changes the effects of Altar: at the end of the game: "
+            "2 points in A, at the end of the game: 20 points in B</li>") in text
 
 
 def test_a_page_without_the_rules_has_no_section_of_changes() -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from wonderrules.cli.support import load_rules_option, say
+from wonderrules.cli.support import load_rules_option, prepare_output, say, write_output
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.ir import RuleSet
@@ -27,12 +27,26 @@ _TITLES = {"age": "Age", "colour": "Colour", "name": "Card", "cost": "Cost", "ch
 @click.argument("rules", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json", "md"]), default="table",
               show_default=True, help="A table for the terminal, CSV, a JSON list or a Markdown table.")
-def cards_cmd(rules: Sequence[str], fmt: str) -> None:
+@click.option("--sheet", metavar="FILE.html", default=None,
+              help="Write a printable HTML sheet of card faces (63 x 88 mm) and wonder boards, for a paper "
+                   "playtest, instead of the list.")
+@click.option("--players", type=click.IntRange(min=1), default=None,
+              help="With --sheet: one face per copy the deck for this many players holds (else one per card).")
+def cards_cmd(rules: Sequence[str], fmt: str, sheet: str | None, players: int | None) -> None:
     """List every card of the rule set RULES (bundled names or .wr files; several are layered, as
     with --rules): age, colour, name, cost, chains, copies at each player count and effects in
-    plain words, by age and then in the rule set's order."""
+    plain words, by age and then in the rule set's order. With --sheet, write them as card faces
+    to print instead."""
     from wonderrules.reports.catalogue import FIELDS, card_rows
 
+    if players is not None and sheet is None:
+        raise click.BadParameter("it counts the faces of a sheet: give --sheet FILE.html too",
+                                 param_hint="'--players'")
+    if sheet is not None:
+        if click.get_current_context().get_parameter_source("fmt") is not click.core.ParameterSource.DEFAULT:
+            raise click.BadParameter("a sheet is HTML: give --format or --sheet, not both", param_hint="'--format'")
+        _write_sheet(rules, sheet, players)
+        return
     rows = card_rows(load_rules_option(rules, option="'RULES'"))
     if fmt == "csv":
         import csv
@@ -48,6 +62,27 @@ def cards_cmd(rules: Sequence[str], fmt: str) -> None:
         say(_markdown(rows))
     else:
         _table(rows)
+
+
+def _write_sheet(rules: Sequence[str], path: str, players: int | None) -> None:
+    """Write the sheet of card faces whole, or say why not."""
+    from wonderrules.reports.sheet import card_faces, card_sheet
+
+    prepare_output(path, "'--sheet'")
+    ruleset = load_rules_option(rules, writes=[("'--sheet'", path)], option="'RULES'")
+    if players is not None and players not in ruleset.settings.players:
+        from wonderrules.cli.support import _bundled_for, _counts
+        from wonderrules.interpreter.words import MAX_PLAYERS
+        from wonderrules.reports.text import shown
+
+        others = _bundled_for(players) if players <= MAX_PLAYERS else []
+        verb = "seats" if len(others) == 1 else "seat"
+        hint = f"; the bundled {', '.join(others)} {verb} {players}" if others else ""
+        raise click.BadParameter(f"{shown(ruleset.name)} plays {_counts(ruleset.settings.players)} players, not "
+                                 f"{players}{hint}", param_hint="'--players'")
+    write_output(path, card_sheet(ruleset, players), "the sheet")
+    faces = len(card_faces(ruleset, players))
+    say(f"wrote {path} ({faces} card face{'' if faces == 1 else 's'}, {len(ruleset.boards)} wonder sides)")
 
 
 def _markdown(rows: Sequence[CardRow]) -> str:

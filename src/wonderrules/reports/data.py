@@ -108,6 +108,8 @@ class RulesChanges:
     changed: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: (setting, its value in A, in B) of the settings B sets otherwise
     settings: tuple[tuple[str, str, str], ...] = ()
+    #: (card, its effects in A, in B) in plain words, of the changed cards whose effects differ
+    effects: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -206,17 +208,26 @@ def _card_labels(rules: Any) -> dict[tuple[str, str, int], str]:
 
 def rules_changes(a: Any, b: Any) -> RulesChanges:
     """What compiled rule set `b` changes of `a` (two :class:`~wonderrules.RuleSet`): its cards
-    added, removed and changed (a card is known by its name, deck and age) and its settings set
-    otherwise; a card or setting written alike in two files is unchanged."""
+    added, removed and changed (a card is known by its name, deck and age), with the old and new
+    effects of a card whose effects changed in the words of
+    :func:`~wonderrules.reports.catalogue.effect_words`, and its settings set otherwise; a card or
+    setting written alike in two files is unchanged."""
+    from wonderrules.reports.catalogue import effect_words
+
+    def words(card: Any) -> str:
+        return "; ".join(effect_words(hook) for hook in card.hooks) or "none"
+
     cards_a, cards_b = _cards(a), _cards(b)
     labels_a, labels_b = _card_labels(a), _card_labels(b)
-    changed = []
+    changed, effects = [], []
     for key, card in cards_b.items():
         if key in cards_a:
             fields = tuple(said for field, said in _CARD_FIELDS
                            if _written(getattr(card, field)) != _written(getattr(cards_a[key], field)))
             if fields:
                 changed.append((labels_b[key], fields))
+            if "effects" in fields:
+                effects.append((labels_b[key], words(cards_a[key]), words(card)))
     settings = []
     for f in attrs.fields(type(b.settings)):
         was, now = _written(getattr(a.settings, f.name)), _written(getattr(b.settings, f.name))
@@ -227,4 +238,4 @@ def rules_changes(a: Any, b: Any) -> RulesChanges:
         layers=tuple(b.layers[len(a.layers):]) if layered else (),
         added=tuple(labels_b[k] for k in cards_b if k not in cards_a),
         removed=tuple(labels_a[k] for k in cards_a if k not in cards_b),
-        changed=tuple(changed), settings=tuple(settings))
+        changed=tuple(changed), settings=tuple(settings), effects=tuple(effects))

@@ -358,6 +358,8 @@ def _changes_section(changes: RulesChanges) -> str:
     if changes.changed:
         items.append(f"changes {plural(len(changes.changed), 'card')}: "
                      + "; ".join(f"{_e(c)} ({', '.join(fields)})" for c, fields in changes.changed))
+    for card, was, now in changes.effects:
+        items.append(f"changes the effects of {_e(card)}: {_e(was)} in A, {_e(now)} in B")
     for name, was, now in changes.settings:
         values = f": {_e(was)} in A, {_e(now)} in B" if was and now else ""
         items.append(f"sets {_e(name)} otherwise{values}")
