@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import click
 
+from wonderrules.cli.diagnostic_output import openable
 from wonderrules.cli.support import say
 
 __all__ = ["fields_cmd"]
@@ -48,7 +49,7 @@ def fields_cmd(paths: Sequence[str], once: bool) -> None:
     for name, users in uses.items():
         if once and len(users) != 1:
             continue
-        shown = ", ".join(str(rule) for rule in users[:_SHOWN])
+        shown = ", ".join(openable(str(rule)) for rule in users[:_SHOWN])
         if len(users) > _SHOWN:
             shown += f", and {len(users) - _SHOWN} more"
         say(f"{name:<{width}}  {len(users):>4}  {shown}".rstrip())
