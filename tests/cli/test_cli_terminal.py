@@ -201,3 +201,12 @@ def test_check_fits_its_summary_and_table_at_80_columns(rules: str) -> None:
     assert table_rows(narrow.stdout) == table_rows(wide.stdout) != []
     assert all(len(line) <= 250 for line in wide.stdout.splitlines())
     assert narrow.stdout.split("┏")[0].split() == wide.stdout.split("┏")[0].split()  # the summary, wrapped
+
+
+def test_ladder_says_its_agents_and_fits_80_columns() -> None:
+    result = run(["ladder", "-p", "3", "-n", "1", "-j", "1", "--agents", "random , greedy"], COLUMNS="80")
+    assert result.exit_code == 0 and too_wide(result.stdout) == []
+    lines = result.stdout.splitlines()
+    assert "agents: random, greedy" in lines
+    assert lines.index("agents: random, greedy") < next(i for i, ln in enumerate(lines) if ln.startswith("┏"))
+    assert "every seat is played by the random agent" not in result.stdout  # two agents: no such note

@@ -523,6 +523,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
               help="Games played at once, one process each (default: every core).")
 def ladder(players: int, games: int, seed: int, rules: Sequence[str], agents: str, jobs: int | None) -> None:
     """Play each pair of agents against each other; print the matchup matrix and the skill gradient."""
+    from wonderrules.cli.simulations import print_agents
     from wonderrules.reports.text import console as make_console
     from wonderrules.workbench import ladder as ladders
 
@@ -548,6 +549,7 @@ def ladder(players: int, games: int, seed: int, rules: Sequence[str], agents: st
     console = make_console(120)
     console.print(f"{games} game(s) per pair of agents, {players} players ({layers}), seeds {seed} to "
                   f"{seed + games - 1}; the seats alternate between the two agents of a game")
+    print_agents(console, "agents", names)
     console.print(ladders.matrix_table(result, "Share of the wins: row agent against column agent"))
     console.print(ladders.verdict(result))
 

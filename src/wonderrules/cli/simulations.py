@@ -29,7 +29,7 @@ from wonderrules.cli.support import (
 )
 from wonderrules.workbench.records import RecordsError
 
-__all__ = ["simulate", "compare", "rules_refs"]
+__all__ = ["simulate", "compare", "rules_refs", "print_agents"]
 
 
 def _plan(ruleset: Any, players: int, options: Sequence[str], agents: str, seed: int, games: int, sides: str,
@@ -280,7 +280,7 @@ def _print_simulation(ruleset: Any, plan: Any, run: Any, tally: Any, stopped: bo
     fixed = f"; {shown(fixed)}" if fixed else ""
     console.print(f"{played_on}, seeds {plan.seed} to "
                   f"{plan.seed + plan.games - 1}{fixed}{where}", soft_wrap=_unwrapped(console))
-    _print_agents(console, "agents", plan.agents)
+    print_agents(console, "agents", plan.agents)
     if stopped:
         console.print(f"interrupted: {played.games} of {plan.games} games finished; the figures are of those",
                       soft_wrap=_unwrapped(console))
@@ -299,7 +299,7 @@ def _unwrapped(console: Any) -> bool:
     return known_width(console.file) is None
 
 
-def _print_agents(console: Any, label: str, agents: Sequence[str]) -> None:
+def print_agents(console: Any, label: str, agents: Sequence[str]) -> None:
     """`agents: random at every seat` (the agents of the seats, see
     :func:`~wonderrules.reports.tables.agents_said`), then the note on random play when the random
     agent played every seat."""
@@ -359,7 +359,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
         console.print(Text.assemble(f"{label}: ", speed_line(run.played.games, players, r.layers, run.elapsed,
                                                               run.played.decisions, run.played.seconds)),
                       soft_wrap=_unwrapped(console))
-    _print_agents(console, "agents in A and B", plans[0].agents)  # one --agents: the same seats in both
+    print_agents(console, "agents in A and B", plans[0].agents)  # one --agents: the same seats in both
     both = pairs.tally.paired_games
     if stopped:
         console.print(f"interrupted: {both} of {games} games finished in both; the comparison is of those",
