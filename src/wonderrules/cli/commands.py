@@ -491,6 +491,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
 @click.option("--option", "options", multiple=True)
 @click.option("--teams", is_flag=True)
 @click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True)
+@BOARDS_OPTION
 @_JOBS_OPTION
 @_CLUSTER_OPTION
 @_PROGRESS_OPTION
@@ -498,8 +499,8 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
                                                       "and the 15 closest to significance.")
 @_REPORT_OPTION
 def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, agents: str, options: Sequence[str],
-            teams: bool, sides: str, jobs: int | None, cluster: str | None, progress: bool | None,
-            show_all: bool, report: str | None) -> None:
+            teams: bool, sides: str, boards: str | None, jobs: int | None, cluster: str | None,
+            progress: bool | None, show_all: bool, report: str | None) -> None:
     """Simulate two rule sets on the same seeds and say what differs, significant differences first.
 
     RULES_A and RULES_B each name a rule set as --rules does, layers joined with '+':
@@ -508,7 +509,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
     from wonderrules.cli import simulations
 
     simulations.compare(rules_a, rules_b, players, games, seed, agents, options, teams, sides, jobs, progress,
-                                show_all, report, cluster)
+                                show_all, report, cluster, boards=boards)
 
 
 @main.command()
