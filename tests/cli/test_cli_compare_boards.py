@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from wonderrules.cli import main
@@ -57,3 +58,12 @@ def test_a_board_only_the_variant_has_is_refused_naming_the_side() -> None:
 def test_without_boards_nothing_is_said_of_them() -> None:
     result = run("compare", "base", "base", "-p", "3", "-n", "2", "-j", "1")
     assert result.exit_code == 0 and "boards fixed" not in result.stdout
+
+
+def test_the_report_names_the_boards_fixed(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason="the report's plots need matplotlib (the extra `report`)")
+    page = tmp_path / "compare.html"
+    result = run("compare", "base", HARBOUR, "-p", "3", "-n", "2", "-j", "1", "--boards", "-,Giza:B",
+                 "--report", str(page))
+    assert result.exit_code == 0, result.stderr
+    assert "sides: random; boards fixed: seat 1 Giza B</dd>" in page.read_text(encoding="utf-8")
