@@ -172,3 +172,41 @@ def test_replay_folds_its_score_sheet_too() -> None:
     wide = run(["replay", str(log)], COLUMNS="250")
     assert narrow.exit_code == 0 and too_wide(narrow.stdout) == [] and narrow.stdout.count("┏") == 2
     assert len(totals(narrow.stdout)) == 3 and totals(narrow.stdout) == totals(wide.stdout)
+
+
+def table_rows(output: str) -> list[list[str]]:
+    """The rows of a table as one line each: a row's cells wrapped over several lines put together."""
+    rows: list[list[str]] = []
+    for line in output.splitlines():
+        if not line.startswith("│"):
+            continue
+        cells = [c.strip() for c in line.strip("│").split("│")]
+        if cells[0] or not rows:
+            rows.append(cells)
+        else:
+            rows[-1] = [f"{a} {b}".strip() for a, b in zip(rows[-1], cells)]
+    return rows
+
+
+@pytest.mark.parametrize("rules", ["base", "cities", "leaders", "cities_leaders", "two_player"])
+def test_check_fits_its_summary_and_table_at_80_columns(rules: str) -> None:
+    """The summary of a rule set that checks clean wraps its lines and the cells of its table of
+    cards dealt per age: no line is wider than 80, no cell is cut (`…`), and the table holds the
+    same rows as at a width where each row is one line."""
+    narrow = run(["check", rules], COLUMNS="80")
+    wide = run(["check", rules], COLUMNS="250")
+    assert narrow.exit_code == 0 and wide.exit_code == 0
+    assert too_wide(narrow.stdout) == [] and "…" not in narrow.stdout
+    assert narrow.stdout.count("┏") == 1
+    assert table_rows(narrow.stdout) == table_rows(wide.stdout) != []
+    assert all(len(line) <= 250 for line in wide.stdout.splitlines())
+    assert narrow.stdout.split("┏")[0].split() == wide.stdout.split("┏")[0].split()  # the summary, wrapped
+
+
+def test_ladder_says_its_agents_and_fits_80_columns() -> None:
+    result = run(["ladder", "-p", "3", "-n", "1", "-j", "1", "--agents", "random , greedy"], COLUMNS="80")
+    assert result.exit_code == 0 and too_wide(result.stdout) == []
+    lines = result.stdout.splitlines()
+    assert "agents: random, greedy" in lines
+    assert lines.index("agents: random, greedy") < next(i for i, ln in enumerate(lines) if ln.startswith("┏"))
+    assert "every seat is played by the random agent" not in result.stdout  # two agents: no such note

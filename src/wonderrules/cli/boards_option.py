@@ -1,5 +1,6 @@
-"""The ``--boards`` option of `wr play`, `wr trace` and `wr simulate`: the wonder board and side of
-some seats, fixed by name, so that a new wonder can be tried at a chosen seat.
+"""The ``--boards`` option of `wr play`, `wr trace`, `wr simulate` and `wr compare`: the wonder
+board and side of some seats, fixed by name, so that a new wonder can be tried at a chosen seat
+(`wr compare` fixes them in both rule sets).
 
 The option is a comma-separated list, one entry per seat in seat order: ``WONDER:SIDE``
 (``Giza:A``), or ``-`` for a board drawn as usual (by the seed, on the side of ``--sides``).

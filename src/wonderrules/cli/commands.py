@@ -16,6 +16,7 @@ import click
 
 from wonderrules.cli.boards_option import BOARDS_OPTION, parse_boards, start_with_boards
 from wonderrules.cli.catalogue_commands import cards_cmd, show_cmd
+from wonderrules.cli.diagnostic_output import COLOR_OPTION, diagnostics_json
 from wonderrules.cli.embedding_commands import protocol_cmd, serve_cmd
 from wonderrules.cli.field_list import fields_cmd
 from wonderrules.cli.fmt_commands import fmt_cmd
@@ -102,39 +103,11 @@ def _escape_what_cannot_be_shown() -> None:
 # ---- check / compile ----------------------------------------------------------------------------
 
 def _emit_diagnostics(result: Compiled, fmt: str, color: str = "never") -> None:
-    """Print the diagnostics of a compilation on the standard error: pretty ones wrapped to the
-    terminal's width (or `COLUMNS`), and in colour when `color` says so (see `reports.terminal`)."""
-    from wonderrules.grammar.diagnostics import render_pretty, render_short, sort_and_cap
+    """Print the diagnostics of a compilation on the standard error (see `diagnostic_output`)."""
+    from wonderrules.cli.diagnostic_output import emit_diagnostics
 
-    kept, left_out = sort_and_cap(result.diagnostics)
-    if fmt == "json":
-        return
-    if not kept:
-        return
-    if fmt == "short":
-        click.echo(render_short(kept, left_out), err=True, nl=False)
-        return
-    from wonderrules.reports import terminal
+    emit_diagnostics(result.diagnostics, result.sources, fmt, color)
 
-    text = render_pretty(kept, result.sources, left_out)
-    stream = sys.stderr
-    width = terminal.known_width(stream)
-    if width is not None:
-        text = terminal.fit_diagnostics(text, width)
-    if not terminal.use_colour(color, stream):
-        click.echo(text, err=True, nl=False)
-        return
-    from rich.console import Console
-
-    painted = io.StringIO()
-    Console(file=painted, force_terminal=True, color_system="standard", no_color=False, soft_wrap=True,
-            highlight=False, markup=False, emoji=False).print(terminal.paint_diagnostics(text), end="")
-    click.echo(painted.getvalue(), err=True, nl=False, color=True)
-
-
-_COLOR_OPTION = click.option(
-    "--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
-    help="Colour the diagnostics: auto colours them on a terminal unless NO_COLOR is set.")
 
 
 @main.command()
@@ -145,7 +118,7 @@ _COLOR_OPTION = click.option(
               help="Layer all PATHS into one rule set (as `wr play --rules A --rules B`) instead of "
                    "checking each on its own.")
 @click.option("--quiet", "-q", is_flag=True, help="Print diagnostics only, no summary.")
-@_COLOR_OPTION
+@COLOR_OPTION
 def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool, color: str) -> None:
     """Check rule sets: PATH is a .wr file or a bundled name (base, cities, cities_leaders, leaders, two_player).
 
@@ -166,7 +139,7 @@ def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool, color: st
         _emit_diagnostics(result, fmt, color)
         if fmt == "json":
             kept, _ = sort_and_cap(result.diagnostics, cap=10_000)
-            all_json.extend(d.to_json() for d in kept)
+            all_json.extend(diagnostics_json(kept))
         if has_errors(result.diagnostics) or result.rules is None:
             failed = True
         elif not quiet and fmt != "json":
@@ -185,7 +158,7 @@ def check(paths: Sequence[str], fmt: str, together: bool, quiet: bool, color: st
               help="Where to write the compiled rule set (JSON); missing folders are created.")
 @click.option("--format", "fmt", type=click.Choice(["pretty", "short", "json"]), default="pretty",
               show_default=True, help="How to print diagnostics.")
-@_COLOR_OPTION
+@COLOR_OPTION
 def compile_cmd(paths: Sequence[str], output: str, fmt: str, color: str) -> None:
     """Compile PATHS (layered in order) into one JSON rule set that the engine loads without the parser."""
     from wonderrules.grammar.compiler import compile_rules
@@ -519,6 +492,7 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
 @click.option("--option", "options", multiple=True)
 @click.option("--teams", is_flag=True)
 @click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True)
+@BOARDS_OPTION
 @_JOBS_OPTION
 @_CLUSTER_OPTION
 @_PROGRESS_OPTION
@@ -526,8 +500,8 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
                                                       "and the 15 closest to significance.")
 @_REPORT_OPTION
 def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, agents: str, options: Sequence[str],
-            teams: bool, sides: str, jobs: int | None, cluster: str | None, progress: bool | None,
-            show_all: bool, report: str | None) -> None:
+            teams: bool, sides: str, boards: str | None, jobs: int | None, cluster: str | None,
+            progress: bool | None, show_all: bool, report: str | None) -> None:
     """Simulate two rule sets on the same seeds and say what differs, significant differences first.
 
     RULES_A and RULES_B each name a rule set as --rules does, layers joined with '+':
@@ -536,7 +510,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
     from wonderrules.cli import simulations
 
     simulations.compare(rules_a, rules_b, players, games, seed, agents, options, teams, sides, jobs, progress,
-                                show_all, report, cluster)
+                                show_all, report, cluster, boards=boards)
 
 
 @main.command()
@@ -551,6 +525,7 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
               help="Games played at once, one process each (default: every core).")
 def ladder(players: int, games: int, seed: int, rules: Sequence[str], agents: str, jobs: int | None) -> None:
     """Play each pair of agents against each other; print the matchup matrix and the skill gradient."""
+    from wonderrules.cli.simulations import print_agents
     from wonderrules.reports.text import console as make_console
     from wonderrules.workbench import ladder as ladders
 
@@ -576,6 +551,7 @@ def ladder(players: int, games: int, seed: int, rules: Sequence[str], agents: st
     console = make_console(120)
     console.print(f"{games} game(s) per pair of agents, {players} players ({layers}), seeds {seed} to "
                   f"{seed + games - 1}; the seats alternate between the two agents of a game")
+    print_agents(console, "agents", names)
     console.print(ladders.matrix_table(result, "Share of the wins: row agent against column agent"))
     console.print(ladders.verdict(result))
 

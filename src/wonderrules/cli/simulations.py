@@ -29,7 +29,7 @@ from wonderrules.cli.support import (
 )
 from wonderrules.workbench.records import RecordsError
 
-__all__ = ["simulate", "compare", "rules_refs"]
+__all__ = ["simulate", "compare", "rules_refs", "print_agents"]
 
 
 def _plan(ruleset: Any, players: int, options: Sequence[str], agents: str, seed: int, games: int, sides: str,
@@ -280,7 +280,7 @@ def _print_simulation(ruleset: Any, plan: Any, run: Any, tally: Any, stopped: bo
     fixed = f"; {shown(fixed)}" if fixed else ""
     console.print(f"{played_on}, seeds {plan.seed} to "
                   f"{plan.seed + plan.games - 1}{fixed}{where}", soft_wrap=_unwrapped(console))
-    _print_agents(console, "agents", plan.agents)
+    print_agents(console, "agents", plan.agents)
     if stopped:
         console.print(f"interrupted: {played.games} of {plan.games} games finished; the figures are of those",
                       soft_wrap=_unwrapped(console))
@@ -299,7 +299,7 @@ def _unwrapped(console: Any) -> bool:
     return known_width(console.file) is None
 
 
-def _print_agents(console: Any, label: str, agents: Sequence[str]) -> None:
+def print_agents(console: Any, label: str, agents: Sequence[str]) -> None:
     """`agents: random at every seat` (the agents of the seats, see
     :func:`~wonderrules.reports.tables.agents_said`), then the note on random play when the random
     agent played every seat."""
@@ -334,7 +334,7 @@ def rules_refs(text: str) -> list[str]:
 
 def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, agents: str, options: Sequence[str],
             teams: bool, sides: str, jobs: Optional[int], progress: Optional[bool], show_all: bool,
-            report: Optional[str] = None, cluster: Optional[str] = None) -> None:
+            report: Optional[str] = None, cluster: Optional[str] = None, boards: Optional[str] = None) -> None:
     from wonderrules.reports.tables import comparison_tables, speed_line
     from wonderrules.reports.text import console as make_console
     from wonderrules.workbench.comparison import ChunkPairs
@@ -345,7 +345,8 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
     address = _cluster_address(cluster, jobs)
     refs = [rules_refs(rules_a), rules_refs(rules_b)]
     loaded = [load_rules_option(r, [("'--report'", report)], option) for r, option in zip(refs, ("RULES_A", "RULES_B"))]
-    plans = [_plan(r, players, _options(options, teams), agents, seed, games, sides) for r in loaded]
+    plans = [_side_plan(label, r, players, _options(options, teams), agents, seed, games, sides, boards)
+             for label, r in zip(("A", "B"), loaded)]
     pairs = ChunkPairs()  # game g of A with game g of B, as they come: the two are played side by side
     jobs_run = [Job(label, plan, r, functools.partial(pairs.add, side))
                 for side, (label, plan, r) in enumerate(zip(("A", "B"), plans, loaded))]
@@ -359,7 +360,11 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
         console.print(Text.assemble(f"{label}: ", speed_line(run.played.games, players, r.layers, run.elapsed,
                                                               run.played.decisions, run.played.seconds)),
                       soft_wrap=_unwrapped(console))
-    _print_agents(console, "agents in A and B", plans[0].agents)  # one --agents: the same seats in both
+    print_agents(console, "agents in A and B", plans[0].agents)  # one --agents: the same seats in both
+    fixed = fixed_boards_said(plans[0].boards)  # one --boards: the same boards in both
+    if fixed:
+        console.print("boards fixed in A and B: " + shown(fixed.removeprefix("boards fixed: ")),
+                      soft_wrap=_unwrapped(console))
     both = pairs.tally.paired_games
     if stopped:
         console.print(f"interrupted: {both} of {games} games finished in both; the comparison is of those",
@@ -375,6 +380,20 @@ def compare(rules_a: str, rules_b: str, players: int, games: int, seed: int, age
         _report_comparison(report, loaded, plans, pairs.sides, comparison)
     if stopped:
         sys.exit(130)
+
+
+def _side_plan(label: str, ruleset: Any, players: int, options: Sequence[str], agents: str, seed: int,
+               games: int, sides: str, boards: Optional[str]) -> Any:
+    """The plan of side `label` (A or B) of a comparison; a board of `--boards` that its rule set
+    does not have (a wonder only the variant adds) is refused naming the side."""
+    try:
+        return _plan(ruleset, players, options, agents, seed, games, sides, boards)
+    except click.BadParameter as e:
+        if boards is None or e.param_hint != "'--boards'":
+            raise
+        layers = " + ".join(shown(layer) for layer in ruleset.layers)
+        raise click.BadParameter(f"in {label} ({layers}): {e.message}; --boards fixes the boards of both A and B, so "
+                                 "each board must be in both rule sets", param_hint="'--boards'") from None
 
 
 def _report_comparison(report: str, loaded: Sequence[Any], plans: Sequence[Any], tallies: Sequence[Any],
