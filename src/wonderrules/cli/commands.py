@@ -18,6 +18,7 @@ from wonderrules.cli.boards_option import BOARDS_OPTION, parse_boards, start_wit
 from wonderrules.cli.catalogue_commands import cards_cmd, show_cmd
 from wonderrules.cli.embedding_commands import protocol_cmd, serve_cmd
 from wonderrules.cli.field_list import fields_cmd
+from wonderrules.cli.lsp_commands import lsp_cmd
 from wonderrules.cli.support import (
     RULES_OPTION,
     SEED,
@@ -584,6 +585,7 @@ for _command in (cards_cmd, show_cmd):
     main.add_command(_command)
 main.add_command(protocol_cmd)
 main.add_command(serve_cmd)
+main.add_command(lsp_cmd)
 
 
 def run() -> None:

@@ -1,0 +1,179 @@
+"""`wr lsp` in a real session: the server started as a process, spoken to in JSON-RPC over its
+standard streams, on a broken variant that extends the base game.
+
+What the base game says about Baths is checked against the reference card list
+(/work/shared/reference/cards.tsv: age 1, blue, cost stone:1, chains to Aqueduct, 3:1 4:1 5:1 6:1
+7:2 copies, vp:3)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pygls", reason="wr lsp needs the extra 'lsp' (pygls): pip install '.[lsp]'")
+
+from lsp_client import LspClient, server_command  # noqa: E402
+
+#: the variant as the editor holds it (unsaved): a resource no layer declares, on line 3; its cards
+#: are guilds, drawn from a pool, so that the decks still fit the deal
+VARIANT = """ruleset tweak extends base
+
+card "Stone Camp" age 3 purple cost unobtainium chain from "Baths" pool guilds {
+  passive: produce wood
+}
+
+phrase bonus(n) { end of game: score n }
+
+card "Shrine" age 3 purple pool guilds { bonus(2) }
+"""
+
+#: the same file on disk, without the mistake: the server must check the editor's text
+ON_DISK = VARIANT.replace("unobtainium", "stone")
+
+
+def _position(line: int, text: str, nth: int = 0) -> dict[str, int]:
+    """The position of the start of `text` on 0-based `line` of the variant (its `nth` one)."""
+    row = VARIANT.split("\n")[line]
+    index = row.index(text)
+    for _ in range(nth):
+        index = row.index(text, index + 1)
+    return {"line": line, "character": index}
+
+
+@pytest.fixture(scope="module")
+def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LspClient, str, dict[str, Any]]]:
+    folder = tmp_path_factory.mktemp("variant")
+    path = folder / "tweak.wr"
+    path.write_text(ON_DISK, encoding="utf-8")
+    uri = path.as_uri()
+    client = LspClient(server_command(), cwd=str(folder))
+    try:
+        client.request("initialize", {"processId": None, "rootUri": folder.as_uri(), "capabilities": {}})
+        client.notify("initialized", {})
+        client.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "wr", "version": 1, "text": VARIANT}})
+        published = client.wait_for("textDocument/publishDiagnostics", lambda p: p["uri"] == uri)
+        yield client, uri, published
+    finally:
+        client.close()
+
+
+def test_diagnostics_of_the_open_text_at_the_unknown_resource(session: tuple[LspClient, str, dict[str, Any]]) -> None:
+    _, _, published = session
+    [found] = [d for d in published["diagnostics"] if d["severity"] == 1]
+    # and a warning: the card chains from Baths, which does not list it in its `chain to`
+    assert [d["code"] for d in published["diagnostics"] if d["severity"] != 1] == ["W0204"]
+    start = _position(2, "unobtainium")
+    assert found["code"] == "E0101"
+    assert found["severity"] == 1  # error
+    assert found["range"] == {"start": start, "end": {"line": 2, "character": start["character"] + len("unobtainium")}}
+    assert "unobtainium" in found["message"] and "help: known: clay" in found["message"]
+
+
+def test_a_label_in_a_layer_below_points_into_the_bundled_file(
+        session: tuple[LspClient, str, dict[str, Any]]) -> None:
+    _, _, published = session
+    [warning] = [d for d in published["diagnostics"] if d["code"] == "W0204"]
+    assert warning["range"]["start"] == _position(2, '"Baths"')
+    [related] = warning["relatedInformation"]
+    base = Path(str(resources.files("wonderrules.rulesets").joinpath("base.wr")))
+    assert related["location"]["uri"] == base.resolve().as_uri()
+    line = base.read_text(encoding="utf-8").split("\n")[related["location"]["range"]["start"]["line"]]
+    assert line.startswith('card "Baths" age 1 blue')
+
+
+def test_a_change_is_checked_again(session: tuple[LspClient, str, dict[str, Any]]) -> None:
+    client, uri, _ = session
+    fixed = VARIANT.replace("unobtainium", "stone")
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                             "contentChanges": [{"text": fixed}]})
+    client.wait_for("textDocument/publishDiagnostics",
+                    lambda p: p["uri"] == uri and [d["code"] for d in p["diagnostics"]] == ["W0204"])
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3},
+                                             "contentChanges": [{"text": VARIANT}]})
+    again = client.wait_for("textDocument/publishDiagnostics",
+                            lambda p: p["uri"] == uri and len(p["diagnostics"]) == 2)
+    assert sorted(d["code"] for d in again["diagnostics"]) == ["E0101", "W0204"]
+
+
+def test_hover_on_a_base_card_gives_its_cost_and_effect(session: tuple[LspClient, str, dict[str, Any]]) -> None:
+    client, uri, _ = session
+    hover = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _position(2, "Baths")})
+    text = hover["contents"]["value"]
+    assert "**Baths**: age 1, blue card" in text
+    assert "cost: stone" in text
+    assert "chains: to Aqueduct" in text
+    assert "3:1 4:1 5:1 6:1 7:2" in text
+    assert "3 points" in text
+
+
+def test_hover_on_a_keyword_and_on_a_phrase_use(session: tuple[LspClient, str, dict[str, Any]]) -> None:
+    client, uri, _ = session
+    keyword = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _position(3, "passive")})
+    assert keyword["contents"]["value"].startswith("`passive`: The effect holds")
+    phrase = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _position(8, "bonus")})
+    assert "end of game: score 2" in phrase["contents"]["value"]
+
+
+def test_definition_of_a_base_card_is_in_the_bundled_base(session: tuple[LspClient, str, dict[str, Any]]) -> None:
+    client, uri, _ = session
+    found = client.request("textDocument/definition", {"textDocument": {"uri": uri},
+                                                       "position": _position(2, "Baths")})
+    [place] = found
+    base = Path(str(resources.files("wonderrules.rulesets").joinpath("base.wr")))
+    assert place["uri"] == base.resolve().as_uri()
+    line = base.read_text(encoding="utf-8").split("\n")[place["range"]["start"]["line"]]
+    assert line.startswith('card "Baths" age 1 blue')
+    assert place["range"]["start"]["character"] == line.index('"Baths"')
+
+
+def test_definition_of_a_phrase_in_the_same_file(session: tuple[LspClient, str, dict[str, Any]]) -> None:
+    client, uri, _ = session
+    [place] = client.request("textDocument/definition", {"textDocument": {"uri": uri},
+                                                         "position": _position(8, "bonus")})
+    assert place["uri"] == uri and place["range"]["start"] == _position(6, "bonus")
+
+
+def test_completion_inside_a_card_block_offers_its_keywords(session: tuple[LspClient, str, dict[str, Any]]) -> None:
+    client, uri, _ = session
+    result = client.request("textDocument/completion", {"textDocument": {"uri": uri},
+                                                        "position": {"line": 3, "character": 2}})
+    keywords = {i["label"] for i in result["items"] if i["detail"] == "keyword"}
+    assert {"passive", "produce", "score", "whenever", "if"} <= keywords
+    assert not keywords & {"ruleset", "zone", "flow"}  # top-level words are not offered in a card
+    names = {i["label"]: i["detail"] for i in result["items"] if i["detail"] != "keyword"}
+    assert names["Baths"] == "card" and names["wood"] == "resource" and names["bonus"] == "phrase"
+
+
+def test_completion_at_the_start_of_a_top_level_line(session: tuple[LspClient, str, dict[str, Any]]) -> None:
+    client, uri, _ = session
+    result = client.request("textDocument/completion", {"textDocument": {"uri": uri},
+                                                        "position": {"line": 1, "character": 0}})
+    keywords = {i["label"] for i in result["items"] if i["detail"] == "keyword"}
+    assert {"card", "wonder", "phrase", "resources", "zone", "replace"} <= keywords
+    assert "passive" not in keywords
+
+
+def test_document_symbols_list_the_cards_and_the_phrase(session: tuple[LspClient, str, dict[str, Any]]) -> None:
+    client, uri, _ = session
+    symbols = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    assert [(s["name"], s["detail"]) for s in symbols] == [
+        ("Stone Camp", "card"), ("bonus", "phrasedef"), ("Shrine", "card")]
+    camp = symbols[0]
+    assert camp["range"]["start"] == {"line": 2, "character": 0} and camp["range"]["end"]["line"] == 4
+    assert camp["selectionRange"]["start"] == _position(2, '"Stone Camp"')
+
+
+def test_wr_lsp_without_its_extra_says_how_to_install_it() -> None:
+    blocked = ("import sys; sys.modules['pygls'] = None; sys.argv = ['wr', 'lsp']; "
+               "from wonderrules.cli.commands import run; run()")
+    done = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.strip() == "error: wr lsp needs its extra: pip install 'wonder-rules[lsp]'"
+    assert "Traceback" not in done.stderr
