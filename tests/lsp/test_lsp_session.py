@@ -133,6 +133,16 @@ def test_definition_of_a_base_card_is_in_the_bundled_base(session: tuple[LspClie
     assert place["range"]["start"]["character"] == line.index('"Baths"')
 
 
+def test_definition_of_a_layer_named_by_extends_is_its_header(session: tuple[LspClient, str, dict[str, Any]]) -> None:
+    client, uri, _ = session
+    [place] = client.request("textDocument/definition", {"textDocument": {"uri": uri},
+                                                         "position": _position(0, "base")})
+    base = Path(str(resources.files("wonderrules.rulesets").joinpath("base.wr")))
+    assert place["uri"] == base.resolve().as_uri()
+    line = base.read_text(encoding="utf-8").split("\n")[place["range"]["start"]["line"]]
+    assert line.startswith("ruleset base ") and place["range"]["start"]["character"] == len("ruleset ")
+
+
 def test_definition_of_a_phrase_in_the_same_file(session: tuple[LspClient, str, dict[str, Any]]) -> None:
     client, uri, _ = session
     [place] = client.request("textDocument/definition", {"textDocument": {"uri": uri},

@@ -120,6 +120,8 @@ class Analysis:
     items: tuple[object, ...]
     #: the texts read, by the front end's path
     sources: Mapping[str, str]
+    #: the layers below the file (those that read), by name: the header of each
+    layers: Mapping[str, s.Header] = attrs.field(factory=dict)
 
 
 class Analyser:
@@ -150,7 +152,8 @@ class Analyser:
             for found in definitions_in(layer_items):
                 definitions.setdefault(found.name, []).append(found)
         rules = compiled.rules if compiled.rules is not None else self._rules_below(path, layers, sources, overlay)
-        return Analysis(path, compiled, rules, {k: tuple(v) for k, v in definitions.items()}, items, sources)
+        return Analysis(path, compiled, rules, {k: tuple(v) for k, v in definitions.items()}, items, sources,
+                        {layer.name: layer.tree.header for layer in layers if layer is not own})
 
     def _rules_below(self, path: str, layers: list[Layer], sources: Mapping[str, str],
                      overlay: Mapping[str, str]) -> ir.RuleSet | None:

@@ -192,6 +192,9 @@ class _Desk:
             return None
         analysis = self.analysis(params.text_document.uri)
         places = []
+        header = analysis.layers.get(word.text) if not word.quoted else None
+        if header is not None and (uri := self.uri_of(header.span.path)) is not None:  # `extends NAME`
+            places.append(self.t.Location(uri=uri, range=self.range_of(header.name.span, analysis)))
         for found in analysis.definitions.get(word.text, ()):
             uri = self.uri_of(found.span.path)
             if uri is not None:
