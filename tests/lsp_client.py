@@ -70,18 +70,18 @@ class LspClient:
             raise EOFError(f"the server ended its output; its standard error: {stderr[-2000:]}")
         return message
 
-    def request(self, method: str, params: dict[str, Any], timeout: float = TIMEOUT) -> Any:
+    def request(self, method: str, params: dict[str, Any], timeout: float = TIMEOUT, failing: bool = False) -> Any:
         """Send a request and return its result (a reply with an error fails); notifications that
-        arrive meanwhile are kept."""
+        arrive meanwhile are kept. `failing`: the request must fail; its error is returned."""
         self._next_id += 1
         ident = self._next_id
         self.send({"id": ident, "method": method, "params": params})
         while True:
             message = self._next(timeout)
             if message.get("id") == ident and "method" not in message:
-                if "error" in message:
-                    raise AssertionError(f"{method} failed: {message['error']}")
-                return message.get("result")
+                if ("error" in message) != failing:
+                    raise AssertionError(f"{method} {'failed' if not failing else 'did not fail'}: {message}")
+                return message["error"] if failing else message.get("result")
             self._keep(message)
 
     def _keep(self, message: dict[str, Any]) -> None:

@@ -36,3 +36,16 @@ def test_keywords_offered_in_blocks() -> None:
     assert {"players", "hand", "turns", "override"} <= block_keywords("game")
     assert {"stage", "start", "passive"} <= block_keywords('wonder "Giza" side A')
     assert "card" in top_level_keywords() and "passive" not in top_level_keywords()
+
+
+def test_the_places_a_rename_changes() -> None:
+    from wonderrules.lsp.rename import Place, places, refused_name
+
+    text = ('phrase bonus(n) { end of game: score n }\n'
+            'card "Shrine" age 3 purple pool guilds { bonus(2) }  # bonus(3) and "Shrine" in a comment\n'
+            'card "bonus(1)" age 3 purple chain from "Shrine" pool guilds { bonus (1) }\n')
+    assert places(text, "bonus", quoted=False) == [Place(0, 7, 12), Place(1, 41, 46), Place(2, 63, 68)]
+    assert places(text, "Shrine", quoted=True) == [Place(1, 6, 12), Place(2, 41, 47)]
+    assert refused_name("Chapel of Rest", quoted=True) is None
+    assert refused_name('say "hi"', quoted=True) is not None
+    assert refused_name("2nd", quoted=False) is not None and refused_name("second", quoted=False) is None

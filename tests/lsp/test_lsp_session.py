@@ -180,6 +180,34 @@ def test_document_symbols_list_the_cards_and_the_phrase(session: tuple[LspClient
     assert camp["selectionRange"]["start"] == _position(2, '"Stone Camp"')
 
 
+def _renamed(client: LspClient, uri: str, position: dict[str, int], new: str) -> list[tuple[int, int, int]]:
+    edit = client.request("textDocument/rename", {"textDocument": {"uri": uri}, "position": position, "newName": new})
+    assert list(edit["changes"]) == [uri] and all(e["newText"] == new for e in edit["changes"][uri])
+    return [(e["range"]["start"]["line"], e["range"]["start"]["character"], e["range"]["end"]["character"])
+            for e in edit["changes"][uri]]
+
+
+def test_rename_of_a_card_and_of_a_phrase_in_the_open_file(session: tuple[LspClient, str, dict[str, Any]]) -> None:
+    client, uri, _ = session
+    shrine = _position(8, "Shrine")["character"]
+    assert _renamed(client, uri, _position(8, "Shrine"), "Chapel") == [(8, shrine, shrine + len("Shrine"))]
+    bonus = [_position(6, "bonus")["character"], _position(8, "bonus")["character"]]
+    assert _renamed(client, uri, _position(8, "bonus"), "reward") == [
+        (6, bonus[0], bonus[0] + 5), (8, bonus[1], bonus[1] + 5)]
+
+
+def test_rename_is_refused_with_a_reason(session: tuple[LspClient, str, dict[str, Any]]) -> None:
+    client, uri, _ = session
+
+    def refusal(position: dict[str, int], new: str) -> str:
+        return client.request("textDocument/rename", {"textDocument": {"uri": uri}, "position": position,  # type: ignore[no-any-return]
+                                                      "newName": new}, failing=True)["message"]
+    assert refusal(_position(2, "Baths"), "Spa") == (
+        "cannot rename: 'Baths' is also defined in <bundled>/base.wr, which is not open; open it first")
+    assert "is a word of the language" in refusal(_position(8, "bonus"), "card")
+    assert "is no card, wonder or phrase" in refusal(_position(3, "wood"), "timber")
+
+
 def test_wr_lsp_without_its_extra_says_how_to_install_it() -> None:
     blocked = ("import sys; sys.modules['pygls'] = None; sys.argv = ['wr', 'lsp']; "
                "from wonderrules.cli.commands import run; run()")

@@ -25,10 +25,14 @@ from wonderrules.lsp.analysis import (
     utf16_column,
     word_at,
 )
+from wonderrules.lsp.rename import places, refused_name
 from wonderrules.lsp.words import block_keywords, hover_text, top_level_keywords
 from wonderrules.reports.catalogue import source_lines
 
 __all__ = ["DEBOUNCE_SECONDS", "build_server", "enclosing_blocks"]
+
+#: the protocol's error code for a request that could not be done (a rename refused)
+_REQUEST_FAILED = -32803
 
 #: how long the server waits after the last change before it checks a file again
 DEBOUNCE_SECONDS = 0.3
@@ -224,6 +228,42 @@ class _Desk:
                   for name, d in sorted(names.items())]
         return t.CompletionList(is_incomplete=False, items=items)
 
+    def rename(self, params: Any) -> Any:
+        """The edits that rename the card, wonder or phrase under the cursor in every open file;
+        refused (with why) for any other name, a new name the language cannot read, or a name also
+        defined in a file that is not open."""
+        from pygls.exceptions import JsonRpcException
+
+        def refused(why: str) -> Exception:
+            failure: Exception = JsonRpcException(f"cannot rename: {why}", code=_REQUEST_FAILED)
+            return failure
+
+        t = self.t
+        word = self.word(params)
+        if word is None:
+            raise refused("there is no name here")
+        found = self.analysis(params.text_document.uri).definitions.get(word.text, ())
+        kinds = {d.kind for d in found}
+        if not (kinds & {"card", "wonder"} if word.quoted else "phrase" in kinds):
+            raise refused(f"'{word.text}' is no card, wonder or phrase of these rule sets")
+        reason = refused_name(params.new_name, word.quoted)
+        if reason is not None:
+            raise refused(reason)
+        overlay = self.overlay()
+        closed = sorted({d.span.path for d in found if file_path(d.span.path) not in overlay})
+        if closed:
+            raise refused(f"'{word.text}' is also defined in {', '.join(closed)}, which is not open; open it first")
+        changes = {}
+        for uri, document in sorted(self.server.workspace.text_documents.items()):
+            lines = document.source.split("\n")
+            edits = [t.TextEdit(new_text=params.new_name, range=t.Range(
+                start=t.Position(line=p.line, character=utf16_column(lines[p.line], p.start + 1)),
+                end=t.Position(line=p.line, character=utf16_column(lines[p.line], p.end + 1))))
+                for p in places(document.source, word.text, word.quoted)]
+            if edits:
+                changes[uri] = edits
+        return t.WorkspaceEdit(changes=changes)
+
     def symbols(self, params: Any) -> Any:
         analysis = self.analysis(params.text_document.uri)
         return [self.symbol(item, analysis) for item in analysis.items]
@@ -305,4 +345,5 @@ def build_server() -> Any:
     server.feature(t.TEXT_DOCUMENT_DEFINITION)(_plain(desk.definition))
     server.feature(t.TEXT_DOCUMENT_COMPLETION, t.CompletionOptions(trigger_characters=['"']))(_plain(desk.completion))
     server.feature(t.TEXT_DOCUMENT_DOCUMENT_SYMBOL)(_plain(desk.symbols))
+    server.feature(t.TEXT_DOCUMENT_RENAME)(_plain(desk.rename))
     return server
