@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from importlib import resources as pkg_resources
 
@@ -126,14 +127,20 @@ class Analysis:
 
 class Analyser:
     """Compiles open files; files parsed once are shared by the compilations that follow, and the
-    layers below a file with errors are compiled once for each set of their texts."""
+    layers below a file with errors are compiled once for each set of their texts. One
+    compilation runs at a time, whatever thread asks."""
 
     def __init__(self) -> None:
         self._parsed = ParsedFiles()
         self._below: dict[tuple[tuple[str, str], ...], ir.RuleSet | None] = {}
+        self._one_at_a_time = threading.Lock()
 
     def analyse(self, path: str, overlay: Mapping[str, str]) -> Analysis:
         """Compile the file at `path` (absolute) with the editor's open texts `overlay`."""
+        with self._one_at_a_time:
+            return self._analyse(path, overlay)
+
+    def _analyse(self, path: str, overlay: Mapping[str, str]) -> Analysis:
         if len(self._below) > 16:  # nothing of old texts is kept for long
             self._parsed = ParsedFiles()
             self._below.clear()

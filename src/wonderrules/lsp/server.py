@@ -69,7 +69,6 @@ class _Desk:
         self.analyses: dict[str, Analysis] = {}
         self.published: dict[str, dict[str, list[Any]]] = {}  # by file checked: diagnostics by URI
         self.timers: dict[str, asyncio.TimerHandle] = {}
-        self.lock = asyncio.Lock()
 
     # ---- files ----------------------------------------------------------------------------------
 
@@ -120,8 +119,7 @@ class _Desk:
         self.timers.pop(uri, None)
         if uri not in self.server.workspace.text_documents:
             return
-        async with self.lock:
-            analysis = await asyncio.to_thread(self.analyser.analyse, self.path_of(uri), self.overlay())
+        analysis = await asyncio.to_thread(self.analyser.analyse, self.path_of(uri), self.overlay())
         self.analyses[uri] = analysis
         self.publish(uri, self.diagnostics_by_uri(uri, analysis))
 
@@ -336,6 +334,9 @@ def build_server() -> Any:
 
     def closed(params: Any) -> None:
         desk.forget(params.text_document.uri)
+        for uri in server.workspace.text_documents:  # what extends it now reads it from the disk
+            if uri != params.text_document.uri:
+                desk.schedule(uri, DEBOUNCE_SECONDS)
 
     server.feature(t.TEXT_DOCUMENT_DID_OPEN)(opened)
     server.feature(t.TEXT_DOCUMENT_DID_CHANGE)(changed)
