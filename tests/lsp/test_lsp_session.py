@@ -133,6 +133,22 @@ def test_definition_of_a_base_card_is_in_the_bundled_base(session: tuple[LspClie
     assert place["range"]["start"]["character"] == line.index('"Baths"')
 
 
+def test_the_bundled_file_opened_from_a_definition_is_checked_and_described(
+        session: tuple[LspClient, str, dict[str, Any]]) -> None:
+    client, _, _ = session
+    base = Path(str(resources.files("wonderrules.rulesets").joinpath("base.wr"))).resolve()
+    text = base.read_text(encoding="utf-8")
+    client.notify("textDocument/didOpen", {"textDocument": {
+        "uri": base.as_uri(), "languageId": "wr", "version": 1, "text": text}})
+    published = client.wait_for("textDocument/publishDiagnostics", lambda p: p["uri"] == base.as_uri())
+    assert published["diagnostics"] == []
+    row = text.split("\n").index(next(line for line in text.split("\n") if line.startswith('card "Baths"')))
+    hover = client.request("textDocument/hover", {"textDocument": {"uri": base.as_uri()},
+                                                  "position": {"line": row, "character": 7}})
+    assert "cost: stone" in hover["contents"]["value"]
+    client.notify("textDocument/didClose", {"textDocument": {"uri": base.as_uri()}})
+
+
 def test_definition_of_a_layer_named_by_extends_is_its_header(session: tuple[LspClient, str, dict[str, Any]]) -> None:
     client, uri, _ = session
     [place] = client.request("textDocument/definition", {"textDocument": {"uri": uri},

@@ -23,7 +23,7 @@ from wonderrules.grammar.loading import BUNDLED_PREFIX, Layer, load_layers
 from wonderrules.grammar.parse import ParsedFiles, readable_parts
 from wonderrules.interpreter import ir
 
-__all__ = ["Definition", "Analysis", "Analyser", "Word", "word_at", "file_path", "display_path",
+__all__ = ["Definition", "Analysis", "Analyser", "Word", "word_at", "file_path",
            "utf16_column", "character_column", "definitions_in"]
 
 
@@ -34,15 +34,6 @@ def file_path(path: str) -> str | None:
         return os.path.abspath(path)
     found = pkg_resources.files("wonderrules.rulesets").joinpath(path[len(BUNDLED_PREFIX):])
     return os.path.abspath(str(found)) if found.is_file() else None
-
-
-def display_path(path: str) -> str:
-    """How the front end names the file at `path` when it reads it as a layer: a file of the
-    installed package's rule sets is `<bundled>/NAME.wr`, any other keeps its path."""
-    folder = os.path.abspath(str(pkg_resources.files("wonderrules.rulesets")))
-    if os.path.dirname(os.path.abspath(path)) == folder and path.endswith(".wr"):
-        return BUNDLED_PREFIX + os.path.basename(path)
-    return path
 
 
 def utf16_column(line: str, column: int) -> int:

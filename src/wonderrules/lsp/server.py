@@ -20,7 +20,6 @@ from wonderrules.lsp.analysis import (
     Analysis,
     Definition,
     character_column,
-    display_path,
     file_path,
     utf16_column,
     word_at,
@@ -73,7 +72,9 @@ class _Desk:
     # ---- files ----------------------------------------------------------------------------------
 
     def path_of(self, uri: str) -> str:
-        return display_path(os.path.abspath(self.uris.to_fs_path(uri)))
+        """The path a file is checked under: its absolute path, so that the editor's text is read
+        for it (a bundled rule set opened from the package included)."""
+        return os.path.abspath(str(self.uris.to_fs_path(uri)))
 
     def uri_of(self, path: str) -> str | None:
         found = file_path(path)
