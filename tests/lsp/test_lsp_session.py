@@ -149,6 +149,18 @@ def test_the_bundled_file_opened_from_a_definition_is_checked_and_described(
     client.notify("textDocument/didClose", {"textDocument": {"uri": base.as_uri()}})
 
 
+def test_an_unsaved_text_that_is_no_file_is_checked(session: tuple[LspClient, str, dict[str, Any]]) -> None:
+    client, _, _ = session
+    uri = "untitled:Untitled-1"
+    text = 'ruleset scratch extends base\ncard "Hut" age 1 brown cost mud copies 3+ { passive: produce wood }\n'
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "wr", "version": 1,
+                                                            "text": text}})
+    published = client.wait_for("textDocument/publishDiagnostics", lambda p: p["uri"] == uri)
+    assert [(d["code"], d["range"]["start"]) for d in published["diagnostics"]] == [
+        ("E0101", {"line": 1, "character": text.split("\n")[1].index("mud")})]
+    client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+
 def test_definition_of_a_layer_named_by_extends_is_its_header(session: tuple[LspClient, str, dict[str, Any]]) -> None:
     client, uri, _ = session
     [place] = client.request("textDocument/definition", {"textDocument": {"uri": uri},

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Callable, Mapping, Sequence
+from hashlib import sha256
 from typing import Any
 
 from wonderrules.grammar import syntax as s
@@ -68,30 +69,34 @@ class _Desk:
         self.analyses: dict[str, Analysis] = {}
         self.published: dict[str, dict[str, list[Any]]] = {}  # by file checked: diagnostics by URI
         self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.unsaved: dict[str, str] = {}  # the URI of a text that is no file, by the path it is checked under
 
     # ---- files ----------------------------------------------------------------------------------
 
     def path_of(self, uri: str) -> str:
         """The path a file is checked under: its absolute path, so that the editor's text is read
-        for it (a bundled rule set opened from the package included)."""
-        return os.path.abspath(str(self.uris.to_fs_path(uri)))
+        for it (a bundled rule set opened from the package included). A text that is no file (a
+        new, unsaved one) gets a path of its own in the current folder, which no file has."""
+        fs_path = self.uris.to_fs_path(uri)
+        if fs_path:
+            return os.path.abspath(str(fs_path))
+        path = os.path.abspath(f"unsaved-{sha256(uri.encode('utf-8')).hexdigest()[:16]}.wr")
+        self.unsaved[path] = uri
+        return path
 
     def uri_of(self, path: str) -> str | None:
+        if path in self.unsaved:
+            return self.unsaved[path]
         found = file_path(path)
         return self.uris.from_fs_path(found) if found is not None else None
 
     def overlay(self) -> dict[str, str]:
-        """The open files' texts, by absolute path."""
-        texts = {}
-        for uri, document in self.server.workspace.text_documents.items():
-            fs_path = self.uris.to_fs_path(uri)
-            if fs_path:
-                texts[os.path.abspath(fs_path)] = document.source
-        return texts
+        """The open files' texts, by the path each one is checked under."""
+        return {self.path_of(uri): document.source for uri, document in self.server.workspace.text_documents.items()}
 
     def lines(self, path: str, analysis: Analysis | None = None) -> Sequence[str] | None:
         """The lines of a file as the front end names it: open, read by the check, or on disk."""
-        found = file_path(path)
+        found = path if path in self.unsaved else file_path(path)
         if found is not None and (text := self.overlay().get(found)) is not None:
             return text.split("\n")
         if analysis is not None and path in analysis.sources:
