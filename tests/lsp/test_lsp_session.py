@@ -119,6 +119,8 @@ def test_hover_on_a_keyword_and_on_a_phrase_use(session: tuple[LspClient, str, d
     assert keyword["contents"]["value"].startswith("`passive`: The effect holds")
     phrase = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _position(8, "bonus")})
     assert "end of game: score 2" in phrase["contents"]["value"]
+    resource = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _position(3, "wood")})
+    assert resource["contents"]["value"] == "resource (raw) `wood`, defined in base.wr line 29"
 
 
 def test_definition_of_a_base_card_is_in_the_bundled_base(session: tuple[LspClient, str, dict[str, Any]]) -> None:

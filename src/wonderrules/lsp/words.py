@@ -212,7 +212,9 @@ def hover_text(analysis: Analysis, word: Word, text: Callable[[str], Sequence[st
         last = found[-1]
         if isinstance(last.node, s.PhraseDef):
             return _phrase_text(last.node, word)
-        return f"{last.kind} `{word.text}`, defined in {_where(last)}"
+        group = getattr(last.node, "resource_class", None) or getattr(last.node, "group", None)
+        of = f" ({group.text})" if isinstance(group, s.Name) else ""
+        return f"{last.kind}{of} `{word.text}`, defined in {_where(last)}"
     if word.text in all_keywords():
         return f"`{word.text}`: " + KEYWORD_DOCS.get(word.text, "a word of the language (see the language pages).")
     return None
