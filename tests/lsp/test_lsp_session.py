@@ -151,6 +151,25 @@ def test_the_bundled_file_opened_from_a_definition_is_checked_and_described(
     client.notify("textDocument/didClose", {"textDocument": {"uri": base.as_uri()}})
 
 
+def test_a_diagnostic_of_a_layer_below_goes_to_its_file(session: tuple[LspClient, str, dict[str, Any]],
+                                                         tmp_path: Path) -> None:
+    client, _, _ = session
+    middle = tmp_path / "middle.wr"
+    middle.write_text('ruleset middle extends base\n\n'
+                      'card "Hut" age 3 purple cost mud pool guilds { passive: produce wood }\n', encoding="utf-8")
+    top = tmp_path / "top.wr"
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": top.as_uri(), "languageId": "wr", "version": 1,
+                                                            "text": "ruleset top extends middle\n"}})
+    below = client.wait_for("textDocument/publishDiagnostics", lambda p: p["uri"] == middle.as_uri())
+    column = middle.read_text(encoding="utf-8").split("\n")[2].index("mud")
+    assert [(d["code"], d["range"]["start"]) for d in below["diagnostics"]] == [
+        ("E0101", {"line": 2, "character": column})]
+    client.notify("textDocument/didClose", {"textDocument": {"uri": top.as_uri()}})
+    cleared = client.wait_for("textDocument/publishDiagnostics",
+                              lambda p: p["uri"] == middle.as_uri() and p["diagnostics"] == [])
+    assert cleared["diagnostics"] == []
+
+
 def test_an_unsaved_text_that_is_no_file_is_checked(session: tuple[LspClient, str, dict[str, Any]]) -> None:
     client, _, _ = session
     uri = "untitled:Untitled-1"
