@@ -15,7 +15,7 @@ from hashlib import sha256
 from typing import Any
 
 from wonderrules.grammar import syntax as s
-from wonderrules.grammar.diagnostics import Diagnostic, Span
+from wonderrules.grammar.diagnostics import Diagnostic, Span, sort_and_cap
 from wonderrules.lsp.analysis import (
     Analyser,
     Analysis,
@@ -131,7 +131,8 @@ class _Desk:
 
     def diagnostics_by_uri(self, uri: str, analysis: Analysis) -> dict[str, list[Any]]:
         found: dict[str, list[Any]] = {uri: []}
-        for d in analysis.compiled.diagnostics:
+        kept, _ = sort_and_cap(analysis.compiled.diagnostics)  # as `wr check` shows them
+        for d in kept:
             where = self.uri_of(d.span.path) if d.span is not None else uri
             found.setdefault(where or uri, []).append(self.diagnostic(d, analysis, where is None))
         return found
