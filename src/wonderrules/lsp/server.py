@@ -126,6 +126,8 @@ class _Desk:
         if uri not in self.server.workspace.text_documents:
             return
         analysis = await asyncio.to_thread(self.analyser.analyse, self.path_of(uri), self.overlay())
+        if uri not in self.server.workspace.text_documents or uri in self.timers:
+            return  # closed, or changed again, while it was checked
         self.analyses[uri] = analysis
         self.publish(uri, self.diagnostics_by_uri(uri, analysis))
 
