@@ -14,7 +14,7 @@ __all__ = ["lsp_cmd"]
 @click.command(name="lsp")
 def lsp_cmd() -> None:
     """Run the language server for .wr files on the standard streams, for an editor to start:
-    diagnostics as `wr check` gives them, hover, go to definition, completion and an outline.
+    diagnostics as `wr check` gives them, hover, go to definition, completion, an outline and rename.
     Needs the extra: pip install 'wonder-rules[lsp]'."""
     try:
         import lsprotocol  # noqa: F401
