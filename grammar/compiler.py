@@ -41,18 +41,19 @@ INTERNAL_ERROR = "E0005"
 
 
 def compile_rules(refs: Sequence[str], within: Path | None = None, parsed: ParsedFiles | None = None,
-                  given: Mapping[str, str] | None = None) -> Compiled:
+                  given: Mapping[str, str] | None = None, overlay: Mapping[str, str] | None = None) -> Compiled:
     """Load, check and compile the rule sets named by `refs` (paths or bundled names), in order.
     `within`: a folder (resolved) that every file read must stay inside, symbolic links followed.
     `parsed`: files parsed by earlier compilations of the same run, to share (see ParsedFiles).
     `given`: rule sets given as text, by display path (`loading.given_path`); then no file is read.
+    `overlay`: texts read instead of the files at these absolute paths (an editor's open buffers).
 
     Never raises on bad input. An exception inside a pass is a bug in the checker; it becomes an
     E0005 diagnostic naming where it happened, so that `wr check` still answers with a message.
     """
     sources: dict[str, str] = {}
     try:
-        return _compile(refs, sources, within, parsed, given)
+        return _compile(refs, sources, within, parsed, given, overlay)
     except Exception as exc:  # the one place that turns a checker bug into a diagnostic
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         where = f"{Path(frame.filename).name}:{frame.lineno}"
@@ -63,8 +64,9 @@ def compile_rules(refs: Sequence[str], within: Path | None = None, parsed: Parse
 
 
 def _compile(refs: Sequence[str], sources: dict[str, str], within: Path | None = None,
-             parsed: ParsedFiles | None = None, given: Mapping[str, str] | None = None) -> Compiled:
-    layers, loaded, diags = load_layers(list(refs), within, parsed, given)
+             parsed: ParsedFiles | None = None, given: Mapping[str, str] | None = None,
+             overlay: Mapping[str, str] | None = None) -> Compiled:
+    layers, loaded, diags = load_layers(list(refs), within, parsed, given, overlay)
     sources.update(loaded)
     if has_errors(diags) or not layers:
         return Compiled(None, tuple(diags), sources)

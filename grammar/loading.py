@@ -100,9 +100,11 @@ class _Unreadable:
     help: str | None
 
 
-def _read_file(path: Path | str, within: Path | None) -> Union[tuple[str, str], _Unreadable, None]:
+def _read_file(path: Path | str, within: Path | None,
+               overlay: Mapping[str, str] | None = None) -> Union[tuple[str, str], _Unreadable, None]:
     """(path, text) of a rule set file, an _Unreadable, or None when there is no such file.
-    `within`: a folder (resolved) the file must stay inside, symbolic links followed."""
+    `within`: a folder (resolved) the file must stay inside, symbolic links followed. `overlay`:
+    texts that stand in for files, by absolute path (an editor's unsaved buffers)."""
     if within is not None:
         try:
             inside = Path(path).resolve().is_relative_to(within)
@@ -110,14 +112,16 @@ def _read_file(path: Path | str, within: Path | None) -> Union[tuple[str, str], 
             inside = False
         if not inside:
             return _Unreadable(f"{shown_path(str(path))} leads out of the folder {shown_path(str(within))}", None)
+    if overlay is not None and (text := overlay.get(os.path.abspath(path))) is not None:
+        return str(path), text
     try:
         return str(path), read_text(path, RULESET_TEXT_LIMIT, "a rule set file")
     except FileReadError as e:
         return None if e.missing else _Unreadable(str(e), e.hint)
 
 
-def _read(ref: str, near: Path | None, within: Path | None = None,
-          given: Mapping[str, str] | None = None) -> Union[tuple[str, str], str, _Unreadable]:
+def _read(ref: str, near: Path | None, within: Path | None = None, given: Mapping[str, str] | None = None,
+          overlay: Mapping[str, str] | None = None) -> Union[tuple[str, str], str, _Unreadable]:
     """Find a rule set named `ref`: a path; or a bare name, which is `NAME.wr` next to the layer
     that extends it (`near`), else a bundled rule set. Returns (path, text) or an error message.
     With `given` (texts by display path), no file is read: a name is a given text, else a
@@ -132,10 +136,10 @@ def _read(ref: str, near: Path | None, within: Path | None = None,
         bundled = read_bundled(ref)
         return bundled if bundled is not None else f"no rule set '{ref}'"
     if names_a_file(ref):
-        found = _read_file(ref, within)
+        found = _read_file(ref, within, overlay)
         return f"no file '{ref}'" if found is None else found
     if near is not None:
-        found = _read_file(near / f"{ref}.wr", within)
+        found = _read_file(near / f"{ref}.wr", within, overlay)
         if found is not None:
             return found
     bundled = read_bundled(ref)
@@ -192,11 +196,13 @@ class Layer:
 
 
 def load_layers(refs: list[str], within: Path | None = None, parsed: ParsedFiles | None = None,
-                given: Mapping[str, str] | None = None) -> tuple[list[Layer], dict[str, str], list[Diagnostic]]:
+                given: Mapping[str, str] | None = None, overlay: Mapping[str, str] | None = None,
+                ) -> tuple[list[Layer], dict[str, str], list[Diagnostic]]:
     """Read every named rule set and the layers they extend, dependencies first. `within`: a
     folder every file read must stay inside (the folder of a game log naming its rules); files
     already in `parsed` are not parsed again. `given`: rule sets given as text, by display path
-    (given_path): then no file is read at all, and a name is one of them or a bundled rule set."""
+    (given_path): then no file is read at all, and a name is one of them or a bundled rule set.
+    `overlay`: texts read instead of files, by absolute path (what an editor holds unsaved)."""
     layers: list[Layer] = []
     sources: dict[str, str] = {}
     diags: list[Diagnostic] = []
@@ -206,7 +212,7 @@ def load_layers(refs: list[str], within: Path | None = None, parsed: ParsedFiles
 
     def visit(ref: str, near: Path | None, span: Span | None, here: str | None = None) -> str | None:
         """Load `ref` and what it extends; returns the name of its layer (None when it failed)."""
-        found = _read(ref, near, within, given)
+        found = _read(ref, near, within, given, overlay)
         if isinstance(found, _Unreadable):
             diags.append(error("E0004" if span is None else "E0405", found.message, span, help=found.help))
             return None

@@ -38,7 +38,7 @@ from wonderrules.grammar.loading import Layer, closest
 from wonderrules.grammar.parse import TokenRefused, _transform, load_parser
 from wonderrules.grammar.syntax_errors import explain
 
-__all__ = ["expand", "MAX_DEPTH", "MAX_WRITTEN"]
+__all__ = ["expand", "written_out", "MAX_DEPTH", "MAX_WRITTEN"]
 
 #: phrases using phrases: at most this many deep
 MAX_DEPTH = 16
@@ -261,6 +261,13 @@ def _substitute(body: str, args: dict[str, str]) -> str:
             return word
         return arg + " " * (len(word) - len(arg))
     return _WORDS.sub(one, body)
+
+
+def written_out(phrase: s.PhraseDef, args: Sequence[str]) -> str:
+    """What a use of `phrase` with `args` (each as written) stands for, to show a reader: its
+    lines, each parameter word replaced by its argument, without the body's indentation."""
+    lines = _substitute(phrase.body, {p.text: a for p, a in zip(phrase.params, args)}).splitlines()
+    return "\n".join(line.strip() for line in lines if line.strip())
 
 
 def _respan(node: Any, span: Span) -> Any:

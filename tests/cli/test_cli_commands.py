@@ -51,8 +51,8 @@ def test_help_lists_every_command() -> None:
     result = run("--help")
     assert result.exit_code == 0
     listed = re.findall(r"^  (\w+) ", result.output.split("Commands:")[1], flags=re.M)
-    assert listed == ["cards", "check", "compare", "compile", "fields", "fmt", "ladder", "play", "protocol", "replay",
-                      "serve", "show", "simulate", "trace"]
+    assert listed == ["cards", "check", "compare", "compile", "fields", "fmt", "ladder", "lsp", "play", "protocol",
+                      "replay", "serve", "show", "simulate", "trace"]
 
 
 # ---- wr check -------------------------------------------------------------------------------------

@@ -169,3 +169,18 @@ def test_a_bare_name_close_to_a_bundled_one_gets_it_in_the_help(name: str, hint:
     assert d.code == "E0004" and d.message == f"no rule set '{name}'"
     assert d.help == (f"{hint}give a .wr file or a bundled name (base, cities, cities_leaders, leaders, two_player); "
                       f"a bare name is always a bundled rule set, a file is named by its path (./{name})")
+
+
+def test_an_overlay_text_stands_in_for_its_file_and_for_a_layer_it_extends(tmp_path: Path) -> None:
+    """An editor's unsaved texts are read instead of the disk: the file checked (which need not
+    exist) and a layer next to it that it extends; a bundled layer below is read as always."""
+    (tmp_path / "middle.wr").write_text("ruleset middle extends base\ncard broken {\n", encoding="utf-8")
+    top = str(tmp_path / "top.wr")
+    overlay = {str(tmp_path / "middle.wr"): "ruleset middle extends base\n",
+               top: 'ruleset top extends middle\n'
+                    'card "Hut" age 1 brown cost unobtainium copies 3+ { passive: produce wood }\n'}
+    result = compile_rules([top], overlay=overlay)
+    assert [(d.code, d.span.path if d.span else None, d.span.line if d.span else None)
+            for d in result.diagnostics if d.severity == "error"] == [("E0101", top, 2)]
+    assert result.sources[top] == overlay[top]
+    assert compile_rules([top]).diagnostics[0].code == "E0004"  # without the overlay there is no such file

@@ -20,6 +20,7 @@ from wonderrules.cli.diagnostic_output import COLOR_OPTION, diagnostics_json
 from wonderrules.cli.embedding_commands import protocol_cmd, serve_cmd
 from wonderrules.cli.field_list import fields_cmd
 from wonderrules.cli.fmt_commands import fmt_cmd
+from wonderrules.cli.lsp_commands import lsp_cmd
 from wonderrules.cli.support import (
     RULES_OPTION,
     SEED,
@@ -562,6 +563,7 @@ for _command in (cards_cmd, show_cmd):
 main.add_command(protocol_cmd)
 main.add_command(serve_cmd)
 main.add_command(fmt_cmd)
+main.add_command(lsp_cmd)
 
 
 def run() -> None:
