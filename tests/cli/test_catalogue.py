@@ -95,6 +95,17 @@ def test_show_a_card_and_a_wonder():
                       "  stage 3 (cost 4 ore): at the end of the game: 7 points"]
 
 
+def test_show_wraps_long_lines_to_the_width_under_their_label():
+    # Scientists Guild (base.wr): 2 wood, 2 ore, papyrus; one science symbol of the three, at the end
+    wide = CliRunner().invoke(main, ["show", "base", "Scientists Guild"], env={"COLUMNS": "200"}).output
+    narrow = CliRunner().invoke(main, ["show", "base", "Scientists Guild"], env={"COLUMNS": "40"}).output
+    assert max(map(len, narrow.splitlines())) <= 40 < max(map(len, wide.splitlines()))
+    assert narrow.split() == wide.split()  # the same words, folded
+    effects = narrow.splitlines()[3:]
+    assert effects[0].startswith("  effects: ") and len(effects) > 1
+    assert all(line.startswith(" " * len("  effects: ")) for line in effects[1:])
+
+
 def test_show_without_a_name_summarises_the_rule_set():
     lines = run("show", "base").output.splitlines()
     assert "players: 3, 4, 5, 6, 7" in lines

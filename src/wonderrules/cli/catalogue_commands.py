@@ -141,16 +141,18 @@ def show_cmd(rules: str, name: str | None, source: bool) -> None:
         hint = f": did you mean '{shown(near)}'?" if near else ""
         say(f"error: no card or wonder '{shown(name)}' in {' + '.join(ruleset.layers)}{hint}", err=True)
         sys.exit(2)
+    from wonderrules.reports.terminal import fit_lines, known_width
+
+    width = known_width(sys.stdout)
     for card in cards:
         row = card_row(card, ruleset)
-        say(shown(f"{row.name} (age {row.age}, {row.colour})"))
-        say(shown(f"  cost: {row.cost}"))
+        lines = [f"{row.name} (age {row.age}, {row.colour})", f"  cost: {row.cost}"]
         if row.chains:
-            say(shown(f"  chains: {row.chains}"))
-        say(shown(f"  copies: {row.copies}"))
-        say(shown(f"  effects: {row.effects or 'none'}"))
+            lines.append(f"  chains: {row.chains}")
+        lines += [f"  copies: {row.copies}", f"  effects: {row.effects or 'none'}"]
+        say(fit_lines("\n".join(shown(line) for line in lines), width))
     for board in boards:
-        say("\n".join(shown(line) for line in board_lines(board)))
+        say(fit_lines("\n".join(shown(line) for line in board_lines(board)), width))
 
 
 def _summary(ruleset: RuleSet) -> str:

@@ -52,6 +52,27 @@ def use_colour(choice: str, stream: IO[Any]) -> bool:
     return _is_terminal(stream) and not os.environ.get("NO_COLOR")
 
 
+def fit_lines(text: str, width: int | None) -> str:
+    """Lines of plain words wrapped to `width` (None: left whole), each piece after the first
+    indented under the words after the line's own indentation and label (``  cost: ``), or four
+    columns in from the line's own indentation when it has no label."""
+    if width is None:
+        return text
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        head = re.match(r"^( *)([\w ]{1,24}: )?", line)
+        assert head is not None  # the pattern matches every line
+        indent = " " * (len(head.group(0)) if head.group(2) else len(head.group(1)) + 4)
+        if len(indent) > width // 2:
+            indent = "    "
+        out.append(textwrap.fill(line, width, subsequent_indent=indent, break_long_words=False,
+                                 break_on_hyphens=False))
+    return "\n".join(out)
+
+
 # ---- diagnostics -------------------------------------------------------------------------------------
 
 _HEAD = re.compile(r"^((?:error|warning)\[\w+\]: )")
