@@ -20,6 +20,8 @@ pytest.importorskip("pygls", reason="wr lsp needs the extra 'lsp' (pygls): pip i
 
 from lsp_client import LspClient, server_command  # noqa: E402
 
+from wonderrules.lsp.keyword_docs import KEYWORD_DOCS  # noqa: E402
+
 #: the variant as the editor holds it (unsaved): a resource no layer declares, on line 3; its cards
 #: are guilds, drawn from a pool, so that the decks still fit the deal
 VARIANT = """ruleset tweak extends base
@@ -116,7 +118,7 @@ def test_hover_on_a_base_card_gives_its_cost_and_effect(session: tuple[LspClient
 def test_hover_on_a_keyword_and_on_a_phrase_use(session: tuple[LspClient, str, dict[str, Any]]) -> None:
     client, uri, _ = session
     keyword = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _position(3, "passive")})
-    assert keyword["contents"]["value"].startswith("`passive`: The effect holds")
+    assert keyword["contents"]["value"] == f"`passive`: {KEYWORD_DOCS['passive']} — docs: language/effects"
     phrase = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _position(8, "bonus")})
     assert "end of game: score 2" in phrase["contents"]["value"]
     resource = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": _position(3, "wood")})

@@ -18,72 +18,11 @@ from wonderrules.grammar import syntax as s
 from wonderrules.grammar.phrases import written_out
 from wonderrules.interpreter import ir
 from wonderrules.lsp.analysis import Analysis, Definition, Word
+from wonderrules.lsp.keyword_docs import KEYWORD_DOCS, KEYWORD_PAGES
 from wonderrules.reports.catalogue import board_lines, card_row
 
-__all__ = ["KEYWORD_DOCS", "first_words", "top_level_keywords", "block_keywords", "hover_text", "all_keywords"]
-
-#: one line for the words a designer meets first; any other keyword is named as a word of the language
-KEYWORD_DOCS: dict[str, str] = {
-    "ruleset": "The header: `ruleset NAME \"Title\" extends BELOW`, the first line of every rule set.",
-    "extends": "Names the layers this rule set is written on (a file next to it, or a bundled rule set).",
-    "edition": "The edition of the game the rule set writes (`edition 1`).",
-    "resources": "Declares resources of a class: `resources raw: wood, stone`.",
-    "symbols": "Declares symbols of a group: `symbols science: compass, gear, tablet`.",
-    "tokens": "Declares the tokens cities collect: `tokens: victory, defeat`.",
-    "colours": "Declares the card colours, and the score column each one's points go to.",
-    "abilities": "Declares abilities an effect may grant a city (`grant NAME`).",
-    "decks": "Declares the decks cards are dealt from.",
-    "game": "The game's settings: players, start coins, ages, hand size, turns, passing.",
-    "scoring": "The score sheet's columns, in order, and how each one is counted.",
-    "zone": "A place cards are in: each seat's own, or shared.",
-    "deal": "How the cards of a deck are dealt into zones, and when.",
-    "action": "Something a player may do with a card (build, discard, build a stage...).",
-    "decision": "A choice a player is asked, and the actions it offers.",
-    "market": "Who buys resources from whom, and at what price.",
-    "flow": "The order of the game: the moments of an age and of a turn.",
-    "at": "Effects of the rules themselves at a moment of the flow.",
-    "contest": "A contest between seats at a moment (military conflicts): strength, pairs, what is won.",
-    "option": "A part of the rules a game may switch on by name.",
-    "card": "A card: `card \"Name\" age N colour cost ... copies 3+ { effects }`.",
-    "wonder": "A side of a wonder board: its starting resource, its own effects and its stages.",
-    "stage": "A stage of a wonder board: its cost and its effects.",
-    "phrase": "Names effect lines to use again: `phrase tribute(n) { ... }`, used as `tribute(2)`.",
-    "remove": "Takes a card, wonder or named part of a lower layer out of the game.",
-    "change": "Changes some attributes of a card of a lower layer, keeping the rest.",
-    "replace": "Defines again a card or wonder of a lower layer, in full.",
-    "override": "Defines again a setting or part of the rules a lower layer wrote.",
-    "cost": "What building costs: coins and resources (`cost 2 stone, 1 coin`).",
-    "chain": "`chain from \"Card\"`: built free by the owner of that card; `chain to`: the cards this one builds.",
-    "copies": "The player counts at which a copy is in the deck (`copies 3+ 5+`: one from 3 players, two from 5).",
-    "pool": "The card is drawn from this pool instead of being dealt from the deck.",
-    "deck": "The deck the card is dealt from, when it is not the first deck.",
-    "passive": "The effect holds for as long as the card is in the city (production, symbols, prices).",
-    "on": "`on build`: the effect happens once, when the card is built.",
-    "each": "`each MOMENT`: the effect happens at every such moment.",
-    "whenever": "The effect happens whenever a city does something (builds, buys, gains, wins...).",
-    "if": "The effect applies only when the condition holds.",
-    "produce": "Produces a resource each turn, or one of several (`produce wood | clay`).",
-    "symbol": "Gives a symbol (science, shields...) counted by the scoring or a contest.",
-    "score": "Points at the end of the game, a number or a count (`score 1 per cards(brown, left)`).",
-    "gain": "Gains coins or tokens (`gain 3 coins`).",
-    "lose": "Loses coins or tokens.",
-    "buy": "A trading price: `buy wood, stone from left for 1`.",
-    "grant": "Grants an ability (`grant free_build once per age`).",
-    "decide": "Asks the owner a decision.",
-    "draw": "Draws cards from a pool or zone.",
-    "players": "The player counts the rule set is played with; in an expression, the number of players.",
-    "ages": "How many ages the game has.",
-    "hand": "How many cards each player is dealt at the start of an age.",
-    "turns": "How many turns an age has.",
-    "pass": "The direction hands pass in, for each age.",
-    "start": "What a city starts with: coins (`start coins 3`), or a wonder side's resource.",
-    "self": "Your own city.",
-    "left": "The neighbour on your left (`left 2`: two seats away).",
-    "right": "The neighbour on your right (`right 2`: two seats away).",
-    "neighbours": "Both neighbours.",
-    "others": "Every city but yours.",
-    "everyone": "Every city, yours included.",
-}
+__all__ = ["KEYWORD_DOCS", "first_words", "top_level_keywords", "block_keywords", "hover_text", "all_keywords",
+           "keyword_text"]
 
 
 @cache
@@ -214,10 +153,19 @@ def hover_text(analysis: Analysis, word: Word, text: Callable[[str], Sequence[st
             return _phrase_text(last.node, word)
         group = getattr(last.node, "resource_class", None) or getattr(last.node, "group", None)
         of = f" ({group.text})" if isinstance(group, s.Name) else ""
-        return f"{last.kind}{of} `{word.text}`, defined in {_where(last)}"
+        named = f"{last.kind}{of} `{word.text}`, defined in {_where(last)}"
+        # a name spelt like a keyword (the action `build`, the zone `hand`): both, as the line may mean either
+        return named + "\n\n" + keyword_text(word.text) if word.text in all_keywords() else named
     if word.text in all_keywords():
-        return f"`{word.text}`: " + KEYWORD_DOCS.get(word.text, "a word of the language (see the language pages).")
+        return keyword_text(word.text)
     return None
+
+
+def keyword_text(keyword: str) -> str:
+    """What hover says of a keyword: its line, and the language page that explains it."""
+    line = KEYWORD_DOCS.get(keyword, "a word of the language (see the language pages).")
+    page = KEYWORD_PAGES.get(keyword)
+    return f"`{keyword}`: {line}" + (f" — docs: language/{page}" if page else "")
 
 
 def _phrase_text(phrase: s.PhraseDef, word: Word) -> str:
