@@ -315,7 +315,8 @@ KEYWORD_DOCS: dict[str, str] = {
     "any": "`… symbol any science`: any one symbol of the group (`end of game: symbol any science`); "
            "`… per any cards in players`: cards of every colour; `pays any seller` (a neutral seat).",
     "score": "Points at the end of the game, a number or a count: "
-             "`end of game: score 1 per yellow card in self (excluding this)`; `stages score wonder`.",
+             "`end of game: score 1 per yellow card in self (excluding this)`; in the game, the column wonder "
+             "stages' points go to: `stages score wonder`.",
     "gain": "Gains coins or tokens, for the owner or the seats written first: `on build: gain 3 coins`, "
             "`each end of age: gain 1 glory token worth 2`.",
     "pay": "Coins passed from the payers to each seat named, never more than they have: "
@@ -336,7 +337,7 @@ KEYWORD_DOCS: dict[str, str] = {
             "`on build: draw 4 cards from undrafted into leaders`.",
     "coin": "After an amount, one coin (the same as `coins`): `on build: enemies gain 1 coin`.",
     "coins": "After an amount, coins: `on build: gain 3 coins`; `start coins 3`; "
-             "in a cost, `cost 1 coin` (see `coin`).",
+             "in a cost, `cost 1 coin`.",
     "including": "`… (including this)`: the card counts itself in the count: "
                  "`on build: gain 1 coin per yellow card in self (including this)`.",
     "excluding": "`… (excluding this)`: the card leaves itself out of the count: "
@@ -370,15 +371,15 @@ _WORDS_BY_PAGE: dict[str, str] = {
                "build costs no to",
     "decisions": "decision prefer by",
     "market": "market sellers sells only price buy first purchase for sale from",
-    "flow": "flow at each age turn repeat times round seats within the discard if",
-    "contests": "contest strength takes part pairs where ranking win lose worth",
+    "flow": "flow at each turn repeat times round seats within the discard if",
+    "contests": "contest strength takes part pairs where ranking win worth",
     "seats": "seat controller starts control follows resolves pays seller never wins self left right "
              "neighbours others everyone partners enemies opponent their city",
     "options": "option teams adjacent winner best team",
-    "cards": "wonder called side stage chain copies pool alias",
+    "cards": "wonder called side stage chain copies pool alias age",
     "phrases": "phrase",
     "effects": "passive on whenever per in builds a buys gains loses once produce one produced symbol any score gain "
-               "pay give grant decide take copy draw into coin coins including excluding this not and or "
+               "lose pay give grant decide take copy draw into coin coins including excluding this not and or "
                "over among most fewest",
 }
 
