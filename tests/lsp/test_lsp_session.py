@@ -208,6 +208,8 @@ def test_completion_inside_a_card_block_offers_its_keywords(session: tuple[LspCl
     keywords = {i["label"] for i in result["items"] if i["detail"] == "keyword"}
     assert {"passive", "produce", "score", "whenever", "if"} <= keywords
     assert not keywords & {"ruleset", "zone", "flow"}  # top-level words are not offered in a card
+    passive = next(i for i in result["items"] if i["label"] == "passive" and i["detail"] == "keyword")
+    assert passive["documentation"]["value"] == f"`passive`: {KEYWORD_DOCS['passive']} — docs: language/effects"
     names = {i["label"]: i["detail"] for i in result["items"] if i["detail"] != "keyword"}
     assert names["Baths"] == "card" and names["wood"] == "resource" and names["bonus"] == "phrase"
 

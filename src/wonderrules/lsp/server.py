@@ -26,7 +26,7 @@ from wonderrules.lsp.analysis import (
     word_at,
 )
 from wonderrules.lsp.rename import places, refused_name
-from wonderrules.lsp.words import block_keywords, hover_text, top_level_keywords
+from wonderrules.lsp.words import block_keywords, hover_text, keyword_text, top_level_keywords
 from wonderrules.reports.catalogue import source_lines
 
 __all__ = ["DEBOUNCE_SECONDS", "build_server", "enclosing_blocks"]
@@ -226,7 +226,8 @@ class _Desk:
             keywords = top_level_keywords()
         else:
             keywords = frozenset()
-        items = [t.CompletionItem(label=k, kind=t.CompletionItemKind.Keyword, detail="keyword")
+        items = [t.CompletionItem(label=k, kind=t.CompletionItemKind.Keyword, detail="keyword",
+                                  documentation=t.MarkupContent(kind=t.MarkupKind.Markdown, value=keyword_text(k)))
                  for k in sorted(keywords)]
         names: dict[str, Definition] = {}
         for name, found in self.analysis(uri).definitions.items():
