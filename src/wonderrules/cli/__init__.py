@@ -7,8 +7,8 @@ options are read (:mod:`~wonderrules.cli.simulations`), what the commands share
 
 Only this room prints and reads the terminal; the others return data and text to print.
 
-May import: :mod:`wonderrules.embedding`, :mod:`wonderrules.reports`, :mod:`wonderrules.workbench`,
-:mod:`wonderrules.workers`, the facade (:mod:`wonderrules`).
+May import: :mod:`wonderrules.embedding`, :mod:`wonderrules.lsp`, :mod:`wonderrules.reports`,
+:mod:`wonderrules.workbench`, :mod:`wonderrules.workers`, the facade (:mod:`wonderrules`).
 """
 
 from wonderrules.cli.commands import main, run

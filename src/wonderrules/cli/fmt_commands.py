@@ -88,7 +88,6 @@ def _fmt_one(path: str, *, check: bool, diff: bool, color: str) -> bool:
 
 def _print_diagnostics(diagnostics: Sequence[Diagnostic], path: str, text: str, color: str) -> None:
     """The diagnostics of a file that does not parse, printed as `wr check` prints them."""
-    from wonderrules.cli.commands import _emit_diagnostics
-    from wonderrules.grammar.compiler import Compiled
+    from wonderrules.cli.diagnostic_output import emit_diagnostics
 
-    _emit_diagnostics(Compiled(None, tuple(diagnostics), {path: text}), "pretty", color)
+    emit_diagnostics(diagnostics, {path: text}, "pretty", color)

@@ -6,4 +6,6 @@ cursor. :mod:`.words` says things in words (hover text, the keywords a place acc
 :mod:`.rename` finds where a card, wonder or phrase is named. :mod:`.server` speaks the Language
 Server Protocol through pygls (the optional extra `lsp`); it is the only module that imports
 pygls.
+
+May import: :mod:`wonderrules.reports`, the facade (:mod:`wonderrules`).
 """
