@@ -20,6 +20,7 @@ decides who sees it), and are kept per choice of controllers.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -32,6 +33,7 @@ from wonderrules.interpreter.state import State
 __all__ = ["ObservationBoard"]
 
 _ZERO, _ONE, _MINUS_ONE = 0, 1, 2
+_SID = operator.attrgetter("sid")
 
 
 class ObservationBoard:
@@ -51,6 +53,9 @@ class ObservationBoard:
         self.zones = zones_in_force(state)
         #: the card name slot of each source of the catalog, by its sid
         self.slot_of = {c.sid: space._card_index[c.name] for c in cat.cards}
+        slots = [0] * (max(self.slot_of, default=-1) + 1)
+        for sid, slot in self.slot_of.items():
+            slots[sid] = slot
         self.boards = {(b.name, b.side): [int(i == j) for j in range(len(cat.boards))]
                        for i, b in enumerate(cat.boards)}
         self.at = at
@@ -76,25 +81,24 @@ class ObservationBoard:
                 if zone.per == "seat":
                     self.sizes.append((seat, i, end))
                     end += 1 + cards
-        #: per zone of the table or of a seat: (seat, zone index, where its size is on the board
-        #: (its card counts follow), its place in `counted_cards`, or -1 for a zone whose cards
-        #: nobody sees)
+        #: per zone of the table or of a seat: (seat, zone index, where its card counts are on the
+        #: board (its size is just before), its place in `counted_cards`, or -1 for a zone whose
+        #: cards nobody sees)
         self.zone_plan: list[tuple[int, int, int, int]] = []
         counted = 0
         for seat, i, where in self.sizes:
             zone = self.zones[i]
             if zone.seen_by == "nobody" or (seat < 0 and zone.seen_by != "everyone"):
-                self.zone_plan.append((seat, i, where, -1))
+                self.zone_plan.append((seat, i, where + 1, -1))
             else:
-                self.zone_plan.append((seat, i, where, counted))
+                self.zone_plan.append((seat, i, where + 1, counted))
                 counted += 1
         self.counted = counted
         self.length = end
-        #: per player, where its head's numbers are on the board: age, turn and terminal, the
-        #: first flag of a decision, the coins of the loss that asked it, the first choice
-        self.head_at = [((b + at["age"], b + at["turn"], b + at["terminal"]), b + at["decision"],
-                         b + at["loss"], b + at["choices"])
-                        for b in range(self.heads, self.heads + players * self.head, self.head)]
+        starts = range(self.heads, self.heads + players * self.head, self.head)
+        #: per player, where its head's numbers beyond the first are on the board: the first flag
+        #: of a decision, the coins of the loss that asked it, the first choice
+        self.head_at = [(b + at["decision"], b + at["loss"], b + at["choices"]) for b in starts]
         #: per decision, whether it may take cards from a zone its decider does not see (a zone of
         #: the table not seen by everyone, a zone of a seat seen by nobody): its choices are shown
         #: then. A player always sees its own seat's zones declared owner's or partners'.
@@ -107,8 +111,23 @@ class ObservationBoard:
         self.city_first = first
         self.city_changing = np.array([self.cities_at + seat * self.city_size + i
                                        for seat in range(seats) for i in range(first, self.city_size)], np.intp)
-        #: per zone whose cards are counted, the cards counted last (None: none yet)
+        #: where the numbers written at every step go: each head's age, turn and terminal, each
+        #: zone's size (in the order of `zone_plan`), each city's numbers that change in a game
+        self.every_step = np.array([b + at[name] for b in starts for name in ("age", "turn", "terminal")]
+                                   + [where for _, _, where in self.sizes] + self.city_changing.tolist(), np.intp)
+        #: per decision, the marks of each player's head when it is asked that decision with no
+        #: loss (a flag), one tuple per player; None for a decision whose choices are shown
+        self.decision_marks = [None if hidden else tuple(((decision_at + d, 1),) for decision_at, _, _ in self.head_at)
+                               for d, hidden in enumerate(self.hidden_choices)]
+        #: per player, the marks written last on its head: (where, number) pairs
+        self.marks_written: list[tuple[tuple[int, int], ...]] = [()] * players
+        #: per zone whose cards are counted, the cards counted last (None: none yet), and where
+        #: each one's count is on the board
         self.counted_cards: list[Any] = [None] * self.counted
+        self.counted_at: list[list[int]] = [[] for _ in range(self.counted)]
+        #: per zone whose cards are counted, where the count of a source's card name is on the
+        #: board, by the source's sid
+        self.count_at = [[first + slot for slot in slots] for _, _, first, k in self.zone_plan if k >= 0]
         #: per choice of controllers of the neutral seats, the index arrays of every player
         self.indexes: dict[tuple[int, ...], np.ndarray] = {}
         self.neutral = tuple(sorted(state.neutral))
@@ -119,48 +138,70 @@ class ObservationBoard:
         self.board[_ONE] = 1
         self.board[_MINUS_ONE] = -1
         self.counted_cards = [None] * self.counted
+        self.counted_at = [[] for _ in range(self.counted)]
         self.city_boards = [None] * len(self.city_boards)
+        self.marks_written = [()] * self.players
 
     def vectors(self, state: State, players: list[int]) -> np.ndarray:
         """The vectors of `players` now, one row each (a new array)."""
         if state.config is not self.config:
             raise ArgumentError("an ObservationBoard reads the states of the table it was made for only")
         board = self.board
-        where, numbers = self._heads(state)
-        self._cities(state)
+        terminal = int(state.terminal)
+        numbers = [state.age, state.turn, terminal] * self.players  # in the order of `every_step`
+        where: list[int] = []  # the other numbers written now: where, and what
+        changed: list[int] = []
+        if terminal or state.losses:
+            self._marks(state, bool(terminal), where, changed)
+        else:
+            asked = state.asked
+            written = self.marks_written
+            common = self.decision_marks
+            for player in range(self.players):
+                ask = asked.get(player)
+                marks = common[ask.decision] if ask is not None else None
+                if marks is None or written[player] is not marks[player]:
+                    if ask is None and not written[player]:
+                        continue
+                    self._marks(state, False, where, changed)
+                    break
         shared = state.shared
         cities = state.cities
-        added: list[int] = []
-        slot_of = self.slot_of
         counted_cards = self.counted_cards
-        cards_in = self.cards
-        for seat, i, size_at, k in self.zone_plan:
+        counted_at = self.counted_at
+        count_at = self.count_at
+        counts: dict[int, int] = {}  # the card counts written now: where on the board, how many
+        for seat, i, _, k in self.zone_plan:
             cards = shared[i] if seat < 0 else cities[seat].zones[i]
-            where.append(size_at)
             numbers.append(len(cards))
             if k < 0:
                 continue
             last = counted_cards[k]
-            if last is not None:
-                if cards == last:
-                    continue
-                if len(cards) > len(last) and cards[:len(last)] == last:
-                    added += [size_at + 1 + slot_of[c.sid] for c in cards[len(last):]]
-                    counted_cards[k] = list(cards)
-                    continue
-            board[size_at + 1:size_at + 1 + cards_in] = 0
-            added += [size_at + 1 + slot_of[c.sid] for c in cards]
+            if cards == last:
+                continue
+            at = list(map(count_at[k].__getitem__, map(_SID, cards)))
             counted_cards[k] = list(cards)
-        board[where] = numbers
-        if added:
-            if len(set(added)) == len(added):
-                board[added] += 1
-            else:  # a card name twice over in a zone: each copy counts
-                counts = dict.fromkeys(added, 0)
-                for at in added:
-                    counts[at] += 1
-                board[list(counts)] += list(counts.values())
-        key = tuple(state.controller.get(s, s) for s in self.neutral)
+            if last is not None:
+                if len(cards) > len(last) and cards[:len(last)] == last:  # cards added at the end
+                    for place in at[len(last):]:
+                        counts[place] = counts.get(place, int(board[place])) + 1
+                    counted_at[k] = at
+                    continue
+                counts.update(dict.fromkeys(counted_at[k], 0))
+            counted_at[k] = at
+            once = dict.fromkeys(at, 1)
+            if len(once) < len(at):  # a card name twice over in the zone: each copy counts
+                for place in set(at):
+                    once[place] = at.count(place)
+            counts.update(once)
+        self._cities(state, numbers)
+        board[self.every_step] = numbers
+        if counts:
+            where += counts
+            changed += counts.values()
+        if where:
+            board[where] = changed
+        key = tuple([state.controller.get(s, s) for s in self.neutral]) if self.neutral else ()
         index = self.indexes.get(key)
         if index is None:
             index = self.indexes[key] = self._index(state)
@@ -168,39 +209,42 @@ class ObservationBoard:
         return found
 
     # ---- inside -----------------------------------------------------------------------------------
-    def _heads(self, state: State) -> tuple[list[int], list[int]]:
-        """Clear every head, and give where its numbers that may not be zero go on the board and
-        those numbers."""
-        start = self.heads
-        self.board[start:start + self.players * self.head] = 0
-        where: list[int] = []
-        numbers: list[int] = []
-        terminal = int(state.terminal)
+    def _marks(self, state: State, terminal: bool, where: list[int], changed: list[int]) -> None:
+        """Add to `where` and `changed` what each head holds beyond its first numbers, where it is
+        not what was written last: the flag of the player's decision, the coins of the loss that
+        asked it, the choices it may take from a zone the player does not see; a number written
+        last and not now is set back to 0."""
         asked_of = state.asked
-        now = (state.age, state.turn, terminal)
         losses = state.losses
-        for player, (first, decision_at, loss_at, choices_at) in enumerate(self.head_at):
-            where += first
-            numbers += now
+        written = self.marks_written
+        for player, (decision_at, loss_at, choices_at) in enumerate(self.head_at):
             asked = asked_of.get(player) if not terminal else None
-            if asked is None:
+            marks: tuple[tuple[int, int], ...] = ()
+            if asked is not None:
+                common = self.decision_marks[asked.decision]
+                marks = common[player] if common is not None else ((decision_at + asked.decision, 1),)
+                if losses and losses.get(asked.seat):
+                    marks += ((loss_at, losses[asked.seat]),)
+                if self.hidden_choices[asked.decision]:
+                    index = self.space._card_index
+                    taken = dict.fromkeys(choices_at + index[a.card] for a in state.legal_actions(player) if a.card)
+                    marks += tuple((at, 1) for at in taken)
+            last = written[player]
+            written[player] = marks
+            if marks == last:
                 continue
-            where.append(decision_at + asked.decision)
-            numbers.append(1)
-            if losses and losses.get(asked.seat):
-                where.append(loss_at)
-                numbers.append(losses[asked.seat])
-            if self.hidden_choices[asked.decision]:
-                index = self.space._card_index
-                taken = list(dict.fromkeys(choices_at + index[a.card] for a in state.legal_actions(player) if a.card))
-                where += taken
-                numbers += [1] * len(taken)
-        return where, numbers
+            now = {at for at, _ in marks}
+            for at, _ in last:
+                if at not in now:
+                    where.append(at)
+                    changed.append(0)
+            for at, number in marks:
+                where.append(at)
+                changed.append(number)
 
-    def _cities(self, state: State) -> None:
-        """Write each city's public piece: its first numbers (board and seat) when its board is
-        not the one written last, then the numbers that change in a game, every city's at once."""
-        numbers: list[int] = []
+    def _cities(self, state: State, numbers: list[int]) -> None:
+        """Write each city's first numbers (board and seat) when its board is not the one written
+        last, and add to `numbers` the numbers of every city that change in a game."""
         written = self.city_boards
         for seat, city in enumerate(state.cities):
             board = city.board
@@ -210,7 +254,6 @@ class ObservationBoard:
             numbers += city.token_counts
             numbers += city.token_values
             numbers += city.symbols
-        self.board[self.city_changing] = numbers
 
     def _city_start(self, state: State, seat: int, board: Any) -> None:
         start = self.city_starts.get((seat, board))
