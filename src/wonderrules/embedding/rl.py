@@ -89,6 +89,8 @@ class WonderParallelEnv(ParallelEnv):
         self.state: Any = None
         self._seeds = random.Random()
         self._board: Optional[ObservationBoard] = None
+        #: per player, the legal list and its ids the last masks were made of
+        self._moment: dict[int, tuple[list[Any], list[Optional[int]]]] = {}
         n = self.observations.n
         self._observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(_INT32.min, _INT32.max, (n,), np.int32),
@@ -130,8 +132,15 @@ class WonderParallelEnv(ParallelEnv):
         space = self.actions
         choices = {}
         refused: dict[str, str] = {}
+        moment = self._moment
         for p in state.pending_decisions():
             name = self.possible_agents[p]
+            kept = moment.get(p)
+            if kept is not None and kept[0] is state.legal_actions(p):  # the ids the masks were made of
+                value = actions.get(name)
+                if type(value) is int and kept[1].count(value) == 1:
+                    choices[p] = kept[0][kept[1].index(value)]
+                    continue
             if name not in actions:
                 refused[name] = f"player {p} must choose: no action id was given"
                 continue
@@ -190,21 +199,28 @@ class WonderParallelEnv(ParallelEnv):
         return mask
 
     def _masks(self, players: list[int]) -> np.ndarray:
-        """The masks of `players` now, one row each (the ids of :meth:`ActionSpace.legal_ids`)."""
+        """The masks of `players` now, one row each (the ids of :meth:`ActionSpace.legal_ids`).
+        The legal list and ids of each player are kept for the decoding of the next step."""
         n = self.actions.n
         space = self.actions
         state = self.state
         at: list[int] = []
+        moment: dict[int, tuple[list[Any], list[Optional[int]]]] = {}
+        by_move = isinstance(space, ActionSpace)
         for k, player in enumerate(players):
             legal = state.legal_actions(player)
             start = k * n
-            # an ActionSpace keeps the ids of a legal list, for the decoding of the same moment
-            ids = space._ids(state, player, legal) if legal and isinstance(space, ActionSpace) else \
-                space._legal_ids(state, player)
-            at += [start + i for i in ids if i is not None]
-        flags = np.zeros((len(players), n), np.int8)
-        flags.reshape(-1)[at] = 1
-        return flags
+            if legal and by_move:
+                # an ActionSpace keeps the ids of a legal list, for the decoding of the same moment
+                ids = space._ids(state, player, legal)
+                moment[player] = (legal, ids)
+                at += map(start.__add__, ids) if None not in ids else [start + i for i in ids if i is not None]
+            else:
+                at += [start + i for i in space._legal_ids(state, player)]
+        self._moment = moment
+        flags = np.zeros(len(players) * n, np.int8)
+        flags[at] = 1
+        return flags.reshape(len(players), n)
 
 
 def _action_id(value: Any) -> int:
