@@ -217,15 +217,18 @@ class ActionSpace:
         kept = self._ids_of_list.get(id(legal))
         if kept is not None and kept[0] is legal:
             return kept[1]
-        asked = state.asked.get(player)
-        if asked is not None and asked.decision in self._amount_decisions:
-            ids = [self._id_of(state, player, a) for a in legal]
-        else:
-            ids = list(map(self._index.get, map(_MOVE, legal)))
+        ids = self._ids_of(state, player, legal)
         if len(self._ids_of_list) >= _KEPT_LISTS:
             del self._ids_of_list[next(iter(self._ids_of_list))]
         self._ids_of_list[id(legal)] = (legal, ids)
         return ids
+
+    def _ids_of(self, state: State, player: int, legal: list[Action]) -> list[Optional[int]]:
+        """The id of each action of `legal` (``state.legal_actions(player)``), worked out anew."""
+        asked = state.asked.get(player)
+        if asked is not None and asked.decision in self._amount_decisions:
+            return [self._id_of(state, player, a) for a in legal]
+        return list(map(self._index.get, map(_MOVE, legal)))
 
     def _id_of(self, state: State, player: int, action: Action) -> Optional[int]:
         found = self._index.get((action.kind, action.card, action.way))

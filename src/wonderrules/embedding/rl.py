@@ -211,8 +211,7 @@ class WonderParallelEnv(ParallelEnv):
             legal = state.legal_actions(player)
             start = k * n
             if legal and by_move:
-                # an ActionSpace keeps the ids of a legal list, for the decoding of the same moment
-                ids = space._ids(state, player, legal)
+                ids = space._ids_of(state, player, legal)  # kept here for the decoding of the next step
                 moment[player] = (legal, ids)
                 at += map(start.__add__, ids) if None not in ids else [start + i for i in ids if i is not None]
             else:
