@@ -268,3 +268,22 @@ def test_wr_lsp_without_its_extra_says_how_to_install_it() -> None:
     assert done.returncode == 1
     assert done.stderr.strip() == "error: wr lsp needs its extra: pip install 'wonder-rules[lsp]'"
     assert "Traceback" not in done.stderr
+
+
+def test_a_message_that_is_not_json_is_logged_in_one_line_and_the_server_goes_on(tmp_path: Path) -> None:
+    client = LspClient(server_command(), cwd=str(tmp_path))
+    try:
+        body = b"{bad json"
+        assert client.process.stdin is not None
+        client.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        client.process.stdin.flush()
+        reply = client.request("initialize", {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}})
+        assert "capabilities" in reply
+    finally:
+        client.close()
+    # what the server writes on its standard error, from a run that reads the same message and ends
+    run = subprocess.run(server_command(), input=b"Content-Length: 9\r\n\r\n{bad json", capture_output=True,
+                         timeout=60, cwd=str(tmp_path))
+    lines = run.stderr.decode("utf-8").splitlines()
+    assert lines and all(line.startswith("wr lsp: ") for line in lines), lines
+    assert "Traceback" not in run.stderr.decode("utf-8") and "JSONDecodeError" in lines[0]
