@@ -206,14 +206,14 @@ class WonderParallelEnv(ParallelEnv):
         state = self.state
         at: list[int] = []
         moment: dict[int, tuple[list[Any], list[Optional[int]]]] = {}
-        by_move = isinstance(space, ActionSpace)
+        ids_of = space._ids_of if isinstance(space, ActionSpace) else None
         for k, player in enumerate(players):
             legal = state.legal_actions(player)
             start = k * n
-            if legal and by_move:
-                ids = space._ids_of(state, player, legal)  # kept here for the decoding of the next step
+            if legal and ids_of is not None:
+                ids = ids_of(state, player, legal)  # kept here for the decoding of the next step
                 moment[player] = (legal, ids)
-                at += map(start.__add__, ids) if None not in ids else [start + i for i in ids if i is not None]
+                at += [start + i for i in ids if i is not None]
             else:
                 at += [start + i for i in space._legal_ids(state, player)]
         self._moment = moment
