@@ -7,7 +7,8 @@ here. Two forms share them:
 - :class:`WrLexer`, a Pygments lexer, registered under the name ``wr`` (``pygmentize -l wr
   base.wr``; ``.. code-block:: wr`` in Sphinx);
 - :func:`textmate_grammar`, a TextMate grammar for editors, written to
-  ``editors/wr.tmLanguage.json`` by ``python grammar/highlight.py editors/wr.tmLanguage.json``.
+  ``editors/vscode/syntaxes/wr.tmLanguage.json`` by ``python grammar/highlight.py PATH`` with
+  that path (the VS Code extension of ``editors/vscode/`` reads it there).
 
 The language's keywords are reserved only where the grammar expects them, so a card or an action
 may be named with one: highlighting shows the word as a keyword wherever it is written.
@@ -19,6 +20,7 @@ docs load it by its path, and Pygments may load it without the engine.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from functools import cache
@@ -117,16 +119,19 @@ def textmate_grammar() -> dict[str, Any]:
 
 
 def textmate_text() -> str:
-    """The TextMate grammar as the file ``editors/wr.tmLanguage.json`` holds it."""
+    """The TextMate grammar as the file ``editors/vscode/syntaxes/wr.tmLanguage.json`` holds it."""
     return json.dumps(textmate_grammar(), indent=2) + "\n"
 
 
 def main(argv: list[str]) -> int:
     """Write the TextMate grammar to the file named in `argv`."""
     if len(argv) != 1:
-        print("usage: python grammar/highlight.py editors/wr.tmLanguage.json", file=sys.stderr)
+        print("usage: python grammar/highlight.py editors/vscode/syntaxes/wr.tmLanguage.json", file=sys.stderr)
         return 2
-    Path(argv[0]).write_text(textmate_text(), encoding="utf-8")
+    target = Path(argv[0])
+    partial = target.with_name(target.name + ".partial")
+    partial.write_text(textmate_text(), encoding="utf-8")
+    os.replace(partial, target)  # the file whole, or the old one as it was
     return 0
 
 

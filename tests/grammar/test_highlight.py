@@ -26,7 +26,7 @@ from wonderrules.grammar.highlight import (
 
 REPO = Path(__file__).resolve().parents[2]
 RULESETS = sorted((REPO / "rulesets").glob("*.wr"))
-TEXTMATE = REPO / "editors" / "wr.tmLanguage.json"
+TEXTMATE = REPO / "editors" / "vscode" / "syntaxes" / "wr.tmLanguage.json"
 
 
 def lex(text: str) -> list[tuple[object, str]]:
@@ -93,7 +93,7 @@ def test_bundled_rule_sets_lex_without_an_error(path: Path) -> None:
 
 def test_textmate_grammar_is_current() -> None:
     assert TEXTMATE.read_text(encoding="utf-8") == textmate_text(), \
-        "editors/wr.tmLanguage.json is stale: run `python grammar/highlight.py editors/wr.tmLanguage.json`"
+        f"{TEXTMATE.relative_to(REPO)} is stale: run `python grammar/highlight.py {TEXTMATE.relative_to(REPO)}`"
 
 
 def test_textmate_grammar_knows_every_keyword() -> None:
@@ -122,3 +122,36 @@ def test_pygmentize_highlights_a_bundled_rule_set() -> None:
     lines = proc.stdout.splitlines()
     assert "Token.Keyword\t'ruleset'" in lines
     assert not [line for line in lines if line.startswith("Token.Error")]
+
+
+EXTENSION = REPO / "editors" / "vscode"
+
+
+def test_the_vscode_extension_declares_wr_files_with_the_grammar_written_from_wr_lark() -> None:
+    manifest = json.loads((EXTENSION / "package.json").read_text(encoding="utf-8"))
+    (language,) = manifest["contributes"]["languages"]
+    assert language["id"] == "wr" and language["extensions"] == [".wr"]
+    (grammar,) = manifest["contributes"]["grammars"]
+    assert grammar["language"] == "wr"
+    assert (EXTENSION / grammar["path"]).resolve() == TEXTMATE.resolve()  # the file the test above keeps current
+    assert grammar["scopeName"] == json.loads(TEXTMATE.read_text(encoding="utf-8"))["scopeName"]
+    settings = json.loads((EXTENSION / language["configuration"]).read_text(encoding="utf-8"))
+    lark = (REPO / "grammar" / "wr.lark").read_text(encoding="utf-8")
+    assert "COMMENT: /" + settings["comments"]["lineComment"] in lark
+    for opening, closing in settings["brackets"]:
+        assert f'"{opening}"' in lark and f'"{closing}"' in lark  # brackets the language writes
+
+
+def test_the_vscode_indentation_rules_read_the_braces_of_the_bundled_rule_sets() -> None:
+    settings = json.loads((EXTENSION / "language-configuration.json").read_text(encoding="utf-8"))
+    more = re.compile(settings["indentationRules"]["increaseIndentPattern"])
+    less = re.compile(settings["indentationRules"]["decreaseIndentPattern"])
+    checked = 0
+    for path in RULESETS:
+        for line in path.read_text(encoding="utf-8").split("\n"):
+            code = re.sub(r'"[^"\n]*"', '""', line).split("#")[0]
+            opens = code.count("{") > code.count("}")
+            assert bool(more.search(line)) == opens, line
+            assert bool(less.search(line)) == code.lstrip().startswith("}"), line
+            checked += opens
+    assert checked > 100
