@@ -452,18 +452,30 @@ _SIMULATED_AGENTS_HELP = ("Comma-separated agents per seat, repeated as needed: 
                           "mcts:N. With random at every seat a note says the figures describe random play.")
 
 
+def _simulated_games(function: Any) -> Any:
+    """The options of the games `wr simulate` and `wr compare` play: players and games."""
+    function = click.option("--games", "-n", type=int, default=100, show_default=True)(function)
+    return click.option("--players", "-p", type=int, required=True)(function)
+
+
+def _simulated_tables(function: Any) -> Any:
+    """The options of the tables `wr simulate` and `wr compare` play at: agents, options, teams,
+    sides, boards, and where the games are played."""
+    for option in reversed((
+            click.option("--agents", default="random", show_default=True, help=_SIMULATED_AGENTS_HELP),
+            click.option("--option", "options", multiple=True),
+            click.option("--teams", is_flag=True),
+            click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True),
+            BOARDS_OPTION, _JOBS_OPTION, _CLUSTER_OPTION)):
+        function = option(function)
+    return function
+
+
 @main.command()
-@click.option("--players", "-p", type=int, required=True)
-@click.option("--games", "-n", type=int, default=100, show_default=True)
+@_simulated_games
 @click.option("--seed", "-s", type=SEED, default=0, show_default=True, help="Game g is dealt with seed S + g.")
 @RULES_OPTION
-@click.option("--agents", default="random", show_default=True, help=_SIMULATED_AGENTS_HELP)
-@click.option("--option", "options", multiple=True)
-@click.option("--teams", is_flag=True)
-@click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True)
-@BOARDS_OPTION
-@_JOBS_OPTION
-@_CLUSTER_OPTION
+@_simulated_tables
 @click.option("--out", metavar="FILE", help="Write one record per seat per game: .csv, .jsonl or .parquet.")
 @_PROGRESS_OPTION
 @click.option("--cards", "card_limit", type=click.IntRange(min=0), default=0, metavar="N",
@@ -486,16 +498,9 @@ def simulate(players: int, games: int, seed: int, rules: Sequence[str], agents: 
 @main.command()
 @click.argument("rules_a", metavar="RULES_A")
 @click.argument("rules_b", metavar="RULES_B")
-@click.option("--players", "-p", type=int, required=True)
-@click.option("--games", "-n", type=int, default=100, show_default=True)
+@_simulated_games
 @click.option("--seed", "-s", type=SEED, default=0, show_default=True, help="Game g of both is dealt with seed S + g.")
-@click.option("--agents", default="random", show_default=True, help=_SIMULATED_AGENTS_HELP)
-@click.option("--option", "options", multiple=True)
-@click.option("--teams", is_flag=True)
-@click.option("--sides", type=click.Choice(["random", "A", "B"]), default="random", show_default=True)
-@BOARDS_OPTION
-@_JOBS_OPTION
-@_CLUSTER_OPTION
+@_simulated_tables
 @_PROGRESS_OPTION
 @click.option("--all", "show_all", is_flag=True, help="List every difference, not only the significant ones "
                                                       "and the 15 closest to significance.")
