@@ -52,6 +52,7 @@ import random
 import time
 from typing import Any, Optional
 
+from wonderrules.interpreter import engine
 from wonderrules.interpreter.action_steps import MoveStep, StageStep
 from wonderrules.interpreter.actions import Action
 from wonderrules.interpreter.agents.choices import legal_choices
@@ -79,10 +80,12 @@ def arms(actions: list[Action]) -> dict[ArmKey, Action]:
     out: dict[ArmKey, Action] = {}
     best: dict[ArmKey, int] = {}
     for a in actions:
-        key = (a.kind, a.card, a.way, a.amount)
+        kind, card, pay, way, amount = a
+        key = (kind, card, way, amount)
         paid = 0
-        for _, c in a.pay:
-            paid += c
+        if pay:
+            for _, c in pay:
+                paid += c
         found = best.get(key)
         if found is None or paid < found:
             out[key] = a
@@ -119,7 +122,7 @@ class MctsAgent:
         #: the last decision's arms at the root: (visits, total reward) of each
         self.last_arms: dict[ArmKey, tuple[int, float]] = {}
         #: the rule set whose action kinds `_building` says build, and that answer
-        self._building: tuple[Any, dict[str, bool]] = (None, {})
+        self._building: tuple[Any, frozenset[str]] = (None, frozenset())
         self._prior: dict[ArmKey, float] = {}
 
     def choose(self, state: Any, player: int) -> Action:
@@ -164,7 +167,7 @@ class MctsAgent:
                     keys[p] = key
                     chosen[p] = options[key]
                 path.append((node, keys))
-                st.apply_actions(chosen)
+                engine.apply(st, chosen)  # listed actions, one per pending player (see _play_out)
                 own_key = keys.get(me)
                 child = node.children.get(own_key)
                 if child is None:
@@ -188,22 +191,26 @@ class MctsAgent:
         """UCB1 with availability over the arms open now, and with a `prior`, its progressive
         bias; an arm never tried goes first (the best of the prior, else one drawn at random)."""
         untried: list[ArmKey] = []
-        best_key: Optional[ArmKey] = None
-        best = -1.0
+        found = table.get
         for key in options:
-            entry = table.get(key)
+            entry = found(key)
             if entry is None:
-                entry = table[key] = [0.0, 0.0, 0.0]
-            entry[2] += 1
-            if entry[0] == 0:
+                table[key] = [0.0, 0.0, 1.0]
                 untried.append(key)
+            else:
+                entry[2] += 1
+                if not entry[0]:
+                    untried.append(key)
         if untried:
             if prior:
                 return max(untried, key=lambda k: prior.get(k, 0.0))
             return untried[0] if len(untried) == 1 else untried[self.rng.randrange(len(untried))]
+        best_key: Optional[ArmKey] = None
+        best = -1.0
+        log, sqrt = math.log, math.sqrt
         for key in options:
             visits, total, available = table[key]
-            value = total / visits + EXPLORATION * math.sqrt(math.log(available) / visits)
+            value = total / visits + EXPLORATION * sqrt(log(available) / visits)
             if prior:
                 value += PRIOR_WEIGHT * prior.get(key, 0.0) / (visits + 1)
             if value > best:
@@ -216,15 +223,17 @@ class MctsAgent:
         if self._building[0] is not st.catalog:
             self._building = (st.catalog, _building_kinds(st.catalog))
         builds = self._building[1]
-        rng = self.rng
+        randrange = self.rng.randrange
         while not st.terminal:
             chosen: dict[int, Action] = {}
+            listed = st.scratch.legal  # the round's lists, made as it was asked
             for p in st.pending:
-                actions = st.legal_actions(p)
-                building = [a for a in actions if builds.get(a.kind)]
+                actions = listed.get(p) or st.legal_actions(p)
+                building = [a for a in actions if a[0] in builds]
                 pool = building or actions
-                chosen[p] = pool[rng.randrange(len(pool))]
-            st.apply_actions(chosen)
+                chosen[p] = pool[randrange(len(pool))]
+            # every choice is one of the listed actions: nothing to judge (a stop still raises)
+            engine.apply(st, chosen)
 
 
 def _greedy_prior(state: Any, player: int, options: dict[ArmKey, Action]) -> dict[ArmKey, float]:
@@ -238,14 +247,12 @@ def _greedy_prior(state: Any, player: int, options: dict[ArmKey, Action]) -> dic
     return {k: (v - low) / (high - low) for k, v in values.items()}
 
 
-def _building_kinds(cat: Any) -> dict[str, bool]:
-    """Per action kind, whether it builds: it moves its card into an active zone of the acting
-    seat, or builds a stage."""
-    out: dict[str, bool] = {}
-    for kind in cat.actions:
-        out[kind.name] = any(type(step) is StageStep or (type(step) is MoveStep and step.seats is None
-                                                          and cat.zones[step.zone].active) for step in kind.then)
-    return out
+def _building_kinds(cat: Any) -> frozenset[str]:
+    """The action kinds that build: they move their card into an active zone of the acting seat,
+    or build a stage."""
+    return frozenset(kind.name for kind in cat.actions
+                     if any(type(step) is StageStep or (type(step) is MoveStep and step.seats is None
+                                                         and cat.zones[step.zone].active) for step in kind.then))
 
 
 def _rewards(st: Any) -> list[float]:
