@@ -42,7 +42,8 @@ __all__ = ["GameData", "Scratch", "FIELDS", "SHARED"]
 
 
 def _copy_rng(rng: random.Random) -> random.Random:
-    other = random.Random()
+    # seeded from a number, not from the system's entropy: the state set next replaces it whole
+    other = random.Random(0)
     other.setstate(rng.getstate())
     return other
 
@@ -85,6 +86,12 @@ FIELDS: tuple[tuple[str, Optional[Callable[[Any], Any]]], ...] = (
     # beside the data: what calls work with
     ("scratch", lambda scratch: scratch.copy()),
 )
+
+
+#: the fields a copy shares, and those it copies (all but the generator) with how
+_SHARED_FIELDS: tuple[str, ...] = tuple(name for name, how in FIELDS if how is None)
+_COPIED_FIELDS: tuple[tuple[str, Callable[[Any], Any]], ...] = tuple(
+    (name, how) for name, how in FIELDS if how is not None and name != "rng")
 
 
 class Scratch:
@@ -341,12 +348,15 @@ class GameData:
         engine.ask_decision(self, seat, decision)
 
     # ---- copies --------------------------------------------------------------------------------
-    def copy(self) -> Any:
+    def copy(self, rng: Optional[random.Random] = None) -> Any:
         """A copy of the game, of the same class, made field by field as :data:`FIELDS` says:
-        it changes apart from its original and shares only what neither changes."""
+        it changes apart from its original and shares only what neither changes. Given `rng`, the
+        copy draws from it (its own from then on) instead of from a copy of this game's generator."""
         cls = type(self)
         other = cls.__new__(cls)
-        for name, how in FIELDS:
-            value = getattr(self, name)
-            setattr(other, name, value if how is None else how(value))
+        for name in _SHARED_FIELDS:
+            setattr(other, name, getattr(self, name))
+        for name, how in _COPIED_FIELDS:
+            setattr(other, name, how(getattr(self, name)))
+        other.rng = _copy_rng(self.rng) if rng is None else rng
         return other

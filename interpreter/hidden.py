@@ -93,25 +93,28 @@ def determinized(st: State, player: int, rng: random.Random) -> State:
     """A copy of `st` in which the cards hidden from `player` are dealt again at random among the
     hidden places, by their back, and the other players' choices of the round under way are
     guessed again (see the module's text); `st` is left as it is."""
-    other = st.clone()
-    other.rng = random.Random(rng.getrandbits(64))
+    other: State = st.copy(rng=random.Random(rng.getrandbits(64)))
     other.deals = {}
     hidden = hidden_places(st, player)
     face_down = _take_back_choices(other, player, set(hidden))
     places = [other.shared[z] if seat < 0 else other.cities[seat].zones[z] for z, seat in hidden]
     by_back: dict[tuple[str, int], list[Source]] = {}
-    for cards in places:
-        for card in cards:
-            by_back.setdefault(_back(card), []).append(card)
+    backs = [[_back(card) for card in cards] for cards in places]
+    for cards, of_place in zip(places, backs):
+        for card, back in zip(cards, of_place):
+            found = by_back.get(back)
+            if found is None:
+                by_back[back] = [card]
+            else:
+                found.append(card)
     for back in sorted(by_back):
         cards = by_back[back]
         cards.sort(key=lambda c: (c.sid, c.name))
         rng.shuffle(cards)
     taken = dict.fromkeys(by_back, 0)
-    for cards in places:
+    for cards, of_place in zip(places, backs):
         # in place: a city's lists may be shared with other fields (its built cards)
-        for i, card in enumerate(cards):
-            back = _back(card)
+        for i, back in enumerate(of_place):
             cards[i] = by_back[back][taken[back]]
             taken[back] += 1
     if face_down:
