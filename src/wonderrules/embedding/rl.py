@@ -213,7 +213,8 @@ class WonderParallelEnv(ParallelEnv):
             if legal and ids_of is not None:
                 ids = ids_of(state, player, legal)  # kept here for the decoding of the next step
                 moment[player] = (legal, ids)
-                at += [start + i for i in ids if i is not None]
+                # an action with no id has None, and no action of a list has the no-op id 0
+                at += map(start.__add__, filter(None, ids)) if start else filter(None, ids)
             else:
                 at += [start + i for i in space._legal_ids(state, player)]
         self._moment = moment

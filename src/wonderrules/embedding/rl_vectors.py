@@ -11,17 +11,19 @@ does not see read from the constant 0, the size of a zone whose size it does not
 and all the players' vectors are one fancy index of the board.
 
 The board is kept from one step to the next. Every step writes anew each head, each city's
-public side and each zone's size; the card counts of a zone are written again only when its
-cards are not the list of cards counted last time (the same card objects in the same order,
-compared one by one), and when only cards were added at its end (a city's built cards), only
-those are counted. The index arrays depend on who controls the neutral seats (a zone's owner
+public side and each zone's size. The card counts of every zone whose cards someone sees lie
+together at the end of the board, a run of card names per zone, and are written at once (one
+count of the positions of every such zone's cards); a zone's positions are worked out again only
+when its cards are not the list of cards counted last time (the same card objects in the same
+order, compared one by one), and when only cards were added at its end (a city's built cards),
+only those are. The index arrays depend on who controls the neutral seats (a zone's owner
 decides who sees it), and are kept per choice of controllers.
 """
 
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, Optional
 
 import numpy as np
 
@@ -75,25 +77,28 @@ class ObservationBoard:
         for i, zone in enumerate(self.zones):
             if zone.per == "shared":
                 self.sizes.append((-1, i, end))
-                end += 1 + cards
+                end += 1
         for seat in range(seats):
             for i, zone in enumerate(self.zones):
                 if zone.per == "seat":
                     self.sizes.append((seat, i, end))
-                    end += 1 + cards
-        #: per zone of the table or of a seat: (seat, zone index, where its card counts are on the
-        #: board (its size is just before), its place in `counted_cards`, or -1 for a zone whose
-        #: cards nobody sees)
-        self.zone_plan: list[tuple[int, int, int, int]] = []
+                    end += 1
+        #: per zone of the table or of a seat: (seat, zone index, its place in `counted_cards`, or
+        #: -1 for a zone whose cards nobody sees)
+        self.zone_plan: list[tuple[int, int, int]] = []
         counted = 0
-        for seat, i, where in self.sizes:
+        for seat, i, _ in self.sizes:
             zone = self.zones[i]
             if zone.seen_by == "nobody" or (seat < 0 and zone.seen_by != "everyone"):
-                self.zone_plan.append((seat, i, where + 1, -1))
+                self.zone_plan.append((seat, i, -1))
             else:
-                self.zone_plan.append((seat, i, where + 1, counted))
+                self.zone_plan.append((seat, i, counted))
                 counted += 1
         self.counted = counted
+        #: where the card counts begin on the board: those of the k-th zone counted are the
+        #: `cards` numbers from ``counts_at + k * cards``
+        self.counts_at = end
+        end += counted * cards
         self.length = end
         starts = range(self.heads, self.heads + players * self.head, self.head)
         #: per player, where its head's numbers beyond the first are on the board: the first flag
@@ -122,12 +127,12 @@ class ObservationBoard:
         #: per player, the marks written last on its head: (where, number) pairs
         self.marks_written: list[tuple[tuple[int, int], ...]] = [()] * players
         #: per zone whose cards are counted, the cards counted last (None: none yet), and where
-        #: each one's count is on the board
+        #: each one's count is in the run of counts (from `counts_at`)
         self.counted_cards: list[Any] = [None] * self.counted
         self.counted_at: list[list[int]] = [[] for _ in range(self.counted)]
-        #: per zone whose cards are counted, where the count of a source's card name is on the
-        #: board, by the source's sid
-        self.count_at = [[first + slot for slot in slots] for _, _, first, k in self.zone_plan if k >= 0]
+        #: per zone whose cards are counted, where the count of a source's card name is in the run
+        #: of counts, by the source's sid
+        self.count_at = [[k * cards + slot for slot in slots] for k in range(self.counted)]
         #: per choice of controllers of the neutral seats, the index arrays of every player
         self.indexes: dict[tuple[int, ...], np.ndarray] = {}
         self.neutral = tuple(sorted(state.neutral))
@@ -170,8 +175,8 @@ class ObservationBoard:
         counted_cards = self.counted_cards
         counted_at = self.counted_at
         count_at = self.count_at
-        counts: dict[int, int] = {}  # the card counts written now: where on the board, how many
-        for seat, i, _, k in self.zone_plan:
+        recount = False
+        for seat, i, k in self.zone_plan:
             cards = shared[i] if seat < 0 else cities[seat].zones[i]
             numbers.append(len(cards))
             if k < 0:
@@ -179,26 +184,19 @@ class ObservationBoard:
             last = counted_cards[k]
             if cards == last:
                 continue
-            at = list(map(count_at[k].__getitem__, map(_SID, cards)))
+            recount = True
             counted_cards[k] = list(cards)
-            if last is not None:
-                if len(cards) > len(last) and cards[:len(last)] == last:  # cards added at the end
-                    for place in at[len(last):]:
-                        counts[place] = counts.get(place, int(board[place])) + 1
-                    counted_at[k] = at
-                    continue
-                counts.update(dict.fromkeys(counted_at[k], 0))
-            counted_at[k] = at
-            once = dict.fromkeys(at, 1)
-            if len(once) < len(at):  # a card name twice over in the zone: each copy counts
-                for place in set(at):
-                    once[place] = at.count(place)
-            counts.update(once)
+            if last is not None and len(cards) > len(last) and cards[:len(last)] == last:  # added at the end
+                counted_at[k] += map(count_at[k].__getitem__, map(_SID, cards[len(last):]))
+            else:
+                counted_at[k] = list(map(count_at[k].__getitem__, map(_SID, cards)))
         self._cities(state, numbers)
         board[self.every_step] = numbers
-        if counts:
-            where += counts
-            changed += counts.values()
+        if recount:
+            at: list[int] = []
+            for places in counted_at:
+                at += places
+            board[self.counts_at:] = np.bincount(at, minlength=self.length - self.counts_at)
         if where:
             board[where] = changed
         key = tuple([state.controller.get(s, s) for s in self.neutral]) if self.neutral else ()
@@ -271,13 +269,14 @@ class ObservationBoard:
         at = self.at
         head = self.head
         size_at = {(seat, i): where for seat, i, where in self.sizes}
+        count_of = {(seat, i): self.counts_at + k * self.cards for seat, i, k in self.zone_plan if k >= 0}
         rows = np.zeros((self.players, space.n), np.intp)
         for player in range(self.players):
             row = rows[player]
             row[:head] = np.arange(self.heads + player * head, self.heads + (player + 1) * head)
             for i, zone in enumerate(self.zones):
                 if zone.per == "shared":
-                    self._zone(row, at[f"table.{zone.name}.size"], None, size_at[(-1, i)],
+                    self._zone(row, at[f"table.{zone.name}.size"], None, size_at[(-1, i)], count_of.get((-1, i)),
                                sees(state, player, zone, -1), zone.size_seen)
             for k, seat in enumerate(space._orders[player]):
                 key = f"seat{k}."
@@ -290,16 +289,21 @@ class ObservationBoard:
                     if zone.per == "seat":
                         name = f"{key}{zone.name}."
                         self._zone(row, at[name + "size"], at[name + "seen"], size_at[(seat, i)],
-                                   sees(state, player, zone, seat), zone.size_seen)
+                                   count_of.get((seat, i)), sees(state, player, zone, seat), zone.size_seen)
         return rows
 
-    def _zone(self, row: np.ndarray, size: int, seen: Any, where: int, cards_seen: bool, size_seen: bool) -> None:
+    def _zone(self, row: np.ndarray, size: int, seen: Any, where: int, counts: Optional[int], cards_seen: bool,
+              size_seen: bool) -> None:
         """Point a zone's slice of a vector at the board: its flag 'seen' (for a zone of a seat),
-        its size, and its card counts."""
+        its size (on the board at `where`), and its card counts (from `counts`; None for a zone
+        whose cards nobody sees)."""
         if seen is not None:
             row[seen] = _ONE if cards_seen else _ZERO
         row[size] = where if cards_seen or size_seen else _MINUS_ONE
-        row[size + 1:size + 1 + self.cards] = np.arange(where + 1, where + 1 + self.cards) if cards_seen else _ZERO
+        if cards_seen and counts is not None:
+            row[size + 1:size + 1 + self.cards] = np.arange(counts, counts + self.cards)
+        else:
+            row[size + 1:size + 1 + self.cards] = _ZERO
 
 
 def _own_zone_seen(zone: Any) -> bool:
