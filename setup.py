@@ -40,9 +40,10 @@ PLAIN = {
     "errors.py": "inherits built-in exceptions",
     # mypyc 2.4.1 stops on an internal error in its JSON walker; read once, when a file is loaded
     "files.py": "read once per file loaded",
-    # the compiled rule set's attrs classes: cattrs builds them and validate.py walks their fields
-    # and the module's names; as native classes they would lose what those rely on
-    "ir.py": "attrs classes read by cattrs and the validator",
+    # the compiled rule set's attrs classes: cattrs builds them, validate.py walks their fields and
+    # the module's names, and they are what a rule set pickles as; left plain until native attrs
+    # classes are shown to keep all that (a game reads the catalog, built from them once)
+    "ir.py": "attrs classes read by cattrs, the validator and pickle",
     # named tuples whose fields name classes of modules that import this one: compiled, the class
     # is built as the module is imported and reads those classes before they exist (a crash)
     "work.py": "named tuples of classes not yet made",
