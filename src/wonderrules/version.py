@@ -50,11 +50,11 @@ def source_tree_version(pyproject: Path) -> str:
 
 
 def engine_build() -> str:
-    """COMPILED when the engine running is the one mypyc compiled, else PLAIN: whether the module
-    that plays the games (``wonderrules.interpreter.engine``) was loaded from a C extension."""
-    from importlib.machinery import EXTENSION_SUFFIXES
+    """COMPILED when the engine running is the one mypyc compiled, else PLAIN: whether the function
+    that starts every game (``wonderrules.interpreter.engine.start``) is Python code or, compiled,
+    a built-in function."""
+    from types import FunctionType
 
     from wonderrules.interpreter import engine
 
-    where = getattr(engine, "__file__", None) or ""
-    return COMPILED if where.endswith(tuple(EXTENSION_SUFFIXES)) else PLAIN
+    return PLAIN if isinstance(engine.start, FunctionType) else COMPILED
