@@ -1,6 +1,6 @@
 """The compiled engine plays the same games as the plain Python one, bit for bit.
 
-`pip install .` compiles the engine with mypyc where it can (setup.py). The plain Python source stays
+`WONDERRULES_COMPILE=1 pip install .` compiles the engine with mypyc (setup.py). The plain Python source stays
 the reference: over a thousand seeded random-agent games, spread over every bundled table (the base
 game at 3, 5 and 7, Cities at 4 and 8 and in teams at 6, the two-player game, Leaders, Cities with
 Leaders), are played twice, each in a process of its own: once by the installed, compiled package,
@@ -8,8 +8,8 @@ and once by a copy of that same package without its compiled modules, put first 
 legal list asked (in order), the running scores after every round, the log and the final scores
 must be the same (tests/core/same_games_play.py digests them, game by game).
 
-Skipped where the installed engine is plain Python (an editable install, a machine without a C
-compiler): there is then nothing compiled to compare.
+Skipped where the installed engine is plain Python (the default build, an editable install, a
+machine without a C compiler): there is then nothing compiled to compare.
 """
 
 from __future__ import annotations
@@ -42,8 +42,8 @@ TABLES = [
 
 pytestmark = pytest.mark.skipif(
     wr.engine_build() != COMPILED,
-    reason="the installed engine is plain Python (an editable install, or no C compiler where it was built): "
-           "there is no compiled engine to compare with it")
+    reason="the installed engine is plain Python (the default build, an editable install, or no C compiler): "
+           "there is no compiled engine to compare with it (WONDERRULES_COMPILE=1 pip install . builds one)")
 
 
 def _plain_copy(into: Path) -> Path:
