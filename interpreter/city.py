@@ -33,7 +33,12 @@ class City:
         "turn_start_coins", "spent", "turn_version", "memo", "parts", "turn_parts",
     )
 
-    def __init__(self, seat: int, board: BoardKind, cat: Catalog, start_coins: int, prices: list[list[int]]) -> None:
+    def __init__(self, seat: int, board: Optional[BoardKind] = None, cat: Optional[Catalog] = None,
+                 start_coins: int = 0, prices: Optional[list[list[int]]] = None) -> None:
+        """The city at `seat` at the start of a game. Given only its seat, as `copy` makes one, it
+        is left blank: the copy sets every field (a compiled City is made only through here)."""
+        if board is None or cat is None or prices is None:
+            return
         r = len(cat.resources)
         self.seat = seat
         self.board = board
@@ -86,7 +91,7 @@ class City:
         self.turn_parts: Optional[tuple[Any, ...]] = None
 
     def copy(self) -> City:
-        c = City.__new__(City)
+        c = City(self.seat)
         c.seat = self.seat
         c.board = self.board
         c.stages_built = self.stages_built

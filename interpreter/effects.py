@@ -457,7 +457,7 @@ def _colours(cat: Catalog, names: tuple[str, ...]) -> frozenset[int]:
     return frozenset(cat.colour_index[c] for c in names)
 
 
-def compile_gain_coins(op: ir.GainCoins, cat: Catalog, source: Source) -> GainCoins:
+def compile_gain_coins(op: ir.GainCoins, cat: Catalog, source: Optional[Source]) -> GainCoins:
     constant = (op.amount.value if isinstance(op.amount, ir.Num) and op.amount.value > 0
                 and op.targets == (ir.Relation("self"),) else None)
     return GainCoins(compile_expr(op.amount, cat, source), compile_seats(op.targets), constant,
@@ -469,34 +469,34 @@ def _where(operation: str, source: Optional[Source]) -> str:
     return f"{operation} of {origin(source)}" if source is not None else operation
 
 
-def compile_lose_coins(op: ir.LoseCoins, cat: Catalog, source: Source) -> LoseCoins:
+def compile_lose_coins(op: ir.LoseCoins, cat: Catalog, source: Optional[Source]) -> LoseCoins:
     decision = cat.decision_index[op.or_decide] if op.or_decide else None
     return LoseCoins(compile_expr(op.amount, cat, source), compile_seats(op.targets), decision, source)
 
 
-def compile_gain_tokens(op: ir.GainTokens, cat: Catalog, source: Source) -> GainTokens:
+def compile_gain_tokens(op: ir.GainTokens, cat: Catalog, source: Optional[Source]) -> GainTokens:
     return GainTokens(cat.token_index[op.token], compile_expr(op.amount, cat, source),
                       compile_expr(op.worth, cat, source), compile_seats(op.targets),
                       compile_seats(op.giver) if op.giver else None, _where("gain tokens", source), source)
 
 
-def compile_transfer(op: ir.Transfer, cat: Catalog, source: Source) -> Transfer:
+def compile_transfer(op: ir.Transfer, cat: Catalog, source: Optional[Source]) -> Transfer:
     what = f"give {op.token} tokens" if op.token else "pay coins"
     return Transfer(compile_expr(op.amount, cat, source), compile_seats(op.targets), compile_seats(op.to),
                     cat.token_index[op.token] if op.token else None, _where(what, source), source)
 
 
-def compile_lose_tokens(op: ir.LoseTokens, cat: Catalog, source: Source) -> LoseTokens:
+def compile_lose_tokens(op: ir.LoseTokens, cat: Catalog, source: Optional[Source]) -> LoseTokens:
     constant = op.amount.value if isinstance(op.amount, ir.Num) and op.targets == (ir.Relation("self"),) else None
     return LoseTokens(cat.token_index[op.token], compile_expr(op.amount, cat, source), compile_seats(op.targets),
                       constant)
 
 
-def compile_decide(op: ir.Decide, cat: Catalog, source: Source) -> Decide:
+def compile_decide(op: ir.Decide, cat: Catalog, source: Optional[Source]) -> Decide:
     return Decide(cat.decision_index[op.decision], op.times)
 
 
-def compile_move(op: ir.Move, cat: Catalog, source: Source) -> Move:
+def compile_move(op: ir.Move, cat: Catalog, source: Optional[Source]) -> Move:
     return Move(compile_expr(op.count, cat, source), cat.zone_index[op.from_zone], compile_seats((op.from_seat,)),
                 cat.zone_index[op.to_zone], compile_seats((op.to_seat,)))
 
@@ -509,39 +509,39 @@ def compile_produce_one_of(op: ir.ProduceOneOf, cat: Catalog, source: Source) ->
     return ProduceOneOf(frozenset(op.sources), op.missing, op.for_sale, source.source_class)
 
 
-def compile_symbol(op: ir.Symbol, cat: Catalog, source: Source) -> Symbol:
+def compile_symbol(op: ir.Symbol, cat: Catalog, source: Optional[Source]) -> Symbol:
     return Symbol(tuple(cat.sym_index[s] for s in op.options), op.amount)
 
 
-def compile_price(op: ir.Price, cat: Catalog, source: Source) -> Price:
+def compile_price(op: ir.Price, cat: Catalog, source: Optional[Source]) -> Price:
     return Price(tuple(cat.res_index[r] for r in op.resources), op.sellers, op.price)
 
 
-def compile_rebate(op: ir.Rebate, cat: Catalog, source: Source) -> Rebate:
+def compile_rebate(op: ir.Rebate, cat: Catalog, source: Optional[Source]) -> Rebate:
     return Rebate(op.sellers, op.amount)
 
 
-def compile_grant(op: ir.Grant, cat: Catalog, source: Source) -> Grant:
+def compile_grant(op: ir.Grant, cat: Catalog, source: Optional[Source]) -> Grant:
     return Grant(cat.ability_index[op.ability], op.period, op.uses, _colours(cat, op.colours))
 
 
-def compile_cost_change(op: ir.CostChange, cat: Catalog, source: Source) -> CostChange:
+def compile_cost_change(op: ir.CostChange, cat: Catalog, source: Optional[Source]) -> CostChange:
     return CostChange(cat.action_index[op.action], op.resources == "none", op.coins == "none", op.coins_less,
                       op.units_less, _colours(cat, op.colours), compile_seats(op.targets))
 
 
-def compile_score(op: ir.Score, cat: Catalog, source: Source) -> Score:
+def compile_score(op: ir.Score, cat: Catalog, source: Optional[Source]) -> Score:
     return Score(compile_expr(op.amount, cat, source), compile_expr(op.amount, cat, source, virtual=True),
                  reads_symbols(op.amount))
 
 
-def compile_copy_card(op: ir.CopyCard, cat: Catalog, source: Source) -> CopyCard:
+def compile_copy_card(op: ir.CopyCard, cat: Catalog, source: Optional[Source]) -> CopyCard:
     return CopyCard(op.count, frozenset(op.colours), op.sources, False)
 
 
-def compile_strength_bonus(op: ir.StrengthBonus, cat: Catalog, source: Source) -> StrengthBonus:
+def compile_strength_bonus(op: ir.StrengthBonus, cat: Catalog, source: Optional[Source]) -> StrengthBonus:
     return StrengthBonus(cat.contest_index[op.contest], compile_expr(op.amount, cat, source))
 
 
-def compile_copy_symbol(op: ir.CopySymbol, cat: Catalog, source: Source) -> CopySymbol:
+def compile_copy_symbol(op: ir.CopySymbol, cat: Catalog, source: Optional[Source]) -> CopySymbol:
     return CopySymbol(op.count, frozenset(op.colours), op.sources, True)

@@ -197,9 +197,13 @@ class GameData:
     stopped: Optional[str]
     scratch: Scratch
 
-    def __init__(self, game: Game, seed: int, boards: Sequence[BoardKind], deals: FixedDeals,
-                 rng: random.Random) -> None:
-        """The game's data before anything is active or dealt (:func:`.engine.start` starts it)."""
+    def __init__(self, game: Optional[Game], seed: int = 0, boards: Sequence[BoardKind] = (),
+                 deals: Optional[FixedDeals] = None, rng: Optional[random.Random] = None) -> None:
+        """The game's data before anything is active or dealt (:func:`.engine.start` starts it).
+        Without a game, as `copy` makes one, it is left blank: the copy sets every field (a
+        compiled class is made only through here)."""
+        if game is None or deals is None or rng is None:
+            return
         cat = game.catalog
         cfg = game.config
         self.game = game
@@ -348,12 +352,22 @@ class GameData:
         engine.ask_decision(self, seat, decision)
 
     # ---- copies --------------------------------------------------------------------------------
+    def with_cities(self, cities: list[City]) -> Any:
+        """The game as it would be with `cities` in place of its cities: a view of the same class,
+        every other field this game's own (shared, not copied). Read, never played."""
+        cls = type(self)
+        other = cls(None)
+        for name, _ in FIELDS:
+            setattr(other, name, getattr(self, name))
+        other.cities = cities
+        return other
+
     def copy(self, rng: Optional[random.Random] = None) -> Any:
         """A copy of the game, of the same class, made field by field as :data:`FIELDS` says:
         it changes apart from its original and shares only what neither changes. Given `rng`, the
         copy draws from it (its own from then on) instead of from a copy of this game's generator."""
         cls = type(self)
-        other = cls.__new__(cls)
+        other = cls(None)
         for name in _SHARED_FIELDS:
             setattr(other, name, getattr(self, name))
         for name, how in _COPIED_FIELDS:

@@ -78,20 +78,6 @@ class Scorer:
         return final_sheets(self, st)
 
 
-class _AsBuilt:
-    """The game as the end-of-game counts see it: the state itself, except that the cities that
-    copy cards hold their copies as if built there."""
-
-    __slots__ = ("_state", "cities")
-
-    def __init__(self, st: GameData, cities: list[Any]) -> None:
-        self._state = st
-        self.cities = cities
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._state, name)
-
-
 def _as_built(st: GameData, copies: dict[int, tuple[Optional[Source], ...]]) -> Any:
     cities = list(st.cities)
     for seat, cards in copies.items():
@@ -108,7 +94,8 @@ def _as_built(st: GameData, copies: dict[int, tuple[Optional[Source], ...]]) -> 
             for hook in src.passive:
                 if hook.spec is _SYMBOL and len(hook.op.options) == 1:
                     city.symbols[hook.op.options[0]] += hook.op.amount
-    return _AsBuilt(st, cities)
+    # the game itself, of its own class (compiled code reads it as one), with those cities
+    return st.with_cities(cities)
 
 
 def _copy_card_slots(city: Any) -> list[Any]:

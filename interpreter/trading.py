@@ -59,16 +59,19 @@ def _unit_mask(resources: Iterable[int]) -> int:
 # collection. So the tables keep a context's packed form and its answers apart, and `context`
 # hands out the two together.
 #
-#: A part, `(value, packed)`: a city's production `(fixed, either/or units)` (its own, or what it
-#: sells), or its prices `(left prices, right prices, left rebate, right rebate)`, with its
-#: packed form (see `TradeSolver._pack_part`): a vector that does not pack is None.
+#: A part, `(value, packed, number)`: a city's production `(fixed, either/or units)` (its own, or
+#: what it sells), or its prices `(left prices, right prices, left rebate, right rebate)`, with its
+#: packed form (see `TradeSolver._pack_part`; a vector that does not pack is None) and the number
+#: the solver gave it, which names it in the keys of contexts. A number, never the tuple's
+#: identity: a compiled engine holds such tuples unboxed and boxes them anew where an object is
+#: needed, so the identity of one may be that of another, freed, part.
 Production = tuple[Vector, Units]
 Prices = tuple[Vector, Vector, int, int]
 PackedProduction = tuple[Optional[int], tuple[int, ...]]
 PackedPrices = tuple[Optional[int], Optional[int], int, int]
-ProductionPart = tuple[Production, PackedProduction]
-PricesPart = tuple[Prices, PackedPrices]
-Part = tuple[Union[Production, Prices], Union[PackedProduction, PackedPrices]]
+ProductionPart = tuple[Production, PackedProduction, int]
+PricesPart = tuple[Prices, PackedPrices, int]
+Part = tuple[Union[Production, Prices], Union[PackedProduction, PackedPrices], int]
 #: A trade context: everything a payment depends on in one city at one moment, with the answers
 #: found so far. `(answers, own fixed, own units, left fixed, left units, right fixed, right
 #: units, left prices, right prices, left rebate, right rebate)` with the vectors packed, or
@@ -113,9 +116,8 @@ class TradeSolver:
         self._parts: dict[Union[Production, Prices], Part] = {}
         #: each context (see TradeContext): its answers, then its packed or flat form
         self._contexts: dict[tuple[int, int, int, int], TradeContext] = {}
-        #: the parts named in `_contexts`' keys, by identity: kept alive as long as the keys are,
-        #: so that no other part takes an identity over
-        self._alive: dict[int, Part] = {}
+        #: the number of the next part (see Part): never reused, not even once the tables are forgotten
+        self._next_part = 0
         #: entries added to the tables since they were last forgotten
         self._entries = 0
         #: canonical key (see `_key`) -> payments, shared by many (cost, context) pairs
@@ -130,7 +132,6 @@ class TradeSolver:
         self.clears += 1
         self._parts.clear()
         self._contexts.clear()
-        self._alive.clear()
         self._by_key.clear()
         self._fixed.clear()
         self._entries = 0
@@ -184,22 +185,20 @@ class TradeSolver:
             self._entries += 1
             if self._entries > self.max_entries:
                 self.clear()
-            hit = self._parts[value] = (value, self._pack_part(value))
+            hit = self._parts[value] = (value, self._pack_part(value), self._next_part)
+            self._next_part += 1
         return hit
 
     def context(self, own: ProductionPart, left_sells: ProductionPart, right_sells: ProductionPart,
                 prices: PricesPart) -> TradeContext:
         """The context of a city's own production, what each neighbour sells and its prices."""
-        key = (id(own), id(left_sells), id(right_sells), id(prices))
+        key = (own[2], left_sells[2], right_sells[2], prices[2])
         found = self._contexts.get(key)
         if found is not None:
             return found
         self._entries += 1
         if self._entries > self.max_entries:
             self.clear()
-        alive = self._alive
-        for part in (own, left_sells, right_sells, prices):
-            alive[id(part)] = part
         of, oc = own[1]
         lf, lc = left_sells[1]
         rf, rc = right_sells[1]

@@ -38,6 +38,7 @@ from wonderrules.interpreter.observation_space import ObservationSpace, running_
 from wonderrules.interpreter.payment_space import PaymentActionSpace
 from wonderrules.interpreter.refusals import REFUSAL_CODES, Refusal
 from wonderrules.interpreter.validate import CompiledRulesError
+from wonderrules.version import engine_build
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.grammar.diagnostics import Diagnostic
@@ -47,7 +48,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["load_rules", "load_compiled", "RulesError", "CompiledRulesError", "Game", "Action", "Decision",
            "IllegalActionError", "ArgumentError", "SetupError", "GameStoppedError", "RuleSet", "FileReadError",
            "observation", "to_log", "replay", "ReplayError", "Refusal", "REFUSAL_CODES", "ActionSpace",
-           "PaymentActionSpace", "ObservationSpace", "running_scores"]
+           "PaymentActionSpace", "ObservationSpace", "running_scores", "engine_build"]
 
 
 def __getattr__(name: str) -> str:

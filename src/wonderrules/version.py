@@ -3,6 +3,10 @@
 An installed package (also an editable install) reads it from its metadata; a source tree that
 is not installed reads it from its pyproject.toml. `wonderrules.__version__` is this version; the
 cluster refuses workers that run another one, and `wr --version` prints it.
+
+`engine_build()` says which engine this installation runs: compiled by mypyc (what ``pip install .``
+builds where a C compiler is present) or plain Python (an editable install, a machine without a
+compiler, ``WONDERRULES_COMPILE=0``); `wr --version` prints it on a second line.
 """
 
 from __future__ import annotations
@@ -10,12 +14,15 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-__all__ = ["DISTRIBUTION", "UNKNOWN", "package_version", "source_tree_version"]
+__all__ = ["DISTRIBUTION", "UNKNOWN", "COMPILED", "PLAIN", "package_version", "source_tree_version", "engine_build"]
 
 #: the distribution's name, as pip knows it
 DISTRIBUTION = "wonder-rules"
 #: the version when neither metadata nor a pyproject.toml tell it (no release is ever numbered so)
 UNKNOWN = "0+unknown"
+#: what `engine_build` answers
+COMPILED = "compiled (mypyc)"
+PLAIN = "plain Python"
 
 
 @cache
@@ -40,3 +47,14 @@ def source_tree_version(pyproject: Path) -> str:
         return UNKNOWN
     version = project.get("version") if isinstance(project, dict) and project.get("name") == DISTRIBUTION else None
     return version if isinstance(version, str) and version else UNKNOWN
+
+
+def engine_build() -> str:
+    """COMPILED when the engine running is the one mypyc compiled, else PLAIN: whether the function
+    that starts every game (``wonderrules.interpreter.engine.start``) is Python code or, compiled,
+    a built-in function."""
+    from types import FunctionType
+
+    from wonderrules.interpreter import engine
+
+    return PLAIN if isinstance(engine.start, FunctionType) else COMPILED

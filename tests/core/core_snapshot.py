@@ -72,9 +72,18 @@ def _is_action_table(value) -> bool:
 _ACTION_TABLES: list[dict] = []
 
 
+def attributes_of(cls: type) -> tuple[str, ...]:
+    """The attributes of an engine class's objects: its slots and its bases' as Python makes the
+    class, or the attributes mypyc lists for a class of the compiled engine (which has no slots)."""
+    compiled = getattr(cls, "__mypyc_attrs__", None)
+    if compiled is not None:
+        return tuple(compiled)
+    return tuple(name for klass in reversed(cls.__mro__) for name in getattr(klass, "__slots__", ()))
+
+
 def _city_fields(value) -> tuple:
     return tuple((slot, ("memo", id(getattr(value, slot))) if slot in MEMOS else getattr(value, slot))
-                 for slot in City.__slots__)
+                 for slot in attributes_of(City))
 
 
 def _city(value):
@@ -88,7 +97,7 @@ def _shared(value):
 def _record(value):
     """A slotted record of the engine (a decision asked, a grant a city holds, a seat's listing
     needs): field by field."""
-    return (type(value).__name__, tuple(freeze(getattr(value, slot)) for slot in type(value).__slots__))
+    return (type(value).__name__, tuple(freeze(getattr(value, slot)) for slot in attributes_of(type(value))))
 
 
 #: the walk by exact type (the common case, fast); other types go through `_other`
@@ -122,7 +131,7 @@ def fields_of(state: State) -> dict:
     """Every field of the state, by name (the table of game_data.FIELDS), its scratch as the
     scratch's own fields."""
     out = {name: getattr(state, name) for name, _ in FIELDS if name != "scratch"}
-    out.update((f"scratch.{name}", getattr(state.scratch, name)) for name in Scratch.__slots__)
+    out.update((f"scratch.{name}", getattr(state.scratch, name)) for name in attributes_of(Scratch))
     return out
 
 

@@ -107,7 +107,7 @@ def test_the_seller_of_a_purchase_is_a_filter() -> None:
     # the buyer is a filter too: seat 2 paying seat 1 is not seat 1's purchase
     assert heard(st, Event("buys", 2, -1, "", 1)) == []
     # the engine raises an event's fields as a plain tuple: the work item carries an Event
-    assert heard(st, ("buys", 1, -1, "", left)) == [("Left Buyer", 1)]
+    assert heard(st, ("buys", 1, -1, "", left, None)) == [("Left Buyer", 1)]
 
 
 def test_a_limited_effect_whose_condition_fails_keeps_its_turn_for_a_later_event() -> None:

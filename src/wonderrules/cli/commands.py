@@ -38,6 +38,7 @@ from wonderrules.cli.support import (
     shown,
     write_output,
 )
+from wonderrules.version import engine_build
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.grammar.compiler import Compiled
@@ -82,7 +83,7 @@ class _Commands(click.Group):
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="wonder-rules")
+@click.version_option(package_name="wonder-rules", message=f"%(prog)s, version %(version)s\nengine: {engine_build()}")
 def main() -> None:
     """wonder-rules: rule sets for 7 Wonders as text, and an engine that plays them."""
     if sys.stdout is None:  # started with its standard output closed (`wr play >&-`)
