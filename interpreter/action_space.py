@@ -39,7 +39,6 @@ from wonderrules.interpreter.words import MAX_AMOUNTS
 
 if TYPE_CHECKING:  # pragma: no cover
     from wonderrules.interpreter.catalog import Catalog
-    from wonderrules.interpreter.game import Game
     from wonderrules.interpreter.state import State
 
 __all__ = ["ActionSpace", "NO_OP"]
@@ -63,7 +62,7 @@ class ActionSpace:
     __slots__ = ("rules", "n", "_keys", "_index", "_labels", "_amount_first", "_amounts", "_amount_ids",
                  "_max_amount", "_amount_decisions", "_known", "_ids_of_list", "_state_class")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Any) -> None:
         from wonderrules.interpreter.game import Game
         from wonderrules.interpreter.state import State
 
@@ -116,7 +115,7 @@ class ActionSpace:
         return f"ActionSpace({self.n} ids)"
 
     # ---- reading ids ------------------------------------------------------------------------------
-    def label(self, action_id: int) -> str:
+    def label(self, action_id: Any) -> str:
         """The id's move in the rule set's words (its action kind's title with the card named,
         and the way when it is not the plain one)."""
         return self._labels[self._check_id(action_id)]
@@ -125,7 +124,7 @@ class ActionSpace:
         """Every id's label, by id."""
         return self._labels
 
-    def move(self, action_id: int) -> dict[str, Any]:
+    def move(self, action_id: Any) -> dict[str, Any]:
         """What an id stands for, as JSON data: ``{"kind", "card", "way"}`` for an action kind of
         the rule set, ``{"kind", "amount"}`` for an amount of a kind that takes one,
         ``{"kind": ""}`` for the no-op."""
@@ -147,7 +146,7 @@ class ActionSpace:
         return self._max_amount
 
     # ---- ids of a game ----------------------------------------------------------------------------
-    def encode(self, state: State, player: int, action: Optional[Action]) -> int:
+    def encode(self, state: Any, player: Any, action: Any) -> int:
         """The id of `action`, legal for `player` now; ``None`` is the no-op of a player with
         nothing to decide. IllegalActionError (with the reason) for an action not legal now."""
         player = self._check(state, player)
@@ -162,11 +161,12 @@ class ActionSpace:
         assert found is not None, f"a legal action outside the ids: {action}"
         return found
 
-    def decode(self, state: State, player: int, action_id: int) -> Optional[Action]:
+    def decode(self, state: Any, player: Any, action_id: Any) -> Optional[Action]:
         """The legal action of `player` now that the id stands for (its payment chosen by the
         module's rule), or ``None`` for the no-op. IllegalActionError, with a sentence, for an
         id that is not legal for the player now; ArgumentError for a number that is no id."""
-        return self._decode(state, self._check(state, player), self._check_id(action_id))
+        player = self._check(state, player)  # before `state` is read as a State
+        return self._decode(state, player, self._check_id(action_id))
 
     def _decode(self, state: State, player: int, action_id: int) -> Optional[Action]:
         """:meth:`decode` without checking its arguments."""
@@ -191,9 +191,10 @@ class ActionSpace:
             return sum(paid.values()), tuple(paid.get(s, 0) for s in sellers)
         return min(found, key=order)
 
-    def legal_ids(self, state: State, player: int) -> list[int]:
+    def legal_ids(self, state: Any, player: Any) -> list[int]:
         """The ids legal for `player` now, in increasing order."""
-        return self._legal_ids(state, self._check(state, player))
+        player = self._check(state, player)
+        return self._legal_ids(state, player)
 
     def _legal_ids(self, state: State, player: int) -> list[int]:
         """:meth:`legal_ids` without checking its arguments."""
@@ -202,7 +203,7 @@ class ActionSpace:
             return [NO_OP]
         return sorted({i for i in self._ids(state, player, legal) if i is not None})
 
-    def mask(self, state: State, player: int) -> list[bool]:
+    def mask(self, state: Any, player: Any) -> list[bool]:
         """One flag per id: whether the id is legal for `player` now."""
         flags = [False] * self.n
         for i in self.legal_ids(state, player):

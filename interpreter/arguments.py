@@ -178,7 +178,8 @@ def is_action(action: Any) -> bool:
     """A plain Action whose fields have their exact types and whose payment is in seat order."""
     if type(action) is not Action or len(action) != 5:
         return False
-    kind, card, pay, way, amount = action
+    fields: Any = action  # read as they are, not as an Action's types say they are
+    kind, card, pay, way, amount = fields
     if not (type(kind) is str and type(card) is str and type(way) is str and type(amount) is int
             and type(pay) is tuple):
         return False

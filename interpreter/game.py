@@ -7,7 +7,7 @@ the actions it hands out, so every game started from it shares them, and they go
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Optional
 
 from wonderrules.interpreter import engine, ir
@@ -41,7 +41,7 @@ class Game:
     the rule set, or are of the wrong type, raise SetupError (a ConfigError for a table the rule
     set does not seat)."""
 
-    def __init__(self, rules: ir.RuleSet, players: int, options: Sequence[str] = (), sides: str = "random") -> None:
+    def __init__(self, rules: Any, players: Any, options: Any = (), sides: Any = "random") -> None:
         if not isinstance(rules, ir.RuleSet):
             raise SetupError(f"a Game needs a rule set (from load_rules or load_compiled), not {shown(rules)}")
         self.rules = rules
@@ -212,9 +212,7 @@ class Game:
             raise SetupError("two seats were given the same wonder")
         return out
 
-    def new_initial_state(self, seed: int = 0, boards: Optional[Sequence[Optional[tuple[str, str]]]] = None,
-                          hands: Optional[Mapping[int, Sequence[Sequence[str]]]] = None,
-                          deals: Optional[Sequence[Mapping[str, Any]]] = None) -> State:
+    def new_initial_state(self, seed: Any = 0, boards: Any = None, hands: Any = None, deals: Any = None) -> State:
         """A new game. Scenario setup: `boards` fixes each seat's (wonder, side) (None: drawn);
         `hands` fixes the cards of some ages' deals: age -> one list of card names per player,
         then one per neutral seat dealt cards; `deals` fixes any deal (see

@@ -17,7 +17,7 @@ docs/log_format.rst.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Optional
 
 import attrs
@@ -60,7 +60,7 @@ def rules_fingerprint(rules: ir.RuleSet) -> str:
 
 # ---- writing --------------------------------------------------------------------------------------
 
-def to_log(state: State, rules: Sequence[str] = ()) -> dict[str, Any]:
+def to_log(state: Any, rules: Any = ()) -> dict[str, Any]:
     """The log of a game so far (a finished game also carries its scores). `rules`: how the
     rule sets are named for a replay (default: the layers of the rule set). ArgumentError for
     anything but a state, or rules that are not a list of texts."""
@@ -266,7 +266,7 @@ def _check_table(game: Game, log: dict[str, Any], version: int) -> list[tuple[st
     return boards
 
 
-def _start(game: Game, log: dict[str, Any]) -> tuple[State, int, list[_Deal]]:
+def _start(game: Game, log: Any) -> tuple[State, int, list[_Deal]]:
     version = check_log(log)
     boards = _check_table(game, log, version)
     recorded = _deals_v2(log) if version >= 2 else _deals_v1(game, log)
@@ -288,8 +288,7 @@ def start_from_log(game: Game, log: dict[str, Any]) -> State:
 BeforeRound = Callable[[int, "State", dict[int, Action]], None]
 
 
-def replay(game: Game, log: dict[str, Any], upto: Optional[int] = None,
-           before_round: Optional[BeforeRound] = None) -> State:
+def replay(game: Any, log: Any, upto: Any = None, before_round: Any = None) -> State:
     """Replay a log (its first `upto` rounds); raises ReplayError on a malformed log, a log of
     other rules or another table, a deal that does not fit, any illegal or missing action, and
     a log whose rounds end before the game does although it records the final scores or the

@@ -34,7 +34,6 @@ from wonderrules.interpreter.arguments import check_player, shown
 from wonderrules.interpreter.errors import ArgumentError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from wonderrules.interpreter.game import Game
     from wonderrules.interpreter.scoring import ScoreSheet
     from wonderrules.interpreter.state import State
 
@@ -49,7 +48,7 @@ class ObservationSpace:
     __slots__ = ("rules", "players", "seats", "n", "layout", "card_names", "_card_index", "_board_index",
                  "_slices", "_known", "head_size", "_city_size", "_zones_of", "_orders")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Any) -> None:
         from wonderrules.interpreter.game import Game
 
         if not isinstance(game, Game):
@@ -108,12 +107,12 @@ class ObservationSpace:
     def __repr__(self) -> str:
         return f"ObservationSpace({self.n} numbers)"
 
-    def seat_order(self, player: int) -> tuple[int, ...]:
+    def seat_order(self, player: Any) -> tuple[int, ...]:
         """The seats of the blocks ``seat0``, ``seat1``...: the player's own, the other players'
         in seat order from it, then the neutral seats."""
         return self._orders[check_player(self.players, player)]
 
-    def encode(self, state: State, player: int) -> list[int]:
+    def encode(self, state: Any, player: Any) -> list[int]:
         """What `player` may see of `state`, as numbers in the layout's order."""
         from wonderrules.interpreter.observe import sees, size_seen, zones_in_force
 
@@ -168,7 +167,7 @@ class ObservationSpace:
         return out
 
     # ---- the vector in pieces ----------------------------------------------------------------------
-    def pieces(self, state: State, player: int) -> tuple[list[int], list[int], list[tuple[int, ...]]]:
+    def pieces(self, state: Any, player: Any) -> tuple[list[int], list[int], list[tuple[int, ...]]]:
         """The vector of :meth:`encode` in pieces, for those who build many players' vectors of
         one moment. First the head (the first ``head_size`` numbers, the player's own): the
         indexes of its numbers that may not be zero, and those numbers. Then the keys of the
@@ -178,7 +177,7 @@ class ObservationSpace:
         self._check(state)
         return self._pieces(state, check_player(state.players, player))
 
-    def piece(self, state: State, key: tuple[int, ...]) -> tuple[int, list[int], list[int]]:
+    def piece(self, state: Any, key: Any) -> tuple[int, list[int], list[int]]:
         """The piece of a key of :meth:`pieces`: its length, the indexes (from the piece's start)
         of its numbers that may not be zero, and those numbers."""
         self._check(state)

@@ -115,7 +115,7 @@ def _choices(st: State, player: int, zones: tuple[ir.Zone, ...]) -> list[str] | 
     return list(dict.fromkeys(a.card for a in st.legal_actions(player) if a.card))
 
 
-def observation(st: State, player: int) -> dict[str, Any]:
+def observation(st: Any, player: Any) -> dict[str, Any]:
     """A JSON-ready view of the game for `player` (see the module's text). ArgumentError when
     `st` is not a game state of the core or `player` not one of its players."""
     from wonderrules.interpreter.state import State

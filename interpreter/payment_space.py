@@ -73,7 +73,7 @@ class PaymentActionSpace:
     __slots__ = ("rules", "moves", "n", "payees", "bound", "_classes", "_class_index", "_first", "_paying",
                  "_move_of", "_class_of", "_move_index", "_catalog", "_tables")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Any) -> None:
         from wonderrules.interpreter.game import Game
 
         if not isinstance(game, Game):
@@ -134,7 +134,7 @@ class PaymentActionSpace:
         return f"PaymentActionSpace({self.n} ids, {self.moves.n} moves)"
 
     # ---- reading ids ------------------------------------------------------------------------------
-    def split(self, action_id: int) -> tuple[int, Optional[tuple[int, ...]]]:
+    def split(self, action_id: Any) -> tuple[int, Optional[tuple[int, ...]]]:
         """The move id of an id and its coins to each payee (zeros for a move that pays nobody);
         ``None`` for the class of payments beyond the bound."""
         action_id = self._check_id(action_id)
@@ -143,7 +143,7 @@ class PaymentActionSpace:
             return move_id, (0,) * len(self.payees)
         return move_id, (self._classes[move_id][cls] if cls < len(self._classes[move_id]) else None)
 
-    def label(self, action_id: int) -> str:
+    def label(self, action_id: Any) -> str:
         """The id's move in the rule set's words, and whom it pays how much."""
         move_id, coins = self.split(action_id)
         text = self.moves.label(move_id)
@@ -158,7 +158,7 @@ class PaymentActionSpace:
         """Every id's label, by id."""
         return tuple(self.label(i) for i in range(self.n))
 
-    def move(self, action_id: int) -> dict[str, Any]:
+    def move(self, action_id: Any) -> dict[str, Any]:
         """What an id stands for, as JSON data: its ActionSpace move (see :meth:`.ActionSpace.move`)
         with, for a move that may pay, ``"pay"``: the coins to each payee (a list in the order of
         ``payees``), or ``None`` for a payment beyond the bound."""
@@ -169,7 +169,7 @@ class PaymentActionSpace:
         return out
 
     # ---- ids of a game ----------------------------------------------------------------------------
-    def encode(self, state: State, player: int, action: Optional[Action]) -> int:
+    def encode(self, state: Any, player: Any, action: Any) -> int:
         """The id of `action`, legal for `player` now (``None``: the no-op). IllegalActionError,
         with the reason, for an action not legal now."""
         move_id = self.moves.encode(state, player, action)
@@ -179,11 +179,12 @@ class PaymentActionSpace:
         assert found is not None, f"a legal action outside the ids: {action}"
         return found
 
-    def decode(self, state: State, player: int, action_id: int) -> Optional[Action]:
+    def decode(self, state: Any, player: Any, action_id: Any) -> Optional[Action]:
         """The legal action of `player` now that the id stands for, or ``None`` for the no-op.
         IllegalActionError, with a sentence, for an id not legal now; ArgumentError for a number
         that is no id."""
-        return self._decode(state, self._check(state, player), self._check_id(action_id))
+        player = self._check(state, player)  # before `state` is read as a State
+        return self._decode(state, player, self._check_id(action_id))
 
     def _decode(self, state: State, player: int, action_id: int) -> Optional[Action]:
         """:meth:`decode` without checking its arguments."""
@@ -201,9 +202,10 @@ class PaymentActionSpace:
             return found[0]
         return min(found, key=lambda a: (sum(c for _, c in a.pay), self._coins(state, player, a)))
 
-    def legal_ids(self, state: State, player: int) -> list[int]:
+    def legal_ids(self, state: Any, player: Any) -> list[int]:
         """The ids legal for `player` now, in increasing order."""
-        return self._legal_ids(state, self._check(state, player))
+        player = self._check(state, player)
+        return self._legal_ids(state, player)
 
     def _legal_ids(self, state: State, player: int) -> list[int]:
         """:meth:`legal_ids` without checking its arguments."""
@@ -212,7 +214,7 @@ class PaymentActionSpace:
             return [NO_OP]
         return sorted({i for i in (self._id_of(state, player, a) for a in legal) if i is not None})
 
-    def mask(self, state: State, player: int) -> list[bool]:
+    def mask(self, state: Any, player: Any) -> list[bool]:
         """One flag per id: whether the id is legal for `player` now."""
         flags = [False] * self.n
         for i in self.legal_ids(state, player):

@@ -9,7 +9,6 @@ program is :mod:`.engine`'s; listing actions is :mod:`.legal`', judging them :mo
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Optional
 
 from wonderrules.interpreter import engine
@@ -25,7 +24,11 @@ __all__ = ["State"]
 
 
 class State(GameData):
-    """One game. Create with :meth:`Game.new_initial_state`."""
+    """One game. Create with :meth:`Game.new_initial_state`.
+
+    The methods a caller reaches take their arguments as ``Any`` and check them themselves: a
+    compiled engine would otherwise refuse a wrongly typed argument with a TypeError of its own
+    before the documented ArgumentError."""
 
     __slots__ = ()
 
@@ -39,7 +42,7 @@ class State(GameData):
             raise GameStoppedError(self.stopped)
         return dict(self.pending)
 
-    def legal_actions(self, player: int) -> list[Action]:
+    def legal_actions(self, player: Any) -> list[Action]:
         """Every legal action of `player` now (empty when they have nothing to decide)."""
         found = self.scratch.legal.get(player) if type(player) is int else None
         if found is not None:
@@ -54,7 +57,7 @@ class State(GameData):
             found = self.scratch.legal[player] = legal_actions(self, player)
         return found
 
-    def explain(self, player: int, action: Action) -> Optional[str]:
+    def explain(self, player: Any, action: Any) -> Optional[str]:
         """Why `action` is illegal for `player` now, or None when it is legal. ArgumentError for
         a player that is not at the table or an action that is not well formed, GameStoppedError
         for a game the rules stopped. The sentence is one printable line: text of the action it
@@ -62,7 +65,7 @@ class State(GameData):
         refused = self.refusal(player, action)
         return None if refused is None else refused.sentence
 
-    def refusal(self, player: int, action: Action) -> Optional[Refusal]:
+    def refusal(self, player: Any, action: Any) -> Optional[Refusal]:
         """Why `action` is illegal for `player` now, as a Refusal (a stable code and the sentence
         :meth:`explain` gives), or None when it is legal. Raises as :meth:`explain` does."""
         import attrs
@@ -85,7 +88,7 @@ class State(GameData):
         refused = refusal(self, player, action)
         return attrs.evolve(refused, sentence=printable(refused.sentence))
 
-    def coins_to_bank(self, player: int, action: Action) -> int:
+    def coins_to_bank(self, player: Any, action: Any) -> int:
         """The coins `action`, legal for `player` now, pays to the bank: its card's or stage's
         coins (after the city's cost changes) unless its way is free, or the coins paid of a
         loss. Its payments to sellers are its own `pay`. An account of the game asks it before
@@ -98,7 +101,7 @@ class State(GameData):
 
         return coins_to_bank(self, player, plain_action(action))
 
-    def apply_actions(self, actions: Mapping[int, Action]) -> None:
+    def apply_actions(self, actions: Any) -> None:
         """One choice per pending player, all at once. Raises IllegalActionError (a reason per
         refused player) and leaves the state untouched if any choice is illegal; ArgumentError
         for a wrong argument or a game that is over."""
@@ -194,7 +197,7 @@ class State(GameData):
         raise TypeError("a game state cannot be pickled: write the game as a log with wonderrules.to_log(state) "
                         "and play it again with wonderrules.replay(game, log) (a Game and its RuleSet pickle)")
 
-    def determinized(self, player: int, rng: random.Random) -> State:
+    def determinized(self, player: Any, rng: Any) -> State:
         """A copy of the game as `player` might believe it to be: the cards it cannot see (the
         other hands, face-down piles) dealt again at random among the places it cannot see, each
         place keeping its size and each card trading places only with cards of the same deck and

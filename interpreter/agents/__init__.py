@@ -34,7 +34,7 @@ MAX_ITERATIONS = 1_000_000
 MAX_MS = 3_600_000.0
 
 
-def parse_spec(spec: str) -> tuple[str, Optional[int], Optional[float]]:
+def parse_spec(spec: Any) -> tuple[str, Optional[int], Optional[float]]:
     """(name, iterations, milliseconds) of an agent spec (see the module's text); ValueError with
     a sentence naming what is wrong for anything else."""
     if not isinstance(spec, str):
@@ -65,7 +65,7 @@ def parse_spec(spec: str) -> tuple[str, Optional[int], Optional[float]]:
     return name, None, ms
 
 
-def make_agent(spec: str, seed: int = 0) -> Agent:
+def make_agent(spec: Any, seed: Any = 0) -> Agent:
     """A new agent of this spec (see the module's text), its choices drawn from its own generator
     seeded with `seed`. ValueError for an unknown name or a bad budget."""
     name, iterations, ms = parse_spec(spec)
