@@ -32,6 +32,11 @@ __all__ = ["shown", "whole_number", "check_player", "check_players", "check_opti
 
 _FORM = "Action(kind, card, pay, way, amount)"
 
+#: the Action class, held untyped: an action from outside is read field by field as it is, never
+#: as an Action's types say it is (compiled code would check each field's type on reading it and
+#: refuse a wrong one with a TypeError of its own, before the sentence below)
+_ACTION: Any = Action
+
 
 def shown(value: Any) -> str:
     """A value as a sentence names it: its text (cut when long) and its type."""
@@ -42,8 +47,9 @@ def shown(value: Any) -> str:
 
 
 def whole_number(value: Any) -> bool:
-    """An int that is not a bool."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    """An int that is not a bool. (The bool test comes first: a value known to be an int may be
+    read as a plain number by compiled code, True as 1.)"""
+    return not isinstance(value, bool) and isinstance(value, int)
 
 
 # ---- a state's calls ----------------------------------------------------------------------------
@@ -166,7 +172,7 @@ def _is_pair(pair: Any) -> bool:
     return type(pair) is tuple and len(pair) == 2 and type(pair[0]) is int and type(pair[1]) is int
 
 
-def plain_payment(pay: tuple[Any, ...]) -> bool:
+def plain_payment(pay: Any) -> bool:
     """Whether the pairs of a payment equal to a listed one are plain ints (not bools)."""
     for seat, coins in pay:
         if type(seat) is not int or type(coins) is not int:
@@ -195,11 +201,12 @@ def check_action(action: Any) -> None:
     """ArgumentError unless `action` is an Action whose fields have their types."""
     if is_action(action):
         return
-    if not isinstance(action, Action):
+    if not isinstance(action, _ACTION):
         raise ArgumentError(f"an action is an {_FORM}, not {shown(action)}")
-    if len(action) != 5:
-        raise ArgumentError(f"an Action has 5 fields ({_FORM}), this one {len(action)}")
-    kind, card, pay, way, amount = action
+    fields: Any = tuple(action)
+    if len(fields) != 5:
+        raise ArgumentError(f"an Action has 5 fields ({_FORM}), this one {len(fields)}")
+    kind, card, pay, way, amount = fields
     for name, value in (("kind", kind), ("card", card), ("way", way)):
         if not isinstance(value, str):
             raise ArgumentError(f"the '{name}' of an Action is a text, not {shown(value)}")
@@ -212,12 +219,13 @@ def check_action(action: Any) -> None:
             raise ArgumentError(f"the 'pay' of an Action holds (seat, coins) pairs of whole numbers, not {shown(pair)}")
 
 
-def plain_action(action: Action) -> Action:
-    """A well-formed action with plain values and its payment in seat order (itself when it is
-    one already)."""
+def plain_action(action: Any) -> Action:
+    """A well-formed action (:func:`check_action`) with plain values and its payment in seat
+    order (itself when it is one already)."""
     if is_action(action):
-        return action
-    kind, card, pay, way, amount = action
+        return action  # type: ignore[no-any-return]
+    fields: Any = tuple(action)
+    kind, card, pay, way, amount = fields
     pairs = tuple(sorted((int(s), int(c)) for s, c in pay))
     return Action(str(kind), str(card), pairs, str(way), int(amount))
 
@@ -263,12 +271,13 @@ def check_deals(game: Game, deals: Any) -> FixedDeals:
         where = f"deal {i}"
         if not isinstance(entry, Mapping) or not set(entry) <= {"deal", "age", "cards", "rest"}:
             raise SetupError(f"{where}: a fixed deal is {_DEAL_FORM}, not {shown(entry)}")
-        name, given_age = entry.get("deal"), entry.get("age")
+        name = entry.get("deal")
+        given_age: Any = entry.get("age")
         if not isinstance(name, str) or name not in known:
             listed = ", ".join(f"'{n}'" for n in known) or "none"
             what = f"'{name}'" if isinstance(name, str) else shown(name)
             raise SetupError(f"{where}: no deal {what} in this rule set (deals: {listed})")
-        age = int(given_age) if isinstance(given_age, int) and whole_number(given_age) else -1
+        age = int(given_age) if whole_number(given_age) else -1
         if not 0 <= age <= game.config.ages:
             raise SetupError(f"{where}: the age is a number from 0 (before the first) to {game.config.ages}, "
                              f"not {shown(given_age)}")

@@ -305,7 +305,7 @@ class ObservationSpace:
             out[start + index[name]] += 1
 
 
-def running_scores(state: State) -> list[ScoreSheet]:
+def running_scores(state: Any) -> list[ScoreSheet]:
     """Every seat's score sheet as it would stand if the game ended now: final scoring run on a
     copy of the game as it is (what is still to come, such as the contests at the end of the
     age under way, counts nothing). After the end, the game's own sheets."""

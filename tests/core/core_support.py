@@ -12,10 +12,20 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Optional
 
+import pytest
+
 import wonderrules
 from wonderrules.interpreter import ir
 from wonderrules.interpreter.game import Game
 from wonderrules.interpreter.state import State
+from wonderrules.version import PLAIN
+
+#: for a test that watches the engine at work by putting a function of its own in place of one of
+#: the engine's: a compiled engine calls its functions directly, so it would never call the test's
+#: (test_compiled_same_games holds the compiled engine to the plain one, game for game)
+plain_engine_only = pytest.mark.skipif(
+    wonderrules.engine_build() != PLAIN,
+    reason="replaces an engine function, which a compiled engine calls directly, never by its name")
 
 TWO_SEATS = str(Path(__file__).parents[1] / "interpreter" / "data" / "two_seats.wr")
 

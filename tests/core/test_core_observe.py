@@ -144,6 +144,7 @@ def test_no_hidden_card_shows_with_zones_and_deals_of_a_rule_set_s_own():
     check_every_position(Game(rules, 4), rules, range(2))
 
 
+@cs.plain_engine_only
 def test_the_check_finds_a_card_shown_that_should_not_be(monkeypatch):
     """The property test can fail: an observation that shows every zone is caught."""
     layers = ("base",)

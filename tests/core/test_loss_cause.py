@@ -9,6 +9,7 @@ import random
 
 import attrs
 import tiny
+from core_support import plain_engine_only
 from tiny import NEIGHBOURS, SELF, card, hook
 
 import wonderrules as wr
@@ -43,6 +44,7 @@ def test_the_title_of_a_loss_decision_names_the_card_that_caused_it() -> None:
     assert {d.detail for d in pending.values()} == {"lose 2 coin(s) (Raid): pay in coins, the rest as defeat tokens"}
 
 
+@plain_engine_only
 def test_the_tokens_a_loss_decision_gives_carry_its_cause(monkeypatch) -> None:
     st = start()
     heard = []
