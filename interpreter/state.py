@@ -119,9 +119,11 @@ class State(GameData):
                 if found is None or p not in pending or a not in found:
                     break
                 # the listed object itself (the lists hold plain values), or an equal one checked
+                # (its fields read before its type is: compiled code reads an Action's fields as
+                # their types say, False as the number 0)
                 if found[found.index(a)] is not a and (
-                        type(a) is not Action or type(a[1]) is not str or type(a[4]) is not int
-                        or type(a[0]) is not str or type(a[3]) is not str or (a[2] and not plain_payment(a[2]))):
+                        type(a[1]) is not str or type(a[4]) is not int or type(a[0]) is not str
+                        or type(a[3]) is not str or (a[2] and not plain_payment(a[2])) or type(a) is not Action):
                     break
             else:
                 engine.apply(self, actions)
