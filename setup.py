@@ -5,16 +5,14 @@ engine. A compiled wheel holds the engine's modules of ``interpreter/`` compiled
 next to their ``.py`` sources, which Python then imports first. ``WONDERRULES_COMPILE`` says what
 ``pip install .`` builds:
 
-- ``0`` (the default for now): the plain Python engine;
+- ``auto`` (the default): the compiled engine where compiling can be done, else the plain one,
+  with a warning (no mypyc, a mypyc that refuses the code, no C compiler, a compiler that fails):
+  the build never fails because compiling failed;
 - ``1``: the compiled engine, or the build fails saying why (for benchmarks and checks);
-- ``auto``: the compiled engine where compiling can be done, else the plain one, with a warning (no
-  mypyc, a mypyc that refuses the code, no C compiler, a compiler that fails): the build never fails
-  because compiling failed.
+- ``0``: the plain Python engine, the reference the compiled one is held to
+  (tests/core/test_compiled_same_games.py plays the same seeded games on both).
 
-The default becomes ``auto`` once the whole test suite holds on the compiled engine: compiled, a
-function refuses an argument of the wrong type with its own TypeError before the engine can answer
-with the documented ArgumentError, and a few tests still look inside classes as plain Python shows
-them. The games themselves are the same (tests/core/test_compiled_same_games.py).
+CI runs the whole test suite on both engines.
 
 An editable install (``pip install -e .``) is never compiled: compiled modules would be left in the
 source tree and shadow the ``.py`` files being edited. ``wonderrules.engine_build()`` and
@@ -61,7 +59,7 @@ PLAIN = {
 
 
 #: WONDERRULES_COMPILE when it is not set (see above)
-DEFAULT_MODE = "0"
+DEFAULT_MODE = "auto"
 
 
 def _mode() -> str:

@@ -4,10 +4,9 @@ An installed package (also an editable install) reads it from its metadata; a so
 is not installed reads it from its pyproject.toml. `wonderrules.__version__` is this version; the
 cluster refuses workers that run another one, and `wr --version` prints it.
 
-`engine_build()` says which engine this installation runs: compiled by mypyc (what
-``WONDERRULES_COMPILE=1 pip install .`` builds, or ``auto`` where a C compiler is present) or plain
-Python (the default build, an editable install, a machine without a compiler); `wr --version` prints
-it on a second line.
+`engine_build()` says which engine this installation runs: compiled by mypyc (what ``pip install .``
+builds where a C compiler is present) or plain Python (``WONDERRULES_COMPILE=0``, an editable
+install, a machine without a compiler); `wr --version` prints it on a second line.
 """
 
 from __future__ import annotations
